@@ -1,0 +1,71 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getPublicStoreSettings(context.services.db);
+  return { store: { name: settings.storeName, contactEmail: settings.contactEmail } };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/**
+ * Last line of defence: the root loader or a render failed. Production shows no details; the
+ * error itself was logged on the server with its stack.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Something went wrong";
+  const details =
+    import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+      <title>{title}</title>
+      <h1 className="font-serif text-3xl font-bold">{title}</h1>
+      <p className="mt-4">
+        {notFound
+          ? "We could not find the page you were looking for."
+          : "We are sorry: an unexpected error happened on our side. Please try again in a moment."}
+      </p>
+      <p className="mt-8">
+        <a className="font-semibold text-brand-700 underline" href="/">
+          Go to the home page
+        </a>
+      </p>
+      {details ? <pre className="mt-8 overflow-auto text-left text-xs">{details}</pre> : null}
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { ConfigError, loadEnv, type Env } from "./config/env.ts";
+import { openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { createLogger } from "./logging/logger.ts";
+import { seedDatabase } from "./seed/seed-database.ts";
+import type { AppServices } from "./services.ts";
+
+/** Reads `.env` when present, then validates the configuration; a bad value ends the process. */
+export function loadEnvOrExit(): Env {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Opens the database, applies pending migrations and seeds an empty database. */
+export async function startServices(env: Env): Promise<AppServices> {
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const uploadsDir = path.join(env.DATA_DIR, "uploads");
+  try {
+    const applied = await migrateToLatest(database);
+    if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+    const seed = await seedDatabase(database.db, { uploadsDir });
+    if (seed.seeded) logger.info({ books: seed.books, orders: seed.orders }, "demo catalogue seeded");
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  return { env, database, db: database.db, logger, uploadsDir };
+}

@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadEnv } from "./env.ts";
+
+describe("loadEnv", () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "shop-env-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("uses the documented defaults when nothing is set", () => {
+    const dir = dataDir();
+    const env = loadEnv({ DATA_DIR: dir });
+    expect(env.PORT).toBe(3000);
+    expect(env.NODE_ENV).toBe("development");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.LOG_LEVEL).toBe("info");
+    expect(env.DATA_DIR).toBe(path.resolve(dir));
+  });
+
+  it("treats blank values as unset", () => {
+    const env = loadEnv({ DATA_DIR: dataDir(), PORT: "", DATABASE_URL: "  " });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("names the variable in one line when a value is invalid", () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ PORT: "eighty" }, /^Invalid configuration: PORT .*\(got "eighty"\)$/],
+      [{ PORT: "70000" }, /^Invalid configuration: PORT must be between 1 and 65535/],
+      [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/],
+      [{ PUBLIC_URL: "shop.example" }, /^Invalid configuration: PUBLIC_URL /],
+      [{ OWNER_EMAIL: "owner" }, /^Invalid configuration: OWNER_EMAIL must be an e-mail address/],
+      [{ SMTP_URL: "mail.example:25" }, /^Invalid configuration: SMTP_URL /],
+      [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL /],
+      [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY /],
+      [{ APP_SECRET: "short" }, /^Invalid configuration: APP_SECRET must be at least 32 characters long \(got "<hidden>"\)$/],
+    ];
+    for (const [vars, message] of cases) {
+      const attempt = () => loadEnv({ DATA_DIR: dataDir(), ...vars });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(message);
+      try {
+        attempt();
+      } catch (error) {
+        expect((error as Error).message).not.toContain("\n");
+      }
+    }
+  });
+
+  it("never repeats credentials of a rejected URL", () => {
+    expect(() => loadEnv({ DATA_DIR: dataDir(), SMTP_URL: "ftp://user:hunter2@mail" })).toThrow(/^(?!.*hunter2)/);
+  });
+
+  it("requires APP_SECRET in production", () => {
+    expect(() => loadEnv({ DATA_DIR: dataDir(), NODE_ENV: "production" })).toThrow(
+      "Invalid configuration: APP_SECRET is required when NODE_ENV=production",
+    );
+    const secret = "s".repeat(40);
+    expect(loadEnv({ DATA_DIR: dataDir(), NODE_ENV: "production", APP_SECRET: secret }).APP_SECRET).toBe(secret);
+  });
+
+  it("generates a development secret once and keeps it in the data directory", () => {
+    const dir = dataDir();
+    const first = loadEnv({ DATA_DIR: dir }).APP_SECRET;
+    const second = loadEnv({ DATA_DIR: dir }).APP_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    expect(readFileSync(path.join(dir, "app-secret"), "utf8").trim()).toBe(first);
+  });
+
+  it("reads PORT, PUBLIC_URL and TRUST_PROXY", () => {
+    const env = loadEnv({ DATA_DIR: dataDir(), PORT: "8080", PUBLIC_URL: "https://shop.example/", TRUST_PROXY: "true" });
+    expect(env.PORT).toBe(8080);
+    expect(env.PUBLIC_URL).toBe("https://shop.example");
+    expect(env.TRUST_PROXY).toBe(true);
+  });
+});

@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .default(3000),
+  DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// URL, or unset to use SQLite")
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://shop.example" }).optional(),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
+  OWNER_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "APP_SECRET" | "DATA_DIR"> & {
+  /** Absolute path of the data directory (SQLite file, uploads, outgoing mail, generated secret). */
+  DATA_DIR: string;
+  /** The site's own origin, without a trailing slash; links in e-mails are built from it. */
+  PUBLIC_URL: string;
+  APP_SECRET: string;
+};
+
+/** Thrown for the first invalid variable; its message is the one line printed at start-up. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Reads and validates the whole configuration once. Empty strings count as unset so that a
+ * copied `.env.example` with blank values behaves like no value at all.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key]?.trim();
+    if (value) raw[key] = value;
+  }
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "configuration");
+    const given = raw[name] === undefined ? "" : ` (got ${JSON.stringify(redactForMessage(name, raw[name]))})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${given}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+
+  let appSecret = env.APP_SECRET;
+  if (!appSecret) {
+    if (env.NODE_ENV === "production") {
+      throw new ConfigError(
+        "Invalid configuration: APP_SECRET is required when NODE_ENV=production (at least 32 characters)",
+      );
+    }
+    appSecret = readOrCreateDevSecret(dataDir);
+  }
+
+  return { ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl, APP_SECRET: appSecret };
+}
+
+function redactForMessage(name: string, value: string | undefined): string {
+  if (value === undefined) return "";
+  if (name === "APP_SECRET") return "<hidden>";
+  if (name === "DATABASE_URL" || name === "SMTP_URL") return value.replace(/\/\/[^@/]*@/, "//<credentials>@");
+  return value;
+}
+
+/** Development only: a secret kept in the data directory so sessions survive restarts. */
+function readOrCreateDevSecret(dataDir: string): string {
+  const file = path.join(dataDir, "app-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,151 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  Kysely,
+  OperationNodeTransformer,
+  PostgresDialect,
+  SqliteDialect,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type PrimitiveValueListNode,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+  type ValueNode,
+} from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+
+export type DatabaseEngine = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  /** The application's typed query builder. */
+  db: Kysely<Database>;
+  /**
+   * A second builder over the same connection(s) for better-auth, which expects the driver's
+   * own value types (Date objects on PostgreSQL) rather than the application's ISO strings.
+   */
+  authDb: Kysely<Database>;
+  engine: DatabaseEngine;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…` selects PostgreSQL; undefined selects SQLite in `dataDir`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** SQLite file name inside dataDir; tests use their own. */
+  sqliteFileName?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  mkdirSync(options.dataDir, { recursive: true });
+  return openSqlite(path.join(options.dataDir, options.sqliteFileName ?? "shop.sqlite"));
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  const connection = new SQLite(file);
+  // WAL keeps readers and the writer apart and, with the default synchronous=FULL, every
+  // committed transaction survives a crash of the process.
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("foreign_keys = ON");
+  connection.pragma("busy_timeout = 5000");
+  const dialect = new SqliteDialect({ database: connection });
+  const db = new Kysely<Database>({ dialect, plugins: [new SqliteBooleanPlugin()] });
+  const authDb = new Kysely<Database>({ dialect });
+  return {
+    db,
+    authDb,
+    engine: "sqlite",
+    async ping() {
+      try {
+        connection.prepare("select 1").get();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      // Both builders share the one connection: destroying one closes it.
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    types: {
+      getTypeParser(oid: number, format?: "text" | "binary") {
+        // count(*) and bigint columns: numbers, not strings (values stay far below 2^53).
+        if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+        return pg.types.getTypeParser(oid, format);
+      },
+    },
+  });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  const dialect = new PostgresDialect({ pool });
+  const db = new Kysely<Database>({ dialect, plugins: [new DatesAsIsoStringsPlugin()] });
+  const authDb = new Kysely<Database>({ dialect });
+  return {
+    db,
+    authDb,
+    engine: "postgres",
+    async ping() {
+      try {
+        await pool.query("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** better-sqlite3 cannot bind booleans: send them as 1/0, as SQLite stores them. */
+class SqliteBooleanPlugin implements KyselyPlugin {
+  readonly #transformer = new (class extends OperationNodeTransformer {
+    protected override transformValue(node: ValueNode): ValueNode {
+      return typeof node.value === "boolean" ? { ...node, value: node.value ? 1 : 0 } : node;
+    }
+    protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+      return { ...node, values: node.values.map((v) => (typeof v === "boolean" ? (v ? 1 : 0) : v)) };
+    }
+  })();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/** PostgreSQL returns timestamptz as Date; the application works with ISO-8601 UTC strings. */
+class DatesAsIsoStringsPlugin implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const { rows } = args.result;
+    for (const row of rows) {
+      for (const key in row) {
+        const value = row[key];
+        if (value instanceof Date) row[key] = value.toISOString();
+      }
+    }
+    return args.result;
+  }
+}

@@ -1,0 +1,141 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { createEmptyTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { openDatabase } from "./database.ts";
+import { migrateToLatest } from "./migrate.ts";
+
+const APP_TABLES = [
+  "account",
+  "books",
+  "email_subscribers",
+  "order_items",
+  "order_status_history",
+  "orders",
+  "profiles",
+  "session",
+  "shipping_methods",
+  "store_settings",
+  "user",
+  "verification",
+];
+
+describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  it("creates every table of the data model and records the migration", async () => {
+    testDb = await createEmptyTestDatabase(engine);
+    const applied = await migrateToLatest(testDb.handle);
+    expect(applied).toEqual(["0001-initial-schema"]);
+
+    const tables = (await testDb.handle.db.introspection.getTables()).map((t) => t.name).sort();
+    expect(tables).toEqual(APP_TABLES);
+    const recorded = await sql<{ name: string }>`select name from kysely_migration`.execute(testDb.handle.db);
+    expect(recorded.rows.map((r) => r.name)).toEqual(["0001-initial-schema"]);
+  });
+
+  it("applies nothing the second time", async () => {
+    testDb = await createEmptyTestDatabase(engine);
+    await migrateToLatest(testDb.handle);
+    expect(await migrateToLatest(testDb.handle)).toEqual([]);
+  });
+
+  it("enforces the model's rules in the database itself", async () => {
+    testDb = await createEmptyTestDatabase(engine);
+    await migrateToLatest(testDb.handle);
+    const { db } = testDb.handle;
+    const now = new Date().toISOString();
+
+    await db.insertInto("email_subscribers").values({ id: "a", email: "Reader@Example.com", subscribed_at: now }).execute();
+    // The same address in other letter case is the same subscriber.
+    await expect(
+      db.insertInto("email_subscribers").values({ id: "b", email: "reader@example.COM", subscribed_at: now }).execute(),
+    ).rejects.toThrow();
+
+    await expect(
+      db
+        .insertInto("orders")
+        .values({ id: "X", order_date: now, customer_email: "a@b.c", total_cents: 100, status: "Lost" as never, estimated_delivery: null, updated_at: now })
+        .execute(),
+    ).rejects.toThrow();
+
+    const book = {
+      id: "book-1",
+      slug: "book-1",
+      title: "T",
+      author: "A",
+      description: "D",
+      price_cents: 1000,
+      original_price_cents: null,
+      image_url: null,
+      badge: null,
+      rating: 4.5,
+      reviews: 3,
+      age_range: null,
+      stock: 2,
+      created_at: now,
+      updated_at: now,
+    };
+    await expect(db.insertInto("books").values({ ...book, rating: 5.5 }).execute()).rejects.toThrow();
+    await expect(db.insertInto("books").values({ ...book, price_cents: -1 }).execute()).rejects.toThrow();
+    await db.insertInto("books").values(book).execute();
+
+    // Deleting a book keeps the order line with its own title and price.
+    await db
+      .insertInto("orders")
+      .values({ id: "ORD-1", order_date: now, customer_email: "a@b.c", total_cents: 1000, status: "Pending", estimated_delivery: null, updated_at: now })
+      .execute();
+    await db
+      .insertInto("order_items")
+      .values({ id: "i1", order_id: "ORD-1", book_id: "book-1", title: "T", unit_price_cents: 1000, quantity: 1, position: 0 })
+      .execute();
+    await db.deleteFrom("books").where("id", "=", "book-1").execute();
+    const line = await db.selectFrom("order_items").selectAll().where("id", "=", "i1").executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ book_id: null, title: "T", unit_price_cents: 1000 });
+
+    // Booleans and timestamps read back the same on both engines.
+    await db
+      .insertInto("store_settings")
+      .values({
+        id: "store",
+        store_name: "S",
+        contact_email: "s@example.com",
+        currency: "USD",
+        enable_stripe: true,
+        stripe_publishable_key: null,
+        stripe_secret_key_encrypted: null,
+        enable_paypal: false,
+        paypal_client_id: null,
+        enable_maintenance_mode: false,
+        updated_at: "2025-07-03T10:00:00.000Z",
+      })
+      .execute();
+    const settings = await db.selectFrom("store_settings").selectAll().executeTakeFirstOrThrow();
+    expect(Boolean(settings.enable_stripe)).toBe(true);
+    expect(Boolean(settings.enable_paypal)).toBe(false);
+    expect(settings.updated_at).toBe("2025-07-03T10:00:00.000Z");
+    await expect(
+      db.insertInto("store_settings").values({ ...settings, id: "second" }).execute(),
+    ).rejects.toThrow();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("migrations on postgres from two processes", () => {
+  it("applies each migration once when two servers start together", async () => {
+    const testDb = await createEmptyTestDatabase("postgres");
+    const second = openDatabase({ databaseUrl: testDb.databaseUrl!, dataDir: testDb.dataDir });
+    try {
+      const [a, b] = await Promise.all([migrateToLatest(testDb.handle), migrateToLatest(second)]);
+      expect([...a, ...b]).toEqual(["0001-initial-schema"]);
+      const recorded = await sql<{ count: number }>`select count(*) as count from kysely_migration`.execute(
+        testDb.handle.db,
+      );
+      expect(Number(recorded.rows[0]!.count)).toBe(1);
+    } finally {
+      await second.close();
+      await testDb.cleanup();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
+import type { DatabaseEngine, DatabaseHandle } from "./database.ts";
+import * as initialSchema from "./migrations/0001-initial-schema.ts";
+
+/** What a migration needs to know about the engine it runs on. */
+export interface MigrationContext {
+  engine: DatabaseEngine;
+  /** Column type for a point in time: ISO text on SQLite, timestamptz on PostgreSQL. */
+  timestamp: "text" | "timestamptz";
+}
+
+interface MigrationModule {
+  up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
+  down?(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
+}
+
+/**
+ * Every migration, in order. Listed here rather than read from a folder so that the bundled
+ * server carries them; names sort in the order they run and are never renamed.
+ */
+const migrations: Record<string, MigrationModule> = {
+  "0001-initial-schema": initialSchema,
+};
+
+class ListedMigrationProvider implements MigrationProvider {
+  constructor(private readonly context: MigrationContext) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const result: Record<string, Migration> = {};
+    for (const [name, module] of Object.entries(migrations)) {
+      result[name] = {
+        up: (db) => module.up(db, this.context),
+        down: module.down ? (db) => module.down!(db, this.context) : undefined,
+      };
+    }
+    return result;
+  }
+}
+
+export class MigrationError extends Error {
+  override name = "MigrationError";
+}
+
+/**
+ * Applies every pending migration. Kysely records them in `kysely_migration` and, on PostgreSQL,
+ * holds an advisory lock meanwhile, so two processes starting together apply each one once.
+ * Returns the names applied by this call.
+ */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const context: MigrationContext = {
+    engine: handle.engine,
+    timestamp: handle.engine === "sqlite" ? "text" : "timestamptz",
+  };
+  const migrator = new Migrator({ db: handle.db, provider: new ListedMigrationProvider(context) });
+  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    throw new MigrationError(`Migration ${failed ?? "(setup)"} failed: ${String((error as Error).message ?? error)}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

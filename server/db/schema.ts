@@ -1,0 +1,174 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The database as the application sees it. Times are ISO-8601 UTC strings on both engines
+ * (PostgreSQL `timestamptz` values are converted on read, see database.ts). Booleans are
+ * `0 | 1` on SQLite and `boolean` on PostgreSQL, hence `SqlBool`; read them with `Boolean()`.
+ * Money is integer cents.
+ */
+export type Timestamp = string;
+export type SqlBool = boolean | 0 | 1;
+
+export interface BooksTable {
+  id: string;
+  slug: string;
+  title: string;
+  author: string;
+  description: string;
+  price_cents: number;
+  original_price_cents: number | null;
+  image_url: string | null;
+  badge: string | null;
+  rating: number | null;
+  reviews: number | null;
+  age_range: string | null;
+  stock: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type OrderStatus = "Pending" | "Processing" | "Shipped" | "Delivered" | "Cancelled";
+
+export interface OrdersTable {
+  id: string;
+  order_date: Timestamp;
+  customer_email: string;
+  total_cents: number;
+  status: OrderStatus;
+  estimated_delivery: string | null;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  /** Kept as a hint only; title and price below are the record and survive the book's deletion. */
+  book_id: string | null;
+  title: string;
+  unit_price_cents: number;
+  quantity: number;
+  position: number;
+}
+
+export interface OrderStatusHistoryTable {
+  id: string;
+  order_id: string;
+  status: string;
+  location: string | null;
+  occurred_at: Timestamp;
+}
+
+export interface StoreSettingsTable {
+  /** Always "store": the table holds exactly one row. */
+  id: string;
+  store_name: string;
+  contact_email: string;
+  currency: string;
+  enable_stripe: SqlBool;
+  stripe_publishable_key: string | null;
+  /** Encrypted with a key derived from APP_SECRET; never sent to a browser. */
+  stripe_secret_key_encrypted: string | null;
+  enable_paypal: SqlBool;
+  paypal_client_id: string | null;
+  enable_maintenance_mode: SqlBool;
+  updated_at: Timestamp;
+}
+
+export interface ShippingMethodsTable {
+  id: string;
+  settings_id: string;
+  name: string;
+  rate_cents: number;
+  enabled: SqlBool;
+  position: number;
+}
+
+export interface EmailSubscribersTable {
+  id: string;
+  email: string;
+  subscribed_at: Timestamp;
+}
+
+export interface ProfilesTable {
+  /** Equals user.id. */
+  id: string;
+  full_name: string | null;
+  username: string | null;
+  website: string | null;
+  updated_at: Timestamp;
+}
+
+/* better-auth's tables, with its own (camelCase) column names and the admin plugin's fields. */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: SqlBool;
+  image: string | null;
+  createdAt: ColumnType<Timestamp, Timestamp | Date, Timestamp | Date>;
+  updatedAt: ColumnType<Timestamp, Timestamp | Date, Timestamp | Date>;
+  role: string | null;
+  banned: SqlBool | null;
+  banReason: string | null;
+  banExpires: ColumnType<Timestamp | null, Timestamp | Date | null, Timestamp | Date | null>;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: ColumnType<Timestamp, Timestamp | Date, Timestamp | Date>;
+  token: string;
+  createdAt: ColumnType<Timestamp, Timestamp | Date, Timestamp | Date>;
+  updatedAt: ColumnType<Timestamp, Timestamp | Date, Timestamp | Date>;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: ColumnType<Timestamp | null, Timestamp | Date | null, Timestamp | Date | null>;
+  refreshTokenExpiresAt: ColumnType<Timestamp | null, Timestamp | Date | null, Timestamp | Date | null>;
+  scope: string | null;
+  password: string | null;
+  createdAt: ColumnType<Timestamp, Timestamp | Date, Timestamp | Date>;
+  updatedAt: ColumnType<Timestamp, Timestamp | Date, Timestamp | Date>;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: ColumnType<Timestamp, Timestamp | Date, Timestamp | Date>;
+  createdAt: ColumnType<Timestamp, Timestamp | Date, Timestamp | Date>;
+  updatedAt: ColumnType<Timestamp, Timestamp | Date, Timestamp | Date>;
+}
+
+export interface Database {
+  books: BooksTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  store_settings: StoreSettingsTable;
+  shipping_methods: ShippingMethodsTable;
+  email_subscribers: EmailSubscribersTable;
+  profiles: ProfilesTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+}
+
+export type BookRow = Selectable<BooksTable>;
+export type NewBook = Insertable<BooksTable>;
+export type BookUpdate = Updateable<BooksTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type StoreSettingsRow = Selectable<StoreSettingsTable>;
+export type ShippingMethodRow = Selectable<ShippingMethodsTable>;
+

@@ -1,0 +1,40 @@
+/**
+ * The one error type for expected failures. Business functions throw it with a code; the HTTP
+ * edge turns the code into a status (below) and shows the message to the user, so messages are
+ * written for users. Anything else thrown is a bug: logged with its stack, answered with 500.
+ */
+export type AppErrorCode =
+  | "VALIDATION"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "RATE_LIMITED"
+  | "UNAVAILABLE";
+
+export const HTTP_STATUS_BY_ERROR_CODE: Record<AppErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+};
+
+export class AppError extends Error {
+  override name = "AppError";
+
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    /** Per-field messages for forms, keyed by field name. */
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return HTTP_STATUS_BY_ERROR_CODE[this.code];
+  }
+}

@@ -1,0 +1,115 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono, type Context } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { AppServices } from "#server/services.ts";
+
+export interface CreateAppOptions {
+  services: AppServices;
+  /** The React Router server build, or a function that loads it per request (dev server). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client; omitted in development, where Vite serves the assets. */
+  clientDir?: string;
+  mode: "development" | "production";
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * The whole HTTP surface as one Hono app: tests call `app.request()` on it directly and
+ * main.ts hands `app.fetch` to the Node server.
+ */
+export function createApp({ services, build, clientDir, mode }: CreateAppOptions): Hono {
+  const { logger, database } = services;
+  const app = new Hono();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Path only: query strings can carry tokens (password-reset links).
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) =>
+    (await database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "database unavailable" }, 503),
+  );
+
+  if (clientDir) {
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", IMMUTABLE);
+        },
+      }),
+    );
+    // A missing hashed asset is a plain 404, not a page render.
+    app.get("/assets/*", (c) => c.text("Not found", 404));
+  }
+
+  app.use(
+    "/uploads/*",
+    serveStatic({
+      root: services.uploadsDir,
+      rewriteRequestPath: (path) => path.replace(/^\/uploads/, ""),
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=86400");
+        c.header("X-Content-Type-Options", "nosniff");
+      },
+    }),
+  );
+  app.get("/uploads/*", (c) => c.text("Not found", 404));
+
+  if (clientDir) {
+    // Unhashed files from public/ (favicon and the like).
+    app.use(
+      "*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  app.use("*", compress());
+
+  const handleRequest = createRequestHandler(build, mode);
+  app.all("*", (c) =>
+    handleRequest(c.req.raw, { services, clientAddress: clientAddressOf(c, services.env.TRUST_PROXY) }),
+  );
+
+  app.onError((error, c) => {
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled error");
+    return c.text("Internal Server Error", 500);
+  });
+
+  return app;
+}
+
+function clientAddressOf(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    // The right-most entry is the one our own proxy appended; anything left of it is client-supplied.
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    // app.request() in tests has no socket.
+    return "unknown";
+  }
+}

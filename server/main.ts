@@ -1,0 +1,70 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { loadEnvOrExit, startServices } from "./boot.ts";
+
+/**
+ * Production entry: bundled to build/node/main.js, next to React Router's build/server and
+ * build/client.
+ */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const env = loadEnvOrExit();
+// NODE_ENV above decides how strict the configuration is (production requires APP_SECRET). The
+// built server itself is production code whatever that mode: React and React Router pick their
+// production builds from NODE_ENV when first loaded, which happens only below.
+process.env.NODE_ENV = "production";
+const { createApp } = await import("./http/create-app.ts");
+const services = await startServices(env).catch((error: unknown) => {
+  console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+const { logger } = services;
+
+const serverBuildPath = fileURLToPath(new URL("../server/index.js", import.meta.url));
+const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+if (!existsSync(serverBuildPath)) {
+  console.error("The app is not built: run `npm run build` (or `npm start`, which builds it).");
+  process.exit(1);
+}
+const build = (await import(serverBuildPath)) as ServerBuild;
+
+const app = createApp({ services, build, clientDir, mode: "production" });
+const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+  logger.info({ port: info.port }, "listening");
+  console.log(`\n  Shop running at ${env.PUBLIC_URL} (port ${info.port})`);
+  console.log(
+    env.OWNER_EMAIL
+      ? `  Owner's admin account: sign up as ${env.OWNER_EMAIL} at ${env.PUBLIC_URL}/signup`
+      : "  Owner's admin account: set OWNER_EMAIL to your address, restart, and sign up with it at /signup",
+  );
+  console.log("");
+}) as Server;
+
+server.on("error", (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === "EADDRINUSE" ? `Port ${env.PORT} is already in use: set PORT to another one.` : error.message,
+  );
+  process.exit(1);
+});
+
+let shuttingDown = false;
+function shutdown(signal: string): void {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, "shutting down");
+  const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  force.unref();
+  server.close(() => {
+    void services.database.close().finally(() => {
+      logger.info("stopped");
+      process.exit(0);
+    });
+  });
+  // Keep-alive sockets with no request in flight would otherwise hold close() open.
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,64 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+
+const WIDTH = 600;
+const HEIGHT = 800;
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** Greedy word wrap; good enough for short titles on a cover. */
+function wrap(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && `${line} ${word}`.length > maxChars) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function coverSvg(title: string, author: string, [background, accent]: [string, string]): string {
+  const lines = wrap(title, 16);
+  const fontSize = lines.length > 4 ? 46 : 54;
+  const lineHeight = fontSize * 1.2;
+  const top = 330 - ((lines.length - 1) * lineHeight) / 2;
+  const titleText = lines
+    .map((line, i) => `<tspan x="300" y="${Math.round(top + i * lineHeight)}">${escapeXml(line)}</tspan>`)
+    .join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
+  <rect width="${WIDTH}" height="${HEIGHT}" fill="${background}"/>
+  <rect x="28" y="28" width="${WIDTH - 56}" height="${HEIGHT - 56}" rx="18" fill="none" stroke="${accent}" stroke-width="4" opacity="0.8"/>
+  <circle cx="300" cy="640" r="150" fill="${accent}" opacity="0.22"/>
+  <circle cx="300" cy="640" r="90" fill="${accent}" opacity="0.3"/>
+  <path d="M170 700 Q300 560 430 700" stroke="${accent}" stroke-width="6" fill="none" opacity="0.9"/>
+  <circle cx="300" cy="120" r="26" fill="${accent}"/>
+  <text font-family="DejaVu Serif, Georgia, serif" font-weight="bold" font-size="${fontSize}" fill="#ffffff" text-anchor="middle">${titleText}</text>
+  <text x="300" y="540" font-family="DejaVu Sans, Arial, sans-serif" font-size="28" fill="${accent}" text-anchor="middle">${escapeXml(author)}</text>
+</svg>`;
+}
+
+/**
+ * Draws a simple illustrated-looking cover and stores it as WebP under `uploadsDir/covers`.
+ * Returns the public URL of the image.
+ */
+export async function generateBookCover(
+  uploadsDir: string,
+  fileStem: string,
+  title: string,
+  author: string,
+  colors: [string, string],
+): Promise<string> {
+  const dir = path.join(uploadsDir, "covers");
+  await mkdir(dir, { recursive: true });
+  const image = await sharp(Buffer.from(coverSvg(title, author, colors))).webp({ quality: 82 }).toBuffer();
+  await writeFile(path.join(dir, `${fileStem}.webp`), image);
+  return `/uploads/covers/${fileStem}.webp`;
+}

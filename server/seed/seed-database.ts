@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { slugifyTitle } from "#server/books/book-slug.ts";
+import type { Database } from "#server/db/schema.ts";
+import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import { SEED_BOOKS } from "./catalogue.ts";
+import { generateBookCover } from "./book-covers.ts";
+import { SEED_ORDERS } from "./sample-orders.ts";
+
+export interface SeedResult {
+  seeded: boolean;
+  books: number;
+  orders: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Fills an empty database with the demo catalogue, the sample orders and the default store
+ * settings. The settings row marks a database as set up: once it exists the seed never runs
+ * again, even if an admin later deletes every book.
+ */
+export async function seedDatabase(
+  db: Kysely<Database>,
+  options: { uploadsDir: string; now?: Date },
+): Promise<SeedResult> {
+  const existing = await db.selectFrom("store_settings").select("id").executeTakeFirst();
+  if (existing) return { seeded: false, books: 0, orders: 0 };
+
+  const now = options.now ?? new Date();
+  // Covers are drawn before the transaction: a crash afterwards leaves only unused files.
+  const books = await Promise.all(
+    SEED_BOOKS.map(async (book, index) => {
+      const slug = slugifyTitle(book.title);
+      const createdAt = new Date(now.getTime() - (SEED_BOOKS.length - index) * DAY_MS).toISOString();
+      return {
+        id: randomUUID(),
+        slug,
+        title: book.title,
+        author: book.author,
+        description: book.description,
+        price_cents: book.priceCents,
+        original_price_cents: book.originalPriceCents,
+        image_url: await generateBookCover(options.uploadsDir, slug, book.title, book.author, book.colors),
+        badge: book.badge,
+        rating: book.rating,
+        reviews: book.reviews,
+        age_range: book.ageRange,
+        stock: book.stock,
+        created_at: createdAt,
+        updated_at: createdAt,
+      };
+    }),
+  );
+  const bookByTitle = new Map(books.map((b) => [b.title, b]));
+
+  return db.transaction().execute(async (trx) => {
+    // Checked again inside the transaction: a second process may have seeded meanwhile.
+    const raced = await trx.selectFrom("store_settings").select("id").executeTakeFirst();
+    if (raced) return { seeded: false, books: 0, orders: 0 };
+
+    await trx
+      .insertInto("store_settings")
+      .values({
+        id: STORE_SETTINGS_ID,
+        store_name: DEFAULT_STORE_SETTINGS.storeName,
+        contact_email: DEFAULT_STORE_SETTINGS.contactEmail,
+        currency: DEFAULT_STORE_SETTINGS.currency,
+        enable_stripe: DEFAULT_STORE_SETTINGS.enableStripe,
+        stripe_publishable_key: null,
+        stripe_secret_key_encrypted: null,
+        enable_paypal: DEFAULT_STORE_SETTINGS.enablePaypal,
+        paypal_client_id: null,
+        enable_maintenance_mode: DEFAULT_STORE_SETTINGS.enableMaintenanceMode,
+        updated_at: now.toISOString(),
+      })
+      .execute();
+    await trx
+      .insertInto("shipping_methods")
+      .values(
+        DEFAULT_STORE_SETTINGS.shippingMethods.map((method, position) => ({
+          id: randomUUID(),
+          settings_id: STORE_SETTINGS_ID,
+          name: method.name,
+          rate_cents: method.rateCents,
+          enabled: method.enabled,
+          position,
+        })),
+      )
+      .execute();
+
+    await trx.insertInto("books").values(books).execute();
+
+    for (const order of SEED_ORDERS) {
+      const items = order.items.map((item, position) => {
+        const book = bookByTitle.get(item.title);
+        if (!book) throw new Error(`Seed order ${order.id} names an unknown book: ${item.title}`);
+        return {
+          id: randomUUID(),
+          order_id: order.id,
+          book_id: book.id,
+          title: book.title,
+          unit_price_cents: book.price_cents,
+          quantity: item.quantity,
+          position,
+        };
+      });
+      const lastUpdate = order.history.at(-1)?.at ?? order.orderDate;
+      await trx
+        .insertInto("orders")
+        .values({
+          id: order.id,
+          order_date: order.orderDate,
+          customer_email: order.customerEmail,
+          total_cents: items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0),
+          status: order.status,
+          estimated_delivery: order.estimatedDelivery,
+          updated_at: lastUpdate,
+        })
+        .execute();
+      await trx.insertInto("order_items").values(items).execute();
+      await trx
+        .insertInto("order_status_history")
+        .values(
+          order.history.map((step) => ({
+            id: randomUUID(),
+            order_id: order.id,
+            status: step.status,
+            location: step.location,
+            occurred_at: step.at,
+          })),
+        )
+        .execute();
+    }
+
+    return { seeded: true, books: books.length, orders: SEED_ORDERS.length };
+  });
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from "kysely";
+import type { Env } from "./config/env.ts";
+import type { DatabaseHandle } from "./db/database.ts";
+import type { Database } from "./db/schema.ts";
+import type { Logger } from "./logging/logger.ts";
+
+/**
+ * Everything a request may use, created once at start-up by main.ts (or by a test) and handed to
+ * every loader and action through React Router's load context. Nothing here is a module-level
+ * singleton, so tests build as many independent apps as they like.
+ */
+export interface AppServices {
+  env: Env;
+  database: DatabaseHandle;
+  db: Kysely<Database>;
+  logger: Logger;
+  /** Absolute path of the folder served at /uploads. */
+  uploadsDir: string;
+}
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+    /** The client's address: the socket's, or the proxy's header when TRUST_PROXY is set. */
+    clientAddress: string;
+  }
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+
+/**
+ * The engines every data test runs on: SQLite always, PostgreSQL too when TEST_DATABASE_URL
+ * points at a server where the test may create databases.
+ */
+export const TEST_ENGINES: DatabaseEngine[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** A fresh temporary directory: the SQLite file lives here, and so may uploads. */
+  dataDir: string;
+  /** postgres:// URL of the fresh database, for tests that open a second connection. */
+  databaseUrl?: string;
+  /** Closes the connection, drops the PostgreSQL database and removes the directory. */
+  cleanup(): Promise<void>;
+}
+
+/** A brand-new, empty database of the given engine (no migrations applied). */
+export async function createEmptyTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
+  if (engine === "sqlite") {
+    const handle = openDatabase({ dataDir });
+    return {
+      handle,
+      dataDir,
+      async cleanup() {
+        await handle.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `shop_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const handle = openDatabase({ databaseUrl, dataDir });
+  return {
+    handle,
+    dataDir,
+    databaseUrl,
+    async cleanup() {
+      await handle.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database with every migration applied. */
+export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
+  const testDb = await createEmptyTestDatabase(engine);
+  await migrateToLatest(testDb.handle);
+  return testDb;
+}
