@@ -63,8 +63,10 @@ function shutdown(signal: string): void {
       process.exit(0);
     });
   });
-  // Keep-alive sockets with no request in flight would otherwise hold close() open.
+  // Keep-alive sockets with no request in flight would otherwise hold close() open until their
+  // timeout; connections whose last request finishes during the shutdown become idle later.
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,6 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "#server/services.ts";
@@ -45,44 +45,21 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   );
 
   if (clientDir) {
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: clientDir,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", IMMUTABLE);
-        },
-      }),
-    );
+    app.use("/assets/*", withHeaders({ "Cache-Control": IMMUTABLE }), serveStatic({ root: clientDir, precompressed: true }));
     // A missing hashed asset is a plain 404, not a page render.
     app.get("/assets/*", (c) => c.text("Not found", 404));
   }
 
   app.use(
     "/uploads/*",
-    serveStatic({
-      root: services.uploadsDir,
-      rewriteRequestPath: (path) => path.replace(/^\/uploads/, ""),
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=86400");
-        c.header("X-Content-Type-Options", "nosniff");
-      },
-    }),
+    withHeaders({ "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" }),
+    serveStatic({ root: services.uploadsDir, rewriteRequestPath: (path) => path.replace(/^\/uploads/, "") }),
   );
   app.get("/uploads/*", (c) => c.text("Not found", 404));
 
   if (clientDir) {
     // Unhashed files from public/ (favicon and the like).
-    app.use(
-      "*",
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
+    app.use("*", withHeaders({ "Cache-Control": "public, max-age=3600" }), serveStatic({ root: clientDir }));
   }
 
   app.use("*", compress());
@@ -98,6 +75,16 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   });
 
   return app;
+}
+
+/** Adds headers to a file response that the next handler found (serveStatic's own hook runs too late). */
+function withHeaders(headers: Record<string, string>): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.status === 200 || c.res.status === 206) {
+      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    }
+  };
 }
 
 function clientAddressOf(c: Context, trustProxy: boolean): string {

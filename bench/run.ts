@@ -1,0 +1,52 @@
+// `npm run bench`: speed and memory targets of the running product, measured on the real build.
+// Prints one line per measurement with its target; exits 1 when a target is missed.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startServerProcess } from "#tests/support/server-process.ts";
+
+interface Result {
+  name: string;
+  value: number;
+  unit: string;
+  target: number;
+}
+const results: Result[] = [];
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
+try {
+  // First start migrates and seeds; the second start on the same data must be fast.
+  const first = await startServerProcess({ dataDir });
+  await first.stop();
+  const started = performance.now();
+  const server = await startServerProcess({ dataDir });
+  results.push({ name: "second start until ready", value: performance.now() - started, unit: "ms", target: 3000 });
+
+  const latencies: number[] = [];
+  for (let i = 0; i < 30; i++) await (await fetch(`${server.url}/`)).text(); // warm-up
+  for (let i = 0; i < 300; i++) {
+    const t0 = performance.now();
+    await (await fetch(`${server.url}/`)).text();
+    latencies.push(performance.now() - t0);
+  }
+  latencies.sort((a, b) => a - b);
+  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  results.push({ name: "home page SSR p50", value: p(0.5), unit: "ms", target: 50 });
+  results.push({ name: "home page SSR p95", value: p(0.95), unit: "ms", target: 150 });
+
+  const rssKb = Number(
+    (await import("node:fs")).readFileSync(`/proc/${server.child.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0,
+  );
+  results.push({ name: "server memory (RSS) after load", value: rssKb / 1024, unit: "MB", target: 300 });
+  await server.stop();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+let failed = false;
+for (const r of results) {
+  const ok = r.value <= r.target;
+  failed ||= !ok;
+  console.log(`${ok ? "ok  " : "FAIL"} ${r.name}: ${r.value.toFixed(1)} ${r.unit} (target ≤ ${r.target} ${r.unit})`);
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,96 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { listNewestBooks } from "#server/books/list-books.ts";
+import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import { SEED_BOOKS } from "./catalogue.ts";
+import { seedDatabase } from "./seed-database.ts";
+
+async function counts(testDb: TestDatabase) {
+  const { db } = testDb.handle;
+  const count = async (table: "books" | "orders" | "order_items" | "order_status_history" | "store_settings" | "shipping_methods") =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  return {
+    books: await count("books"),
+    orders: await count("orders"),
+    items: await count("order_items"),
+    history: await count("order_status_history"),
+    settings: await count("store_settings"),
+    shipping: await count("shipping_methods"),
+  };
+}
+
+describe.each(TEST_ENGINES)("seed on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  it("fills an empty database with the demo catalogue, sample orders and default settings", async () => {
+    testDb = await createTestDatabase(engine);
+    const uploadsDir = path.join(testDb.dataDir, "uploads");
+    const result = await seedDatabase(testDb.handle.db, { uploadsDir });
+    expect(result).toEqual({ seeded: true, books: SEED_BOOKS.length, orders: 3 });
+    expect(await counts(testDb)).toMatchObject({ books: SEED_BOOKS.length, orders: 3, settings: 1, shipping: 2 });
+
+    const books = await listNewestBooks(testDb.handle.db);
+    expect(books.length).toBeGreaterThanOrEqual(12);
+    expect(books.some((b) => b.stock === 0)).toBe(true);
+    expect(books.some((b) => b.stock === null)).toBe(true);
+    expect(books.some((b) => b.originalPriceCents !== null)).toBe(true);
+    for (const badge of ["Bestseller", "New Release"]) expect(books.some((b) => b.badge === badge)).toBe(true);
+    for (const book of books) {
+      expect(book.rating).toBeGreaterThanOrEqual(0);
+      expect(book.rating).toBeLessThanOrEqual(5);
+      expect(book.imageUrl).toMatch(/^\/uploads\/covers\/.+\.webp$/);
+      expect(existsSync(path.join(uploadsDir, book.imageUrl!.replace("/uploads/", "")))).toBe(true);
+    }
+
+    const order = await testDb.handle.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", "ORD-2025-001")
+      .executeTakeFirstOrThrow();
+    expect(order.status).toBe("Shipped");
+    const items = await testDb.handle.db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).execute();
+    expect(order.total_cents).toBe(items.reduce((sum, i) => sum + i.unit_price_cents * i.quantity, 0));
+    const history = await testDb.handle.db
+      .selectFrom("order_status_history")
+      .select(["status", "location"])
+      .where("order_id", "=", order.id)
+      .orderBy("occurred_at")
+      .execute();
+    expect(history.map((h) => h.status)).toEqual(["Order Placed", "Packed", "Shipped", "In Transit"]);
+
+    const settings = await getPublicStoreSettings(testDb.handle.db);
+    expect(settings).toMatchObject({
+      storeName: "Little Scrolls Press",
+      contactEmail: "hello@littlescrolls.example",
+      currency: "USD",
+      maintenanceMode: false,
+    });
+    expect(settings.shippingMethods.map((m) => [m.name, m.rateCents])).toEqual([
+      ["Standard Shipping", 500],
+      ["Express Shipping", 1500],
+    ]);
+  });
+
+  it("is idempotent: a second run changes nothing", async () => {
+    testDb = await createTestDatabase(engine);
+    const uploadsDir = path.join(testDb.dataDir, "uploads");
+    await seedDatabase(testDb.handle.db, { uploadsDir });
+    const before = await counts(testDb);
+    expect(await seedDatabase(testDb.handle.db, { uploadsDir })).toEqual({ seeded: false, books: 0, orders: 0 });
+    expect(await counts(testDb)).toEqual(before);
+  });
+
+  it("never re-seeds a store whose books were all deleted", async () => {
+    testDb = await createTestDatabase(engine);
+    const uploadsDir = path.join(testDb.dataDir, "uploads");
+    await seedDatabase(testDb.handle.db, { uploadsDir });
+    await testDb.handle.db.deleteFrom("books").execute();
+    await seedDatabase(testDb.handle.db, { uploadsDir });
+    expect((await counts(testDb)).books).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "#tests/support/browser.ts";
+import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+
+describe("home page in a browser", () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+    server = await startServerProcess({ dataDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows the four newest seeded books with their covers", async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await expect(page.title()).resolves.toContain("Little Scrolls Press");
+    const cards = page.locator("#books-heading ~ ul article");
+    await expect(cards.count()).resolves.toBe(4);
+    const titles = await cards.locator("h3").allTextContents();
+    expect(titles[0]).toBe("Ruth and Naomi: Where You Go, I Will Go");
+    const covers = cards.locator("img");
+    for (let i = 0; i < 4; i++) {
+      const image = covers.nth(i);
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    await page.close();
+  });
+
+  it("shows the 404 page for an unknown path", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/this-page-does-not-exist`);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("h1").textContent()).resolves.toBe("Page not found");
+    await page.getByRole("link", { name: "Go to the home page" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await expect(page.locator("#books-heading").isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+});

@@ -1,0 +1,52 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Writable } from "node:stream";
+import type { ServerBuild } from "react-router";
+import { loadEnv } from "#server/config/env.ts";
+import { createApp } from "#server/http/create-app.ts";
+import { createLogger } from "#server/logging/logger.ts";
+import { seedDatabase } from "#server/seed/seed-database.ts";
+import type { AppServices } from "#server/services.ts";
+import type { DatabaseEngine } from "#server/db/database.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+
+const SERVER_BUILD = path.resolve("build/server/index.js");
+const CLIENT_DIR = path.resolve("build/client");
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  services: AppServices;
+  testDb: TestDatabase;
+  /** Every log line written so far, parsed. */
+  logs: Record<string, unknown>[];
+  cleanup(): Promise<void>;
+}
+
+/**
+ * The real Hono app over the real React Router build and a fresh, seeded database, called
+ * in-process with `app.request()`. Requires `npm run build` (which `npm test` runs first).
+ */
+export async function createTestApp(engine: DatabaseEngine = "sqlite"): Promise<TestApp> {
+  if (!existsSync(SERVER_BUILD)) throw new Error("No server build: run `npm run build` before these tests.");
+  const build = (await import(/* @vite-ignore */ SERVER_BUILD)) as ServerBuild;
+  const testDb = await createTestDatabase(engine);
+  const logs: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split("\n")) if (line.trim()) logs.push(JSON.parse(line));
+      callback();
+    },
+  });
+  const env = loadEnv({ DATA_DIR: testDb.dataDir, NODE_ENV: "test", APP_SECRET: "t".repeat(40) });
+  const uploadsDir = path.join(testDb.dataDir, "uploads");
+  await seedDatabase(testDb.handle.db, { uploadsDir });
+  const services: AppServices = {
+    env,
+    database: testDb.handle,
+    db: testDb.handle.db,
+    logger: createLogger("info", destination),
+    uploadsDir,
+  };
+  const app = createApp({ services, build, clientDir: CLIENT_DIR, mode: "production" });
+  return { app, services, testDb, logs, cleanup: () => testDb.cleanup() };
+}
