@@ -30,7 +30,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["#server/*"],
+              // `*-schema.ts` files hold zod schemas shared by forms and actions: client-safe.
+              group: ["#server/*", "!#server/*/*-schema.ts"],
               allowTypeImports: true,
               message: "Server code runs in route loaders/actions only; import types with `import type`.",
             },

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -7,6 +8,9 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import { ToastProvider } from "#app/components/ui/toast.tsx";
+import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";
+import { NewsletterForm } from "#app/features/subscribers/newsletter-form.tsx";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -17,7 +21,14 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getPublicStoreSettings(context.services.db);
-  return { store: { name: settings.storeName, contactEmail: settings.contactEmail } };
+  if (context.maintenance) {
+    // Rendered by the ErrorBoundary below for every path; the gate adds Retry-After.
+    throw data({ maintenance: true, storeName: settings.storeName }, { status: 503 });
+  }
+  return {
+    store: { name: settings.storeName, contactEmail: settings.contactEmail },
+    publicUrl: context.services.env.PUBLIC_URL,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -30,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        {children}
+        <ToastProvider>{children}</ToastProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -47,6 +58,20 @@ export default function App() {
  * error itself was logged on the server with its stack.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance) {
+    return (
+      <ComingSoonPage
+        storeName={error.data.storeName}
+        newsletter={
+          <NewsletterForm
+            label="Email address to hear when we launch"
+            buttonLabel="Notify Me"
+            successDescription="Thank you! We'll notify you when we launch."
+          />
+        }
+      />
+    );
+  }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? "Page not found" : "Something went wrong";
   const details =

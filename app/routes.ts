@@ -1,9 +1,31 @@
-import { layout, index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+const INFO_PAGE_PATHS = [
+  "our-mission",
+  "about-us",
+  "for-churches",
+  "for-schools",
+  "terms-of-service",
+  "privacy-policy",
+  "statement-of-faith",
+  "shipping-information",
+  "returns-and-refunds",
+];
 
 export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
+    route("books/:slug", "routes/book.tsx"),
+    ...INFO_PAGE_PATHS.map((path) => route(path, "routes/info-page.tsx", { id: `info-page/${path}` })),
+    route("help-center", "routes/help-center.tsx"),
+    route("contact-us", "routes/contact-us.tsx"),
+    route("track-order", "routes/track-order.tsx"),
+    route("sitemap", "routes/sitemap.tsx"),
     // Every unknown path: a real 404 page inside the site layout.
     route("*", "routes/not-found.tsx"),
   ]),
+  route("resources/books", "routes/resources.books.ts"),
+  route("resources/subscribe", "routes/resources.subscribe.ts"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
 ] satisfies RouteConfig;

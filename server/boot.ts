@@ -4,7 +4,9 @@ import { ConfigError, loadEnv, type Env } from "./config/env.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createLogger } from "./logging/logger.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { seedDatabase } from "./seed/seed-database.ts";
+import { createRateLimits } from "./security/rate-limits.ts";
 import type { AppServices } from "./services.ts";
 
 /** Reads `.env` when present, then validates the configuration; a bad value ends the process. */
@@ -35,5 +37,13 @@ export async function startServices(env: Env): Promise<AppServices> {
     await database.close().catch(() => {});
     throw error;
   }
-  return { env, database, db: database.db, logger, uploadsDir };
+  return {
+    env,
+    database,
+    db: database.db,
+    logger,
+    uploadsDir,
+    rateLimits: createRateLimits(),
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger }),
+  };
 }

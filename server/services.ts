@@ -3,6 +3,8 @@ import type { Env } from "./config/env.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
 import type { Logger } from "./logging/logger.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { RateLimits } from "./security/rate-limits.ts";
 
 /**
  * Everything a request may use, created once at start-up by main.ts (or by a test) and handed to
@@ -16,6 +18,8 @@ export interface AppServices {
   logger: Logger;
   /** Absolute path of the folder served at /uploads. */
   uploadsDir: string;
+  rateLimits: RateLimits;
+  mailer: Mailer;
 }
 
 declare module "react-router" {
@@ -23,5 +27,7 @@ declare module "react-router" {
     services: AppServices;
     /** The client's address: the socket's, or the proxy's header when TRUST_PROXY is set. */
     clientAddress: string;
+    /** Set by the maintenance gate: render the Coming Soon page (HTTP 503) instead of the route. */
+    maintenance: boolean;
   }
 }

@@ -1,17 +1,28 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
 import { listNewestBooks, NEWEST_BOOKS_COUNT } from "#server/books/list-books.ts";
-import { BookCard } from "#app/features/books/book-card.tsx";
+import { NOT_IMPLEMENTED_TOAST, useToast } from "#app/components/ui/toast.tsx";
+import { BookGrid } from "#app/features/books/book-grid.tsx";
+import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
+import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
+import { BenefitsSection } from "#app/features/home/benefits-section.tsx";
+import { HeroSection } from "#app/features/home/hero-section.tsx";
+import { HomeFaqSection } from "#app/features/home/home-faq-section.tsx";
+import { bundlePriceCents, PricingSection } from "#app/features/home/pricing-section.tsx";
+import { TestimonialsSection } from "#app/features/home/testimonials-section.tsx";
+import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
+import { useStore } from "#app/lib/use-store.ts";
+import type { loader as allBooksLoader } from "./resources.books";
 import type { Route } from "./+types/home";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const storeName = matches[0]?.loaderData?.store.name ?? "";
-  const description = "Illustrated, biblically faithful Bible-story books for children, families, churches and schools.";
-  return [
-    { title: `${storeName} | Illustrated Bible Stories for Children` },
-    { name: "description", content: description },
-    { property: "og:title", content: storeName },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const storeName = rootMetaData(args)?.store.name ?? "";
+  return pageMeta(args, {
+    title: `${storeName} | Illustrated Bible Stories for Children`,
+    fullTitle: true,
+    description:
+      "Beautifully illustrated, biblically faithful Bible-story books for children ages 3-8, for families, churches, schools and homeschoolers.",
+  });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -19,30 +30,44 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const showToast = useToast();
+  const store = useStore();
+  const allBooks = useFetcher<typeof allBooksLoader>();
+  const [showingAll, setShowingAll] = useState(false);
+  const loading = allBooks.state === "loading";
+  const books = showingAll && allBooks.data ? allBooks.data.books : loaderData.books;
+
   return (
     <>
-      <section className="bg-brand-100">
-        <div className="mx-auto max-w-6xl px-4 py-16 text-center">
-          <h1 className="font-serif text-4xl font-bold text-brand-800 sm:text-5xl">
-            Bible stories your children will treasure
-          </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg">
-            Beautifully illustrated, biblically faithful books that bring God&apos;s Word to life for little hearts.
-          </p>
-        </div>
-      </section>
-      <section aria-labelledby="books-heading" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="books-heading" className="font-serif text-3xl font-bold">
-          Our newest Bible stories
-        </h2>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {loaderData.books.map((book) => (
-            <li key={book.id} className="flex">
-              <BookCard book={book} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <HeroSection onFreeStory={() => showToast(NOT_IMPLEMENTED_TOAST)} />
+      <BenefitsSection />
+      <BookGrid
+        books={books}
+        showingAll={showingAll && !loading}
+        loading={loading}
+        onToggle={() => {
+          if (showingAll) {
+            setShowingAll(false);
+          } else {
+            setShowingAll(true);
+            void allBooks.load("/resources/books");
+          }
+        }}
+        renderAction={(book) => <AddToCartButton item={bookCartItem(book)} className="mt-3 w-full" />}
+      />
+      <TestimonialsSection />
+      <PricingSection
+        renderAction={(bundle) => (
+          <AddToCartButton
+            item={{ id: bundle.id, name: bundle.name, priceCents: bundlePriceCents(bundle), stock: bundle.stock, image: null }}
+          />
+        )}
+      />
+      <HomeFaqSection
+        onEmailUs={() =>
+          showToast({ title: "Email Us", description: `Write to us at ${store?.contactEmail ?? ""} and we'll gladly help.` })
+        }
+      />
     </>
   );
 }

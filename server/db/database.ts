@@ -50,9 +50,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 function openSqlite(file: string): DatabaseHandle {
   const connection = new SQLite(file);
-  // WAL keeps readers and the writer apart and, with the default synchronous=FULL, every
-  // committed transaction survives a crash of the process.
+  // WAL keeps readers and the writer apart. better-sqlite3 is compiled with synchronous=NORMAL
+  // for WAL, which survives a killed process but not a power cut: FULL syncs every commit.
   connection.pragma("journal_mode = WAL");
+  connection.pragma("synchronous = FULL");
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
   const dialect = new SqliteDialect({ database: connection });

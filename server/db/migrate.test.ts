@@ -7,6 +7,7 @@ import { migrateToLatest } from "./migrate.ts";
 const APP_TABLES = [
   "account",
   "books",
+  "contact_messages",
   "email_subscribers",
   "order_items",
   "order_status_history",
@@ -28,12 +29,12 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
   it("creates every table of the data model and records the migration", async () => {
     testDb = await createEmptyTestDatabase(engine);
     const applied = await migrateToLatest(testDb.handle);
-    expect(applied).toEqual(["0001-initial-schema"]);
+    expect(applied).toEqual(["0001-initial-schema", "0002-contact-messages"]);
 
     const tables = (await testDb.handle.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(APP_TABLES);
     const recorded = await sql<{ name: string }>`select name from kysely_migration`.execute(testDb.handle.db);
-    expect(recorded.rows.map((r) => r.name)).toEqual(["0001-initial-schema"]);
+    expect(recorded.rows.map((r) => r.name)).toEqual(["0001-initial-schema", "0002-contact-messages"]);
   });
 
   it("applies nothing the second time", async () => {
@@ -128,11 +129,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("migrations on postgres from two
     const second = openDatabase({ databaseUrl: testDb.databaseUrl!, dataDir: testDb.dataDir });
     try {
       const [a, b] = await Promise.all([migrateToLatest(testDb.handle), migrateToLatest(second)]);
-      expect([...a, ...b]).toEqual(["0001-initial-schema"]);
+      expect([...a, ...b]).toEqual(["0001-initial-schema", "0002-contact-messages"]);
       const recorded = await sql<{ count: number }>`select count(*) as count from kysely_migration`.execute(
         testDb.handle.db,
       );
-      expect(Number(recorded.rows[0]!.count)).toBe(1);
+      expect(Number(recorded.rows[0]!.count)).toBe(2);
     } finally {
       await second.close();
       await testDb.cleanup();

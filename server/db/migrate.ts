@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
 import type { DatabaseEngine, DatabaseHandle } from "./database.ts";
 import * as initialSchema from "./migrations/0001-initial-schema.ts";
+import * as contactMessages from "./migrations/0002-contact-messages.ts";
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -20,6 +21,7 @@ interface MigrationModule {
  */
 const migrations: Record<string, MigrationModule> = {
   "0001-initial-schema": initialSchema,
+  "0002-contact-messages": contactMessages,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

@@ -98,6 +98,17 @@ export interface ProfilesTable {
   updated_at: Timestamp;
 }
 
+export interface ContactMessagesTable {
+  id: string;
+  full_name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: Timestamp;
+  /** Null until the message has been e-mailed to the store's contact address. */
+  mail_sent_at: Timestamp | null;
+}
+
 /* better-auth's tables, with its own (camelCase) column names and the admin plugin's fields. */
 export interface UserTable {
   id: string;
@@ -159,6 +170,7 @@ export interface Database {
   shipping_methods: ShippingMethodsTable;
   email_subscribers: EmailSubscribersTable;
   profiles: ProfilesTable;
+  contact_messages: ContactMessagesTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

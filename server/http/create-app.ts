@@ -4,6 +4,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "#server/services.ts";
+import { maintenanceGate, type GateVariables } from "./maintenance-gate.ts";
 
 export interface CreateAppOptions {
   services: AppServices;
@@ -20,9 +21,9 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * The whole HTTP surface as one Hono app: tests call `app.request()` on it directly and
  * main.ts hands `app.fetch` to the Node server.
  */
-export function createApp({ services, build, clientDir, mode }: CreateAppOptions): Hono {
+export function createApp({ services, build, clientDir, mode }: CreateAppOptions) {
   const { logger, database } = services;
-  const app = new Hono();
+  const app = new Hono<{ Variables: GateVariables }>();
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -63,10 +64,16 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   }
 
   app.use("*", compress());
+  // No accounts yet, so nobody is an admin; the accounts feature supplies the session check.
+  app.use("*", maintenanceGate(services, async () => false));
 
   const handleRequest = createRequestHandler(build, mode);
   app.all("*", (c) =>
-    handleRequest(c.req.raw, { services, clientAddress: clientAddressOf(c, services.env.TRUST_PROXY) }),
+    handleRequest(c.req.raw, {
+      services,
+      clientAddress: clientAddressOf(c, services.env.TRUST_PROXY),
+      maintenance: c.get("maintenance") ?? false,
+    }),
   );
 
   app.onError((error, c) => {

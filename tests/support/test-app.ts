@@ -5,7 +5,9 @@ import type { ServerBuild } from "react-router";
 import { loadEnv } from "#server/config/env.ts";
 import { createApp } from "#server/http/create-app.ts";
 import { createLogger } from "#server/logging/logger.ts";
+import { createMailer, type Mailer } from "#server/mail/mailer.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
+import { createRateLimits } from "#server/security/rate-limits.ts";
 import type { AppServices } from "#server/services.ts";
 import type { DatabaseEngine } from "#server/db/database.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
@@ -26,7 +28,10 @@ export interface TestApp {
  * The real Hono app over the real React Router build and a fresh, seeded database, called
  * in-process with `app.request()`. Requires `npm run build` (which `npm test` runs first).
  */
-export async function createTestApp(engine: DatabaseEngine = "sqlite"): Promise<TestApp> {
+export async function createTestApp(
+  engine: DatabaseEngine = "sqlite",
+  overrides: { env?: Record<string, string>; mailer?: Mailer } = {},
+): Promise<TestApp> {
   if (!existsSync(SERVER_BUILD)) throw new Error("No server build: run `npm run build` before these tests.");
   const build = (await import(/* @vite-ignore */ SERVER_BUILD)) as ServerBuild;
   const testDb = await createTestDatabase(engine);
@@ -37,15 +42,18 @@ export async function createTestApp(engine: DatabaseEngine = "sqlite"): Promise<
       callback();
     },
   });
-  const env = loadEnv({ DATA_DIR: testDb.dataDir, NODE_ENV: "test", APP_SECRET: "t".repeat(40) });
+  const env = loadEnv({ DATA_DIR: testDb.dataDir, NODE_ENV: "test", APP_SECRET: "t".repeat(40), ...overrides.env });
   const uploadsDir = path.join(testDb.dataDir, "uploads");
   await seedDatabase(testDb.handle.db, { uploadsDir });
+  const logger = createLogger("info", destination);
   const services: AppServices = {
     env,
     database: testDb.handle,
     db: testDb.handle.db,
-    logger: createLogger("info", destination),
+    logger,
     uploadsDir,
+    rateLimits: createRateLimits(),
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger }),
   };
   const app = createApp({ services, build, clientDir: CLIENT_DIR, mode: "production" });
   return { app, services, testDb, logs, cleanup: () => testDb.cleanup() };

@@ -1,18 +1,109 @@
+import { Facebook, Instagram, Youtube } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { NOT_IMPLEMENTED_TOAST, useToast } from "#app/components/ui/toast.tsx";
 import { useStore } from "#app/lib/use-store.ts";
 
-/** Placeholder until the storefront issue brings the full footer of the specification. */
-export function SiteFooter() {
-  const store = useStore();
+const MISSION_LINKS = [
+  { to: "/our-mission", label: "Our Mission" },
+  { to: "/for-churches", label: "For Churches" },
+  { to: "/for-schools", label: "For Schools" },
+  { to: "/about-us", label: "About Us" },
+];
+
+const SOCIAL = [
+  { label: "Facebook", icon: Facebook },
+  { label: "Instagram", icon: Instagram },
+  { label: "YouTube", icon: Youtube },
+];
+
+function FooterLinks({ title, links }: { title: string; links: { to: string; label: string }[] }) {
   return (
-    <footer className="border-t border-brand-100 bg-white">
-      <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-gray-700">
-        <p>
-          © 2025 {store?.name}. Questions? Write to{" "}
-          <a className="text-brand-700 underline" href={`mailto:${store?.contactEmail}`}>
-            {store?.contactEmail}
-          </a>
-          .
-        </p>
+    <nav aria-label={title}>
+      <h2 className="font-serif text-lg font-bold text-white">{title}</h2>
+      <ul className="mt-3 grid gap-2">
+        {links.map((link) => (
+          <li key={link.to + link.label}>
+            <Link to={link.to} className="text-brand-100 hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The site footer. The newsletter form is passed in by the layout (it belongs to the
+ * subscribers feature), and "My Account" goes to /account when signed in, else /login.
+ */
+export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsletter: ReactNode }) {
+  const store = useStore();
+  const showToast = useToast();
+  const supportLinks = [
+    { to: "/", label: "Home" },
+    { to: signedIn ? "/account" : "/login", label: "My Account" },
+    { to: "/contact-us", label: "Contact Us" },
+    { to: "/help-center", label: "Help Center" },
+    { to: "/shipping-information", label: "Shipping Information" },
+    { to: "/returns-and-refunds", label: "Returns & Refunds" },
+    { to: "/track-order", label: "Track Your Order" },
+  ];
+  return (
+    <footer className="bg-brand-800 text-brand-100">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="font-serif text-xl font-bold text-white">{store?.name}</p>
+          <p className="mt-3 text-sm">
+            Illustrated, biblically faithful stories that help children know and love God&apos;s Word.
+          </p>
+          <ul className="mt-4 flex gap-2" aria-label="Social media">
+            {SOCIAL.map(({ label, icon: Icon }) => (
+              <li key={label}>
+                <button
+                  type="button"
+                  aria-label={label}
+                  onClick={() => showToast(NOT_IMPLEMENTED_TOAST)}
+                  className="rounded-full bg-white/10 p-2 text-white hover:bg-white/20"
+                >
+                  <Icon aria-hidden="true" className="size-5" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <FooterLinks title="Our Mission" links={MISSION_LINKS} />
+        <FooterLinks title="Support" links={supportLinks} />
+        <div>
+          <h2 className="font-serif text-lg font-bold text-white">Join Our Community</h2>
+          <p className="mt-3 text-sm">New stories, family devotion ideas and launch news, a few times a year.</p>
+          <div className="mt-4">{newsletter}</div>
+        </div>
+      </div>
+      <div className="border-t border-white/15">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © 2025 {store?.name}. All rights reserved.
+          </p>
+          <ul className="flex flex-wrap gap-x-5 gap-y-2">
+            <li>
+              <Link to="/privacy-policy" className="hover:text-white hover:underline">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms-of-service" className="hover:text-white hover:underline">
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link to="/sitemap" className="hover:text-white hover:underline">
+                Sitemap
+              </Link>
+            </li>
+          </ul>
+        </div>
       </div>
     </footer>
   );

@@ -1,60 +1,61 @@
-import { Star } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { Book } from "#server/books/book.ts";
+import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { formatDollars } from "#app/lib/money.ts";
 
-const BADGE_COLORS: Record<string, string> = {
-  Bestseller: "bg-red-700 text-white",
-  "New Release": "bg-green-700 text-white",
-};
+/** Bestseller red, New Release green, any other badge blue. */
+export function badgeColor(badge: string): string {
+  if (badge === "Bestseller") return "bg-red-700 text-white";
+  if (badge === "New Release") return "bg-green-700 text-white";
+  return "bg-blue-700 text-white";
+}
 
-export function BookCard({ book }: { book: Book }) {
-  const stars = Math.floor(book.rating ?? 0);
+export const DEFAULT_COVER = "/default-cover.svg";
+
+/** A book in the grid. `action` is the "Add to Collection" button, supplied by the page. */
+export function BookCard({ book, action }: { book: Book; action: ReactNode }) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
-      <div className="relative aspect-[3/4] bg-brand-100">
-        {book.imageUrl ? (
-          <img
-            src={book.imageUrl}
-            alt={`Cover of ${book.title}`}
-            width={600}
-            height={800}
-            loading="lazy"
-            className="size-full object-cover"
-          />
-        ) : null}
+    <article className="flex w-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
+      <Link to={`/books/${book.slug}`} tabIndex={-1} aria-hidden="true" className="relative block aspect-[3/4] bg-brand-100">
+        <img
+          src={book.imageUrl ?? DEFAULT_COVER}
+          alt=""
+          width={600}
+          height={800}
+          loading="lazy"
+          className="size-full object-cover"
+        />
         {book.badge ? (
-          <span
-            className={`absolute left-3 top-3 rounded-full px-3 py-1 text-xs font-semibold ${
-              BADGE_COLORS[book.badge] ?? "bg-blue-700 text-white"
-            }`}
-          >
+          <span className={`absolute left-3 top-3 rounded-full px-3 py-1 text-xs font-semibold ${badgeColor(book.badge)}`}>
             {book.badge}
           </span>
         ) : null}
-      </div>
+      </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="flex items-center gap-1 text-sm text-gray-700">
-          <span className="sr-only">{`Rated ${stars} out of 5`}</span>
-          <span aria-hidden="true" className="flex">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Star
-                key={i}
-                className={`size-4 ${i < stars ? "fill-amber-500 text-amber-500" : "text-gray-300"}`}
-              />
-            ))}
-          </span>
-          <span>({book.reviews ?? 0})</span>
+        <p className="flex items-center gap-2 text-sm text-gray-700">
+          <StarRating rating={book.rating ?? 0} />
+          <span>({book.reviews ?? 0} reviews)</span>
         </p>
-        <h3 className="font-serif text-lg font-bold leading-snug">{book.title}</h3>
+        <h3 className="font-serif text-lg font-bold leading-snug">
+          <Link to={`/books/${book.slug}`} className="hover:text-brand-700 hover:underline">
+            {book.title}
+          </Link>
+        </h3>
+        {book.badge ? <p className="sr-only">{book.badge}</p> : null}
         <p className="text-sm text-gray-700">by {book.author}</p>
         <p className="text-sm text-gray-700">{book.description}</p>
-        <p className="mt-auto flex items-baseline gap-2 pt-2">
+        <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
           <span className="text-xl font-bold text-brand-800">{formatDollars(book.priceCents)}</span>
           {book.originalPriceCents !== null ? (
-            <s className="text-sm text-gray-600">{formatDollars(book.originalPriceCents)}</s>
+            <s className="text-sm text-gray-600">
+              <span className="sr-only">Was </span>
+              {formatDollars(book.originalPriceCents)}
+            </s>
           ) : null}
           {book.ageRange ? <span className="ml-auto text-xs text-gray-700">Ages {book.ageRange}</span> : null}
         </p>
+        {action}
       </div>
     </article>
   );

@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import type { Book } from "#server/books/book.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { BookCard } from "./book-card.tsx";
+
+/** The home page's book grid with its "View All Bible Stories" / "Show Less" toggle. */
+export function BookGrid({
+  books,
+  showingAll,
+  loading,
+  onToggle,
+  renderAction,
+}: {
+  books: Book[];
+  showingAll: boolean;
+  loading: boolean;
+  onToggle: () => void;
+  renderAction: (book: Book) => ReactNode;
+}) {
+  return (
+    <section id="books" aria-labelledby="books-heading" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-16">
+      <h2 id="books-heading" className="text-center font-serif text-3xl font-bold text-brand-800 sm:text-4xl">
+        Our Bible stories
+      </h2>
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-live="polite" aria-busy={loading}>
+        {books.map((book) => (
+          <li key={book.id} className="flex">
+            <BookCard book={book} action={renderAction(book)} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 text-center">
+        <button type="button" onClick={onToggle} disabled={loading} className={buttonStyles.secondary}>
+          {loading ? "Loading..." : showingAll ? "Show Less" : "View All Bible Stories"}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Book } from "#server/books/book.ts";
+
+/** schema.org Book + Product with an Offer, so search engines show price and availability. */
+export function bookStructuredData(book: Book, origin: string) {
+  const url = `${origin}/books/${book.slug}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": ["Book", "Product"],
+    name: book.title,
+    author: { "@type": "Person", name: book.author },
+    description: book.description,
+    ...(book.imageUrl ? { image: `${origin}${book.imageUrl}` } : {}),
+    url,
+    ...(book.ageRange ? { typicalAgeRange: book.ageRange } : {}),
+    ...(book.rating !== null && (book.reviews ?? 0) > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: book.rating,
+            reviewCount: book.reviews,
+            bestRating: 5,
+            worstRating: 0,
+          },
+        }
+      : {}),
+    offers: {
+      "@type": "Offer",
+      url,
+      price: (book.priceCents / 100).toFixed(2),
+      priceCurrency: "USD",
+      availability:
+        book.stock === null || book.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { formatDollars } from "#app/lib/money.ts";
+import { useCart } from "./cart-context.tsx";
+
+export const DEFAULT_ITEM_IMAGE = "/default-cover.svg";
+
+/** The floating "Your Collection" button (bottom right, item count) and its side sheet. */
+export function CartSheet() {
+  const cart = useCart();
+  const showToast = useToast();
+  const count = cart.hydrated ? cart.itemCount : 0;
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger
+        aria-label={`Open your collection (${count} ${count === 1 ? "item" : "items"})`}
+        className="fixed bottom-5 right-5 z-40 flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg transition-colors hover:bg-brand-800"
+      >
+        <ShoppingBag aria-hidden="true" className="size-6" />
+        {count > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="cart-count"
+            className="absolute -right-1 -top-1 flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold leading-6 text-white"
+          >
+            {count}
+          </span>
+        ) : null}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-xl outline-none">
+          <div className="flex items-center justify-between border-b border-brand-100 px-5 py-4">
+            <Dialog.Title className="font-serif text-xl font-bold">Your Collection</Dialog.Title>
+            <Dialog.Close aria-label="Close your collection" className={buttonStyles.subtle}>
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">The books and sets you have chosen.</Dialog.Description>
+          {cart.lines.length === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
+              <ShoppingBag aria-hidden="true" className="size-12 text-brand-600" />
+              <p className="text-lg font-semibold">Your collection is empty</p>
+              <p className="text-gray-700">Find a book or a set to start your journey!</p>
+            </div>
+          ) : (
+            <>
+              <ul className="flex-1 divide-y divide-brand-100 overflow-y-auto px-5">
+                {cart.lines.map((line) => (
+                  <li key={line.id} className="flex gap-4 py-4" data-testid="cart-line">
+                    <img
+                      src={line.image ?? DEFAULT_ITEM_IMAGE}
+                      alt=""
+                      width={64}
+                      height={85}
+                      className="h-[85px] w-16 flex-none rounded object-cover ring-1 ring-brand-100"
+                    />
+                    <div className="flex flex-1 flex-col gap-1">
+                      <p className="font-semibold leading-snug">{line.name}</p>
+                      <p className="text-sm text-gray-700">{formatDollars(line.priceCents)}</p>
+                      <div className="mt-auto flex items-center gap-2">
+                        <button
+                          type="button"
+                          aria-label={`Decrease quantity of ${line.name}`}
+                          onClick={() => cart.setQuantity(line.id, line.quantity - 1)}
+                          className="rounded-full p-1.5 ring-1 ring-brand-100 hover:bg-brand-100"
+                        >
+                          <Minus aria-hidden="true" className="size-4" />
+                        </button>
+                        <span aria-label={`Quantity of ${line.name}`} className="min-w-6 text-center font-semibold" data-testid="cart-quantity">
+                          {line.quantity}
+                        </span>
+                        <button
+                          type="button"
+                          aria-label={`Increase quantity of ${line.name}`}
+                          onClick={() => cart.setQuantity(line.id, line.quantity + 1)}
+                          className="rounded-full p-1.5 ring-1 ring-brand-100 hover:bg-brand-100"
+                        >
+                          <Plus aria-hidden="true" className="size-4" />
+                        </button>
+                        <button
+                          type="button"
+                          aria-label={`Remove ${line.name}`}
+                          onClick={() => cart.remove(line.id)}
+                          className="ml-auto rounded-full p-1.5 text-red-700 hover:bg-red-50"
+                        >
+                          <Trash2 aria-hidden="true" className="size-4" />
+                        </button>
+                      </div>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <div className="grid gap-3 border-t border-brand-100 px-5 py-4">
+                <p className="flex justify-between text-lg font-bold">
+                  <span>Subtotal</span>
+                  <span data-testid="cart-subtotal">{formatDollars(cart.subtotalCents)}</span>
+                </p>
+                <button
+                  type="button"
+                  className={buttonStyles.primary}
+                  onClick={() =>
+                    showToast({
+                      title: "Checkout isn't ready yet",
+                      description: "Online checkout is on its way. Thank you for your patience!",
+                    })
+                  }
+                >
+                  Proceed to Checkout
+                </button>
+                <button
+                  type="button"
+                  className={buttonStyles.secondary}
+                  onClick={() =>
+                    showToast({
+                      title: "Crypto Payments Coming Soon!",
+                      description: "We are working on accepting cryptocurrency. Please check back soon.",
+                    })
+                  }
+                >
+                  Pay with Crypto
+                </button>
+                <button type="button" className={buttonStyles.subtle} onClick={() => cart.clear()}>
+                  Clear Collection
+                </button>
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,31 @@
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { HERO, HERO_CLAIMS } from "./content/home-content.ts";
+
+export function HeroSection({ onFreeStory }: { onFreeStory: () => void }) {
+  return (
+    <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-100 to-brand-50">
+      <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">
+        <h1 id="hero-heading" className="font-serif text-4xl font-bold leading-tight text-brand-800 sm:text-6xl">
+          {HERO.headline}
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-700 sm:text-xl">{HERO.subheadline}</p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <a href="#pricing" className={buttonStyles.primary}>
+            See Our Collections
+          </a>
+          <button type="button" onClick={onFreeStory} className={buttonStyles.secondary}>
+            Get a Free Story
+          </button>
+        </div>
+        <dl className="mx-auto mt-10 grid max-w-xl grid-cols-3 gap-4">
+          {HERO_CLAIMS.map((claim) => (
+            <div key={claim.label} className="flex flex-col-reverse">
+              <dt className="text-sm text-gray-700">{claim.label}</dt>
+              <dd className="font-serif text-2xl font-bold text-brand-800">{claim.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { Check } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatDollars } from "#app/lib/money.ts";
+import { BUNDLES, type Bundle } from "./content/home-content.ts";
+
+export const bundlePriceCents = (bundle: Bundle) => Math.round(bundle.price * 100);
+
+/** The three fixed bundles; `renderAction` supplies each card's "Add to Collection" button. */
+export function PricingSection({ renderAction }: { renderAction: (bundle: Bundle) => ReactNode }) {
+  return (
+    <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-4 bg-brand-100">
+      <div className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="pricing-heading" className="text-center font-serif text-3xl font-bold text-brand-800 sm:text-4xl">
+          Choose your collection
+        </h2>
+        <ul className="mt-10 grid gap-6 lg:grid-cols-3">
+          {BUNDLES.map((bundle) => (
+            <li
+              key={bundle.id}
+              className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm ${
+                bundle.popular ? "ring-4 ring-brand-700" : "ring-1 ring-brand-100"
+              }`}
+            >
+              {bundle.popular ? (
+                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-4 py-1 text-sm font-semibold text-white">
+                  Most Popular
+                </p>
+              ) : null}
+              <h3 className="font-serif text-2xl font-bold">{bundle.name}</h3>
+              <p className="mt-2 text-gray-700">{bundle.description}</p>
+              <p className="mt-4 flex flex-wrap items-baseline gap-x-3">
+                <span className="text-4xl font-bold text-brand-800">{formatDollars(bundlePriceCents(bundle))}</span>
+                <s className="text-gray-600">
+                  <span className="sr-only">Was </span>
+                  {bundle.originalPrice}
+                </s>
+                <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-800">
+                  {bundle.savings}
+                </span>
+              </p>
+              <p className="mt-1 text-sm text-gray-700">{bundle.books} books</p>
+              <ul className="mt-4 grid flex-1 gap-2">
+                {bundle.features.map((feature) => (
+                  <li key={feature} className="flex gap-2">
+                    <Check aria-hidden="true" className="mt-0.5 size-5 flex-none text-green-700" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-6 grid">{renderAction(bundle)}</div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

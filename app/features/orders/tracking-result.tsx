@@ -1,0 +1,122 @@
+import { CircleCheck, CircleDot, PackageSearch } from "lucide-react";
+import { useId } from "react";
+import type { OrderTracking } from "#server/orders/track-order.ts";
+
+// Spelled out rather than left to the browser's locale and time zone, so the server's HTML and
+// the browser's hydration render the same text ("June 12, 2025"); all shop times are UTC.
+const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+function parseDate(value: string): Date | null {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "June 12, 2025"; text that is not a date is shown as it is. */
+export function formatTrackingDate(value: string): string {
+  const date = parseDate(value);
+  return date ? DATE_FORMAT.format(date) : value;
+}
+
+/** "5:45 PM UTC". */
+export function formatTrackingTime(value: string): string {
+  const date = parseDate(value);
+  if (!date) return "";
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, "0");
+  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"} UTC`;
+}
+
+/** A <time> element when the value parses, so machines read the exact instant too. */
+function TrackingTime({ value, withTime = false }: { value: string; withTime?: boolean }) {
+  const date = parseDate(value);
+  if (!date) return <>{value}</>;
+  const time = withTime ? formatTrackingTime(value) : "";
+  return <time dateTime={value}>{time ? `${formatTrackingDate(value)}, ${time}` : formatTrackingDate(value)}</time>;
+}
+
+/** Shown until a lookup finds an order. */
+export function TrackingEmptyState() {
+  return (
+    <div className="rounded-xl border-2 border-dashed border-brand-600/40 bg-white px-6 py-12 text-center">
+      <PackageSearch aria-hidden="true" className="mx-auto size-12 text-brand-700" />
+      <h2 className="mt-4 font-serif text-2xl font-bold text-brand-800">Awaiting your order ID</h2>
+      <p className="mx-auto mt-2 max-w-md text-gray-700">
+        Enter your order ID above to see its status, estimated delivery and every step of its journey.
+      </p>
+    </div>
+  );
+}
+
+/** The order's status, dates and its timeline, newest step first (the first one is current). */
+export function TrackingResult({ tracking }: { tracking: OrderTracking }) {
+  const headingId = useId();
+  const historyHeadingId = useId();
+  return (
+    <article aria-labelledby={headingId} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-8">
+      <h2 id={headingId} className="break-words font-serif text-2xl font-bold text-brand-800">
+        Order {tracking.orderId}
+      </h2>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        <div className="rounded-lg bg-brand-50 p-4">
+          <dt className="text-sm font-medium text-gray-700">Status</dt>
+          <dd className="mt-1 text-lg font-bold text-ink" data-testid="tracking-status">
+            {tracking.status}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-brand-50 p-4">
+          <dt className="text-sm font-medium text-gray-700">Order date</dt>
+          <dd className="mt-1 text-lg font-semibold text-ink">
+            <TrackingTime value={tracking.orderDate} />
+          </dd>
+        </div>
+        <div className="rounded-lg bg-brand-50 p-4">
+          <dt className="text-sm font-medium text-gray-700">Estimated delivery</dt>
+          <dd className="mt-1 text-lg font-semibold text-ink">
+            {tracking.estimatedDelivery ? <TrackingTime value={tracking.estimatedDelivery} /> : "Not yet known"}
+          </dd>
+        </div>
+      </dl>
+
+      <h3 id={historyHeadingId} className="mt-8 font-serif text-xl font-semibold text-brand-800">
+        Tracking history
+      </h3>
+      {tracking.history.length === 0 ? (
+        <p className="mt-3 text-gray-700">No tracking updates yet. Please check back soon.</p>
+      ) : (
+        <ol aria-labelledby={historyHeadingId} className="mt-4">
+          {tracking.history.map((step, index) => {
+            const current = index === 0;
+            const last = index === tracking.history.length - 1;
+            const Icon = current ? CircleDot : CircleCheck;
+            return (
+              <li key={`${step.occurredAt}-${index}`} className="relative flex gap-4 pb-6 last:pb-0">
+                {/* The line joining this step's icon to the next (older) one. */}
+                {last ? null : <span aria-hidden="true" className="absolute left-3 top-7 bottom-0 w-0.5 bg-brand-100" />}
+                <Icon
+                  aria-hidden="true"
+                  className={`relative size-6 shrink-0 ${current ? "text-blue-700" : "text-green-700"}`}
+                />
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="font-semibold text-ink">{step.status}</span>
+                    {current ? (
+                      <span className="rounded-full bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-700">
+                        Current status
+                      </span>
+                    ) : (
+                      <span className="sr-only">(Completed)</span>
+                    )}
+                  </p>
+                  <p className="text-sm text-gray-700">
+                    <TrackingTime value={step.occurredAt} withTime />
+                  </p>
+                  {step.location ? <p className="text-sm text-gray-700">{step.location}</p> : null}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </article>
+  );
+}

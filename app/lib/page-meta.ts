@@ -1,0 +1,46 @@
+import type { MetaDescriptor } from "react-router";
+import type { loader as rootLoader } from "#app/root.tsx";
+
+type RootData = Awaited<ReturnType<typeof rootLoader>>;
+interface MetaMatches {
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  location: { pathname: string };
+}
+
+/** The root loader's data (store name, public URL) from a meta function's matches. */
+export function rootMetaData({ matches }: MetaMatches): RootData | undefined {
+  return matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+}
+
+/**
+ * Title, description, canonical URL and OpenGraph tags for a page; every page's meta function
+ * builds them here. `title` is the page's own; the store's name is appended.
+ */
+export function pageMeta(
+  args: MetaMatches,
+  {
+    title,
+    description,
+    image,
+    type = "website",
+    fullTitle = false,
+  }: { title: string; description: string; image?: string | null; type?: "website" | "product"; fullTitle?: boolean },
+): MetaDescriptor[] {
+  const root = rootMetaData(args);
+  const storeName = root?.store.name ?? "";
+  const origin = root?.publicUrl ?? "";
+  const documentTitle = fullTitle || !storeName ? title : `${title} | ${storeName}`;
+  const url = `${origin}${args.location.pathname}`;
+  const tags: MetaDescriptor[] = [
+    { title: documentTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:title", content: documentTitle },
+    { property: "og:description", content: description },
+    { property: "og:type", content: type },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: storeName },
+  ];
+  if (image) tags.push({ property: "og:image", content: image.startsWith("http") ? image : `${origin}${image}` });
+  return tags;
+}

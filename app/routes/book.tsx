@@ -1,0 +1,77 @@
+import { data, Link } from "react-router";
+import { getBookBySlug } from "#server/books/get-book.ts";
+import { StarRating } from "#app/components/ui/star-rating.tsx";
+import { badgeColor, DEFAULT_COVER } from "#app/features/books/book-card.tsx";
+import { bookStructuredData } from "#app/features/books/book-structured-data.ts";
+import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
+import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
+import { formatDollars } from "#app/lib/money.ts";
+import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
+import type { Route } from "./+types/book";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const book = await getBookBySlug(context.services.db, params.slug);
+  if (!book) throw data(null, { status: 404 });
+  return { book };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const book = args.loaderData?.book;
+  if (!book) return [{ title: "Book not found" }];
+  return [
+    ...pageMeta(args, { title: book.title, description: book.description, image: book.imageUrl, type: "product" }),
+    { "script:ld+json": bookStructuredData(book, rootMetaData(args)?.publicUrl ?? "") },
+  ];
+}
+
+export default function BookPage({ loaderData: { book } }: Route.ComponentProps) {
+  const available = book.stock === null || book.stock > 0;
+  return (
+    <article className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2">
+      <div className="relative">
+        <img
+          src={book.imageUrl ?? DEFAULT_COVER}
+          alt={`Cover of ${book.title}`}
+          width={600}
+          height={800}
+          className="w-full rounded-2xl shadow-lg ring-1 ring-brand-100"
+        />
+        {book.badge ? (
+          <span className={`absolute left-4 top-4 rounded-full px-3 py-1 text-sm font-semibold ${badgeColor(book.badge)}`}>
+            {book.badge}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm">
+          <Link to="/#books" className="text-brand-700 underline">
+            All Bible stories
+          </Link>
+        </p>
+        <h1 className="font-serif text-3xl font-bold leading-tight text-brand-800 sm:text-4xl">{book.title}</h1>
+        <p className="text-lg text-gray-700">by {book.author}</p>
+        <p className="flex items-center gap-2 text-gray-700">
+          <StarRating rating={book.rating ?? 0} className="size-5" />
+          <span>({book.reviews ?? 0} reviews)</span>
+        </p>
+        <p className="flex flex-wrap items-baseline gap-3">
+          <span className="text-3xl font-bold text-brand-800">{formatDollars(book.priceCents)}</span>
+          {book.originalPriceCents !== null ? (
+            <s className="text-lg text-gray-600">
+              <span className="sr-only">Was </span>
+              {formatDollars(book.originalPriceCents)}
+            </s>
+          ) : null}
+        </p>
+        {book.ageRange ? <p className="text-gray-700">Ages {book.ageRange}</p> : null}
+        <p className={available ? "font-medium text-green-800" : "font-medium text-red-700"}>
+          {available ? "In stock" : "Currently out of stock"}
+        </p>
+        <p className="text-lg leading-8 text-gray-700">{book.description}</p>
+        <div>
+          <AddToCartButton item={bookCartItem(book)} />
+        </div>
+      </div>
+    </article>
+  );
+}

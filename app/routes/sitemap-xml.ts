@@ -1,0 +1,25 @@
+import { listNewestBooks } from "#server/books/list-books.ts";
+import { PUBLIC_PATHS } from "#app/features/info-pages/site-links.ts";
+import type { Route } from "./+types/sitemap-xml";
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The public pages and every book page, for search engines. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = context.services.env.PUBLIC_URL;
+  const books = await listNewestBooks(context.services.db);
+  const entries = [
+    ...PUBLIC_PATHS.map((path) => ({ loc: `${origin}${path}`, lastmod: undefined as string | undefined })),
+    ...books.map((book) => ({ loc: `${origin}/books/${book.slug}`, lastmod: book.createdAt.slice(0, 10) })),
+  ];
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${entries
+  .map((e) => `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`)
+  .join("\n")}
+</urlset>
+`;
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,144 @@
+import { useMemo } from "react";
+import { data, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AppError } from "#server/errors/app-error.ts";
+import { enforceRateLimit } from "#server/http/action-result.ts";
+import { trackOrder, type OrderTracking } from "#server/orders/track-order.ts";
+import { ORDER_ID_REQUIRED_MESSAGE, orderIdInputSchema } from "#server/orders/tracking-schema.ts";
+import { useToast, useToastOnChange, type ToastMessage } from "#app/components/ui/toast.tsx";
+import { TrackingForm } from "#app/features/orders/tracking-form.tsx";
+import { TrackingEmptyState, TrackingResult } from "#app/features/orders/tracking-result.tsx";
+import { pageMeta } from "#app/lib/page-meta.ts";
+import type { Route } from "./+types/track-order";
+
+/** What a visit to /track-order found; the page renders each state. */
+export type TrackOrderState =
+  | { state: "empty" }
+  | { state: "missing-id" }
+  | { state: "not-found"; orderId: string }
+  | { state: "rate-limited"; message: string }
+  | { state: "found"; tracking: OrderTracking };
+
+/** Longest id echoed back in the "not found" message; the rest of a pasted novel is cut. */
+const ECHO_MAX_LENGTH = 80;
+
+const MISSING_ID_TOAST: ToastMessage = {
+  title: "Order ID required",
+  description: ORDER_ID_REQUIRED_MESSAGE,
+  variant: "destructive",
+};
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Track Your Order",
+    description: "Enter your order ID to see your order's status, estimated delivery and every step of its journey.",
+  });
+}
+
+/**
+ * The lookup is a GET (?orderId=…), so it runs here: a shared link or a reload shows the result
+ * straight away. Only real lookups count toward the per-client limit, never the bare page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, clientAddress } = context;
+  const respond = (state: TrackOrderState, status = 200) => data(state, { status });
+
+  const rawOrderId = new URL(request.url).searchParams.get("orderId");
+  if (rawOrderId === null) return respond({ state: "empty" });
+  const parsed = orderIdInputSchema.safeParse(rawOrderId);
+  if (!parsed.success) return respond({ state: "missing-id" }, 400);
+
+  try {
+    enforceRateLimit(services.rateLimits.trackOrder, clientAddress);
+  } catch (error) {
+    if (error instanceof AppError) return respond({ state: "rate-limited", message: error.message }, error.status);
+    throw error;
+  }
+
+  const tracking = await trackOrder(services.db, parsed.data);
+  if (!tracking) {
+    const orderId = parsed.data.length > ECHO_MAX_LENGTH ? `${parsed.data.slice(0, ECHO_MAX_LENGTH)}…` : parsed.data;
+    return respond({ state: "not-found", orderId }, 404);
+  }
+  return respond({ state: "found", tracking });
+}
+
+/**
+ * Re-run the lookup only for navigations (a new or repeated search, back/forward), not after
+ * other forms on the page post (the footer's newsletter): that would spend the visitor's
+ * lookups and repeat the last toast.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
+  return defaultShouldRevalidate;
+}
+
+function notFoundDescription(orderId: string): string {
+  return `We couldn't find any tracking information for order ID ${orderId}.`;
+}
+
+function toastFor(result: TrackOrderState): ToastMessage | null {
+  switch (result.state) {
+    case "missing-id":
+      return MISSING_ID_TOAST;
+    case "not-found":
+      return { title: "Order Not Found", description: notFoundDescription(result.orderId), variant: "destructive" };
+    case "rate-limited":
+      return { title: "Too many lookups", description: result.message, variant: "destructive" };
+    default:
+      return null;
+  }
+}
+
+function fieldErrorFor(result: TrackOrderState): string | undefined {
+  switch (result.state) {
+    case "missing-id":
+      return ORDER_ID_REQUIRED_MESSAGE;
+    case "not-found":
+      return `${notFoundDescription(result.orderId)} Please check the ID and try again.`;
+    case "rate-limited":
+      return result.message;
+    default:
+      return undefined;
+  }
+}
+
+export default function TrackOrder({ loaderData }: Route.ComponentProps) {
+  const showToast = useToast();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  // Each lookup yields a new loaderData object, so a repeated search toasts again; re-renders don't.
+  const toast = useMemo(() => toastFor(loaderData), [loaderData]);
+  useToastOnChange(toast);
+
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.location.pathname === "/track-order" &&
+    new URLSearchParams(navigation.location.search).has("orderId");
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <header>
+        <h1 className="font-serif text-4xl font-bold leading-tight text-brand-800 sm:text-5xl">Track Your Order</h1>
+        <p className="mt-4 text-lg leading-8 text-gray-700">
+          Enter your order ID to see where your books are on their way to you.
+        </p>
+      </header>
+      <div className="mt-8">
+        <TrackingForm
+          orderId={searchParams.get("orderId") ?? ""}
+          busy={busy}
+          error={fieldErrorFor(loaderData)}
+          onMissingId={() => showToast(MISSING_ID_TOAST)}
+        />
+      </div>
+      <section
+        aria-label="Tracking result"
+        aria-live="polite"
+        aria-busy={busy}
+        className={`mt-8 transition-opacity ${busy ? "opacity-60" : ""}`}
+      >
+        {loaderData.state === "found" ? <TrackingResult tracking={loaderData.tracking} /> : <TrackingEmptyState />}
+      </section>
+    </div>
+  );
+}

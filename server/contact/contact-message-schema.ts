@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+/** Longest values a message may have; the form's `maxLength` attributes use the same numbers. */
+export const CONTACT_LIMITS = { fullName: 100, email: 254, subject: 150, message: 5000 } as const;
+
+/**
+ * The Contact Us form, shared by the browser and the server so both refuse the same input with
+ * the same words. Client-safe: zod only. A missing field (or a non-text one) counts as empty.
+ */
+export const contactMessageSchema = z.object({
+  fullName: z
+    .string({ error: "Please enter your full name." })
+    .trim()
+    .min(1, "Please enter your full name.")
+    .max(CONTACT_LIMITS.fullName, `Please keep your name to ${CONTACT_LIMITS.fullName} characters or fewer.`),
+  email: z
+    .string({ error: "Please enter your email address." })
+    .trim()
+    .min(1, "Please enter your email address.")
+    .max(CONTACT_LIMITS.email, "Please enter a valid email address.")
+    .pipe(z.email("Please enter a valid email address.")),
+  subject: z
+    .string({ error: "Please enter a subject." })
+    .trim()
+    .min(1, "Please enter a subject.")
+    .max(CONTACT_LIMITS.subject, `Please keep the subject to ${CONTACT_LIMITS.subject} characters or fewer.`),
+  message: z
+    .string({ error: "Please enter your message." })
+    .trim()
+    .min(1, "Please enter your message.")
+    .max(CONTACT_LIMITS.message, `Please keep your message to ${CONTACT_LIMITS.message} characters or fewer.`),
+});
+
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+export type ContactField = keyof ContactMessageInput;
+
+/** The form's fields in display order; the first invalid one gives the toast its message. */
+export const CONTACT_FIELDS: readonly ContactField[] = ["fullName", "email", "subject", "message"];
+
+/**
+ * Checks raw form values. On failure returns one message per field (the first issue of each)
+ * and the message of the first invalid field in display order.
+ */
+export function checkContactMessage(
+  raw: unknown,
+):
+  | { success: true; data: ContactMessageInput }
+  | { success: false; fieldErrors: Partial<Record<ContactField, string>>; firstMessage: string } {
+  // Anything that is not an object is treated as an empty form, so every field reports itself.
+  const parsed = contactMessageSchema.safeParse(typeof raw === "object" && raw !== null ? raw : {});
+  if (parsed.success) return { success: true, data: parsed.data };
+  const fieldErrors: Partial<Record<ContactField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && CONTACT_FIELDS.includes(field as ContactField)) {
+      fieldErrors[field as ContactField] ??= issue.message;
+    }
+  }
+  const first = CONTACT_FIELDS.find((field) => fieldErrors[field]);
+  return {
+    success: false,
+    fieldErrors,
+    firstMessage: first ? fieldErrors[first]! : (parsed.error.issues[0]?.message ?? "Please check the form."),
+  };
+}

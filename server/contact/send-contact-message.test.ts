@@ -1,0 +1,205 @@
+import { readdir, readFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { SMTPServer } from "smtp-server";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { createLogger } from "#server/logging/logger.ts";
+import { createMailer, type Mailer } from "#server/mail/mailer.ts";
+import { sendContactMessage } from "./send-contact-message.ts";
+
+const VALID = {
+  fullName: "  Hannah Reader ",
+  email: " hannah@example.com ",
+  subject: "Bulk order for our Sunday school",
+  message: "Could we order twelve copies of the Ruth and Naomi book?",
+};
+
+/** A logger whose lines the test can read. */
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split("\n")) if (line.trim()) lines.push(JSON.parse(line));
+      callback();
+    },
+  });
+  return { logger: createLogger("info", destination), lines };
+}
+
+/** The store's name and address come from its settings row, never from code. */
+async function insertStoreSettings(testDb: TestDatabase) {
+  await testDb.handle.db
+    .insertInto("store_settings")
+    .values({
+      id: "store",
+      store_name: "Quiet Hills Books",
+      contact_email: "owner@quiet-hills.example",
+      currency: "USD",
+      enable_stripe: false,
+      stripe_publishable_key: null,
+      stripe_secret_key_encrypted: null,
+      enable_paypal: false,
+      paypal_client_id: null,
+      enable_maintenance_mode: false,
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+describe.each(TEST_ENGINES)("sendContactMessage on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  const rows = () => testDb.handle.db.selectFrom("contact_messages").selectAll().execute();
+
+  it("stores the trimmed message and writes it to the outbox for the store's address", async () => {
+    testDb = await createTestDatabase(engine);
+    await insertStoreSettings(testDb);
+    const { logger } = capturingLogger();
+    const mailer = createMailer({ dataDir: testDb.dataDir, logger });
+    const now = new Date("2025-07-03T10:00:00.000Z");
+
+    const result = await sendContactMessage({ db: testDb.handle.db, mailer, logger }, VALID, now);
+
+    expect(result.mailed).toBe(true);
+    const stored = await rows();
+    expect(stored).toEqual([
+      {
+        id: result.id,
+        full_name: "Hannah Reader",
+        email: "hannah@example.com",
+        subject: VALID.subject,
+        message: VALID.message,
+        created_at: "2025-07-03T10:00:00.000Z",
+        mail_sent_at: expect.any(String),
+      },
+    ]);
+    const outbox = path.join(testDb.dataDir, "mail");
+    const files = (await readdir(outbox)).filter((f) => f.endsWith(".eml"));
+    expect(files).toHaveLength(1);
+    const mail = await readFile(path.join(outbox, files[0]!), "utf8");
+    expect(mail).toContain(VALID.message);
+    expect(mail).toContain("Name: Hannah Reader");
+    expect(mail).toContain("Subject: Contact form: Bulk order for our Sunday school");
+    expect(mail).toMatch(/^From: "?Quiet Hills Books"? <owner@quiet-hills\.example>$/m);
+    expect(mail).toMatch(/^To: owner@quiet-hills\.example$/m);
+    expect(mail).toMatch(/^Reply-To: hannah@example\.com$/m);
+  });
+
+  it("refuses each missing or invalid field without storing or sending anything", async () => {
+    testDb = await createTestDatabase(engine);
+    const sent: unknown[] = [];
+    const mailer: Mailer = { send: async (mail) => void sent.push(mail) };
+    const { logger } = capturingLogger();
+    const deps = { db: testDb.handle.db, mailer, logger };
+    const cases = [
+      ["fullName", { fullName: "   " }, "Please enter your full name."],
+      ["fullName", { fullName: "x".repeat(101) }, "Please keep your name to 100 characters or fewer."],
+      ["email", { email: "" }, "Please enter your email address."],
+      ["email", { email: "not-an-email" }, "Please enter a valid email address."],
+      ["email", { email: `${"a".repeat(250)}@example.com` }, "Please enter a valid email address."],
+      ["subject", { subject: undefined }, "Please enter a subject."],
+      ["subject", { subject: "s".repeat(151) }, "Please keep the subject to 150 characters or fewer."],
+      ["message", { message: "\n\n" }, "Please enter your message."],
+      ["message", { message: "m".repeat(5001) }, "Please keep your message to 5000 characters or fewer."],
+    ] as const;
+    for (const [field, change, message] of cases) {
+      await expect(sendContactMessage(deps, { ...VALID, ...change })).rejects.toMatchObject({
+        code: "VALIDATION",
+        message,
+        fieldErrors: { [field]: message },
+      });
+    }
+    // An empty form reports every field, the first one in display order as the message.
+    await expect(sendContactMessage(deps, {})).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: "Please enter your full name.",
+      fieldErrors: {
+        fullName: "Please enter your full name.",
+        email: "Please enter your email address.",
+        subject: "Please enter a subject.",
+        message: "Please enter your message.",
+      },
+    });
+    await expect(sendContactMessage(deps, "not a form")).rejects.toMatchObject({ code: "VALIDATION" });
+    expect(await rows()).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it("keeps the message and still succeeds when the mail cannot be sent", async () => {
+    testDb = await createTestDatabase(engine);
+    const { logger, lines } = capturingLogger();
+    const mailer: Mailer = {
+      send: async () => {
+        throw new Error("connect ECONNREFUSED 127.0.0.1:25");
+      },
+    };
+
+    const result = await sendContactMessage({ db: testDb.handle.db, mailer, logger }, VALID);
+
+    expect(result.mailed).toBe(false);
+    const stored = await rows();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id: result.id, message: VALID.message, mail_sent_at: null });
+    const errors = lines.filter((line) => line.level === 50);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ contactMessageId: result.id });
+    const logged = JSON.stringify(lines);
+    expect(logged).not.toContain(VALID.message);
+    expect(logged).not.toContain("hannah@example.com");
+  });
+});
+
+describe("sendContactMessage over SMTP", () => {
+  let testDb: TestDatabase | undefined;
+  let smtp: SMTPServer | undefined;
+  afterEach(async () => {
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await testDb?.cleanup();
+  });
+
+  it("delivers the message to a local SMTP server", async () => {
+    testDb = await createTestDatabase("sqlite");
+    await insertStoreSettings(testDb);
+    const received: { from: string; to: string[]; raw: string }[] = [];
+    smtp = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      // Without STARTTLS on offer nodemailer talks plain SMTP, as a local relay would.
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp!.listen(0, "127.0.0.1", () => resolve()));
+    const { port } = smtp.server.address() as AddressInfo;
+    const { logger } = capturingLogger();
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: testDb.dataDir, logger });
+
+    const result = await sendContactMessage({ db: testDb.handle.db, mailer, logger }, VALID);
+
+    expect(result.mailed).toBe(true);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.from).toBe("owner@quiet-hills.example");
+    expect(received[0]!.to).toEqual(["owner@quiet-hills.example"]);
+    expect(received[0]!.raw).toContain("Subject: Contact form: Bulk order for our Sunday school");
+    expect(received[0]!.raw).toMatch(/^Reply-To: hannah@example\.com\r?$/m);
+    expect(received[0]!.raw).toContain(VALID.message);
+    const [row] = await testDb.handle.db.selectFrom("contact_messages").select("mail_sent_at").execute();
+    expect(row!.mail_sent_at).not.toBeNull();
+  });
+});

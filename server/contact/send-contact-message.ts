@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import type { Logger } from "#server/logging/logger.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import { checkContactMessage, type ContactMessageInput } from "./contact-message-schema.ts";
+
+export interface ContactMessageDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/**
+ * Stores a Contact Us message, then e-mails it to the store's contact address with the sender
+ * as Reply-To. The row is written first so that a mail failure loses nothing: the failure is
+ * logged, `mail_sent_at` stays null (staff can find unsent messages) and the visitor still hears
+ * that the message arrived. Throws VALIDATION, with a message per field, before writing anything.
+ */
+export async function sendContactMessage(
+  { db, mailer, logger }: ContactMessageDeps,
+  input: unknown,
+  now = new Date(),
+): Promise<{ id: string; mailed: boolean }> {
+  const checked = checkContactMessage(input);
+  if (!checked.success) throw new AppError("VALIDATION", checked.firstMessage, checked.fieldErrors);
+  const message = checked.data;
+  const id = randomUUID();
+  await db
+    .insertInto("contact_messages")
+    .values({
+      id,
+      full_name: message.fullName,
+      email: message.email,
+      subject: message.subject,
+      message: message.message,
+      created_at: now.toISOString(),
+      mail_sent_at: null,
+    })
+    .execute();
+
+  try {
+    const store = await getPublicStoreSettings(db);
+    await mailer.send({
+      from: `"${quotedName(store.storeName)}" <${store.contactEmail}>`,
+      to: store.contactEmail,
+      replyTo: message.email,
+      subject: `Contact form: ${oneLine(message.subject)}`,
+      text: mailBody(store.storeName, message, now),
+    });
+  } catch (error) {
+    // Only the id: the visitor's name, address and words stay out of the logs.
+    logger.error({ err: error, contactMessageId: id }, "contact message stored but could not be e-mailed");
+    return { id, mailed: false };
+  }
+
+  try {
+    await db
+      .updateTable("contact_messages")
+      .set({ mail_sent_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+  } catch (error) {
+    // The mail is out: failing the request now would only make the visitor send it twice.
+    logger.warn({ err: error, contactMessageId: id }, "contact message e-mailed but not marked as sent");
+  }
+  return { id, mailed: true };
+}
+
+/** A display name inside a quoted-string: no line breaks, quotes and backslashes escaped. */
+function quotedName(name: string): string {
+  return oneLine(name).replace(/["\\]/g, "\\$&");
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function mailBody(storeName: string, message: ContactMessageInput, receivedAt: Date): string {
+  return [
+    `New message from the Contact Us form of ${storeName}.`,
+    "",
+    `Name: ${oneLine(message.fullName)}`,
+    `Email: ${message.email}`,
+    `Subject: ${oneLine(message.subject)}`,
+    `Received: ${receivedAt.toISOString()}`,
+    "",
+    "Message:",
+    message.message,
+    "",
+    "Reply to this e-mail to answer the sender directly.",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,63 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, OrderStatus, Timestamp } from "#server/db/schema.ts";
+import { orderIdSchema } from "./tracking-schema.ts";
+
+/** One step of an order's journey. */
+export interface TrackingStep {
+  status: string;
+  location: string | null;
+  occurredAt: Timestamp;
+}
+
+/**
+ * What anyone who knows an order id may see. Deliberately nothing personal or commercial: no
+ * e-mail, no address, no items, no totals, since the id is the only "credential" the page asks for.
+ */
+export interface OrderTracking {
+  /** The id as stored (canonical letter case), whatever case was typed. */
+  orderId: string;
+  status: OrderStatus;
+  orderDate: Timestamp;
+  /** A date (YYYY-MM-DD) or null while not yet known. */
+  estimatedDelivery: string | null;
+  /** Newest first: the first step is the current one. */
+  history: TrackingStep[];
+}
+
+/**
+ * Looks an order up by id for the public Track Order page. The id is trimmed and compared
+ * without regard to letter case; blank, over-long or oddly shaped ids are simply not found.
+ */
+export async function trackOrder(db: Kysely<Database>, rawOrderId: unknown): Promise<OrderTracking | null> {
+  const parsed = orderIdSchema.safeParse(rawOrderId);
+  if (!parsed.success) return null;
+  const orderId = parsed.data;
+
+  // lower() on both sides: ids are ASCII-only (schema above), where SQLite's and PostgreSQL's
+  // lower() agree with JavaScript's. An exact match wins should two ids differ only in case.
+  const order = await db
+    .selectFrom("orders")
+    .select(["id", "status", "order_date", "estimated_delivery"])
+    .where((eb) => eb(eb.fn("lower", ["id"]), "=", orderId.toLowerCase()))
+    .orderBy(sql`case when id = ${orderId} then 0 else 1 end`)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  if (!order) return null;
+
+  const steps = await db
+    .selectFrom("order_status_history")
+    .select(["status", "location", "occurred_at"])
+    .where("order_id", "=", order.id)
+    .orderBy("occurred_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+
+  return {
+    orderId: order.id,
+    status: order.status,
+    orderDate: order.order_date,
+    estimatedDelivery: order.estimated_delivery,
+    history: steps.map((step) => ({ status: step.status, location: step.location, occurredAt: step.occurred_at })),
+  };
+}

@@ -1,0 +1,22 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+import type { Logger } from "#server/logging/logger.ts";
+import { STORE_SETTINGS_ID } from "./default-settings.ts";
+
+/**
+ * Whether the store is in maintenance ("Coming Soon") mode. A failed read is logged and counts
+ * as off: an unreadable setting must not lock every visitor out.
+ */
+export async function isMaintenanceModeOn(db: Kysely<Database>, logger: Logger): Promise<boolean> {
+  try {
+    const row = await db
+      .selectFrom("store_settings")
+      .select("enable_maintenance_mode")
+      .where("id", "=", STORE_SETTINGS_ID)
+      .executeTakeFirst();
+    return Boolean(row?.enable_maintenance_mode);
+  } catch (error) {
+    logger.error({ err: error }, "maintenance flag could not be read; treating maintenance as off");
+    return false;
+  }
+}
