@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
+import { useEffect } from "react";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
 import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";
@@ -42,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         <ToastProvider>{children}</ToastProvider>
+        <HydrationMarker />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -51,6 +53,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+/** Marks the document once React has hydrated (and child effects such as the cart's restore ran). */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
 }
 
 /**

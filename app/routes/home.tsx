@@ -34,7 +34,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const store = useStore();
   const allBooks = useFetcher<typeof allBooksLoader>();
   const [showingAll, setShowingAll] = useState(false);
-  const loading = allBooks.state === "loading";
+  // Between the click and the fetcher's start there is a render with no data yet: that is loading too.
+  const loading = allBooks.state === "loading" || (showingAll && !allBooks.data);
   const books = showingAll && allBooks.data ? allBooks.data.books : loaderData.books;
 
   return (

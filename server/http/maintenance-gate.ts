@@ -4,7 +4,7 @@ import { isMaintenanceModeOn } from "#server/settings/maintenance-mode.ts";
 
 /** Paths that stay reachable during maintenance: sign-in and what it needs, and the launch list. */
 const OPEN_DURING_MAINTENANCE = [
-  /^\/login(\.data)?\/?$/,
+  /^\/login\/?$/,
   /^\/api\/auth\//,
   /^\/resources\/subscribe\/?$/,
   // React Router's route discovery, used by the client to navigate to /login.
@@ -29,7 +29,9 @@ export function maintenanceGate(
 ): MiddlewareHandler<{ Variables: GateVariables }> {
   return async (c, next) => {
     const path = c.req.path;
-    if (OPEN_DURING_MAINTENANCE.some((pattern) => pattern.test(path))) return next();
+    // Client-side navigations and fetchers ask for "<path>.data" (or "<path>/_.data").
+    const pagePath = path.replace(/(\/_)?\.data$/, "") || "/";
+    if (OPEN_DURING_MAINTENANCE.some((pattern) => pattern.test(pagePath))) return next();
     if (!(await isMaintenanceModeOn(services.db, services.logger))) return next();
     if (await isAdmin(c.req.raw)) return next();
 

@@ -48,7 +48,7 @@ describe("home page in a browser", () => {
     await expect(page.locator("h1").textContent()).resolves.toBe("Page not found");
     await page.getByRole("link", { name: "Go to the home page" }).click();
     await page.waitForURL(`${server.url}/`);
-    await expect(page.locator("#books-heading").isVisible()).resolves.toBe(true);
+    await page.locator("#books-heading").waitFor();
     await page.close();
   });
 });

@@ -31,11 +31,11 @@ function DetailItem({ icon, title, children }: { icon: ReactNode; title: string;
  */
 export function ContactDetails({ contactEmail }: { contactEmail: string | undefined }) {
   return (
-    <section aria-labelledby="contact-details-heading" className="grid gap-6">
+    <section aria-labelledby="contact-details-heading" className="lg:pt-5">
       <h2 id="contact-details-heading" className="font-serif text-2xl font-bold text-brand-800">
         Contact Details
       </h2>
-      <ul className="grid gap-6">
+      <ul className="mt-6 grid gap-6">
         {contactEmail ? (
           <DetailItem icon={<Mail aria-hidden="true" className="size-5" />} title="Email">
             <a
@@ -64,11 +64,11 @@ export function ContactDetails({ contactEmail }: { contactEmail: string | undefi
           </address>
         </DetailItem>
         <DetailItem icon={<Clock aria-hidden="true" className="size-5" />} title="Business Hours">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             {BUSINESS_HOURS.map(({ days, hours }) => (
               <div key={days} className="contents">
                 <dt>{days}</dt>
-                <dd className="font-medium text-ink">{hours}</dd>
+                <dd className="whitespace-nowrap font-medium text-ink">{hours}</dd>
               </div>
             ))}
           </dl>
