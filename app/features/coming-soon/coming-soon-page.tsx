@@ -6,6 +6,8 @@ import { Link } from "react-router";
 export function ComingSoonPage({ storeName, newsletter }: { storeName: string; newsletter: ReactNode }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-100 to-brand-50 px-4 py-16">
+      <title>{`Coming Soon | ${storeName}`}</title>
+      <meta name="description" content={`${storeName} opens soon. Leave your e-mail address to hear when we launch.`} />
       <div className="w-full max-w-xl text-center">
         <BookOpen aria-hidden="true" className="mx-auto size-12 text-brand-700" />
         <p className="mt-4 font-serif text-xl font-bold text-brand-800">{storeName}</p>

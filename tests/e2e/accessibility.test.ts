@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#server/db/database.ts";
+import { launchBrowser } from "#tests/support/browser.ts";
+import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { axeViolations, waitForHydration } from "#tests/support/storefront-page.ts";
+
+const PUBLIC_PAGES = [
+  "/",
+  "/our-mission",
+  "/about-us",
+  "/for-churches",
+  "/for-schools",
+  "/terms-of-service",
+  "/privacy-policy",
+  "/statement-of-faith",
+  "/sitemap",
+  "/contact-us",
+  "/help-center",
+  "/shipping-information",
+  "/returns-and-refunds",
+  "/track-order",
+  "/track-order?orderId=ORD-2025-001",
+  "/books/the-good-samaritan",
+  "/no-such-page",
+];
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 360, height: 740 },
+];
+
+describe("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+    server = await startServerProcess({ dataDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  for (const viewport of VIEWPORTS) {
+    it(`finds no violations on any public page (${viewport.name})`, async () => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const found: Record<string, unknown> = {};
+      for (const pagePath of PUBLIC_PAGES) {
+        await page.goto(`${server.url}${pagePath}`);
+        await waitForHydration(page);
+        const violations = await axeViolations(page);
+        if (violations.length) found[pagePath] = violations;
+        // Nothing may be wider than the screen.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) found[`${pagePath} (horizontal overflow)`] = overflow;
+      }
+      // The cart sheet, open, with a line in it.
+      await page.goto(server.url);
+      await waitForHydration(page);
+      await page.locator("#books article").first().getByRole("button", { name: /Add to Collection/ }).click();
+      await page.getByRole("button", { name: /Open your collection/ }).click();
+      await page.getByRole("dialog", { name: "Your Collection" }).waitFor();
+      const sheet = await axeViolations(page);
+      if (sheet.length) found["cart sheet"] = sheet;
+      await context.close();
+      expect(found).toEqual({});
+    });
+  }
+
+  it("finds no violations on the Coming Soon page", async () => {
+    const db = openDatabase({ dataDir });
+    await db.db.updateTable("store_settings").set({ enable_maintenance_mode: true }).execute();
+    try {
+      for (const viewport of VIEWPORTS) {
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        await page.goto(server.url);
+        await waitForHydration(page);
+        expect(await axeViolations(page)).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await db.db.updateTable("store_settings").set({ enable_maintenance_mode: false }).execute();
+      await db.close();
+    }
+  });
+});
