@@ -10,6 +10,7 @@ import {
 import { useEffect } from "react";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
+import { FlashToast } from "#app/features/accounts/flash-toast.tsx";
 import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";
 import { NewsletterForm } from "#app/features/subscribers/newsletter-form.tsx";
 import type { Route } from "./+types/root";
@@ -29,6 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     store: { name: settings.storeName, contactEmail: settings.contactEmail },
     publicUrl: context.services.env.PUBLIC_URL,
+    viewer: context.viewer ? { email: context.viewer.email, isAdmin: context.viewer.isAdmin } : null,
+    flash: context.flash,
   };
 }
 
@@ -51,8 +54,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <FlashToast flash={loaderData.flash} />
+      <Outlet />
+    </>
+  );
 }
 
 /** Marks the document once React has hydrated (and child effects such as the cart's restore ran). */

@@ -1,5 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { createAuth } from "./accounts/auth.ts";
+import { createAuthLimits } from "./accounts/auth-limits.ts";
+import { countAdmins, ensureOwnerIsAdmin, OwnerSetup } from "./accounts/owner-setup.ts";
 import { ConfigError, loadEnv, type Env } from "./config/env.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -33,10 +36,12 @@ export async function startServices(env: Env): Promise<AppServices> {
     if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
     const seed = await seedDatabase(database.db, { uploadsDir });
     if (seed.seeded) logger.info({ books: seed.books, orders: seed.orders }, "demo catalogue seeded");
+    await ensureOwnerIsAdmin(database.db, env.OWNER_EMAIL);
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
   return {
     env,
     database,
@@ -44,6 +49,9 @@ export async function startServices(env: Env): Promise<AppServices> {
     logger,
     uploadsDir,
     rateLimits: createRateLimits(),
-    mailer: createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger }),
+    mailer,
+    auth: createAuth({ env, database, mailer, logger }),
+    authLimits: createAuthLimits(),
+    ownerSetup: new OwnerSetup((await countAdmins(database.db)) === 0),
   };
 }

@@ -35,11 +35,18 @@ const app = createApp({ services, build, clientDir, mode: "production" });
 const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
   logger.info({ port: info.port }, "listening");
   console.log(`\n  Shop running at ${env.PUBLIC_URL} (port ${info.port})`);
-  console.log(
-    env.OWNER_EMAIL
-      ? `  Owner's admin account: sign up as ${env.OWNER_EMAIL} at ${env.PUBLIC_URL}/signup`
-      : "  Owner's admin account: set OWNER_EMAIL to your address, restart, and sign up with it at /signup",
-  );
+  const { token } = services.ownerSetup;
+  if (token) {
+    console.log(`  No admin account yet. Create the owner's admin account here (link valid until one exists):`);
+    console.log(`    ${env.PUBLIC_URL}/setup?token=${token}`);
+    console.log(
+      env.OWNER_EMAIL
+        ? `  Or sign up as ${env.OWNER_EMAIL} (OWNER_EMAIL) at ${env.PUBLIC_URL}/signup, or run: npm run admin -- create <email>`
+        : "  Or run: npm run admin -- create <email>   (or set OWNER_EMAIL and sign up with that address)",
+    );
+  } else {
+    console.log(`  Admin area: ${env.PUBLIC_URL}/admin (sign in with an admin account)`);
+  }
   console.log("");
 }) as Server;
 

@@ -1,5 +1,10 @@
 import type { Kysely } from "kysely";
+import type { Auth } from "./accounts/auth.ts";
+import type { AuthLimits } from "./accounts/auth-limits.ts";
+import type { OwnerSetup } from "./accounts/owner-setup.ts";
+import type { Viewer } from "./accounts/viewer.ts";
 import type { Env } from "./config/env.ts";
+import type { FlashMessage } from "./http/flash.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
 import type { Logger } from "./logging/logger.ts";
@@ -20,6 +25,9 @@ export interface AppServices {
   uploadsDir: string;
   rateLimits: RateLimits;
   mailer: Mailer;
+  auth: Auth;
+  authLimits: AuthLimits;
+  ownerSetup: OwnerSetup;
 }
 
 declare module "react-router" {
@@ -29,5 +37,11 @@ declare module "react-router" {
     clientAddress: string;
     /** Set by the maintenance gate: render the Coming Soon page (HTTP 503) instead of the route. */
     maintenance: boolean;
+    /** The signed-in person, resolved from the session cookie once per request. */
+    viewer: Viewer | null;
+    /** A session cookie was sent but its session is gone (expired or revoked). */
+    sessionExpired: boolean;
+    /** A one-time message to show on this page (see server/http/flash.ts). */
+    flash: FlashMessage | null;
   }
 }

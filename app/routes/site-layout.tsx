@@ -4,8 +4,10 @@ import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { CartProvider } from "#app/features/cart/cart-context.tsx";
 import { CartSheet } from "#app/features/cart/cart-sheet.tsx";
 import { NewsletterForm } from "#app/features/subscribers/newsletter-form.tsx";
+import { useViewer } from "#app/lib/use-viewer.ts";
 
 export default function SiteLayout() {
+  const viewer = useViewer();
   return (
     <CartProvider>
       <div className="flex min-h-screen flex-col">
@@ -20,7 +22,7 @@ export default function SiteLayout() {
           <Outlet />
         </main>
         <SiteFooter
-          signedIn={false}
+          signedIn={viewer !== null}
           newsletter={
             <NewsletterForm
               label="Email address for our newsletter"

@@ -4,7 +4,10 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "#server/services.ts";
-import { maintenanceGate, type GateVariables } from "./maintenance-gate.ts";
+import { adminGate } from "./admin-gate.ts";
+import type { AppEnv } from "./app-variables.ts";
+import { maintenanceGate } from "./maintenance-gate.ts";
+import { sessionMiddleware } from "./session-middleware.ts";
 
 export interface CreateAppOptions {
   services: AppServices;
@@ -23,7 +26,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  */
 export function createApp({ services, build, clientDir, mode }: CreateAppOptions) {
   const { logger, database } = services;
-  const app = new Hono<{ Variables: GateVariables }>();
+  const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -64,15 +67,23 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   }
 
   app.use("*", compress());
-  // No accounts yet, so nobody is an admin; the accounts feature supplies the session check.
-  app.use("*", maintenanceGate(services, async () => false));
+  app.use("*", async (c, next) => {
+    c.set("clientAddress", clientAddressOf(c, services.env.TRUST_PROXY));
+    await next();
+  });
+  app.use("*", sessionMiddleware(services));
+  app.use("*", adminGate());
+  app.use("*", maintenanceGate(services));
 
   const handleRequest = createRequestHandler(build, mode);
   app.all("*", (c) =>
     handleRequest(c.req.raw, {
       services,
-      clientAddress: clientAddressOf(c, services.env.TRUST_PROXY),
+      clientAddress: c.get("clientAddress"),
       maintenance: c.get("maintenance") ?? false,
+      viewer: c.get("viewer"),
+      sessionExpired: c.get("sessionExpired"),
+      flash: c.get("flash"),
     }),
   );
 
@@ -94,7 +105,7 @@ function withHeaders(headers: Record<string, string>): MiddlewareHandler {
   };
 }
 
-function clientAddressOf(c: Context, trustProxy: boolean): string {
+function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
     // The right-most entry is the one our own proxy appended; anything left of it is client-supplied.
     const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppServices } from "#server/services.ts";
 import { isMaintenanceModeOn } from "#server/settings/maintenance-mode.ts";
+import type { AppEnv } from "./app-variables.ts";
 
 /** Paths that stay reachable during maintenance: sign-in and what it needs, and the launch list. */
 const OPEN_DURING_MAINTENANCE = [
@@ -17,23 +18,18 @@ const isResourcePath = (path: string) =>
 
 export const RETRY_AFTER_SECONDS = 3600;
 
-export type GateVariables = { maintenance: boolean };
-
 /**
  * While maintenance mode is on, visitors who are not admins get the Coming Soon page (rendered by
  * the root route when `maintenance` is set) with HTTP 503 and Retry-After, whatever the path.
  */
-export function maintenanceGate(
-  services: AppServices,
-  isAdmin: (request: Request) => Promise<boolean>,
-): MiddlewareHandler<{ Variables: GateVariables }> {
+export function maintenanceGate(services: AppServices): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = c.req.path;
     // Client-side navigations and fetchers ask for "<path>.data" (or "<path>/_.data").
     const pagePath = path.replace(/(\/_)?\.data$/, "") || "/";
     if (OPEN_DURING_MAINTENANCE.some((pattern) => pattern.test(pagePath))) return next();
     if (!(await isMaintenanceModeOn(services.db, services.logger))) return next();
-    if (await isAdmin(c.req.raw)) return next();
+    if (c.get("viewer")?.isAdmin) return next();
 
     if (isResourcePath(path)) {
       return c.text("We are getting ready to launch. Please come back soon.", 503, {

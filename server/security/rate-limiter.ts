@@ -22,6 +22,13 @@ export class RateLimiter {
     return entry.count > this.limit ? Math.ceil((entry.resetAt - now) / 1000) : 0;
   }
 
+  /** Seconds to wait if the key is already at its limit, else 0; counts nothing. */
+  peek(key: string, now = Date.now()): number {
+    const entry = this.#hits.get(key);
+    if (!entry || entry.resetAt <= now || entry.count < this.limit) return 0;
+    return Math.ceil((entry.resetAt - now) / 1000);
+  }
+
   #sweep(now: number): void {
     for (const [key, entry] of this.#hits) if (entry.resetAt <= now) this.#hits.delete(key);
   }

@@ -2,6 +2,9 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { ServerBuild } from "react-router";
+import { createAuth } from "#server/accounts/auth.ts";
+import { createAuthLimits } from "#server/accounts/auth-limits.ts";
+import { OwnerSetup } from "#server/accounts/owner-setup.ts";
 import { loadEnv } from "#server/config/env.ts";
 import { createApp } from "#server/http/create-app.ts";
 import { createLogger } from "#server/logging/logger.ts";
@@ -46,6 +49,7 @@ export async function createTestApp(
   const uploadsDir = path.join(testDb.dataDir, "uploads");
   await seedDatabase(testDb.handle.db, { uploadsDir });
   const logger = createLogger("info", destination);
+  const mailer = overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
   const services: AppServices = {
     env,
     database: testDb.handle,
@@ -53,7 +57,10 @@ export async function createTestApp(
     logger,
     uploadsDir,
     rateLimits: createRateLimits(),
-    mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger }),
+    mailer,
+    auth: createAuth({ env, database: testDb.handle, mailer, logger }),
+    authLimits: createAuthLimits(),
+    ownerSetup: new OwnerSetup(true),
   };
   const app = createApp({ services, build, clientDir: CLIENT_DIR, mode: "production" });
   return { app, services, testDb, logs, cleanup: () => testDb.cleanup() };

@@ -1,6 +1,7 @@
 import { BookOpen } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { useStore } from "#app/lib/use-store.ts";
+import { useViewer } from "#app/lib/use-viewer.ts";
 
 const NAVIGATION = [
   { to: "/", label: "Home" },
@@ -12,6 +13,12 @@ const NAVIGATION = [
 
 export function SiteHeader() {
   const store = useStore();
+  const viewer = useViewer();
+  const accountLink = viewer?.isAdmin
+    ? { to: "/admin", label: "Admin" }
+    : viewer
+      ? { to: "/account", label: "My Account" }
+      : { to: "/login", label: "Login" };
   return (
     <header className="border-b border-brand-100 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
@@ -21,7 +28,7 @@ export function SiteHeader() {
         </Link>
         <nav aria-label="Main">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
-            {NAVIGATION.map((item) => (
+            {[...NAVIGATION, accountLink].map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}

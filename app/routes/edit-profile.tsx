@@ -1,0 +1,78 @@
+import { Form, useNavigation } from "react-router";
+import { requireViewer } from "#server/accounts/guards.ts";
+import { getProfile, updateProfile } from "#server/accounts/profile.ts";
+import { profileSchema } from "#server/accounts/profile-schema.ts";
+import { runAction } from "#server/http/action-result.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { useToast, useToastOnChange } from "#app/components/ui/toast.tsx";
+import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
+import type { Route } from "./+types/edit-profile";
+
+export function meta(args: Route.MetaArgs) {
+  return [...pageMeta(args, { title: "Edit Profile", description: "Your details." }), { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request);
+  return { email: viewer.email, profile: await getProfile(context.services.db, viewer.userId) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireViewer(context, request);
+  const form = await request.formData();
+  return runAction(context.services.logger, async () => ({
+    profile: await updateProfile(context.services.db, viewer.userId, {
+      fullName: form.get("fullName") ?? "",
+      username: form.get("username") ?? "",
+      website: form.get("website") ?? "",
+    }),
+    savedAt: Date.now(),
+  }));
+}
+
+export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const showToast = useToast();
+  const busy = navigation.state === "submitting";
+  const { fieldErrors, setClientErrors } = useFormFailure(actionData, "Error updating profile");
+  useToastOnChange(
+    actionData?.ok ? { title: "Profile updated!", description: "Your information has been successfully saved." } : null,
+  );
+  const { profile } = loaderData;
+  return (
+    <AuthCard title="Edit Profile" intro="Tell us a little about yourself.">
+      <Form
+        method="post"
+        noValidate
+        className="grid gap-4"
+        onSubmit={(event) => {
+          const parsed = profileSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+          if (!parsed.success) {
+            event.preventDefault();
+            setClientErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+            showToast({ title: "Error updating profile", description: parsed.error.issues[0]!.message, variant: "destructive" });
+          }
+        }}
+      >
+        <FormField label="Email" name="email" type="email" value={loaderData.email} disabled readOnly />
+        <FormField label="Full name" name="fullName" autoComplete="name" defaultValue={profile.fullName ?? ""} error={fieldErrors.fullName} />
+        <FormField label="Username" name="username" autoComplete="username" defaultValue={profile.username ?? ""} error={fieldErrors.username} />
+        <FormField
+          label="Website"
+          name="website"
+          type="url"
+          autoComplete="url"
+          placeholder="https://"
+          defaultValue={profile.website ?? ""}
+          error={fieldErrors.website}
+        />
+        <button type="submit" disabled={busy} className={buttonStyles.primary}>
+          {busy ? "Saving..." : "Update Profile"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

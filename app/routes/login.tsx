@@ -1,0 +1,108 @@
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { safeRedirectTarget } from "#server/accounts/guards.ts";
+import { signIn } from "#server/accounts/sign-in.ts";
+import { signInSchema } from "#server/accounts/password-schema.ts";
+import { runAction } from "#server/http/action-result.ts";
+import { flashCookie } from "#server/http/flash.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
+import type { Route } from "./+types/login";
+
+export function meta(args: Route.MetaArgs) {
+  return [...pageMeta(args, { title: "Login", description: "Sign in to your account." }), { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  if (context.viewer) {
+    const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+    throw redirect(context.viewer.isAdmin ? "/admin" : safeRedirectTarget(redirectTo, "/account"));
+  }
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, clientAddress } = context;
+  const form = await request.formData();
+  const result = await runAction(services.logger, async () => {
+    const { headers, isAdmin } = await signIn(
+      services,
+      { email: form.get("email") ?? "", password: form.get("password") ?? "" },
+      { headers: request.headers, clientAddress },
+    );
+    headers.append("Set-Cookie", flashCookie("signed-in", services.env.PUBLIC_URL.startsWith("https://")));
+    return { headers, isAdmin };
+  });
+  if ("ok" in result && result.ok) {
+    // Admins go to the dashboard; everyone else back where they came from (never into /admin).
+    const target = safeRedirectTarget(form.get("redirectTo"));
+    const customerTarget = /^\/admin(\/|$|\?)/.test(target) ? "/account" : target;
+    throw redirect(result.isAdmin ? "/admin" : customerTarget, { headers: result.headers });
+  }
+  return result;
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const showToast = useToast();
+  const busy = navigation.state === "submitting";
+  const { fieldErrors, setClientErrors } = useFormFailure(actionData, "Sign in Failed");
+  const redirectTo = params.get("redirectTo") ?? "";
+  const signupLink = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup";
+
+  return (
+    <AuthCard
+      title="Login"
+      intro="Welcome back! Sign in to your account."
+      footer={
+        <>
+          <p>
+            Don&apos;t have an account?{" "}
+            <Link to={signupLink} className="font-semibold text-brand-700 underline">
+              Sign up
+            </Link>
+          </p>
+          <p>
+            <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+              Forgot your password?
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <Form
+        method="post"
+        noValidate
+        className="grid gap-4"
+        onSubmit={(event) => {
+          const data = Object.fromEntries(new FormData(event.currentTarget));
+          const parsed = signInSchema.safeParse(data);
+          if (!parsed.success) {
+            event.preventDefault();
+            const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+            setClientErrors(errors);
+            showToast({ title: "Sign in Failed", description: parsed.error.issues[0]!.message, variant: "destructive" });
+          }
+        }}
+      >
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldErrors.password}
+        />
+        <button type="submit" disabled={busy} className={buttonStyles.primary}>
+          {busy ? "Signing in..." : "Sign In"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

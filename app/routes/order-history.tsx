@@ -1,0 +1,75 @@
+import { Package } from "lucide-react";
+import { Link } from "react-router";
+import { requireViewer } from "#server/accounts/guards.ts";
+import { listMyOrders } from "#server/accounts/list-my-orders.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { formatDollars } from "#app/lib/money.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
+import type { Route } from "./+types/order-history";
+
+export function meta(args: Route.MetaArgs) {
+  return [...pageMeta(args, { title: "Order History", description: "Your orders." }), { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request);
+  return { orders: await listMyOrders(context.services.db, viewer.email) };
+}
+
+/** Shipped blue, Processing yellow, anything else green (the account page's own colours). */
+function statusBadge(status: string): string {
+  if (status === "Shipped") return "bg-blue-100 text-blue-900";
+  if (status === "Processing") return "bg-yellow-100 text-yellow-900";
+  return "bg-green-100 text-green-900";
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+export default function OrderHistory({ loaderData: { orders } }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+      <h1 className="font-serif text-4xl font-bold text-brand-800">Order History</h1>
+      {orders.length === 0 ? (
+        <div className="mt-10 rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-brand-100">
+          <Package aria-hidden="true" className="mx-auto size-12 text-brand-600" />
+          <h2 className="mt-4 font-serif text-2xl font-bold">No Orders Yet</h2>
+          <p className="mt-2 text-gray-700">When you place an order, it will appear here.</p>
+          <Link to="/" className={`${buttonStyles.primary} mt-6`}>
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-8 grid gap-4">
+          {orders.map((order) => (
+            <li key={order.id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100" data-testid="order-card">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 className="font-semibold">
+                  Order <span className="font-mono">{order.id}</span>
+                </h2>
+                <span className={`rounded-full px-3 py-1 text-sm font-semibold ${statusBadge(order.status)}`}>{order.status}</span>
+              </div>
+              <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+                <div>
+                  <dt className="text-gray-700">Date</dt>
+                  <dd className="font-medium">{dateFormat.format(new Date(order.orderDate))}</dd>
+                </div>
+                <div>
+                  <dt className="text-gray-700">Total</dt>
+                  <dd className="font-medium">{formatDollars(order.totalCents)}</dd>
+                </div>
+                <div className="col-span-2 sm:col-span-1 sm:text-right">
+                  <Link
+                    to={`/track-order?orderId=${encodeURIComponent(order.id)}`}
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    Track<span className="sr-only"> order {order.id}</span>
+                  </Link>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

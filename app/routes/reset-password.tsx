@@ -1,0 +1,139 @@
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { changePassword } from "#server/accounts/change-password.ts";
+import { newPasswordSchema } from "#server/accounts/password-schema.ts";
+import { resetPassword } from "#server/accounts/reset-password.ts";
+import { runAction } from "#server/http/action-result.ts";
+import { flashCookie } from "#server/http/flash.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
+import type { Route } from "./+types/reset-password";
+
+export function meta(args: Route.MetaArgs) {
+  return [
+    ...pageMeta(args, { title: "Reset Password", description: "Choose a new password for your account." }),
+    { name: "robots", content: "noindex" },
+    // The token is in this page's address: never send it to another site.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+/** With a token: set a new password. Signed in without a token: change it ("Change Password"). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return { mode: token ? ("token" as const) : context.viewer ? ("change" as const) : ("no-token" as const) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, clientAddress } = context;
+  const form = await request.formData();
+  const secure = services.env.PUBLIC_URL.startsWith("https://");
+  const token = form.get("token");
+  if (typeof token === "string" && token) {
+    const result = await runAction(services.logger, async () => {
+      await resetPassword(services, { token, password: form.get("password") });
+      return {};
+    });
+    if ("ok" in result && result.ok) {
+      throw redirect("/login", { headers: { "Set-Cookie": flashCookie("password-reset", secure) } });
+    }
+    return result;
+  }
+  if (!context.viewer) throw redirect("/login?redirectTo=%2Freset-password");
+  const result = await runAction(services.logger, () =>
+    changePassword(
+      services,
+      { currentPassword: form.get("currentPassword"), password: form.get("password") },
+      { headers: request.headers, clientAddress },
+    ),
+  );
+  if ("ok" in result && result.ok) {
+    result.headers.append("Set-Cookie", flashCookie("password-changed", secure));
+    throw redirect("/account", { headers: result.headers });
+  }
+  return result;
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const showToast = useToast();
+  const busy = navigation.state === "submitting";
+  const { failure, fieldErrors, setClientErrors } = useFormFailure(actionData, "Error");
+
+  if (loaderData.mode === "no-token") {
+    return (
+      <AuthCard title="Reset Password">
+        <p className="text-gray-700">
+          To choose a new password, open the link we e-mailed you. Links work for one hour and only once.
+        </p>
+        <Link to="/forgot-password" className={`${buttonStyles.primary} mt-6 w-full`}>
+          Send me a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const changing = loaderData.mode === "change";
+  // A problem with the token (not with a field) is shown as red text above the form too.
+  const formError = failure && !failure.error.fieldErrors ? failure.error.message : null;
+  return (
+    <AuthCard
+      title={changing ? "Change Password" : "Reset Password"}
+      intro={changing ? "Enter your current password and choose a new one." : "Choose a new password for your account."}
+    >
+      {formError ? (
+        <p role="alert" className="mb-4 font-medium text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        noValidate
+        className="grid gap-4"
+        onSubmit={(event) => {
+          const data = new FormData(event.currentTarget);
+          const errors: Record<string, string> = {};
+          if (changing && !data.get("currentPassword")) errors.currentPassword = "Please enter your current password.";
+          const parsed = newPasswordSchema.safeParse(data.get("password") ?? "");
+          if (!parsed.success) errors.password = parsed.error.issues[0]!.message;
+          if (Object.keys(errors).length) {
+            event.preventDefault();
+            setClientErrors(errors);
+            showToast({ title: "Error", description: Object.values(errors)[0]!, variant: "destructive" });
+          }
+        }}
+      >
+        {changing ? (
+          <FormField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={fieldErrors.currentPassword}
+          />
+        ) : (
+          <input type="hidden" name="token" value={params.get("token") ?? ""} />
+        )}
+        <FormField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          hint="At least 8 characters. Avoid common passwords."
+          error={fieldErrors.password}
+        />
+        <button type="submit" disabled={busy} className={buttonStyles.primary}>
+          {busy ? "Saving..." : changing ? "Change Password" : "Reset Password"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

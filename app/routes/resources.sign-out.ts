@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import { signOut } from "#server/accounts/sign-out.ts";
+import { flashCookie } from "#server/http/flash.ts";
+import type { Route } from "./+types/resources.sign-out";
+
+/** Sign Out: ends the session and goes home with "Signed Out"; a session already gone → /login. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, clientAddress, viewer } = context;
+  const secure = services.env.PUBLIC_URL.startsWith("https://");
+  if (!viewer) throw redirect("/login", { headers: { "Set-Cookie": flashCookie("session-expired", secure) } });
+  const headers = await signOut(services, { headers: request.headers, clientAddress });
+  headers.append("Set-Cookie", flashCookie("signed-out", secure));
+  throw redirect("/", { headers });
+}
+
+export function loader() {
+  throw redirect("/account");
+}

@@ -1,0 +1,88 @@
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { createAdminAccount } from "#server/accounts/create-admin-account.ts";
+import { signUpSchema } from "#server/accounts/password-schema.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import { runAction } from "#server/http/action-result.ts";
+import { flashCookie } from "#server/http/flash.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
+import type { Route } from "./+types/setup";
+
+export function meta() {
+  return [{ title: "Create the admin account" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+}
+
+/** The owner's first admin account, through the one-time link `npm start` prints. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return { valid: await context.services.ownerSetup.accepts(context.services.db, token) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
+  const form = await request.formData();
+  const result = await runAction(services.logger, async () => {
+    if (!(await services.ownerSetup.accepts(services.db, form.get("token")))) {
+      throw new AppError("FORBIDDEN", "This setup link is no longer valid: an admin account already exists.");
+    }
+    return createAdminAccount(services, { email: form.get("email"), password: form.get("password") });
+  });
+  if ("ok" in result && result.ok) {
+    throw redirect("/login", {
+      headers: { "Set-Cookie": flashCookie("admin-created", services.env.PUBLIC_URL.startsWith("https://")) },
+    });
+  }
+  return result;
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const showToast = useToast();
+  const { fieldErrors, setClientErrors } = useFormFailure(actionData, "Setup failed");
+  if (!loaderData.valid) {
+    return (
+      <AuthCard title="Setup link not valid">
+        <p className="text-gray-700">
+          This link does not work (any more). An admin account may already exist: sign in, or ask an admin to grant
+          you the admin role with <code>npm run admin -- grant &lt;email&gt;</code>.
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Create the admin account" intro="This account will manage the shop: books, orders, customers and settings.">
+      <Form
+        method="post"
+        noValidate
+        className="grid gap-4"
+        onSubmit={(event) => {
+          const parsed = signUpSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+          if (!parsed.success) {
+            event.preventDefault();
+            setClientErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+            showToast({ title: "Setup failed", description: parsed.error.issues[0]!.message, variant: "destructive" });
+          }
+        }}
+      >
+        <input type="hidden" name="token" value={params.get("token") ?? ""} />
+        <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters. Avoid common passwords."
+          error={fieldErrors.password}
+        />
+        <button type="submit" disabled={navigation.state === "submitting"} className={buttonStyles.primary}>
+          {navigation.state === "submitting" ? "Creating..." : "Create Admin Account"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

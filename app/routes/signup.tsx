@@ -1,0 +1,91 @@
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { signUpSchema } from "#server/accounts/password-schema.ts";
+import { signUp } from "#server/accounts/sign-up.ts";
+import { runAction } from "#server/http/action-result.ts";
+import { flashCookie } from "#server/http/flash.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
+import { pageMeta } from "#app/lib/page-meta.ts";
+import type { Route } from "./+types/signup";
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "Sign Up", description: "Create your account to see your orders and save your details." });
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.viewer) throw redirect("/account");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, clientAddress } = context;
+  const form = await request.formData();
+  const result = await runAction(services.logger, async () => {
+    await signUp(services, { email: form.get("email"), password: form.get("password") }, { headers: request.headers, clientAddress });
+    return {};
+  });
+  if ("ok" in result && result.ok) {
+    const redirectTo = form.get("redirectTo");
+    const target = typeof redirectTo === "string" && redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+    throw redirect(target, {
+      headers: { "Set-Cookie": flashCookie("account-created", services.env.PUBLIC_URL.startsWith("https://")) },
+    });
+  }
+  return result;
+}
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const showToast = useToast();
+  const busy = navigation.state === "submitting";
+  const { fieldErrors, setClientErrors } = useFormFailure(actionData, "Sign up Failed");
+  return (
+    <AuthCard
+      title="Create an Account"
+      intro="Join our community of families, churches and schools."
+      footer={
+        <p>
+          Already have an account?{" "}
+          <Link to="/login" className="font-semibold text-brand-700 underline">
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <Form
+        method="post"
+        noValidate
+        className="grid gap-4"
+        onSubmit={(event) => {
+          const parsed = signUpSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+          if (!parsed.success) {
+            event.preventDefault();
+            setClientErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+            showToast({ title: "Sign up Failed", description: parsed.error.issues[0]!.message, variant: "destructive" });
+          }
+        }}
+      >
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={128}
+          hint="At least 8 characters. Avoid common passwords."
+          error={fieldErrors.password}
+        />
+        <button type="submit" disabled={busy} className={buttonStyles.primary}>
+          {busy ? "Creating account..." : "Sign Up"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,110 @@
+import { hash, verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { admin } from "better-auth/plugins/admin";
+import type { Env } from "#server/config/env.ts";
+import type { DatabaseHandle } from "#server/db/database.ts";
+import type { Logger } from "#server/logging/logger.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-schema.ts";
+
+/** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. */
+const ARGON2ID = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const SESSION_DAYS = 30;
+export const RESET_TOKEN_SECONDS = 60 * 60;
+export const ADMIN_ROLE = "admin";
+export const CUSTOMER_ROLE = "user";
+
+export interface AuthDependencies {
+  env: Env;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/**
+ * better-auth, configured for this shop. Only the server calls it (from route actions and the
+ * session middleware): its own HTTP endpoints are not exposed, so every rule (password policy,
+ * rate limits, redirects) lives in one place, our use cases (see docs/decisions/0003).
+ */
+export function createAuth({ env, database, mailer, logger }: AuthDependencies) {
+  const ownerEmail = env.OWNER_EMAIL?.toLowerCase();
+  return betterAuth({
+    appName: "shop",
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: env.APP_SECRET,
+    database: { db: database.authDb, type: database.engine === "sqlite" ? "sqlite" : "postgres" },
+    telemetry: { enabled: false },
+    logger: {
+      // better-auth's own log lines go through pino at debug level (they never carry secrets,
+      // but some name e-mail addresses).
+      log: (level, message) => logger.debug({ source: "better-auth", level }, message),
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      password: {
+        hash: (password) => hash(password, ARGON2ID),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+      sendResetPassword: async ({ user, token }) => {
+        // Built from PUBLIC_URL, never from the request's Host header.
+        const link = `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        // Not awaited: the answer must take as long for unknown addresses as for known ones.
+        void sendResetMail(user.email, link).catch((error: unknown) =>
+          logger.error({ err: error }, "password reset e-mail could not be sent"),
+        );
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      // Sliding: a session used after a day is extended to 30 days again.
+      updateAge: 24 * 60 * 60,
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
+      cookiePrefix: "shop",
+      ipAddress: { ipAddressHeaders: ["x-shop-client-address"] },
+    },
+    plugins: [admin({ defaultRole: CUSTOMER_ROLE, adminRoles: [ADMIN_ROLE] })],
+    databaseHooks: {
+      user: {
+        create: {
+          // The owner's address becomes an admin the moment its account exists.
+          before: async (user) => ({
+            data: { ...user, role: ownerEmail && user.email.toLowerCase() === ownerEmail ? ADMIN_ROLE : CUSTOMER_ROLE },
+          }),
+        },
+      },
+    },
+  });
+
+  async function sendResetMail(to: string, link: string) {
+    const store = await getPublicStoreSettings(database.db);
+    await mailer.send({
+      from: `"${store.storeName}" <${store.contactEmail}>`,
+      to,
+      subject: `Reset your ${store.storeName} password`,
+      text: [
+        "Hello,",
+        "",
+        "Someone (hopefully you) asked to reset the password of your account. To choose a new password, open this link within the next hour:",
+        "",
+        link,
+        "",
+        "If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
+        "",
+        `— ${store.storeName}`,
+      ].join("\n"),
+    });
+  }
+}
+
+export type Auth = ReturnType<typeof createAuth>;

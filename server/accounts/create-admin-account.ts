@@ -1,0 +1,44 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import type { CUSTOMER_ROLE} from "./auth.ts";
+import { ADMIN_ROLE, type Auth } from "./auth.ts";
+import { toAppError } from "./auth-errors.ts";
+import { assertAcceptablePassword } from "./password-policy.ts";
+import { emailSchema } from "./password-schema.ts";
+
+/** Creates an account with the admin role (setup page and `npm run admin -- create`). */
+export async function createAdminAccount(
+  deps: { auth: Auth; db: Kysely<Database> },
+  input: { email?: unknown; password?: unknown },
+): Promise<{ email: string }> {
+  const email = emailSchema.safeParse(input.email ?? "");
+  if (!email.success) {
+    throw new AppError("VALIDATION", email.error.issues[0]!.message, { email: email.error.issues[0]!.message });
+  }
+  const password = assertAcceptablePassword(input.password);
+  const existing = await findUserByEmail(deps.db, email.data);
+  if (existing) throw new AppError("CONFLICT", "An account with this e-mail already exists. Grant it the admin role instead.");
+  try {
+    await deps.auth.api.signUpEmail({ body: { email: email.data, password, name: "" } });
+  } catch (error) {
+    toAppError(error, { code: "VALIDATION", message: "The account could not be created." });
+  }
+  await setRole(deps.db, email.data, ADMIN_ROLE);
+  return { email: email.data };
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom("user")
+    .select(["id", "email", "role"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** Grants or revokes the admin role; only the two known roles exist. */
+export async function setRole(db: Kysely<Database>, email: string, role: typeof ADMIN_ROLE | typeof CUSTOMER_ROLE) {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new AppError("NOT_FOUND", `No account uses ${email}.`);
+  await db.updateTable("user").set({ role, updatedAt: new Date().toISOString() }).where("id", "=", user.id).execute();
+}

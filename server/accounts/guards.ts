@@ -1,0 +1,45 @@
+import { redirect, type AppLoadContext } from "react-router";
+import { flashCookie } from "#server/http/flash.ts";
+import type { Viewer } from "./viewer.ts";
+
+/**
+ * Where to go back to after signing in: only a path on this site ("/account", "/track-order?x"),
+ * never another origin ("//evil.example", "https://…", "/\\evil").
+ */
+export function safeRedirectTarget(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+    return fallback;
+  }
+  try {
+    const url = new URL(value, "http://shop.invalid");
+    if (url.origin !== "http://shop.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+export function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  return `/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+}
+
+/**
+ * The signed-in viewer, or a redirect to /login that comes back here afterwards (with the
+ * "Session Expired" notice when their session ended under them).
+ */
+export function requireViewer(context: AppLoadContext, request: Request): Viewer {
+  if (context.viewer) return context.viewer;
+  if (context.sessionExpired) {
+    const secure = context.services.env.PUBLIC_URL.startsWith("https://");
+    throw redirect(loginUrl(request), { headers: { "Set-Cookie": flashCookie("session-expired", secure) } });
+  }
+  throw redirect(loginUrl(request));
+}
+
+/** An admin viewer; a visitor goes to /login, a signed-in customer to /account. */
+export function requireAdmin(context: AppLoadContext, request: Request): Viewer {
+  const viewer = requireViewer(context, request);
+  if (!viewer.isAdmin) throw redirect("/account");
+  return viewer;
+}

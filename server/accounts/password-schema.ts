@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * Length rules for a new password, shared by the forms and the server. The server also refuses
+ * the most common passwords (password-policy.ts), a list too large to send to every browser.
+ */
+export const newPasswordSchema = z
+  .string({ error: "Please enter a password." })
+  .min(1, "Please enter a password.")
+  .min(PASSWORD_MIN_LENGTH, `Your password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
+  .max(PASSWORD_MAX_LENGTH, `Your password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+
+export const emailSchema = z
+  .string({ error: "Please enter your email address." })
+  .trim()
+  .min(1, "Please enter your email address.")
+  .max(254, "Please enter a valid email address.")
+  .pipe(z.email("Please enter a valid email address."));
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Please enter your password." }).min(1, "Please enter your password.").max(PASSWORD_MAX_LENGTH, "Invalid email or password."),
+});
+
+export const signUpSchema = z.object({ email: emailSchema, password: newPasswordSchema });
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });

@@ -1,0 +1,32 @@
+import { AppError } from "#server/errors/app-error.ts";
+import type { Auth } from "./auth.ts";
+import { toAppError } from "./auth-errors.ts";
+import { consumeAttempt, type AuthLimits } from "./auth-limits.ts";
+import { authRequestHeaders } from "./auth-request-headers.ts";
+import { assertAcceptablePassword } from "./password-policy.ts";
+import { emailSchema } from "./password-schema.ts";
+
+/**
+ * Creates a customer account (no session: the visitor signs in next). An address that already
+ * has an account gets the same answer, so sign-up never reveals who is registered.
+ */
+export async function signUp(
+  deps: { auth: Auth; authLimits: AuthLimits },
+  input: { email?: unknown; password?: unknown },
+  request: { headers: Headers; clientAddress: string },
+): Promise<void> {
+  const email = emailSchema.safeParse(input.email ?? "");
+  if (!email.success) {
+    throw new AppError("VALIDATION", email.error.issues[0]!.message, { email: email.error.issues[0]!.message });
+  }
+  const password = assertAcceptablePassword(input.password);
+  consumeAttempt(deps.authLimits.signUp, [`client:${request.clientAddress}`, `email:${email.data.toLowerCase()}`]);
+  try {
+    await deps.auth.api.signUpEmail({
+      body: { email: email.data, password, name: "" },
+      headers: authRequestHeaders(request.headers, request.clientAddress),
+    });
+  } catch (error) {
+    toAppError(error, { code: "VALIDATION", message: "Something went wrong" });
+  }
+}

@@ -1,0 +1,39 @@
+import type { Auth } from "./auth.ts";
+import { ADMIN_ROLE } from "./auth.ts";
+import { setCookieHeaders } from "./auth-errors.ts";
+import { authRequestHeaders } from "./auth-request-headers.ts";
+
+/** The signed-in person, as every loader and action sees them. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export const SESSION_COOKIE_PREFIX = "shop.session_token";
+
+/**
+ * Reads the session from the request's cookie. `expired` is true when a session cookie was sent
+ * but no longer matches a live session (expired, revoked, or signed out elsewhere). `headers`
+ * carries a refreshed cookie when better-auth slid the session forward, or one that clears a
+ * dead cookie.
+ */
+export async function resolveViewer(
+  auth: Auth,
+  requestHeaders: Headers,
+  clientAddress: string,
+): Promise<{ viewer: Viewer | null; expired: boolean; headers: Headers }> {
+  const cookie = requestHeaders.get("cookie") ?? "";
+  if (!cookie.includes(SESSION_COOKIE_PREFIX)) return { viewer: null, expired: false, headers: new Headers() };
+  const { response, headers } = await auth.api.getSession({
+    headers: authRequestHeaders(requestHeaders, clientAddress),
+    returnHeaders: true,
+  });
+  if (!response) return { viewer: null, expired: true, headers: setCookieHeaders(headers) };
+  const user = response.user as { id: string; email: string; role?: string | null };
+  return {
+    viewer: { userId: user.id, email: user.email, isAdmin: user.role === ADMIN_ROLE },
+    expired: false,
+    headers: setCookieHeaders(headers),
+  };
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it } from "vitest";
+import {
+  BOOK_FIELDS,
+  BOOK_LIMITS,
+  bookToFormValues,
+  centsToPriceText,
+  checkBookForm,
+  type BookField,
+  type BookFormValues,
+} from "./book-schema.ts";
+
+const valid: BookFormValues = {
+  title: "Noah's Ark",
+  author: "Miriam Hale",
+  description: "Two by two.",
+  price: "14.99",
+  originalPrice: "",
+  badge: "",
+  rating: "",
+  reviews: "",
+  ageRange: "",
+  stock: "",
+};
+
+function errorsFor(values: Partial<Record<BookField, unknown>>) {
+  const checked = checkBookForm({ ...valid, ...values });
+  if (checked.success) throw new Error(`expected ${JSON.stringify(values)} to be refused`);
+  return checked;
+}
+
+function dataFor(values: Partial<Record<BookField, unknown>>) {
+  const checked = checkBookForm({ ...valid, ...values });
+  if (!checked.success) throw new Error(`expected ${JSON.stringify(values)} to pass: ${checked.message}`);
+  return checked.data;
+}
+
+describe("checkBookForm", () => {
+  it("turns a minimal form into a book in cents with empty optional fields as null", () => {
+    expect(dataFor({})).toEqual({
+      title: "Noah's Ark",
+      author: "Miriam Hale",
+      description: "Two by two.",
+      priceCents: 1499,
+      originalPriceCents: null,
+      badge: null,
+      rating: null,
+      reviews: null,
+      ageRange: null,
+      stock: null,
+    });
+  });
+
+  it("reads every optional field and trims text", () => {
+    expect(
+      dataFor({
+        title: "  Noah's Ark ",
+        originalPrice: "19.9",
+        badge: " Bestseller ",
+        rating: "4.5",
+        reviews: "312",
+        ageRange: "3-8",
+        stock: "0",
+      }),
+    ).toMatchObject({
+      title: "Noah's Ark",
+      originalPriceCents: 1990,
+      badge: "Bestseller",
+      rating: 4.5,
+      reviews: 312,
+      ageRange: "3-8",
+      stock: 0,
+    });
+  });
+
+  it("accepts FormData and URLSearchParams, ignoring fields it does not know", () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(valid)) form.set(key, value);
+    form.set("cover", new Blob(["x"]), "cover.png");
+    expect(checkBookForm(form)).toMatchObject({ success: true, data: { priceCents: 1499 } });
+    expect(checkBookForm(new URLSearchParams(valid))).toMatchObject({ success: true, data: { title: "Noah's Ark" } });
+  });
+
+  it("refuses missing, empty and blank required fields with a message each", () => {
+    for (const value of ["", "   ", undefined, null]) {
+      const { fieldErrors } = errorsFor({ title: value, author: value, description: value, price: value });
+      expect(fieldErrors).toEqual({
+        title: "Title is required.",
+        author: "Author is required.",
+        description: "Description is required.",
+        price: "Price is required.",
+      });
+    }
+    const empty = checkBookForm(undefined);
+    expect(empty).toMatchObject({ success: false, message: "Title is required." });
+  });
+
+  it("names the first invalid field in display order as the message", () => {
+    const checked = errorsFor({ stock: "-1", price: "abc" });
+    expect(checked.message).toBe("Price must be a number of at least 0 with no more than 2 decimals.");
+    expect(Object.keys(checked.fieldErrors)).toEqual(["price", "stock"]);
+  });
+
+  it("keeps text within its limits", () => {
+    expect(errorsFor({ title: "x".repeat(BOOK_LIMITS.title + 1) }).fieldErrors).toEqual({
+      title: `Title must be ${BOOK_LIMITS.title} characters or fewer.`,
+    });
+    expect(dataFor({ title: "x".repeat(BOOK_LIMITS.title) }).title).toHaveLength(BOOK_LIMITS.title);
+    expect(errorsFor({ description: "x".repeat(BOOK_LIMITS.description + 1) }).fieldErrors.description).toBe(
+      `Description must be ${BOOK_LIMITS.description} characters or fewer.`,
+    );
+    expect(errorsFor({ badge: "x".repeat(41), ageRange: "x".repeat(41) }).fieldErrors).toEqual({
+      badge: "Badge must be 40 characters or fewer.",
+      ageRange: "Age range must be 40 characters or fewer.",
+    });
+    expect(dataFor({ badge: "   ", ageRange: " " })).toMatchObject({ badge: null, ageRange: null });
+  });
+
+  it("reads prices exactly, in cents", () => {
+    for (const [text, cents] of [
+      ["14.99", 1499],
+      ["14.9", 1490],
+      ["14", 1400],
+      ["14.", 1400],
+      [".5", 50],
+      ["0", 0],
+      ["0.00", 0],
+      ["14.990", 1499],
+      ["0.29", 29],
+      ["1.13", 113],
+      [" 7.05 ", 705],
+      ["100000", 10_000_000],
+      [14.99, 1499],
+    ] as const) {
+      expect(dataFor({ price: text, originalPrice: text })).toMatchObject({
+        priceCents: cents,
+        originalPriceCents: cents,
+      });
+    }
+  });
+
+  it("refuses negative prices, more than 2 decimals and anything not a plain number", () => {
+    const message = "Price must be a number of at least 0 with no more than 2 decimals.";
+    for (const text of ["14.999", "-1", "-0.01", "abc", "1e3", "14,99", "$5", ".", "1.2.3", "Infinity", "+5"]) {
+      expect(errorsFor({ price: text }).fieldErrors).toEqual({ price: message });
+      expect(errorsFor({ originalPrice: text }).fieldErrors).toEqual({
+        originalPrice: "Original price must be a number of at least 0 with no more than 2 decimals.",
+      });
+    }
+    expect(errorsFor({ price: "100000.01" }).fieldErrors).toEqual({ price: "Price must be no more than 100,000." });
+  });
+
+  it("accepts ratings from 0 to 5 with at most one decimal", () => {
+    for (const [text, rating] of [
+      ["0", 0],
+      ["4.9", 4.9],
+      ["5", 5],
+      ["5.0", 5],
+      ["3.50", 3.5],
+      ["", null],
+    ] as const) {
+      expect(dataFor({ rating: text }).rating).toBe(rating);
+    }
+    const message = "Rating must be a number from 0 to 5 with no more than 1 decimal.";
+    for (const text of ["5.5", "5.01", "6", "-1", "4.75", "abc"]) {
+      expect(errorsFor({ rating: text }).fieldErrors).toEqual({ rating: message });
+    }
+  });
+
+  it("accepts whole numbers of at least 0 for reviews and stock", () => {
+    expect(dataFor({ reviews: "0", stock: "25" })).toMatchObject({ reviews: 0, stock: 25 });
+    for (const text of ["1.5", "-1", "abc", "1e2", "2.0"]) {
+      expect(errorsFor({ reviews: text, stock: text }).fieldErrors).toEqual({
+        reviews: "Reviews must be a whole number of at least 0.",
+        stock: "Stock must be a whole number of at least 0.",
+      });
+    }
+    expect(errorsFor({ stock: String(BOOK_LIMITS.maxCount + 1) }).fieldErrors).toEqual({
+      stock: "Stock must be no more than 1,000,000,000.",
+    });
+  });
+
+  it("refuses values that are not text (a file in a text field)", () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(valid)) form.set(key, value);
+    form.set("title", new Blob(["x"]), "x.txt");
+    form.set("stock", new Blob(["1"]), "x.txt");
+    const checked = checkBookForm(form);
+    expect(checked).toMatchObject({
+      success: false,
+      fieldErrors: { title: "Title is required.", stock: "Stock must be a whole number of at least 0." },
+    });
+  });
+});
+
+describe("bookToFormValues", () => {
+  it("gives the empty Add Book form", () => {
+    expect(bookToFormValues()).toEqual(Object.fromEntries(BOOK_FIELDS.map((f) => [f, ""])));
+  });
+
+  it("gives an Edit Book form that saves back to the same book", () => {
+    const book = {
+      title: "Noah's Ark",
+      author: "Miriam Hale",
+      description: "Two by two.",
+      priceCents: 1405,
+      originalPriceCents: 2000,
+      badge: null,
+      rating: 4.5,
+      reviews: 0,
+      ageRange: "3-8",
+      stock: null,
+    };
+    const values = bookToFormValues(book);
+    expect(values).toMatchObject({ price: "14.05", originalPrice: "20.00", badge: "", rating: "4.5", reviews: "0" });
+    expect(checkBookForm(values)).toEqual({ success: true, data: book });
+    expect(centsToPriceText(5)).toBe("0.05");
+  });
+});

@@ -1,0 +1,244 @@
+import { z } from "zod";
+
+/**
+ * Limits of the book form; the form's `maxLength` attributes use the same numbers. The numeric
+ * maxima keep every value far inside PostgreSQL's 32-bit `integer` columns.
+ */
+export const BOOK_LIMITS = {
+  title: 200,
+  author: 120,
+  description: 5000,
+  badge: 40,
+  ageRange: 40,
+  /** In dollars. */
+  maxPrice: 100_000,
+  maxRating: 5,
+  maxCount: 1_000_000_000,
+} as const;
+
+/** The form's fields in display order (spec section 3); the first invalid one names the toast. */
+export const BOOK_FIELDS = [
+  "title",
+  "author",
+  "description",
+  "price",
+  "originalPrice",
+  "badge",
+  "rating",
+  "reviews",
+  "ageRange",
+  "stock",
+] as const;
+
+export type BookField = (typeof BOOK_FIELDS)[number];
+
+/** What the form posts: every value is text, and "" means the field was left empty. */
+export type BookFormValues = Record<BookField, string>;
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const accept = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const refuse = (message: string): Parsed<never> => ({ ok: false, message });
+
+/**
+ * Form values arrive as text. A missing field counts as empty, so every required field reports
+ * itself; a number (a caller passing JSON) is read as its text so it meets the same rules.
+ */
+function asFormText(value: unknown): unknown {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return value;
+}
+
+/** One field: trimmed text, then `parse` turns it into a value or a message for the user. */
+function formField<T>(typeMessage: string, parse: (text: string) => Parsed<T>) {
+  return z.preprocess(
+    asFormText,
+    z
+      .string({ error: typeMessage })
+      .trim()
+      .transform((text, ctx) => {
+        const parsed = parse(text);
+        if (parsed.ok) return parsed.value;
+        ctx.addIssue({ code: "custom", message: parsed.message });
+        return z.NEVER;
+      }),
+  );
+}
+
+function requiredText(label: string, max: number) {
+  return formField(`${label} is required.`, (text) => {
+    if (text === "") return refuse(`${label} is required.`);
+    if (text.length > max) return refuse(`${label} must be ${max} characters or fewer.`);
+    return accept(text);
+  });
+}
+
+function optionalText(label: string, max: number) {
+  return formField(`${label} must be text.`, (text) => {
+    if (text.length > max) return refuse(`${label} must be ${max} characters or fewer.`);
+    return accept(text === "" ? null : text);
+  });
+}
+
+// Digits with an optional decimal part, as a number input sends them ("14.99", "14", ".5").
+const DECIMAL_PATTERN = /^(\d*)(?:\.(\d*))?$/;
+
+/**
+ * Reads a non-negative decimal exactly (no floating point on the way), as an integer count of
+ * 1/10^decimals units; trailing zeros do not count as decimals ("14.990" is 14.99).
+ */
+function parseFixed(text: string, decimals: number): number | null {
+  const match = DECIMAL_PATTERN.exec(text);
+  if (!match) return null;
+  const whole = match[1] ?? "";
+  const fractionText = match[2] ?? "";
+  if (whole === "" && fractionText === "") return null;
+  const fraction = fractionText.replace(/0+$/, "");
+  // Twelve digits are far past every limit and still exact in a double.
+  if (fraction.length > decimals || whole.replace(/^0+/, "").length > 12) return null;
+  return Number(whole || "0") * 10 ** decimals + Number(fraction.padEnd(decimals, "0") || "0");
+}
+
+function moneyMessage(label: string): string {
+  return `${label} must be a number of at least 0 with no more than 2 decimals.`;
+}
+
+function parseCents(label: string, text: string): Parsed<number> {
+  const cents = parseFixed(text, 2);
+  if (cents === null) return refuse(moneyMessage(label));
+  if (cents > BOOK_LIMITS.maxPrice * 100) {
+    return refuse(`${label} must be no more than ${BOOK_LIMITS.maxPrice.toLocaleString("en-US")}.`);
+  }
+  return accept(cents);
+}
+
+const ratingMessage = `Rating must be a number from 0 to ${BOOK_LIMITS.maxRating} with no more than 1 decimal.`;
+const ratingField = formField(ratingMessage, (text) => {
+  if (text === "") return accept(null);
+  const tenths = parseFixed(text, 1);
+  if (tenths === null || tenths > BOOK_LIMITS.maxRating * 10) return refuse(ratingMessage);
+  return accept(tenths / 10);
+});
+
+function countField(label: string) {
+  const formatMessage = `${label} must be a whole number of at least 0.`;
+  return formField(formatMessage, (text) => {
+    if (text === "") return accept(null);
+    if (!/^\d+$/.test(text)) return refuse(formatMessage);
+    const count = Number(text);
+    if (count > BOOK_LIMITS.maxCount) {
+      return refuse(`${label} must be no more than ${BOOK_LIMITS.maxCount.toLocaleString("en-US")}.`);
+    }
+    return accept(count);
+  });
+}
+
+/**
+ * The Add/Edit Book form, shared by the browser and the server so both refuse the same input
+ * with the same words. Client-safe: zod only. Its keys are the form's field names; it puts out
+ * money in integer cents (`price` becomes `priceCents`) and optional fields left empty as null.
+ */
+export const bookFormSchema = z
+  .object({
+    title: requiredText("Title", BOOK_LIMITS.title),
+    author: requiredText("Author", BOOK_LIMITS.author),
+    description: requiredText("Description", BOOK_LIMITS.description),
+    price: formField(moneyMessage("Price"), (text) =>
+      text === "" ? refuse("Price is required.") : parseCents("Price", text),
+    ),
+    originalPrice: formField<number | null>(moneyMessage("Original price"), (text) =>
+      text === "" ? accept(null) : parseCents("Original price", text),
+    ),
+    badge: optionalText("Badge", BOOK_LIMITS.badge),
+    rating: ratingField,
+    reviews: countField("Reviews"),
+    ageRange: optionalText("Age range", BOOK_LIMITS.ageRange),
+    stock: countField("Stock"),
+  })
+  .transform(({ price, originalPrice, ...rest }) => ({
+    ...rest,
+    priceCents: price,
+    originalPriceCents: originalPrice,
+  }));
+
+/** A checked book, ready to store: money in integer cents, empty optional fields null. */
+export type BookInput = z.output<typeof bookFormSchema>;
+
+/** FormData, URLSearchParams or a plain object of form values; anything else is an empty form. */
+function toFormObject(raw: unknown): unknown {
+  if (raw instanceof FormData || raw instanceof URLSearchParams) return Object.fromEntries(raw.entries());
+  return typeof raw === "object" && raw !== null ? raw : {};
+}
+
+export interface BookFormErrors {
+  /** The first message of each invalid field, keyed by form field name. */
+  fieldErrors: Partial<Record<BookField, string>>;
+  /** The message of the first invalid field in display order, for a toast. */
+  message: string;
+}
+
+/** Turns a failed parse of `bookFormSchema` into per-field messages keyed by form field name. */
+export function bookFormErrors(error: z.ZodError): BookFormErrors {
+  const fieldErrors: Partial<Record<BookField, string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && BOOK_FIELDS.includes(field as BookField)) {
+      fieldErrors[field as BookField] ??= issue.message;
+    }
+  }
+  const first = BOOK_FIELDS.find((field) => fieldErrors[field]);
+  return {
+    fieldErrors,
+    message: first ? fieldErrors[first]! : (error.issues[0]?.message ?? "Please check the form."),
+  };
+}
+
+/**
+ * Checks the form's values (FormData, URLSearchParams or an object keyed by `BOOK_FIELDS`).
+ * Anything else counts as an empty form, so every required field reports itself.
+ */
+export function checkBookForm(
+  raw: unknown,
+): { success: true; data: BookInput } | ({ success: false } & BookFormErrors) {
+  const parsed = bookFormSchema.safeParse(toFormObject(raw));
+  if (parsed.success) return { success: true, data: parsed.data };
+  return { success: false, ...bookFormErrors(parsed.error) };
+}
+
+/** Cents as the text a price field shows: 1499 → "14.99". */
+export function centsToPriceText(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** The fields of a stored book that the form edits (the `Book` type fits). */
+export interface BookFormSource {
+  title: string;
+  author: string;
+  description: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  badge: string | null;
+  rating: number | null;
+  reviews: number | null;
+  ageRange: string | null;
+  stock: number | null;
+}
+
+/** The Edit Book form's starting values; with no book, the empty Add Book form. */
+export function bookToFormValues(book?: BookFormSource): BookFormValues {
+  if (!book) return Object.fromEntries(BOOK_FIELDS.map((field) => [field, ""])) as BookFormValues;
+  const optional = (value: number | string | null) => (value === null ? "" : String(value));
+  return {
+    title: book.title,
+    author: book.author,
+    description: book.description,
+    price: centsToPriceText(book.priceCents),
+    originalPrice: book.originalPriceCents === null ? "" : centsToPriceText(book.originalPriceCents),
+    badge: optional(book.badge),
+    rating: optional(book.rating),
+    reviews: optional(book.reviews),
+    ageRange: optional(book.ageRange),
+    stock: optional(book.stock),
+  };
+}

@@ -1,0 +1,273 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { KyselyPlugin } from "kysely";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { seedDatabase } from "#server/seed/seed-database.ts";
+import {
+  COVER_IMAGE_ERROR,
+  COVER_LIMITS,
+  encodeCoverImage,
+  removeCoverImage,
+  setBookCover,
+  storeCoverImage,
+} from "./cover-image.ts";
+import { createBook } from "./save-book.ts";
+
+function solid(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: "#3a6ea5" } });
+}
+
+function noise(width: number, height: number) {
+  return sharp({
+    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+  });
+}
+
+/** The file behind a stored cover URL. */
+function coverFile(uploadsDir: string, url: string): string {
+  return path.join(uploadsDir, "covers", path.basename(url));
+}
+
+function coverFiles(uploadsDir: string): string[] {
+  const dir = path.join(uploadsDir, "covers");
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+}
+
+describe("storeCoverImage", () => {
+  let uploadsDir: string;
+  beforeEach(() => {
+    uploadsDir = path.join(mkdtempSync(path.join(tmpdir(), "shop-covers-")), "uploads");
+  });
+  afterEach(() => {
+    rmSync(path.dirname(uploadsDir), { recursive: true, force: true });
+  });
+
+  async function expectRefused(bytes: Uint8Array, message = COVER_IMAGE_ERROR) {
+    await expect(storeCoverImage(uploadsDir, bytes)).rejects.toMatchObject({ code: "VALIDATION", message });
+    expect(coverFiles(uploadsDir)).toEqual([]);
+  }
+
+  it("stores a PNG as WebP under a random name and returns its public URL", async () => {
+    const url = await storeCoverImage(uploadsDir, await solid(1200, 900).png().toBuffer());
+    expect(url).toMatch(/^\/uploads\/covers\/[0-9a-f]{32}\.webp$/);
+    expect(coverFiles(uploadsDir)).toEqual([path.basename(url)]);
+    const stored = await sharp(readFileSync(coverFile(uploadsDir, url))).metadata();
+    expect(stored).toMatchObject({ format: "webp", width: 800, height: 600 });
+    const again = await storeCoverImage(uploadsDir, await solid(1200, 900).png().toBuffer());
+    expect(again).not.toBe(url);
+  });
+
+  it("strips metadata from a JPEG and turns it upright", async () => {
+    const jpeg = await solid(600, 300)
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "x" } } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const url = await storeCoverImage(uploadsDir, jpeg);
+    const stored = await sharp(readFileSync(coverFile(uploadsDir, url))).metadata();
+    expect(stored).toMatchObject({ format: "webp", width: 300, height: 600 });
+    expect(stored.exif).toBeUndefined();
+    expect(stored.icc).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+  });
+
+  it("fits large images inside 800 px and never enlarges small ones", async () => {
+    const wide = await sharp(await encodeCoverImage(await solid(3000, 2000).jpeg().toBuffer())).metadata();
+    expect(wide).toMatchObject({ width: 800, height: 533 });
+    const tall = await sharp(await encodeCoverImage(await solid(1000, 4000).png().toBuffer())).metadata();
+    expect(tall).toMatchObject({ width: 200, height: 800 });
+    const small = await sharp(await encodeCoverImage(await solid(120, 90).png().toBuffer())).metadata();
+    expect(small).toMatchObject({ width: 120, height: 90 });
+  });
+
+  it("accepts WebP and AVIF, and keeps transparency", async () => {
+    for (const format of ["webp", "avif"] as const) {
+      const input = await sharp({
+        create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } },
+      })
+        .toFormat(format)
+        .toBuffer();
+      const output = await sharp(await encodeCoverImage(input)).metadata();
+      expect(output).toMatchObject({ format: "webp", width: 300, height: 200, hasAlpha: true });
+    }
+  });
+
+  it("keeps every stored cover within 1 MB, lowering the quality when needed", async () => {
+    const photo = await noise(800, 800).png().toBuffer();
+    const atFirstQuality = await encodeCoverImage(photo);
+    expect(atFirstQuality.byteLength).toBeLessThanOrEqual(COVER_LIMITS.maxOutputBytes);
+    const limit = Math.floor(atFirstQuality.byteLength * 0.8);
+    const squeezed = await encodeCoverImage(photo, { ...COVER_LIMITS, maxOutputBytes: limit });
+    expect(squeezed.byteLength).toBeLessThanOrEqual(limit);
+    expect(await sharp(squeezed).metadata()).toMatchObject({ format: "webp", width: 800 });
+    await expect(encodeCoverImage(photo, { ...COVER_LIMITS, maxOutputBytes: 1000 })).rejects.toMatchObject({
+      message: COVER_IMAGE_ERROR,
+    });
+  });
+
+  it("refuses a text file named .png, by its content", async () => {
+    await expectRefused(Buffer.from("this is not an image, whatever its name says\n"));
+    await expectRefused(new Uint8Array());
+  });
+
+  it("refuses a truncated or corrupt PNG", async () => {
+    const png = await noise(400, 400).png().toBuffer();
+    await expectRefused(png.subarray(0, Math.floor(png.length / 2)));
+    const corrupt = Buffer.from(png);
+    corrupt.fill(0x55, 200, 4000);
+    await expectRefused(corrupt);
+  });
+
+  it("refuses GIF, SVG, TIFF and HEIC-style formats", async () => {
+    await expectRefused(await solid(50, 50).gif().toBuffer());
+    await expectRefused(await solid(50, 50).tiff().toBuffer());
+    await expectRefused(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'));
+  });
+
+  it("refuses files over 10 MB before reading them", async () => {
+    const png = await solid(100, 100).png().toBuffer();
+    const big = Buffer.alloc(11 * 1024 * 1024);
+    png.copy(big);
+    await expectRefused(big, "The image is too large. Please choose a file of at most 10 MB.");
+  });
+
+  it("refuses images over 40 megapixels", async () => {
+    const huge = await solid(8000, 6000).jpeg({ quality: 50 }).toBuffer();
+    expect(huge.byteLength).toBeLessThan(COVER_LIMITS.maxUploadBytes);
+    await expectRefused(huge, "The image is too large. Please choose one of at most 40 megapixels.");
+  });
+});
+
+describe("removeCoverImage", () => {
+  let root: string;
+  let uploadsDir: string;
+  beforeEach(async () => {
+    root = mkdtempSync(path.join(tmpdir(), "shop-covers-"));
+    uploadsDir = path.join(root, "data", "uploads");
+    await mkdir(path.join(uploadsDir, "covers"), { recursive: true });
+  });
+  afterEach(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("deletes a stored cover and ignores one already gone", async () => {
+    writeFileSync(path.join(uploadsDir, "covers", "abc.webp"), "x");
+    expect(await removeCoverImage(uploadsDir, "/uploads/covers/abc.webp")).toBe(true);
+    expect(existsSync(path.join(uploadsDir, "covers", "abc.webp"))).toBe(false);
+    expect(await removeCoverImage(uploadsDir, "/uploads/covers/abc.webp")).toBe(false);
+    expect(await removeCoverImage(uploadsDir, null)).toBe(false);
+  });
+
+  it("touches nothing outside the covers folder", async () => {
+    writeFileSync(path.join(root, "app-secret"), "secret");
+    writeFileSync(path.join(root, "data", "app-secret"), "secret");
+    writeFileSync(path.join(uploadsDir, "other.webp"), "x");
+    for (const url of [
+      "/uploads/covers/../../app-secret",
+      "/uploads/covers/../../../app-secret",
+      "/uploads/covers/..%2F..%2Fapp-secret",
+      "/uploads/covers/%2e%2e/other.webp",
+      "/uploads/covers/../other.webp",
+      "/uploads/covers/..",
+      "/uploads/covers/",
+      "/uploads/covers/sub/../../other.webp",
+      "/uploads/other.webp",
+      "https://example.com/uploads/covers/abc.webp",
+      `/uploads/covers/${path.join(root, "app-secret")}`,
+      "/uploads/covers/..\\..\\app-secret",
+    ]) {
+      expect(await removeCoverImage(uploadsDir, url)).toBe(false);
+    }
+    expect(readFileSync(path.join(root, "app-secret"), "utf8")).toBe("secret");
+    expect(readFileSync(path.join(root, "data", "app-secret"), "utf8")).toBe("secret");
+    expect(existsSync(path.join(uploadsDir, "other.webp"))).toBe(true);
+    expect(existsSync(path.join(uploadsDir, "covers"))).toBe(true);
+  });
+});
+
+describe.each(TEST_ENGINES)("setBookCover on %s", (engine) => {
+  let testDb: TestDatabase;
+  let uploadsDir: string;
+  beforeEach(async () => {
+    testDb = await createTestDatabase(engine);
+    uploadsDir = path.join(testDb.dataDir, "uploads");
+  });
+  afterEach(async () => {
+    await testDb.cleanup();
+  });
+
+  const form = { title: "Jonah", author: "Ruth Reed", description: "A big fish.", price: "9.99" };
+  const png = () => solid(900, 1200).png().toBuffer();
+
+  it("sets a cover, then replaces it and removes the old file", async () => {
+    const db = testDb.handle.db;
+    const book = await createBook(db, form, { now: new Date("2026-01-01T00:00:00.000Z") });
+    const first = await setBookCover(db, uploadsDir, book.id, await png(), {
+      now: new Date("2026-01-02T00:00:00.000Z"),
+    });
+    expect(first.imageUrl).toMatch(/^\/uploads\/covers\/[0-9a-f]{32}\.webp$/);
+    expect(first).toEqual({ ...book, imageUrl: first.imageUrl });
+    expect(existsSync(coverFile(uploadsDir, first.imageUrl!))).toBe(true);
+
+    const second = await setBookCover(db, uploadsDir, book.id, await png(), {
+      now: new Date("2026-01-03T00:00:00.000Z"),
+    });
+    expect(second.imageUrl).not.toBe(first.imageUrl);
+    expect(coverFiles(uploadsDir)).toEqual([path.basename(second.imageUrl!)]);
+    const row = await db.selectFrom("books").selectAll().where("id", "=", book.id).executeTakeFirstOrThrow();
+    expect(row.image_url).toBe(second.imageUrl);
+    expect(row).toMatchObject({ created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-03T00:00:00.000Z" });
+  });
+
+  it("replaces a seeded cover and removes the seeded file", async () => {
+    const db = testDb.handle.db;
+    await seedDatabase(db, { uploadsDir });
+    const seeded = await db.selectFrom("books").selectAll().orderBy("created_at").executeTakeFirstOrThrow();
+    const oldFile = coverFile(uploadsDir, seeded.image_url!);
+    expect(existsSync(oldFile)).toBe(true);
+    const updated = await setBookCover(db, uploadsDir, seeded.id, await png());
+    expect(existsSync(oldFile)).toBe(false);
+    expect(existsSync(coverFile(uploadsDir, updated.imageUrl!))).toBe(true);
+  });
+
+  it("keeps the old cover when the new image is refused", async () => {
+    const db = testDb.handle.db;
+    const book = await createBook(db, form);
+    const { imageUrl } = await setBookCover(db, uploadsDir, book.id, await png());
+    await expect(setBookCover(db, uploadsDir, book.id, Buffer.from("not an image"))).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: COVER_IMAGE_ERROR,
+    });
+    expect(coverFiles(uploadsDir)).toEqual([path.basename(imageUrl!)]);
+    const row = await db.selectFrom("books").select("image_url").where("id", "=", book.id).executeTakeFirstOrThrow();
+    expect(row.image_url).toBe(imageUrl);
+  });
+
+  it("refuses an unknown book and stores nothing", async () => {
+    await expect(setBookCover(testDb.handle.db, uploadsDir, "no-such-book", await png())).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Book not found.",
+    });
+    expect(coverFiles(uploadsDir)).toEqual([]);
+  });
+
+  it("removes the new file when the database update fails", async () => {
+    const book = await createBook(testDb.handle.db, form);
+    const failingUpdates: KyselyPlugin = {
+      transformQuery(args) {
+        if (args.node.kind === "UpdateQueryNode") throw new Error("database went away");
+        return args.node;
+      },
+      async transformResult(args) {
+        return args.result;
+      },
+    };
+    const db = testDb.handle.db.withPlugin(failingUpdates);
+    await expect(setBookCover(db, uploadsDir, book.id, await png())).rejects.toThrow("database went away");
+    expect(coverFiles(uploadsDir)).toEqual([]);
+  });
+});

@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import type { BookFormValues } from "./book-schema.ts";
+import { getBookBySlug } from "./get-book.ts";
+import { createBook, updateBook } from "./save-book.ts";
+
+const form: BookFormValues = {
+  title: "Noah's Ark and the Promise",
+  author: "Miriam Hale",
+  description: "Two by two they came.",
+  price: "14.99",
+  originalPrice: "19.99",
+  badge: "Bestseller",
+  rating: "4.8",
+  reviews: "120",
+  ageRange: "3-8",
+  stock: "25",
+};
+
+describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  const storedRow = (id: string) =>
+    testDb.handle.db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("creates a book with every field, in cents, with times in UTC", async () => {
+    testDb = await createTestDatabase(engine);
+    const now = new Date("2026-03-01T10:00:00.000Z");
+    const book = await createBook(testDb.handle.db, form, { now });
+    expect(book).toMatchObject({
+      slug: "noahs-ark-and-the-promise",
+      title: "Noah's Ark and the Promise",
+      priceCents: 1499,
+      originalPriceCents: 1999,
+      badge: "Bestseller",
+      rating: 4.8,
+      reviews: 120,
+      ageRange: "3-8",
+      stock: 25,
+      imageUrl: null,
+      createdAt: now.toISOString(),
+    });
+    expect(await getBookBySlug(testDb.handle.db, book.slug)).toEqual(book);
+    expect(await storedRow(book.id)).toMatchObject({
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      price_cents: 1499,
+    });
+  });
+
+  it("stores empty optional fields as null", async () => {
+    testDb = await createTestDatabase(engine);
+    const book = await createBook(testDb.handle.db, {
+      ...form,
+      originalPrice: "",
+      badge: " ",
+      rating: "",
+      reviews: "",
+      ageRange: "",
+      stock: "",
+    });
+    expect(await storedRow(book.id)).toMatchObject({
+      original_price_cents: null,
+      badge: null,
+      rating: null,
+      reviews: null,
+      age_range: null,
+      stock: null,
+    });
+  });
+
+  it("refuses invalid input with a message per field and writes nothing", async () => {
+    testDb = await createTestDatabase(engine);
+    const invalid = { ...form, title: "  ", price: "14.999", rating: "5.5", stock: "1.5" };
+    const attempt = createBook(testDb.handle.db, invalid);
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    await expect(attempt).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: "Title is required.",
+      fieldErrors: {
+        title: "Title is required.",
+        price: "Price must be a number of at least 0 with no more than 2 decimals.",
+        rating: "Rating must be a number from 0 to 5 with no more than 1 decimal.",
+        stock: "Stock must be a whole number of at least 0.",
+      },
+    });
+    expect(await testDb.handle.db.selectFrom("books").select("id").execute()).toEqual([]);
+  });
+
+  it("gives books with the same title unique slugs", async () => {
+    testDb = await createTestDatabase(engine);
+    const slugs = [];
+    for (const title of ["Noah's Ark", "Noahs Ark", "NOAH'S ARK!", "Noah’s Ark"]) {
+      slugs.push((await createBook(testDb.handle.db, { ...form, title })).slug);
+    }
+    expect(slugs).toEqual(["noahs-ark", "noahs-ark-2", "noahs-ark-3", "noahs-ark-4"]);
+    // A title that already ends in a number is only a base like any other.
+    expect((await createBook(testDb.handle.db, { ...form, title: "Noahs Ark 2" })).slug).toBe("noahs-ark-2-2");
+  });
+
+  it("updates every field, keeps the slug while the title stays and bumps updated_at", async () => {
+    testDb = await createTestDatabase(engine);
+    const created = await createBook(testDb.handle.db, form, { now: new Date("2026-03-01T10:00:00.000Z") });
+    await testDb.handle.db.updateTable("books").set({ image_url: "/uploads/covers/a.webp" }).execute();
+    const later = new Date("2026-03-02T08:30:00.000Z");
+    const updated = await updateBook(
+      testDb.handle.db,
+      created.id,
+      { ...form, price: "9.50", originalPrice: "", badge: "", rating: "0", reviews: "", ageRange: "", stock: "0" },
+      { now: later },
+    );
+    expect(updated).toEqual({
+      ...created,
+      priceCents: 950,
+      originalPriceCents: null,
+      badge: null,
+      rating: 0,
+      reviews: null,
+      ageRange: null,
+      stock: 0,
+      imageUrl: "/uploads/covers/a.webp",
+    });
+    expect(await storedRow(created.id)).toMatchObject({
+      slug: created.slug,
+      price_cents: 950,
+      stock: 0,
+      image_url: "/uploads/covers/a.webp",
+      created_at: "2026-03-01T10:00:00.000Z",
+      updated_at: later.toISOString(),
+    });
+  });
+
+  it("gives a new title a new unique slug, and keeps a slug the new title still fits", async () => {
+    testDb = await createTestDatabase(engine);
+    const first = await createBook(testDb.handle.db, { ...form, title: "Jonah" });
+    const second = await createBook(testDb.handle.db, { ...form, title: "Ruth" });
+    expect((await updateBook(testDb.handle.db, second.id, { ...form, title: "Jonah" })).slug).toBe("jonah-2");
+    // Same slug words, other spelling: the book keeps jonah-2 rather than moving to jonah-3.
+    expect((await updateBook(testDb.handle.db, second.id, { ...form, title: "JONAH" })).slug).toBe("jonah-2");
+    expect((await updateBook(testDb.handle.db, second.id, { ...form, title: "Ruth and Naomi" })).slug).toBe(
+      "ruth-and-naomi",
+    );
+    expect((await updateBook(testDb.handle.db, first.id, { ...form, title: "Jonah" })).slug).toBe("jonah");
+  });
+
+  it("refuses an unknown id and invalid input on update", async () => {
+    testDb = await createTestDatabase(engine);
+    await expect(updateBook(testDb.handle.db, "no-such-book", form)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Book not found.",
+    });
+    const book = await createBook(testDb.handle.db, form);
+    await expect(updateBook(testDb.handle.db, book.id, { ...form, price: "-1" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fieldErrors: { price: "Price must be a number of at least 0 with no more than 2 decimals." },
+    });
+    expect(await storedRow(book.id)).toMatchObject({ price_cents: 1499 });
+  });
+});

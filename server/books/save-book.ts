@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { isUniqueViolation } from "#server/db/database-errors.ts";
+import type { BookRow, Database } from "#server/db/schema.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import { toBook, type Book } from "./book.ts";
+import { slugifyTitle } from "./book-slug.ts";
+import { checkBookForm, type BookInput } from "./book-schema.ts";
+
+// Another save may take the slug between our look-up and our write; the unique index refuses
+// it and the slug is looked up again. A handful of tries is plenty for an admin screen.
+const SLUG_ATTEMPTS = 5;
+
+function parseBookInput(input: unknown): BookInput {
+  const checked = checkBookForm(input);
+  if (!checked.success) throw new AppError("VALIDATION", checked.message, checked.fieldErrors);
+  return checked.data;
+}
+
+function bookColumns(book: BookInput) {
+  return {
+    title: book.title,
+    author: book.author,
+    description: book.description,
+    price_cents: book.priceCents,
+    original_price_cents: book.originalPriceCents,
+    badge: book.badge,
+    rating: book.rating,
+    reviews: book.reviews,
+    age_range: book.ageRange,
+    stock: book.stock,
+  };
+}
+
+/**
+ * The title's slug, or the first of slug-2, slug-3… that no other book uses. `exceptId` is the
+ * book being edited: its own slug does not count as taken.
+ */
+async function uniqueSlug(db: Kysely<Database>, title: string, exceptId?: string): Promise<string> {
+  const base = slugifyTitle(title);
+  let query = db
+    .selectFrom("books")
+    .select("slug")
+    // Slugs hold only a-z, 0-9 and "-", so the base needs no LIKE escaping.
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  const taken = new Set((await query.execute()).map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Adds a book from the Add Book form's values (see book-schema.ts) with a unique slug made from
+ * its title. The cover is set separately (setBookCover). Throws VALIDATION with a message per field.
+ */
+export async function createBook(
+  db: Kysely<Database>,
+  input: unknown,
+  options: { now?: Date } = {},
+): Promise<Book> {
+  const book = parseBookInput(input);
+  const now = (options.now ?? new Date()).toISOString();
+  for (let attempt = 1; ; attempt++) {
+    const row: BookRow = {
+      id: randomUUID(),
+      slug: await uniqueSlug(db, book.title),
+      ...bookColumns(book),
+      image_url: null,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      await db.insertInto("books").values(row).execute();
+      return toBook(row);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * Saves the Edit Book form's values over a book. The slug stays unless the title changes (links
+ * keep working); a new title gets a new unique slug. The cover is left as it is. Throws
+ * VALIDATION with a message per field, or NOT_FOUND.
+ */
+export async function updateBook(
+  db: Kysely<Database>,
+  id: string,
+  input: unknown,
+  options: { now?: Date } = {},
+): Promise<Book> {
+  const book = parseBookInput(input);
+  const updatedAt = (options.now ?? new Date()).toISOString();
+  for (let attempt = 1; ; attempt++) {
+    const current = await db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!current) throw new AppError("NOT_FOUND", "Book not found.");
+    const slug = book.title === current.title ? current.slug : await uniqueSlug(db, book.title, id);
+    const changes = { slug, ...bookColumns(book), updated_at: updatedAt };
+    try {
+      const result = await db.updateTable("books").set(changes).where("id", "=", id).executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw new AppError("NOT_FOUND", "Book not found.");
+      return toBook({ ...current, ...changes });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import type { Kysely } from "kysely";
+import type { Database, Timestamp } from "#server/db/schema.ts";
+import { fetchPage, type Page, type PageRequest } from "#server/dashboard/paging.ts";
+
+export interface ContactMessageListItem {
+  id: string;
+  fullName: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: Timestamp;
+  /** Null when the e-mail to the store's address failed: the message exists only here. */
+  mailSentAt: Timestamp | null;
+}
+
+/** Messages sent through the Contact Us form, newest first, one page at a time. */
+export async function listContactMessages(
+  db: Kysely<Database>,
+  input: PageRequest = {},
+): Promise<Page<ContactMessageListItem>> {
+  return fetchPage(
+    input,
+    async () =>
+      Number((await db.selectFrom("contact_messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+    async ({ limit, offset }) => {
+      const rows = await db
+        .selectFrom("contact_messages")
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        fullName: row.full_name,
+        email: row.email,
+        subject: row.subject,
+        message: row.message,
+        createdAt: row.created_at,
+        mailSentAt: row.mail_sent_at,
+      }));
+    },
+  );
+}

@@ -1,0 +1,56 @@
+import type { Kysely } from "kysely";
+import type { Database, Timestamp } from "#server/db/schema.ts";
+import { fetchPage, type Page, type PageRequest } from "#server/dashboard/paging.ts";
+import { containsIgnoringCase, normalizeSearch } from "#server/dashboard/search-pattern.ts";
+import { isCustomerRoleSql } from "./customer-role.ts";
+
+/** One row of the Customer Management table. */
+export interface CustomerListItem {
+  id: string;
+  /** From the profile; null when the customer has no profile or left the name empty (shown as N/A). */
+  fullName: string | null;
+  email: string;
+  joinedOn: Timestamp;
+}
+
+export interface ListCustomersInput extends PageRequest {
+  /** Matched case-insensitively against the full name and the e-mail address. */
+  search?: string | null;
+}
+
+/** Customer accounts (every user who is not an admin), newest first, one page at a time. */
+export async function listCustomers(
+  db: Kysely<Database>,
+  input: ListCustomersInput = {},
+): Promise<Page<CustomerListItem>> {
+  const search = normalizeSearch(input.search);
+  const base = db
+    .selectFrom("user")
+    .leftJoin("profiles", "profiles.id", "user.id")
+    .where(isCustomerRoleSql())
+    .$if(search !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([containsIgnoringCase("profiles.full_name", search!), containsIgnoringCase("user.email", search!)]),
+      ),
+    );
+
+  return fetchPage(
+    input,
+    async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+    async ({ limit, offset }) => {
+      const rows = await base
+        .select(["user.id", "user.email", "user.createdAt", "profiles.full_name"])
+        .orderBy("user.createdAt", "desc")
+        .orderBy("user.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        fullName: row.full_name?.trim() ? row.full_name : null,
+        email: row.email,
+        joinedOn: row.createdAt,
+      }));
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { SEED_BOOKS } from "#server/seed/catalogue.ts";
+import { seedDatabase } from "#server/seed/seed-database.ts";
+import { getDashboardStats } from "./dashboard-stats.ts";
+
+async function insertUser(testDb: TestDatabase, id: string, role: string | null) {
+  const at = "2025-06-01T00:00:00.000Z";
+  await testDb.handle.db
+    .insertInto("user")
+    .values({
+      id,
+      name: id,
+      email: `${id}@example.com`,
+      emailVerified: false,
+      image: null,
+      createdAt: at,
+      updatedAt: at,
+      role,
+      banned: null,
+      banReason: null,
+      banExpires: null,
+    })
+    .execute();
+}
+
+describe.each(TEST_ENGINES)("getDashboardStats on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  it("counts nothing in an empty store", async () => {
+    testDb = await createTestDatabase(engine);
+    expect(await getDashboardStats(testDb.handle.db)).toEqual({ books: 0, customers: 0, pendingOrders: 0 });
+  });
+
+  it("counts books, non-admin accounts and pending orders", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await insertUser(testDb, "admin", "admin");
+    await insertUser(testDb, "admin-too", "user,admin");
+    await insertUser(testDb, "customer", "user");
+    await insertUser(testDb, "no-role", null);
+    await insertUser(testDb, "administrator", "administrator");
+    // The seed has no pending order: make two.
+    await db.updateTable("orders").set({ status: "Pending" }).where("id", "in", ["ORD-2025-001", "ORD-2025-002"]).execute();
+
+    expect(await getDashboardStats(db)).toEqual({ books: SEED_BOOKS.length, customers: 3, pendingOrders: 2 });
+  });
+});

@@ -1,0 +1,29 @@
+import type { Kysely } from "kysely";
+import { isCustomerRoleSql } from "#server/customers/customer-role.ts";
+import type { Database } from "#server/db/schema.ts";
+
+/** The figures on the admin dashboard's cards. */
+export interface DashboardStats {
+  books: number;
+  /** Accounts whose role is not admin. */
+  customers: number;
+  pendingOrders: number;
+}
+
+export async function getDashboardStats(db: Kysely<Database>): Promise<DashboardStats> {
+  const [books, customers, pendingOrders] = await Promise.all([
+    db.selectFrom("books").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("user")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where(isCustomerRoleSql())
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("status", "=", "Pending")
+      .executeTakeFirstOrThrow(),
+  ]);
+  // PostgreSQL's count(*) is a bigint; Number() also covers a driver that hands it over as text.
+  return { books: Number(books.n), customers: Number(customers.n), pendingOrders: Number(pendingOrders.n) };
+}

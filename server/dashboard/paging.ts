@@ -1,0 +1,51 @@
+/**
+ * Server-side paging for the admin lists that can grow (customers, orders, subscribers, contact
+ * messages). Page numbers arrive from URLs, so anything odd (missing, text, 0, -3, 2.5, past the
+ * end) is clamped to a real page rather than refused: a stale link still shows something.
+ */
+export const DEFAULT_PAGE_SIZE = 50;
+/** Upper bound for a caller-chosen page size: one request must never read a whole table. */
+export const MAX_PAGE_SIZE = 200;
+
+export interface PageRequest {
+  /** 1-based; a string from a query parameter is accepted as well. */
+  page?: number | string | null;
+  pageSize?: number | string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  /** The page actually returned, after clamping. */
+  page: number;
+  /** At least 1, so an empty list still reads "page 1 of 1". */
+  pageCount: number;
+}
+
+/**
+ * Counts first, then clamps the requested page to the pages that exist and fetches it. Two
+ * statements, not a snapshot: a row written in between can shift a page by one, which a list
+ * screen tolerates.
+ */
+export async function fetchPage<T>(
+  request: PageRequest,
+  count: () => Promise<number>,
+  fetchItems: (range: { limit: number; offset: number }) => Promise<T[]>,
+): Promise<Page<T>> {
+  const pageSize = clamp(wholeNumber(request.pageSize, DEFAULT_PAGE_SIZE), 1, MAX_PAGE_SIZE);
+  const total = await count();
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = clamp(wholeNumber(request.page, 1), 1, pageCount);
+  const items = total === 0 ? [] : await fetchItems({ limit: pageSize, offset: (page - 1) * pageSize });
+  return { items, total, page, pageCount };
+}
+
+function wholeNumber(value: unknown, fallback: number): number {
+  const number =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  return Number.isFinite(number) ? Math.trunc(number) : fallback;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(Math.max(value, min), max);
+}

@@ -1,0 +1,25 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./app-variables.ts";
+
+/**
+ * The admin area is for admins only, checked before any admin loader or action runs. A page
+ * visit is redirected (visitor → /login, customer → /account); a data request or a form post
+ * is refused with 401 or 403. Admin loaders and actions check again (requireAdmin).
+ */
+export function adminGate(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const path = c.req.path;
+    const pagePath = path.replace(/(\/_)?\.data$/, "") || "/";
+    if (!/^\/admin(\/|$)/.test(pagePath)) return next();
+    const viewer = c.get("viewer");
+    if (viewer?.isAdmin) return next();
+    const isPageVisit = (c.req.method === "GET" || c.req.method === "HEAD") && pagePath === path;
+    if (isPageVisit) {
+      const url = new URL(c.req.url);
+      return c.redirect(viewer ? "/account" : `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    }
+    return viewer
+      ? c.json({ error: "Only administrators can do this." }, 403)
+      : c.json({ error: "Please sign in." }, 401);
+  };
+}

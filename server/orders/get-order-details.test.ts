@@ -1,0 +1,58 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { seedDatabase } from "#server/seed/seed-database.ts";
+import { getOrderDetails } from "./get-order-details.ts";
+
+describe.each(TEST_ENGINES)("getOrderDetails on %s", (engine) => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engine);
+    await seedDatabase(testDb.handle.db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+  });
+  afterAll(async () => {
+    await testDb?.cleanup();
+  });
+
+  it("returns the order with its items and line totals, in order", async () => {
+    const db = testDb.handle.db;
+    const books = await db.selectFrom("books").select(["title", "price_cents"]).execute();
+    const price = (title: string) => books.find((b) => b.title === title)!.price_cents;
+    const noah = "Noah's Ark and the Promise of the Rainbow";
+    const david = "David and Goliath: The Shepherd Boy's Courage";
+
+    const details = await getOrderDetails(db, "ORD-2025-001");
+
+    expect(details).toEqual({
+      id: "ORD-2025-001",
+      orderDate: "2025-06-02T09:15:00.000Z",
+      customerEmail: "sarah.miller@example.com",
+      totalCents: price(noah) + 2 * price(david),
+      status: "Shipped",
+      estimatedDelivery: "2025-06-12",
+      updatedAt: "2025-06-06T17:45:00.000Z",
+      items: [
+        { id: expect.any(String), title: noah, quantity: 1, unitPriceCents: price(noah), lineTotalCents: price(noah) },
+        { id: expect.any(String), title: david, quantity: 2, unitPriceCents: price(david), lineTotalCents: 2 * price(david) },
+      ],
+    });
+  });
+
+  it("keeps the sold title and price after the book is deleted", async () => {
+    const db = testDb.handle.db;
+    await db.deleteFrom("books").where("title", "=", "The Birth of Jesus: A Savior in a Manger").execute();
+    const details = await getOrderDetails(db, "ORD-2025-002");
+    expect(details.items).toHaveLength(1);
+    expect(details.items[0]).toMatchObject({ title: "The Birth of Jesus: A Savior in a Manger", quantity: 3 });
+    expect(details.items[0]!.lineTotalCents).toBe(details.totalCents);
+  });
+
+  it("throws NOT_FOUND for an unknown id", async () => {
+    for (const id of ["ORD-9999-999", "ord-2025-001", ""]) {
+      await expect(getOrderDetails(testDb.handle.db, id)).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        message: "This order could not be found.",
+      });
+    }
+  });
+});

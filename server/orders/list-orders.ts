@@ -1,0 +1,51 @@
+import type { Kysely } from "kysely";
+import type { Database, OrderStatus, Timestamp } from "#server/db/schema.ts";
+import { fetchPage, type Page, type PageRequest } from "#server/dashboard/paging.ts";
+import { containsIgnoringCase, normalizeSearch } from "#server/dashboard/search-pattern.ts";
+
+/** One row of the Order Management table. */
+export interface OrderListItem {
+  id: string;
+  orderDate: Timestamp;
+  customerEmail: string;
+  totalCents: number;
+  status: OrderStatus;
+}
+
+export interface ListOrdersInput extends PageRequest {
+  /** Matched case-insensitively against the order id and the customer's e-mail address. */
+  search?: string | null;
+}
+
+/** Orders, newest first by order date, one page at a time. */
+export async function listOrders(db: Kysely<Database>, input: ListOrdersInput = {}): Promise<Page<OrderListItem>> {
+  const search = normalizeSearch(input.search);
+  const base = db
+    .selectFrom("orders")
+    .$if(search !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([containsIgnoringCase("orders.id", search!), containsIgnoringCase("orders.customer_email", search!)]),
+      ),
+    );
+
+  return fetchPage(
+    input,
+    async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+    async ({ limit, offset }) => {
+      const rows = await base
+        .select(["id", "order_date", "customer_email", "total_cents", "status"])
+        .orderBy("order_date", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        orderDate: row.order_date,
+        customerEmail: row.customer_email,
+        totalCents: row.total_cents,
+        status: row.status,
+      }));
+    },
+  );
+}

@@ -1,0 +1,84 @@
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { seedDatabase } from "#server/seed/seed-database.ts";
+import { ORDER_STATUS_MESSAGE } from "./order-status-schema.ts";
+import { trackOrder } from "./track-order.ts";
+import { updateOrderStatus } from "./update-order-status.ts";
+
+describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  async function seeded() {
+    testDb = await createTestDatabase(engine);
+    await seedDatabase(testDb.handle.db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    return testDb.handle.db;
+  }
+
+  const order = (id: string) =>
+    testDb.handle.db.selectFrom("orders").select(["status", "updated_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const historyCount = async (id: string) =>
+    (await testDb.handle.db.selectFrom("order_status_history").select("id").where("order_id", "=", id).execute()).length;
+
+  it("saves the status with updated_at and shows it first on Track Order", async () => {
+    const db = await seeded();
+    const now = new Date("2026-01-15T12:00:00.000Z");
+
+    const result = await updateOrderStatus(db, { orderId: "ORD-2025-002", status: "Shipped" }, now);
+
+    expect(result).toEqual({ orderId: "ORD-2025-002", status: "Shipped", updatedAt: now.toISOString(), changed: true });
+    expect(await order("ORD-2025-002")).toEqual({ status: "Shipped", updated_at: now.toISOString() });
+    const tracking = await trackOrder(db, "ORD-2025-002");
+    expect(tracking?.status).toBe("Shipped");
+    expect(tracking?.history[0]).toEqual({ status: "Shipped", location: "Store", occurredAt: now.toISOString() });
+    expect(tracking?.history).toHaveLength(3);
+  });
+
+  it("allows any transition, one history step per change", async () => {
+    const db = await seeded();
+    const steps = ["Cancelled", "Pending", "Delivered", "Processing"] as const;
+    for (const [index, status] of steps.entries()) {
+      await updateOrderStatus(db, { orderId: "ORD-2025-003", status }, new Date(Date.UTC(2026, 0, 1 + index)));
+    }
+    const tracking = await trackOrder(db, "ORD-2025-003");
+    expect(tracking?.status).toBe("Processing");
+    expect(tracking?.history.slice(0, 4).map((s) => s.status)).toEqual([...steps].reverse());
+  });
+
+  it("writes nothing when the order already has the status", async () => {
+    const db = await seeded();
+    const before = await order("ORD-2025-001");
+    const steps = await historyCount("ORD-2025-001");
+    const result = await updateOrderStatus(db, { orderId: "ORD-2025-001", status: "Shipped" });
+    expect(result).toEqual({ orderId: "ORD-2025-001", status: "Shipped", updatedAt: before.updated_at, changed: false });
+    expect(await order("ORD-2025-001")).toEqual(before);
+    expect(await historyCount("ORD-2025-001")).toBe(steps);
+  });
+
+  it("refuses unknown statuses and unknown orders without writing", async () => {
+    const db = await seeded();
+    const before = await order("ORD-2025-001");
+    const steps = await historyCount("ORD-2025-001");
+    for (const status of ["Refunded", "shipped", "", null, undefined, 1]) {
+      await expect(updateOrderStatus(db, { orderId: "ORD-2025-001", status })).rejects.toMatchObject({
+        code: "VALIDATION",
+        message: ORDER_STATUS_MESSAGE,
+        fieldErrors: { status: ORDER_STATUS_MESSAGE },
+      });
+    }
+    await expect(updateOrderStatus(db, { orderId: "  ", status: "Pending" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fieldErrors: { orderId: "Please choose an order." },
+    });
+    await expect(updateOrderStatus(db, { orderId: "ORD-1999-001", status: "Pending" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "This order could not be found.",
+    });
+    expect(await order("ORD-2025-001")).toEqual(before);
+    expect(await historyCount("ORD-2025-001")).toBe(steps);
+    expect(await historyCount("ORD-1999-001")).toBe(0);
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { checkStoreSettingsForm, shippingRateSchema } from "./settings-schema.ts";
+
+const VALID = {
+  storeName: " Little Scrolls Press ",
+  contactEmail: " hello@littlescrolls.example ",
+  currency: "usd",
+  enableStripe: "on",
+  stripePublishableKey: "",
+  stripeSecretKeyAction: "keep",
+  enablePaypal: false,
+  paypalClientId: "  ",
+  shippingMethods: [
+    { id: "a", name: "Standard Shipping", rate: "5", enabled: true },
+    { id: "", name: "Express", rate: "15.5", enabled: "true" },
+  ],
+};
+
+describe("store settings form", () => {
+  it("normalises a valid form", () => {
+    const checked = checkStoreSettingsForm(VALID);
+    expect(checked).toEqual({
+      success: true,
+      data: {
+        storeName: "Little Scrolls Press",
+        contactEmail: "hello@littlescrolls.example",
+        currency: "USD",
+        enableStripe: true,
+        stripePublishableKey: null,
+        stripeSecretKeyAction: "keep",
+        stripeSecretKey: null,
+        enablePaypal: false,
+        paypalClientId: null,
+        enableMaintenanceMode: false,
+        shippingMethods: [
+          { id: "a", name: "Standard Shipping", rate: 500, enabled: true },
+          { id: null, name: "Express", rate: 1550, enabled: true },
+        ],
+      },
+    });
+  });
+
+  it("turns rate text into exact cents", () => {
+    const cases = [["0", 0], ["0.5", 50], ["5.00", 500], ["19.99", 1999], ["0.07", 7], [" 12 ", 1200], [4.1, 410], ["100000", 10_000_000]] as const;
+    for (const [input, cents] of cases) expect(shippingRateSchema.parse(input)).toBe(cents);
+    for (const bad of ["", "-1", "1.234", "1,50", "abc", ".5", "5.", "1e3", "Infinity", -2, 0.001, "100000.01", null]) {
+      expect(shippingRateSchema.safeParse(bad).success, String(bad)).toBe(false);
+    }
+  });
+
+  it("reports each invalid field with a user-readable message", () => {
+    const cases = [
+      [{ storeName: "  " }, "storeName", "Please enter the store name."],
+      [{ contactEmail: "not-an-email" }, "contactEmail", "Please enter a valid contact email address."],
+      [{ currency: "US" }, "currency", "The currency must be a 3-letter code such as USD."],
+      [{ currency: "US$" }, "currency", "The currency must be a 3-letter code such as USD."],
+      [
+        { shippingMethods: [{ name: "Cheap", rate: "-1", enabled: true }] },
+        "shippingMethods.0.rate",
+        "Shipping rates must be a number of 0 or more, with at most 2 decimals (e.g. 5.00).",
+      ],
+      [
+        { shippingMethods: [{ name: "Cheap", rate: "1.999", enabled: true }] },
+        "shippingMethods.0.rate",
+        "Shipping rates must be a number of 0 or more, with at most 2 decimals (e.g. 5.00).",
+      ],
+      [
+        { shippingMethods: [{ name: "Ok", rate: "1", enabled: true }, { name: " ", rate: "2", enabled: true }] },
+        "shippingMethods.1.name",
+        "Please name each enabled shipping method.",
+      ],
+      [{ stripeSecretKeyAction: "replace", stripeSecretKey: "  " }, "stripeSecretKey", "Please enter the new Stripe secret key."],
+      [
+        { stripeSecretKeyAction: "show" },
+        "stripeSecretKeyAction",
+        "Please choose whether to keep, replace or clear the Stripe secret key.",
+      ],
+    ] as const;
+    for (const [change, field, message] of cases) {
+      const checked = checkStoreSettingsForm({ ...VALID, ...change });
+      expect(checked, field).toMatchObject({ success: false, firstMessage: message, fieldErrors: { [field]: message } });
+    }
+  });
+
+  it("lets a disabled shipping method go without a name", () => {
+    const checked = checkStoreSettingsForm({ ...VALID, shippingMethods: [{ name: "", rate: "0", enabled: false }] });
+    expect(checked.success && checked.data.shippingMethods).toEqual([{ id: null, name: "", rate: 0, enabled: false }]);
+  });
+
+  it("keeps a secret only when it is to replace the stored one", () => {
+    const replace = checkStoreSettingsForm({ ...VALID, stripeSecretKeyAction: "replace", stripeSecretKey: " sk_live_x " });
+    expect(replace.success && replace.data.stripeSecretKey).toBe("sk_live_x");
+    const keep = checkStoreSettingsForm({ ...VALID, stripeSecretKeyAction: "keep", stripeSecretKey: "sk_live_x" });
+    expect(keep.success && keep.data.stripeSecretKey).toBeNull();
+  });
+
+  it("treats anything but an object as an empty form", () => {
+    const checked = checkStoreSettingsForm("nonsense");
+    expect(checked).toMatchObject({
+      success: false,
+      fieldErrors: {
+        storeName: "Please enter the store name.",
+        contactEmail: "Please enter the contact email address.",
+        currency: "Please enter a currency code such as USD.",
+      },
+    });
+  });
+});

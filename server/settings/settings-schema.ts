@@ -1,0 +1,147 @@
+import { z } from "zod";
+
+/**
+ * The Store Settings form, shared by the browser and the server so both refuse the same input
+ * with the same words. Client-safe: zod only. Values arrive as a form posts them: rates as text,
+ * toggles as booleans or checkbox strings, where a missing toggle means off.
+ */
+export const SETTINGS_LIMITS = {
+  storeName: 100,
+  contactEmail: 254,
+  stripePublishableKey: 255,
+  stripeSecretKey: 255,
+  paypalClientId: 255,
+  shippingMethodName: 80,
+  shippingMethods: 20,
+} as const;
+
+/** $100,000.00: far above any real rate, and far below where cents stop being exact. */
+export const MAX_SHIPPING_RATE_CENTS = 10_000_000;
+
+export const STRIPE_SECRET_KEY_ACTIONS = ["keep", "replace", "clear"] as const;
+export type StripeSecretKeyAction = (typeof STRIPE_SECRET_KEY_ACTIONS)[number];
+
+const RATE_FORMAT_MESSAGE = "Shipping rates must be a number of 0 or more, with at most 2 decimals (e.g. 5.00).";
+const RATE_TOO_HIGH_MESSAGE = "Shipping rates must be at most 100000.00.";
+const RATE_PATTERN = /^\d+(\.\d{1,2})?$/;
+
+/** A checkbox or switch: a boolean, or the text a form sends for one; absent means off. */
+const toggle = z
+  .union([
+    z.boolean(),
+    z.enum(["true", "false", "on", "off", "1", "0", ""]).transform((v) => v === "true" || v === "on" || v === "1"),
+  ])
+  .default(false);
+
+/** Optional text: trimmed, and stored as null when empty. */
+function optionalText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** "5", "5.5", "5.00" → 500, 550, 500; worked on the digits, not with floats, so it is exact. */
+function rateTextToCents(text: string): number {
+  const [whole, fraction = ""] = text.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+export const shippingRateSchema = z
+  .union([z.string(), z.number()], { error: RATE_FORMAT_MESSAGE })
+  .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
+  .pipe(
+    z
+      .string()
+      .min(1, "Please enter a rate for each shipping method.")
+      .regex(RATE_PATTERN, RATE_FORMAT_MESSAGE)
+      .max(12, RATE_TOO_HIGH_MESSAGE),
+  )
+  .transform(rateTextToCents)
+  .pipe(z.number().max(MAX_SHIPPING_RATE_CENTS, RATE_TOO_HIGH_MESSAGE));
+
+export const shippingMethodFormSchema = z
+  .object({
+    /** An existing method's id keeps it; anything else (a new row's temporary id) gets a new one. */
+    id: z.string().trim().max(100).nullish().transform((value) => value || null),
+    name: z
+      .string({ error: "Shipping method names must be text." })
+      .trim()
+      .max(SETTINGS_LIMITS.shippingMethodName, `Shipping method names must be ${SETTINGS_LIMITS.shippingMethodName} characters or fewer.`)
+      .default(""),
+    rate: shippingRateSchema,
+    enabled: toggle,
+  })
+  .refine((method) => !method.enabled || method.name !== "", {
+    message: "Please name each enabled shipping method.",
+    path: ["name"],
+  });
+
+export const storeSettingsFormSchema = z
+  .object({
+    storeName: z
+      .string({ error: "Please enter the store name." })
+      .trim()
+      .min(1, "Please enter the store name.")
+      .max(SETTINGS_LIMITS.storeName, `The store name must be ${SETTINGS_LIMITS.storeName} characters or fewer.`),
+    contactEmail: z
+      .string({ error: "Please enter the contact email address." })
+      .trim()
+      .min(1, "Please enter the contact email address.")
+      .max(SETTINGS_LIMITS.contactEmail, "Please enter a valid contact email address.")
+      .pipe(z.email("Please enter a valid contact email address.")),
+    currency: z
+      .string({ error: "Please enter a currency code such as USD." })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, "The currency must be a 3-letter code such as USD."),
+    enableStripe: toggle,
+    stripePublishableKey: optionalText(SETTINGS_LIMITS.stripePublishableKey, "The Stripe publishable key"),
+    /** The stored secret is never sent to the form, so the form says what to do with it. */
+    stripeSecretKeyAction: z
+      .enum(STRIPE_SECRET_KEY_ACTIONS, { error: "Please choose whether to keep, replace or clear the Stripe secret key." })
+      .default("keep"),
+    stripeSecretKey: optionalText(SETTINGS_LIMITS.stripeSecretKey, "The Stripe secret key"),
+    enablePaypal: toggle,
+    paypalClientId: optionalText(SETTINGS_LIMITS.paypalClientId, "The PayPal client ID"),
+    enableMaintenanceMode: toggle,
+    shippingMethods: z
+      .array(shippingMethodFormSchema, { error: "The shipping methods could not be read." })
+      .max(SETTINGS_LIMITS.shippingMethods, `A store can have at most ${SETTINGS_LIMITS.shippingMethods} shipping methods.`)
+      .default([]),
+  })
+  .superRefine((form, ctx) => {
+    if (form.stripeSecretKeyAction === "replace" && !form.stripeSecretKey) {
+      ctx.addIssue({ code: "custom", message: "Please enter the new Stripe secret key.", path: ["stripeSecretKey"] });
+    }
+  })
+  // A secret typed but not meant to replace the stored one is dropped here, never carried further.
+  .transform((form) => ({
+    ...form,
+    stripeSecretKey: form.stripeSecretKeyAction === "replace" ? form.stripeSecretKey : null,
+  }));
+
+export type StoreSettingsFormInput = z.input<typeof storeSettingsFormSchema>;
+export type StoreSettingsForm = z.output<typeof storeSettingsFormSchema>;
+
+/**
+ * Checks raw form values. On failure returns one message per field, keyed by its path
+ * ("storeName", "shippingMethods.1.rate"), and the first message for the toast.
+ */
+export function checkStoreSettingsForm(
+  raw: unknown,
+):
+  | { success: true; data: StoreSettingsForm }
+  | { success: false; fieldErrors: Record<string, string>; firstMessage: string } {
+  // Anything that is not an object is treated as an empty form, so every required field reports.
+  const parsed = storeSettingsFormSchema.safeParse(typeof raw === "object" && raw !== null ? raw : {});
+  if (parsed.success) return { success: true, data: parsed.data };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.map(String).join(".") || "form";
+    fieldErrors[key] ??= issue.message;
+  }
+  return { success: false, fieldErrors, firstMessage: parsed.error.issues[0]?.message ?? "Please check the form." };
+}

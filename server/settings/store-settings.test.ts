@@ -1,0 +1,216 @@
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { seedDatabase } from "#server/seed/seed-database.ts";
+import { DEFAULT_STORE_SETTINGS } from "./default-settings.ts";
+import { getPublicStoreSettings } from "./public-settings.ts";
+import { SecretBoxError } from "./secret-box.ts";
+import { decryptStripeSecretKey, getStoreSettingsForAdmin, saveStoreSettings } from "./store-settings.ts";
+
+const APP_SECRET = "test-app-secret-with-more-than-32-characters";
+const STRIPE_SECRET = "sk_test_51HxYzSecretValueForTests9876";
+const NOW = new Date("2026-02-01T10:00:00.000Z");
+
+const FORM = {
+  storeName: "Quiet Hills Books",
+  contactEmail: "owner@quiet-hills.example",
+  currency: "eur",
+  enableStripe: true,
+  stripePublishableKey: "pk_test_123",
+  stripeSecretKeyAction: "keep",
+  enablePaypal: true,
+  paypalClientId: "paypal-client",
+  enableMaintenanceMode: false,
+  shippingMethods: [{ id: "new-1", name: "Courier", rate: "7.25", enabled: true }],
+};
+
+describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  const storedRow = () => testDb.handle.db.selectFrom("store_settings").selectAll().executeTakeFirstOrThrow();
+  const storedMethods = () =>
+    testDb.handle.db.selectFrom("shipping_methods").selectAll().orderBy("position").execute();
+
+  it("reads the defaults, with two shipping methods, when no settings row exists", async () => {
+    testDb = await createTestDatabase(engine);
+    expect(await getStoreSettingsForAdmin(testDb.handle.db, { appSecret: APP_SECRET })).toEqual({
+      storeName: DEFAULT_STORE_SETTINGS.storeName,
+      contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
+      currency: "USD",
+      enableStripe: true,
+      stripePublishableKey: null,
+      stripeSecretKey: { isSet: false, last4: null },
+      enablePaypal: false,
+      paypalClientId: null,
+      enableMaintenanceMode: false,
+      shippingMethods: [
+        { id: "default-0", name: "Standard Shipping", rateCents: 500, enabled: true },
+        { id: "default-1", name: "Express Shipping", rateCents: 1500, enabled: true },
+      ],
+      updatedAt: null,
+    });
+  });
+
+  it("reads the seeded row with its methods", async () => {
+    testDb = await createTestDatabase(engine);
+    await seedDatabase(testDb.handle.db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    const settings = await getStoreSettingsForAdmin(testDb.handle.db);
+    expect(settings).toMatchObject({ enableStripe: true, enablePaypal: false, updatedAt: expect.any(String) });
+    expect(settings.shippingMethods.map((m) => [m.name, m.rateCents, m.enabled])).toEqual([
+      ["Standard Shipping", 500, true],
+      ["Express Shipping", 1500, true],
+    ]);
+  });
+
+  it("creates the row on first save, with the form's values", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    const saved = await saveStoreSettings(db, { ...FORM, shippingMethods: [...FORM.shippingMethods, { name: "Off", rate: "0", enabled: false }] }, { appSecret: APP_SECRET, now: NOW });
+    expect(saved).toEqual({
+      storeName: "Quiet Hills Books",
+      contactEmail: "owner@quiet-hills.example",
+      currency: "EUR",
+      enableStripe: true,
+      stripePublishableKey: "pk_test_123",
+      stripeSecretKey: { isSet: false, last4: null },
+      enablePaypal: true,
+      paypalClientId: "paypal-client",
+      enableMaintenanceMode: false,
+      shippingMethods: [
+        { id: expect.any(String), name: "Courier", rateCents: 725, enabled: true },
+        { id: expect.any(String), name: "Off", rateCents: 0, enabled: false },
+      ],
+      updatedAt: NOW.toISOString(),
+    });
+    // An id the store never issued is not taken over.
+    expect(saved.shippingMethods[0]!.id).not.toBe("new-1");
+    expect(await getStoreSettingsForAdmin(db, { appSecret: APP_SECRET })).toEqual(saved);
+    // Visitors see the new name and only the enabled method.
+    expect(await getPublicStoreSettings(db)).toMatchObject({
+      storeName: "Quiet Hills Books",
+      shippingMethods: [{ name: "Courier", rateCents: 725 }],
+    });
+  });
+
+  it("replaces the shipping method list, keeping the ids of existing methods", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    const [standard, express] = (await getStoreSettingsForAdmin(db)).shippingMethods;
+
+    const saved = await saveStoreSettings(
+      db,
+      {
+        ...FORM,
+        shippingMethods: [
+          { id: "1751530000000", name: "Pickup", rate: "0", enabled: true },
+          { id: express!.id, name: "Express", rate: "12.50", enabled: false },
+          // The same id twice: only the first row may keep it.
+          { id: express!.id, name: "Express copy", rate: "13", enabled: true },
+        ],
+      },
+      { appSecret: APP_SECRET, now: NOW },
+    );
+
+    expect(saved.shippingMethods).toEqual([
+      { id: expect.any(String), name: "Pickup", rateCents: 0, enabled: true },
+      { id: express!.id, name: "Express", rateCents: 1250, enabled: false },
+      { id: expect.any(String), name: "Express copy", rateCents: 1300, enabled: true },
+    ]);
+    const ids = saved.shippingMethods.map((m) => m.id);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids).not.toContain(standard!.id);
+    expect((await storedMethods()).map((m) => [m.id, m.position])).toEqual(ids.map((id, position) => [id, position]));
+
+    await saveStoreSettings(db, { ...FORM, shippingMethods: [] }, { appSecret: APP_SECRET, now: NOW });
+    expect(await storedMethods()).toEqual([]);
+  });
+
+  it("stores the Stripe secret key encrypted, keeps, replaces and clears it, never returning it", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    const options = { appSecret: APP_SECRET, now: NOW };
+    const results: unknown[] = [];
+
+    results.push(await saveStoreSettings(db, { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET }, options));
+    const row = await storedRow();
+    const ciphertext = row.stripe_secret_key_encrypted!;
+    expect(ciphertext).toMatch(/^v1:[^:]+:[^:]+:[^:]+$/);
+    expect(ciphertext).not.toContain(STRIPE_SECRET);
+    expect(decryptStripeSecretKey(row, APP_SECRET)).toBe(STRIPE_SECRET);
+    expect(results[0]).toMatchObject({ stripeSecretKey: { isSet: true, last4: "9876" } });
+
+    // Keep: an unrelated save, even with a stray value in the key field, leaves the key alone.
+    results.push(await saveStoreSettings(db, { ...FORM, storeName: "Renamed", stripeSecretKey: "sk_ignored" }, options));
+    expect((await storedRow()).stripe_secret_key_encrypted).toBe(ciphertext);
+    results.push(await saveStoreSettings(db, { ...FORM, enableStripe: false }, options));
+    expect((await storedRow()).stripe_secret_key_encrypted).toBe(ciphertext);
+
+    results.push(await getStoreSettingsForAdmin(db, { appSecret: APP_SECRET }));
+    expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: true, last4: "9876" } });
+    results.push(await getStoreSettingsForAdmin(db));
+    expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: true, last4: null } });
+    // A changed APP_SECRET: the key still shows as set, and the payment code gets a clear error.
+    results.push(await getStoreSettingsForAdmin(db, { appSecret: "a-different-app-secret-of-32-characters!" }));
+    expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: true, last4: null } });
+    expect(() => decryptStripeSecretKey(row, "a-different-app-secret-of-32-characters!")).toThrow(SecretBoxError);
+    results.push(await getPublicStoreSettings(db));
+
+    results.push(await saveStoreSettings(db, { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: "sk_test_second_key_abcd" }, options));
+    const replaced = (await storedRow()).stripe_secret_key_encrypted!;
+    expect(replaced).not.toBe(ciphertext);
+    expect(decryptStripeSecretKey({ stripe_secret_key_encrypted: replaced }, APP_SECRET)).toBe("sk_test_second_key_abcd");
+    expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: true, last4: "abcd" } });
+
+    results.push(await saveStoreSettings(db, { ...FORM, stripeSecretKeyAction: "clear" }, options));
+    expect((await storedRow()).stripe_secret_key_encrypted).toBeNull();
+    expect(decryptStripeSecretKey(await storedRow(), APP_SECRET)).toBeNull();
+    expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: false, last4: null } });
+
+    const everything = JSON.stringify(results);
+    for (const secret of [STRIPE_SECRET, "sk_test_second_key_abcd", ciphertext, replaced, APP_SECRET]) {
+      expect(everything).not.toContain(secret);
+    }
+    for (const part of [...ciphertext.split(":").slice(1), ...replaced.split(":").slice(1)]) {
+      expect(everything).not.toContain(part);
+    }
+  });
+
+  it("refuses invalid input with per-field messages and writes nothing", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    const before = { row: await storedRow(), methods: await storedMethods() };
+    const options = { appSecret: APP_SECRET, now: NOW };
+
+    await expect(saveStoreSettings(db, { ...FORM, storeName: "" }, options)).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: "Please enter the store name.",
+      fieldErrors: { storeName: "Please enter the store name." },
+    });
+    await expect(
+      saveStoreSettings(db, { ...FORM, contactEmail: "nope", currency: "dollars" }, options),
+    ).rejects.toMatchObject({
+      code: "VALIDATION",
+      fieldErrors: {
+        contactEmail: "Please enter a valid contact email address.",
+        currency: "The currency must be a 3-letter code such as USD.",
+      },
+    });
+    await expect(
+      saveStoreSettings(db, { ...FORM, shippingMethods: [{ name: "", rate: "abc", enabled: true }] }, options),
+    ).rejects.toMatchObject({ code: "VALIDATION", fieldErrors: { "shippingMethods.0.rate": expect.any(String) } });
+    await expect(
+      saveStoreSettings(db, { ...FORM, shippingMethods: [{ name: "", rate: "1", enabled: true }] }, options),
+    ).rejects.toMatchObject({ fieldErrors: { "shippingMethods.0.name": "Please name each enabled shipping method." } });
+    await expect(
+      saveStoreSettings(db, { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: "" }, options),
+    ).rejects.toMatchObject({ fieldErrors: { stripeSecretKey: "Please enter the new Stripe secret key." } });
+    await expect(saveStoreSettings(db, null, options)).rejects.toMatchObject({ code: "VALIDATION" });
+
+    expect({ row: await storedRow(), methods: await storedMethods() }).toEqual(before);
+  });
+});

@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, StoreSettingsRow, Timestamp } from "#server/db/schema.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "./default-settings.ts";
+import { decryptSecret, encryptSecret, SecretBoxError, type SecretBoxKey } from "./secret-box.ts";
+import { checkStoreSettingsForm } from "./settings-schema.ts";
+
+const STRIPE_SECRET_KEY_PURPOSE = "store_settings.stripe_secret_key";
+
+/** Keys shorter than this show no last digits: four characters would give too much of it away. */
+const LAST4_MIN_LENGTH = 12;
+
+export interface AdminShippingMethod {
+  id: string;
+  name: string;
+  rateCents: number;
+  enabled: boolean;
+}
+
+/**
+ * The Store Settings screen's data. Secrets are write-only: the Stripe secret key appears only
+ * as whether one is stored and its last four characters.
+ */
+export interface AdminStoreSettings {
+  storeName: string;
+  contactEmail: string;
+  currency: string;
+  enableStripe: boolean;
+  stripePublishableKey: string | null;
+  stripeSecretKey: {
+    isSet: boolean;
+    /** Null when no key is set, the key is short, or it cannot be decrypted (APP_SECRET changed). */
+    last4: string | null;
+  };
+  enablePaypal: boolean;
+  paypalClientId: string | null;
+  enableMaintenanceMode: boolean;
+  /** In display order. */
+  shippingMethods: AdminShippingMethod[];
+  /** Null while the store runs on defaults (no settings row yet). */
+  updatedAt: Timestamp | null;
+}
+
+/**
+ * The settings as stored, or the defaults (with their two shipping methods) when no row exists.
+ * Pass `appSecret` to get the secret key's last four characters; without it `last4` is null.
+ */
+export async function getStoreSettingsForAdmin(
+  db: Kysely<Database>,
+  options: { appSecret?: string } = {},
+): Promise<AdminStoreSettings> {
+  const row = await db.selectFrom("store_settings").selectAll().where("id", "=", STORE_SETTINGS_ID).executeTakeFirst();
+  if (!row) {
+    return {
+      storeName: DEFAULT_STORE_SETTINGS.storeName,
+      contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
+      currency: DEFAULT_STORE_SETTINGS.currency,
+      enableStripe: DEFAULT_STORE_SETTINGS.enableStripe,
+      stripePublishableKey: null,
+      stripeSecretKey: { isSet: false, last4: null },
+      enablePaypal: DEFAULT_STORE_SETTINGS.enablePaypal,
+      paypalClientId: null,
+      enableMaintenanceMode: DEFAULT_STORE_SETTINGS.enableMaintenanceMode,
+      // Placeholder ids: they match no stored method, so saving gives these rows real ids.
+      shippingMethods: DEFAULT_STORE_SETTINGS.shippingMethods.map((method, index) => ({
+        id: `default-${index}`,
+        name: method.name,
+        rateCents: method.rateCents,
+        enabled: method.enabled,
+      })),
+      updatedAt: null,
+    };
+  }
+
+  const methods = await db
+    .selectFrom("shipping_methods")
+    .select(["id", "name", "rate_cents", "enabled"])
+    .where("settings_id", "=", STORE_SETTINGS_ID)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+
+  return {
+    storeName: row.store_name,
+    contactEmail: row.contact_email,
+    currency: row.currency,
+    enableStripe: Boolean(row.enable_stripe),
+    stripePublishableKey: row.stripe_publishable_key,
+    stripeSecretKey: describeStripeSecretKey(row, options.appSecret),
+    enablePaypal: Boolean(row.enable_paypal),
+    paypalClientId: row.paypal_client_id,
+    enableMaintenanceMode: Boolean(row.enable_maintenance_mode),
+    shippingMethods: methods.map((m) => ({ id: m.id, name: m.name, rateCents: m.rate_cents, enabled: Boolean(m.enabled) })),
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Saves the Store Settings form (see settings-schema.ts), creating the settings row if the store
+ * still runs on defaults. The shipping method list replaces the stored one: rows sent with an
+ * existing id keep it, others get a new id, and list order becomes `position`. The Stripe secret
+ * key is kept, replaced (encrypted with a key derived from `appSecret`) or cleared as the form's
+ * `stripeSecretKeyAction` says. Throws VALIDATION, with a message per field, before writing.
+ * Returns the settings as `getStoreSettingsForAdmin` reads them afterwards.
+ */
+export async function saveStoreSettings(
+  db: Kysely<Database>,
+  input: unknown,
+  options: { appSecret: string; now?: Date },
+): Promise<AdminStoreSettings> {
+  const checked = checkStoreSettingsForm(input);
+  if (!checked.success) throw new AppError("VALIDATION", checked.firstMessage, checked.fieldErrors);
+  const form = checked.data;
+  const now = (options.now ?? new Date()).toISOString();
+
+  // undefined leaves the stored value alone ("keep").
+  let encryptedSecret: string | null | undefined;
+  if (form.stripeSecretKeyAction === "replace") {
+    encryptedSecret = encryptSecret(form.stripeSecretKey!, stripeSecretKeyBox(options.appSecret));
+  } else if (form.stripeSecretKeyAction === "clear") {
+    encryptedSecret = null;
+  }
+
+  const fields = {
+    store_name: form.storeName,
+    contact_email: form.contactEmail,
+    currency: form.currency,
+    enable_stripe: form.enableStripe,
+    stripe_publishable_key: form.stripePublishableKey,
+    enable_paypal: form.enablePaypal,
+    paypal_client_id: form.paypalClientId,
+    enable_maintenance_mode: form.enableMaintenanceMode,
+    updated_at: now,
+  };
+
+  await db.transaction().execute(async (trx) => {
+    // The upsert comes first: on PostgreSQL it locks the settings row, so two saves at once run
+    // one after the other instead of interleaving their shipping-method rewrites.
+    await trx
+      .insertInto("store_settings")
+      .values({ id: STORE_SETTINGS_ID, ...fields, stripe_secret_key_encrypted: encryptedSecret ?? null })
+      .onConflict((oc) =>
+        oc
+          .column("id")
+          .doUpdateSet(encryptedSecret === undefined ? fields : { ...fields, stripe_secret_key_encrypted: encryptedSecret }),
+      )
+      .execute();
+
+    const existing = await trx
+      .selectFrom("shipping_methods")
+      .select("id")
+      .where("settings_id", "=", STORE_SETTINGS_ID)
+      .execute();
+    const reusable = new Set(existing.map((m) => m.id));
+    const methods = form.shippingMethods.map((method, position) => {
+      const id = method.id !== null && reusable.delete(method.id) ? method.id : randomUUID();
+      return {
+        id,
+        settings_id: STORE_SETTINGS_ID,
+        name: method.name,
+        rate_cents: method.rate,
+        enabled: method.enabled,
+        position,
+      };
+    });
+    await trx.deleteFrom("shipping_methods").where("settings_id", "=", STORE_SETTINGS_ID).execute();
+    if (methods.length > 0) await trx.insertInto("shipping_methods").values(methods).execute();
+  });
+
+  return getStoreSettingsForAdmin(db, { appSecret: options.appSecret });
+}
+
+/**
+ * The Stripe secret key in plain text, for the payment code only (never for a page or a log).
+ * Null when none is stored. Throws SecretBoxError when it cannot be decrypted, e.g. because
+ * APP_SECRET changed since it was saved: the admin must enter the key again.
+ */
+export function decryptStripeSecretKey(
+  settingsRow: Pick<StoreSettingsRow, "stripe_secret_key_encrypted">,
+  appSecret: string,
+): string | null {
+  const stored = settingsRow.stripe_secret_key_encrypted;
+  return stored ? decryptSecret(stored, stripeSecretKeyBox(appSecret)) : null;
+}
+
+function stripeSecretKeyBox(appSecret: string): SecretBoxKey {
+  return { appSecret, purpose: STRIPE_SECRET_KEY_PURPOSE };
+}
+
+function describeStripeSecretKey(
+  row: Pick<StoreSettingsRow, "stripe_secret_key_encrypted">,
+  appSecret: string | undefined,
+): AdminStoreSettings["stripeSecretKey"] {
+  if (!row.stripe_secret_key_encrypted) return { isSet: false, last4: null };
+  if (!appSecret) return { isSet: true, last4: null };
+  try {
+    const key = decryptStripeSecretKey(row, appSecret)!;
+    return { isSet: true, last4: key.length >= LAST4_MIN_LENGTH ? key.slice(-4) : null };
+  } catch (error) {
+    // The screen still says a key is set; entering it again replaces the unreadable value.
+    if (error instanceof SecretBoxError) return { isSet: true, last4: null };
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { deleteSubscriber } from "./delete-subscriber.ts";
+import { subscribe } from "./subscribe.ts";
+
+describe.each(TEST_ENGINES)("deleteSubscriber on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  it("deletes one subscriber by id and refuses unknown ids", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await subscribe(db, "keep@example.com");
+    await subscribe(db, "leave@example.com");
+    const { id } = await db.selectFrom("email_subscribers").select("id").where("email", "=", "leave@example.com").executeTakeFirstOrThrow();
+
+    await deleteSubscriber(db, id);
+
+    expect(await db.selectFrom("email_subscribers").select("email").execute()).toEqual([{ email: "keep@example.com" }]);
+    for (const unknown of [id, "no-such-id", ""]) {
+      await expect(deleteSubscriber(db, unknown)).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        message: "This subscriber is no longer on the list.",
+      });
+    }
+    // Once removed, the address may subscribe again.
+    await expect(subscribe(db, "LEAVE@example.com")).resolves.toBeUndefined();
+  });
+});

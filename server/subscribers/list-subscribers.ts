@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import type { Database, Timestamp } from "#server/db/schema.ts";
+import { fetchPage, type Page, type PageRequest } from "#server/dashboard/paging.ts";
+
+export interface SubscriberListItem {
+  id: string;
+  email: string;
+  subscribedAt: Timestamp;
+}
+
+/** Newsletter subscribers, newest first, one page at a time. */
+export async function listSubscribers(
+  db: Kysely<Database>,
+  input: PageRequest = {},
+): Promise<Page<SubscriberListItem>> {
+  return fetchPage(
+    input,
+    async () =>
+      Number((await db.selectFrom("email_subscribers").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+    async ({ limit, offset }) => {
+      const rows = await db
+        .selectFrom("email_subscribers")
+        .select(["id", "email", "subscribed_at"])
+        .orderBy("subscribed_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => ({ id: row.id, email: row.email, subscribedAt: row.subscribed_at }));
+    },
+  );
+}

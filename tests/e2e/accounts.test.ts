@@ -1,0 +1,287 @@
+import { readdirSync, readFileSync, mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "#tests/support/browser.ts";
+import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+
+const PASSWORD = "Mustard-Seed-Faith-42";
+/** A form field of the page's main content, by its exact label (the footer has an e-mail field too). */
+const field = (page: Page, label: string) => page.locator("main").getByLabel(label, { exact: true });
+const NEW_PASSWORD = "Loaves-And-Fishes-5000";
+const ADMIN_PASSWORD = "Shepherd-Psalm-23-Still-Waters";
+
+describe("accounts in a browser", () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+    server = await startServerProcess({ dataDir, env: { TRUST_PROXY: "true" } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext();
+    return { context, page: await context.newPage() };
+  }
+
+  async function signUp(page: Page, email: string, password = PASSWORD) {
+    await page.goto(`${server.url}/signup`);
+    await waitForHydration(page);
+    await field(page, "Email").fill(email);
+    await field(page, "Password").fill(password);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL(/\/login/);
+    await expectToast(page, "Account Created!");
+  }
+
+  async function signIn(page: Page, email: string, password = PASSWORD) {
+    await field(page, "Email").fill(email);
+    await field(page, "Password").fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+  }
+
+  it("signs up, signs in (back to the page that asked), shows the account, and signs out", async () => {
+    const { context, page } = await newPage();
+    await signUp(page, "ruth@example.com");
+
+    await page.goto(`${server.url}/account`);
+    await page.waitForURL(`${server.url}/login?redirectTo=%2Faccount`);
+    await waitForHydration(page);
+    await signIn(page, "ruth@example.com");
+    await page.waitForURL(`${server.url}/account`);
+    await expectToast(page, "Login Successful! Welcome back!");
+    await page.getByText("Welcome, ruth@example.com").waitFor();
+    expect(await page.getByRole("link", { name: "Go to Admin Dashboard" }).count()).toBe(0);
+
+    // The session cookie is HttpOnly and SameSite=Lax.
+    const cookie = (await context.cookies()).find((c) => c.name.includes("session_token"));
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await expectToast(page, "Signed Out");
+    await page.goto(`${server.url}/account`);
+    await page.waitForURL(/\/login\?redirectTo=/);
+    await context.close();
+  });
+
+  it("refuses a wrong password without saying whether the account exists", async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/login`);
+    await waitForHydration(page);
+    await signIn(page, "nobody@example.com", "whatever-password");
+    await expectToast(page, "Sign in Failed Invalid email or password.");
+    await signIn(page, "ruth@example.com", "wrong-password-here");
+    await expectToast(page, "Sign in Failed Invalid email or password.");
+    await context.close();
+  });
+
+  it("refuses short and common passwords at sign-up with a clear message", async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/signup`);
+    await waitForHydration(page);
+    await field(page, "Email").fill("short@example.com");
+    await field(page, "Password").fill("short");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expectToast(page, "Your password must be at least 8 characters long.");
+    await field(page, "Password").fill("password123");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expectToast(page, "Sign up Failed This password is too common");
+    expect(page.url()).toContain("/signup");
+    await context.close();
+  });
+
+  it("resets a forgotten password through the e-mailed link and ends the old sessions", async () => {
+    const email = "naomi@example.com";
+    const old = await newPage();
+    await signUp(old.page, email);
+    await waitForHydration(old.page);
+    await signIn(old.page, email);
+    await old.page.waitForURL(`${server.url}/`);
+
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/forgot-password`);
+    await waitForHydration(page);
+    await field(page, "Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expectToast(page, "Password reset link sent! Check your email for a password reset link.");
+
+    const mailDir = path.join(dataDir, "mail");
+    let link: string | undefined;
+    await expect
+      .poll(() => {
+        if (!existsSync(mailDir)) return undefined;
+        for (const file of readdirSync(mailDir)) {
+          const text = readFileSync(path.join(mailDir, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+          if (!text.includes(`To: ${email}`)) continue;
+          link = text.match(/http:\/\/[^\s]+\/reset-password\?token=[\w-]+/)?.[0];
+        }
+        return link;
+      })
+      .toBeDefined();
+    expect(link!.startsWith(server.url.replace("127.0.0.1", "localhost"))).toBe(true);
+
+    await page.goto(link!.replace(/^http:\/\/localhost:\d+/, server.url));
+    await waitForHydration(page);
+    await field(page, "New password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await expectToast(page, "Your password has been reset successfully. Please log in.");
+
+    // The link works once.
+    await page.goto(link!.replace(/^http:\/\/localhost:\d+/, server.url));
+    await waitForHydration(page);
+    await field(page, "New password").fill("Another-Long-Password-1");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").innerText()).toMatch(/invalid|expired/i);
+
+    // The session from before the reset is gone.
+    await old.page.goto(`${server.url}/account`);
+    await old.page.waitForURL(/\/login/);
+    await expectToast(old.page, "Session Expired");
+    await old.context.close();
+
+    await page.goto(`${server.url}/login`);
+    await waitForHydration(page);
+    await signIn(page, email, PASSWORD);
+    await expectToast(page, "Invalid email or password.");
+    await signIn(page, email, NEW_PASSWORD);
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+
+  it("edits the profile and refuses a username someone else has", async () => {
+    const other = await newPage();
+    await signUp(other.page, "boaz@example.com");
+    await waitForHydration(other.page);
+    await signIn(other.page, "boaz@example.com");
+    await other.page.waitForURL(`${server.url}/`);
+    await other.page.goto(`${server.url}/edit-profile`);
+    await waitForHydration(other.page);
+    await field(other.page, "Username").fill("Boaz");
+    await other.page.getByRole("button", { name: "Update Profile" }).click();
+    await expectToast(other.page, "Profile updated! Your information has been successfully saved.");
+    await other.context.close();
+
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/edit-profile`);
+    await page.waitForURL(/\/login\?redirectTo=%2Fedit-profile/);
+    await waitForHydration(page);
+    await signIn(page, "ruth@example.com");
+    await page.waitForURL(`${server.url}/edit-profile`);
+    await waitForHydration(page);
+    expect(await field(page, "Email").isDisabled()).toBe(true);
+    await field(page, "Full name").fill("Ruth of Moab");
+    await field(page, "Username").fill("boaz");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expectToast(page, "Error updating profile That username is already taken.");
+    await field(page, "Username").fill("ruth");
+    await field(page, "Website").fill("https://ruth.example");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await expectToast(page, "Profile updated!");
+    await page.reload();
+    expect(await field(page, "Full name").inputValue()).toBe("Ruth of Moab");
+    expect(await field(page, "Website").inputValue()).toBe("https://ruth.example");
+    await context.close();
+  });
+
+  it("shows the user's own orders, matched on the e-mail in any letter case, and no one else's", async () => {
+    const { context, page } = await newPage();
+    await signUp(page, "Sarah.Miller@Example.com");
+    await waitForHydration(page);
+    await signIn(page, "sarah.miller@example.com");
+    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${server.url}/order-history`);
+    const ids = await page.getByTestId("order-card").locator("h2 .font-mono").allInnerTexts();
+    expect(ids).toEqual(["ORD-2025-001", "ORD-2025-003"]);
+    await page.getByRole("link", { name: "Track order ORD-2025-001" }).click();
+    await page.waitForURL(`${server.url}/track-order?orderId=ORD-2025-001`);
+    await context.close();
+
+    const empty = await newPage();
+    await empty.page.goto(`${server.url}/order-history`);
+    await waitForHydration(empty.page);
+    await signIn(empty.page, "ruth@example.com");
+    await empty.page.waitForURL(`${server.url}/order-history`);
+    await empty.page.getByRole("heading", { name: "No Orders Yet" }).waitFor();
+    await empty.page.getByRole("link", { name: "Start Shopping" }).waitFor();
+    await empty.context.close();
+  });
+
+  it("creates the owner's admin through the setup link; admins land on /admin; customers are kept out", async () => {
+    const token = server.output().match(/\/setup\?token=([\w-]+)/)?.[1];
+    expect(token).toBeDefined();
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/setup?token=${token}`);
+    await waitForHydration(page);
+    await field(page, "Email").fill("owner@example.com");
+    await field(page, "Password").fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Create Admin Account" }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await waitForHydration(page);
+    await signIn(page, "owner@example.com", ADMIN_PASSWORD);
+    await page.waitForURL(`${server.url}/admin`);
+    await page.goto(`${server.url}/account`);
+    await page.getByRole("link", { name: "Go to Admin Dashboard" }).waitFor();
+    await context.close();
+
+    // The link is spent once an admin exists.
+    const again = await newPage();
+    await again.page.goto(`${server.url}/setup?token=${token}`);
+    await again.page.getByRole("heading", { name: "Setup link not valid" }).waitFor();
+    await again.context.close();
+
+    const customer = await newPage();
+    await customer.page.goto(`${server.url}/admin`);
+    await customer.page.waitForURL(/\/login\?redirectTo=%2Fadmin/);
+    await waitForHydration(customer.page);
+    await signIn(customer.page, "ruth@example.com");
+    // A customer who signs in on the way to /admin ends up on /account instead.
+    await customer.page.waitForURL(`${server.url}/account`);
+    const cookieHeader = (await customer.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    expect((await fetch(`${server.url}/admin.data`, { headers: { cookie: cookieHeader } })).status).toBe(403);
+    expect((await fetch(`${server.url}/admin/books`, { method: "POST", headers: { cookie: cookieHeader } })).status).toBe(403);
+    expect((await fetch(`${server.url}/admin/books.data`)).status).toBe(401);
+    await customer.context.close();
+  });
+
+  it("rate-limits failed sign-ins per client (429) while another client still signs in", async () => {
+    const attempt = (client: string, password: string) =>
+      fetch(`${server.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client },
+        body: new URLSearchParams({ email: "ruth@example.com", password }).toString(),
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt("203.0.113.7", "not-the-password")).status).toBe(401);
+    const limited = await attempt("203.0.113.7", PASSWORD);
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toMatch(/Too many attempts, try again in \d+ seconds?\./);
+    const other = await attempt("198.51.100.20", PASSWORD);
+    expect(other.status).toBe(302);
+    expect(other.headers.get("set-cookie")).toContain("session_token");
+  });
+
+  it("never writes a password, token or cookie value to the logs", async () => {
+    const logs = server.output();
+    for (const secret of [PASSWORD, NEW_PASSWORD, ADMIN_PASSWORD, "not-the-password"]) expect(logs).not.toContain(secret);
+    const token = logs.match(/\/setup\?token=([\w-]+)/)?.[1];
+    const jsonLines = logs.split("\n").filter((l) => l.startsWith("{"));
+    expect(jsonLines.length).toBeGreaterThan(10);
+    for (const line of jsonLines) {
+      expect(line).not.toMatch(/session_token|reset-password\?token|set-cookie/i);
+      if (token) expect(line).not.toContain(token);
+    }
+  });
+});
