@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#server/db/database.ts";
 import { launchBrowser } from "#tests/support/browser.ts";
 import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
 import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -180,7 +181,7 @@ describe("accounts in a browser", () => {
     await waitForHydration(page);
     await signIn(page, "ruth@example.com");
     await page.waitForURL(`${server.url}/edit-profile`);
-    await waitForHydration(page);
+    await field(page, "Full name").waitFor();
     expect(await field(page, "Email").isDisabled()).toBe(true);
     await field(page, "Full name").fill("Ruth of Moab");
     await field(page, "Username").fill("boaz");
@@ -254,6 +255,41 @@ describe("accounts in a browser", () => {
     expect((await fetch(`${server.url}/admin/books`, { method: "POST", headers: { cookie: cookieHeader } })).status).toBe(403);
     expect((await fetch(`${server.url}/admin/books.data`)).status).toBe(401);
     await customer.context.close();
+  });
+
+  it("lets a signed-in admin through the maintenance gate while visitors see Coming Soon", async () => {
+    const setMaintenance = async (on: boolean) => {
+      const db = openDatabase({ dataDir });
+      await db.db.updateTable("store_settings").set({ enable_maintenance_mode: on }).execute();
+      await db.close();
+    };
+    const admin = await newPage();
+    await admin.page.goto(`${server.url}/login`);
+    await waitForHydration(admin.page);
+    await signIn(admin.page, "owner@example.com", ADMIN_PASSWORD);
+    await admin.page.waitForURL(`${server.url}/admin`);
+    await setMaintenance(true);
+    try {
+      const visitor = await fetch(`${server.url}/our-mission`);
+      expect(visitor.status).toBe(503);
+      expect(await visitor.text()).toContain("Coming Soon");
+      const login = await fetch(`${server.url}/login`);
+      expect(login.status).toBe(200);
+      const response = await admin.page.goto(`${server.url}/our-mission`);
+      expect(response?.status()).toBe(200);
+      await admin.page.getByRole("heading", { name: "Our Mission", level: 1 }).waitFor();
+      // A customer is not an admin: Coming Soon for them too.
+      const customer = await newPage();
+      await customer.page.goto(`${server.url}/login`);
+      await waitForHydration(customer.page);
+      await signIn(customer.page, "ruth@example.com");
+      await customer.page.waitForURL(`${server.url}/`);
+      await customer.page.getByRole("heading", { name: "Coming Soon" }).waitFor();
+      await customer.context.close();
+    } finally {
+      await setMaintenance(false);
+      await admin.context.close();
+    }
   });
 
   it("rate-limits failed sign-ins per client (429) while another client still signs in", async () => {

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestAuth } from "#tests/support/test-auth.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { ADMIN_ROLE } from "./auth.ts";
+import { changePassword } from "./change-password.ts";
+import { createAdminAccount, setRole } from "./create-admin-account.ts";
+import { countAdmins, ensureOwnerIsAdmin, OwnerSetup } from "./owner-setup.ts";
+import { assertAcceptablePassword } from "./password-policy.ts";
+import { resolveViewer } from "./viewer.ts";
+import { signIn } from "./sign-in.ts";
+import { signUp } from "./sign-up.ts";
+
+const request = (clientAddress = "192.0.2.1", cookie?: string) => ({
+  headers: new Headers(cookie ? { cookie } : {}),
+  clientAddress,
+});
+const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+describe("password policy", () => {
+  it("refuses short, over-long and common passwords, in any letter case", () => {
+    expect(() => assertAcceptablePassword("short")).toThrow("at least 8 characters");
+    expect(() => assertAcceptablePassword("x".repeat(129))).toThrow("at most 128 characters");
+    for (const common of ["password123", "Password123", "JESUSCHRIST", "qwertyuiop", "iloveyou"]) {
+      expect(() => assertAcceptablePassword(common)).toThrow("too common");
+    }
+    expect(assertAcceptablePassword("Mustard-Seed-Faith-42")).toBe("Mustard-Seed-Faith-42");
+  });
+});
+
+describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  it("signs up, signs in with a new session each time, and resolves the viewer", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = createTestAuth(testDb);
+    await signUp(deps, { email: "Anna@Example.com", password: "Mustard-Seed-Faith-42" }, request());
+    const first = await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    const second = await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    expect(cookieOf(first.headers)).not.toBe(cookieOf(second.headers));
+    expect(first.isAdmin).toBe(false);
+    const { viewer } = await resolveViewer(deps.auth, new Headers({ cookie: cookieOf(first.headers) }), "192.0.2.1");
+    expect(viewer).toMatchObject({ email: "anna@example.com", isAdmin: false });
+    const stored = await deps.db.selectFrom("account").select("password").executeTakeFirstOrThrow();
+    expect(stored.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const session = await deps.db.selectFrom("session").select(["ipAddress", "expiresAt"]).executeTakeFirstOrThrow();
+    expect(session.ipAddress).toBe("192.0.2.1");
+    const days = (new Date(session.expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+  });
+
+  it("answers a sign-up for an existing address like any other, without a second account", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = createTestAuth(testDb);
+    await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    await expect(signUp(deps, { email: "ANNA@example.com", password: "Another-Long-Pass-9" }, request("192.0.2.9"))).resolves.toBeUndefined();
+    expect(await deps.db.selectFrom("user").select("email").execute()).toHaveLength(1);
+  });
+
+  it("limits sign-in failures per client and per e-mail from that client, not across clients", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = createTestAuth(testDb);
+    await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    for (let i = 0; i < 5; i++) {
+      await expect(signIn(deps, { email: "anna@example.com", password: "wrong-wrong" }, request("192.0.2.50"))).rejects.toMatchObject({
+        code: "UNAUTHENTICATED",
+        message: "Invalid email or password.",
+      });
+    }
+    await expect(signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request("192.0.2.50"))).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+    });
+    await expect(signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request("192.0.2.51"))).resolves.toMatchObject({
+      isAdmin: false,
+    });
+  });
+
+  it("makes the OWNER_EMAIL account an admin when it is created, and at start if it exists", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = createTestAuth(testDb, { OWNER_EMAIL: "owner@example.com" });
+    await signUp(deps, { email: "Owner@Example.com", password: "Mustard-Seed-Faith-42" }, request());
+    const owner = await signIn(deps, { email: "owner@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    expect(owner.isAdmin).toBe(true);
+
+    await signUp(deps, { email: "later-owner@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    await ensureOwnerIsAdmin(deps.db, "LATER-owner@example.com");
+    const roles = await deps.db.selectFrom("user").select(["email", "role"]).execute();
+    expect(roles.map((r) => [r.email.toLowerCase(), r.role]).sort()).toEqual([
+      ["later-owner@example.com", ADMIN_ROLE],
+      ["owner@example.com", ADMIN_ROLE],
+    ]);
+  });
+
+  it("creates, grants and revokes admins; the setup link works only while no admin exists", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = createTestAuth(testDb);
+    const setup = new OwnerSetup((await countAdmins(deps.db)) === 0);
+    expect(await setup.accepts(deps.db, setup.token)).toBe(true);
+    expect(await setup.accepts(deps.db, "not-the-token")).toBe(false);
+    await createAdminAccount(deps, { email: "boss@example.com", password: "Still-Waters-Green-Pastures" });
+    expect(await setup.accepts(deps.db, setup.token)).toBe(false);
+    expect((await signIn(deps, { email: "boss@example.com", password: "Still-Waters-Green-Pastures" }, request())).isAdmin).toBe(true);
+    await setRole(deps.db, "BOSS@example.com", "user");
+    expect(await countAdmins(deps.db)).toBe(0);
+    await expect(setRole(deps.db, "nobody@example.com", ADMIN_ROLE)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("changes the password after checking the current one, and ends the other sessions", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = createTestAuth(testDb);
+    await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    const laptop = cookieOf((await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request())).headers);
+    const phone = cookieOf((await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request())).headers);
+    await expect(
+      changePassword(deps, { currentPassword: "wrong-password", password: "Loaves-And-Fishes-5000" }, request("192.0.2.1", laptop)),
+    ).rejects.toMatchObject({ code: "VALIDATION" });
+    await changePassword(deps, { currentPassword: "Mustard-Seed-Faith-42", password: "Loaves-And-Fishes-5000" }, request("192.0.2.1", laptop));
+    const phoneNow = await resolveViewer(deps.auth, new Headers({ cookie: phone }), "192.0.2.1");
+    expect(phoneNow).toMatchObject({ viewer: null, expired: true });
+    await expect(signIn(deps, { email: "anna@example.com", password: "Loaves-And-Fishes-5000" }, request())).resolves.toBeDefined();
+  });
+});

@@ -1,0 +1,23 @@
+import { Writable } from "node:stream";
+import { createAuth, type Auth } from "#server/accounts/auth.ts";
+import { createAuthLimits, type AuthLimits } from "#server/accounts/auth-limits.ts";
+import { loadEnv } from "#server/config/env.ts";
+import { createLogger } from "#server/logging/logger.ts";
+import { createMailer, type Mailer } from "#server/mail/mailer.ts";
+import type { TestDatabase } from "./test-database.ts";
+
+/** better-auth over a test database, as the server builds it, with the mail kept in DATA_DIR/mail. */
+export function createTestAuth(
+  testDb: TestDatabase,
+  env: Record<string, string> = {},
+): { auth: Auth; authLimits: AuthLimits; mailer: Mailer; db: TestDatabase["handle"]["db"] } {
+  const config = loadEnv({ DATA_DIR: testDb.dataDir, NODE_ENV: "test", APP_SECRET: "a".repeat(40), ...env });
+  const logger = createLogger("silent", new Writable({ write: (_c, _e, cb) => cb() }));
+  const mailer = createMailer({ dataDir: testDb.dataDir, logger });
+  return {
+    auth: createAuth({ env: config, database: testDb.handle, mailer, logger }),
+    authLimits: createAuthLimits(),
+    mailer,
+    db: testDb.handle.db,
+  };
+}
