@@ -32,6 +32,17 @@ export default [
     // Every unknown path: a real 404 page inside the site layout.
     route("*", "routes/not-found.tsx"),
   ]),
+  route("admin", "routes/admin/admin-layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("books", "routes/admin/books.tsx"),
+    route("coming-soon", "routes/admin/coming-soon.tsx"),
+    route("customers", "routes/admin/customers.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+    route("subscribers", "routes/admin/subscribers.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+  ]),
+  route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
   route("resources/books", "routes/resources.books.ts"),
   route("resources/subscribe", "routes/resources.subscribe.ts"),
   route("resources/sign-out", "routes/resources.sign-out.ts"),

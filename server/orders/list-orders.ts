@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, OrderStatus, Timestamp } from "#server/db/schema.ts";
-import { fetchPage, type Page, type PageRequest } from "#server/dashboard/paging.ts";
-import { containsIgnoringCase, normalizeSearch } from "#server/dashboard/search-pattern.ts";
+import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
+import { containsIgnoringCase, normalizeSearch } from "#server/db/search-pattern.ts";
 
 /** One row of the Order Management table. */
 export interface OrderListItem {

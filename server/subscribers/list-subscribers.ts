@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Timestamp } from "#server/db/schema.ts";
-import { fetchPage, type Page, type PageRequest } from "#server/dashboard/paging.ts";
+import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
 
 export interface SubscriberListItem {
   id: string;

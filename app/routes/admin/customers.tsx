@@ -1,0 +1,4 @@
+// Being written: the customers admin screen.
+export default function Placeholder() {
+  return null;
+}

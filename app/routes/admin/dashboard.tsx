@@ -1,0 +1,66 @@
+import { BookOpen, Package, Settings, Users } from "lucide-react";
+import { Link } from "react-router";
+import { requireAdmin } from "#server/accounts/guards.ts";
+import { getProfile } from "#server/accounts/profile.ts";
+import { getDashboardStats } from "#server/dashboard/dashboard-stats.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import type { Route } from "./+types/dashboard";
+
+export function meta() {
+  return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireAdmin(context, request);
+  const [stats, profile] = await Promise.all([
+    getDashboardStats(context.services.db),
+    getProfile(context.services.db, viewer.userId),
+  ]);
+  return { stats, name: profile.fullName ?? viewer.email };
+}
+
+export default function Dashboard({ loaderData: { stats, name } }: Route.ComponentProps) {
+  const cards = [
+    { label: "Total Books", value: String(stats.books), icon: BookOpen, to: "/admin/books" },
+    { label: "Total Customers", value: String(stats.customers), icon: Users, to: "/admin/customers" },
+    { label: "Pending Orders", value: String(stats.pendingOrders), icon: Package, to: "/admin/orders?search=" },
+    { label: "Store Settings", value: "Configure", icon: Settings, to: "/admin/settings" },
+  ];
+  return (
+    <>
+      <AdminPageHeader title="Dashboard" intro={`Welcome back, ${name}!`} />
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map(({ label, value, icon: Icon, to }) => (
+          <li key={label}>
+            <Link to={to} className="flex items-center justify-between rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100 hover:ring-brand-600">
+              <div>
+                <p className="text-sm font-medium text-gray-700">{label}</p>
+                <p className="mt-1 text-3xl font-bold text-brand-800" data-testid={`stat-${label}`}>
+                  {value}
+                </p>
+              </div>
+              <Icon aria-hidden="true" className="size-8 text-brand-600" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <section aria-labelledby="quick-actions" className="mt-10">
+        <h2 id="quick-actions" className="font-serif text-2xl font-bold text-brand-800">
+          Quick actions
+        </h2>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link to="/admin/books" className={buttonStyles.primary}>
+            Manage Books
+          </Link>
+          <Link to="/admin/orders" className={buttonStyles.secondary}>
+            View Orders
+          </Link>
+          <Link to="/admin/customers" className={buttonStyles.secondary}>
+            Manage Customers
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

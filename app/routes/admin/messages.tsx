@@ -1,0 +1,4 @@
+// Being written: the messages admin screen.
+export default function Placeholder() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// Being written: the settings admin screen.
+export default function Placeholder() {
+  return null;
+}
