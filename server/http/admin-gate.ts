@@ -13,7 +13,9 @@ export function adminGate(): MiddlewareHandler<AppEnv> {
     if (!/^\/admin(\/|$)/.test(pagePath)) return next();
     const viewer = c.get("viewer");
     if (viewer?.isAdmin) return next();
-    const isPageVisit = (c.req.method === "GET" || c.req.method === "HEAD") && pagePath === path;
+    // A page visit is a GET of a page's own address: not its .data request, not a file (.csv).
+    const isPageVisit =
+      (c.req.method === "GET" || c.req.method === "HEAD") && pagePath === path && !/\.[a-z0-9]+$/i.test(path);
     if (isPageVisit) {
       const url = new URL(c.req.url);
       return c.redirect(viewer ? "/account" : `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);

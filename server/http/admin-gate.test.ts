@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "#server/accounts/sign-in.ts";
+import { signUp } from "#server/accounts/sign-up.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+
+/** Every admin page, its data request, and every admin form action the screens post. */
+const ADMIN_PAGES = ["/admin", "/admin/books", "/admin/coming-soon", "/admin/customers", "/admin/orders", "/admin/settings", "/admin/subscribers", "/admin/messages"];
+const ADMIN_ACTIONS: [string, Record<string, string>][] = [
+  ["/admin/books", { intent: "create", title: "Hacked", author: "X", description: "X", price: "1" }],
+  ["/admin/books", { intent: "delete", id: "any" }],
+  ["/admin/books", { intent: "update", id: "any", title: "Hacked", author: "X", description: "X", price: "1" }],
+  ["/admin/customers", { intent: "delete", customerId: "any" }],
+  ["/admin/orders", { intent: "status", orderId: "ORD-2025-001", status: "Cancelled" }],
+  ["/admin/settings", { storeName: "Hacked", contactEmail: "evil@example.com", currency: "USD", enableMaintenanceMode: "on" }],
+  ["/admin/coming-soon", { enableMaintenanceMode: "on" }],
+  ["/admin/subscribers", { intent: "delete", id: "any" }],
+];
+
+describe("admin authorization", () => {
+  let t: TestApp;
+  let customerCookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
+    await signUp(t.services, { email: "customer@example.com", password: "Mustard-Seed-Faith-42" }, request);
+    const { headers } = await signIn(t.services, { email: "customer@example.com", password: "Mustard-Seed-Faith-42" }, request);
+    customerCookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  async function snapshot() {
+    const db = t.services.db;
+    return JSON.stringify({
+      books: await db.selectFrom("books").select(["id", "title", "price_cents"]).orderBy("id").execute(),
+      users: await db.selectFrom("user").select(["id", "role"]).orderBy("id").execute(),
+      orders: await db.selectFrom("orders").select(["id", "status"]).orderBy("id").execute(),
+      settings: await db.selectFrom("store_settings").selectAll().execute(),
+      subscribers: await db.selectFrom("email_subscribers").select("id").execute(),
+    });
+  }
+
+  it("sends visitors to /login and customers to /account when they open an admin page", async () => {
+    for (const path of ADMIN_PAGES) {
+      const visitor = await t.app.request(path);
+      expect(visitor.status, path).toBe(302);
+      expect(visitor.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      const customer = await t.app.request(path, { headers: { cookie: customerCookie } });
+      expect(customer.status, path).toBe(302);
+      expect(customer.headers.get("location")).toBe("/account");
+    }
+  });
+
+  it("answers every admin data request with 401 for visitors and 403 for customers", async () => {
+    for (const path of [...ADMIN_PAGES.map((p) => `${p}.data`), "/admin/subscribers.csv"]) {
+      expect((await t.app.request(path)).status, path).toBe(401);
+      const customer = await t.app.request(path, { headers: { cookie: customerCookie } });
+      expect(customer.status, path).toBe(403);
+      expect(await customer.text()).not.toContain("@example.com");
+    }
+  });
+
+  it("refuses every admin action from visitors (401) and customers (403) and changes nothing", async () => {
+    const before = await snapshot();
+    for (const [path, fields] of ADMIN_ACTIONS) {
+      for (const target of [path, `${path}.data`]) {
+        const body = new URLSearchParams(fields).toString();
+        const headers = { "content-type": "application/x-www-form-urlencoded" };
+        expect((await t.app.request(target, { method: "POST", body, headers })).status, target).toBe(401);
+        const customer = await t.app.request(target, { method: "POST", body, headers: { ...headers, cookie: customerCookie } });
+        expect(customer.status, target).toBe(403);
+      }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});
