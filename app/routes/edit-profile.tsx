@@ -5,7 +5,7 @@ import { profileSchema } from "#server/accounts/profile-schema.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToast, useToastOnChange } from "#app/components/ui/toast.tsx";
+import { useToastOnChange } from "#app/components/ui/toast.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -35,9 +35,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const showToast = useToast();
   const busy = navigation.state === "submitting";
-  const { fieldErrors, setClientErrors } = useFormFailure(actionData, "Error updating profile");
+  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Error updating profile");
   useToastOnChange(
     actionData?.ok ? { title: "Profile updated!", description: "Your information has been successfully saved." } : null,
   );
@@ -48,14 +47,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
         method="post"
         noValidate
         className="grid gap-4"
-        onSubmit={(event) => {
-          const parsed = profileSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-            showToast({ title: "Error updating profile", description: parsed.error.issues[0]!.message, variant: "destructive" });
-          }
-        }}
+        onSubmit={checkBeforeSubmit(profileSchema)}
       >
         <FormField label="Email" name="email" type="email" value={loaderData.email} disabled readOnly />
         <FormField label="Full name" name="fullName" autoComplete="name" defaultValue={profile.fullName ?? ""} error={fieldErrors.fullName} />

@@ -4,7 +4,7 @@ import { requestPasswordReset } from "#server/accounts/request-password-reset.ts
 import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToast, useToastOnChange } from "#app/components/ui/toast.tsx";
+import { useToastOnChange } from "#app/components/ui/toast.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -25,9 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const showToast = useToast();
   const busy = navigation.state === "submitting";
-  const { fieldErrors, setClientErrors } = useFormFailure(actionData, "Error");
+  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Error");
   const sent = actionData?.ok === true;
   useToastOnChange(
     sent ? { title: "Password reset link sent!", description: "Check your email for a password reset link." } : null,
@@ -55,14 +54,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         method="post"
         noValidate
         className="mt-4 grid gap-4"
-        onSubmit={(event) => {
-          const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientErrors({ email: parsed.error.issues[0]!.message });
-            showToast({ title: "Error", description: parsed.error.issues[0]!.message, variant: "destructive" });
-          }
-        }}
+        onSubmit={checkBeforeSubmit(forgotPasswordSchema)}
       >
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <button type="submit" disabled={busy} className={buttonStyles.primary}>

@@ -6,7 +6,6 @@ import { runAction } from "#server/http/action-result.ts";
 import { flashCookie } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -48,9 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const showToast = useToast();
   const busy = navigation.state === "submitting";
-  const { fieldErrors, setClientErrors } = useFormFailure(actionData, "Sign in Failed");
+  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Sign in Failed");
   const redirectTo = params.get("redirectTo") ?? "";
   const signupLink = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup";
 
@@ -78,16 +76,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         method="post"
         noValidate
         className="grid gap-4"
-        onSubmit={(event) => {
-          const data = Object.fromEntries(new FormData(event.currentTarget));
-          const parsed = signInSchema.safeParse(data);
-          if (!parsed.success) {
-            event.preventDefault();
-            const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-            setClientErrors(errors);
-            showToast({ title: "Sign in Failed", description: parsed.error.issues[0]!.message, variant: "destructive" });
-          }
-        }}
+        onSubmit={checkBeforeSubmit(signInSchema)}
       >
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />

@@ -1,12 +1,11 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { changePassword } from "#server/accounts/change-password.ts";
-import { newPasswordSchema } from "#server/accounts/password-schema.ts";
+import { changePasswordSchema, resetPasswordSchema } from "#server/accounts/password-schema.ts";
 import { resetPassword } from "#server/accounts/reset-password.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { flashCookie } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -60,9 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const showToast = useToast();
   const busy = navigation.state === "submitting";
-  const { failure, fieldErrors, setClientErrors } = useFormFailure(actionData, "Error");
+  const { failure, fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Error");
 
   if (loaderData.mode === "no-token") {
     return (
@@ -94,18 +92,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         method="post"
         noValidate
         className="grid gap-4"
-        onSubmit={(event) => {
-          const data = new FormData(event.currentTarget);
-          const errors: Record<string, string> = {};
-          if (changing && !data.get("currentPassword")) errors.currentPassword = "Please enter your current password.";
-          const parsed = newPasswordSchema.safeParse(data.get("password") ?? "");
-          if (!parsed.success) errors.password = parsed.error.issues[0]!.message;
-          if (Object.keys(errors).length) {
-            event.preventDefault();
-            setClientErrors(errors);
-            showToast({ title: "Error", description: Object.values(errors)[0]!, variant: "destructive" });
-          }
-        }}
+        onSubmit={checkBeforeSubmit(changing ? changePasswordSchema : resetPasswordSchema)}
       >
         {changing ? (
           <FormField

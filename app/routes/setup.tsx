@@ -6,7 +6,6 @@ import { runAction } from "#server/http/action-result.ts";
 import { flashCookie } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import type { Route } from "./+types/setup";
@@ -41,8 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const showToast = useToast();
-  const { fieldErrors, setClientErrors } = useFormFailure(actionData, "Setup failed");
+  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Setup failed");
   if (!loaderData.valid) {
     return (
       <AuthCard title="Setup link not valid">
@@ -59,14 +57,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         method="post"
         noValidate
         className="grid gap-4"
-        onSubmit={(event) => {
-          const parsed = signUpSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-            showToast({ title: "Setup failed", description: parsed.error.issues[0]!.message, variant: "destructive" });
-          }
-        }}
+        onSubmit={checkBeforeSubmit(signUpSchema)}
       >
         <input type="hidden" name="token" value={params.get("token") ?? ""} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />

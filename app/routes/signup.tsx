@@ -5,7 +5,6 @@ import { runAction } from "#server/http/action-result.ts";
 import { flashCookie } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -40,9 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Signup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const showToast = useToast();
   const busy = navigation.state === "submitting";
-  const { fieldErrors, setClientErrors } = useFormFailure(actionData, "Sign up Failed");
+  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Sign up Failed");
   return (
     <AuthCard
       title="Create an Account"
@@ -60,14 +58,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         method="post"
         noValidate
         className="grid gap-4"
-        onSubmit={(event) => {
-          const parsed = signUpSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          if (!parsed.success) {
-            event.preventDefault();
-            setClientErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-            showToast({ title: "Sign up Failed", description: parsed.error.issues[0]!.message, variant: "destructive" });
-          }
-        }}
+        onSubmit={checkBeforeSubmit(signUpSchema)}
       >
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />

@@ -3,6 +3,7 @@ import type { Auth } from "./auth.ts";
 import { setCookieHeaders, toAppError } from "./auth-errors.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
+import { changePasswordSchema } from "./password-schema.ts";
 
 /** A signed-in user changes their password, proving the current one; other sessions end. */
 export async function changePassword(
@@ -10,13 +11,13 @@ export async function changePassword(
   input: { currentPassword?: unknown; password?: unknown },
   request: { headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers }> {
-  const currentPassword = typeof input.currentPassword === "string" ? input.currentPassword : "";
-  if (!currentPassword) {
-    throw new AppError("VALIDATION", "Please enter your current password.", {
-      currentPassword: "Please enter your current password.",
-    });
+  const parsed = changePasswordSchema.safeParse({ currentPassword: input.currentPassword ?? "", password: input.password ?? "" });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError("VALIDATION", issue.message, { [String(issue.path[0])]: issue.message });
   }
-  const newPassword = assertAcceptablePassword(input.password);
+  const { currentPassword } = parsed.data;
+  const newPassword = assertAcceptablePassword(parsed.data.password);
   try {
     const { headers } = await deps.auth.api.changePassword({
       body: { currentPassword, newPassword, revokeOtherSessions: true },

@@ -28,3 +28,10 @@ export const signInSchema = z.object({
 export const signUpSchema = z.object({ email: emailSchema, password: newPasswordSchema });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z.object({ password: newPasswordSchema });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: "Please enter your current password." }).min(1, "Please enter your current password."),
+  password: newPasswordSchema,
+});

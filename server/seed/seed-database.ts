@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { slugifyTitle } from "#server/books/book-slug.ts";
 import type { Database } from "#server/db/schema.ts";
-import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import { insertDefaultSettings } from "#server/settings/default-settings.ts";
 import { SEED_BOOKS } from "./catalogue.ts";
 import { generateBookCover } from "./book-covers.ts";
 import { SEED_ORDERS } from "./sample-orders.ts";
@@ -59,35 +59,7 @@ export async function seedDatabase(
     const raced = await trx.selectFrom("store_settings").select("id").executeTakeFirst();
     if (raced) return { seeded: false, books: 0, orders: 0 };
 
-    await trx
-      .insertInto("store_settings")
-      .values({
-        id: STORE_SETTINGS_ID,
-        store_name: DEFAULT_STORE_SETTINGS.storeName,
-        contact_email: DEFAULT_STORE_SETTINGS.contactEmail,
-        currency: DEFAULT_STORE_SETTINGS.currency,
-        enable_stripe: DEFAULT_STORE_SETTINGS.enableStripe,
-        stripe_publishable_key: null,
-        stripe_secret_key_encrypted: null,
-        enable_paypal: DEFAULT_STORE_SETTINGS.enablePaypal,
-        paypal_client_id: null,
-        enable_maintenance_mode: DEFAULT_STORE_SETTINGS.enableMaintenanceMode,
-        updated_at: now.toISOString(),
-      })
-      .execute();
-    await trx
-      .insertInto("shipping_methods")
-      .values(
-        DEFAULT_STORE_SETTINGS.shippingMethods.map((method, position) => ({
-          id: randomUUID(),
-          settings_id: STORE_SETTINGS_ID,
-          name: method.name,
-          rate_cents: method.rateCents,
-          enabled: method.enabled,
-          position,
-        })),
-      )
-      .execute();
+    await insertDefaultSettings(trx, { now });
 
     await trx.insertInto("books").values(books).execute();
 

@@ -1,4 +1,60 @@
-// Being written: the customers admin screen.
-export default function Placeholder() {
-  return null;
+import { useCallback, useState } from "react";
+import { data } from "react-router";
+import { requireAdmin } from "#server/accounts/guards.ts";
+import { deleteCustomer } from "#server/customers/delete-customer.ts";
+import { listCustomers } from "#server/customers/list-customers.ts";
+import { runAction, type ActionFailure } from "#server/http/action-result.ts";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { CustomerSearchForm } from "#app/features/admin-customers/customer-search-form.tsx";
+import { CustomersTable } from "#app/features/admin-customers/customers-table.tsx";
+import { DeleteCustomerDialog, type CustomerToDelete } from "#app/features/admin-customers/delete-customer-dialog.tsx";
+import type { Route } from "./+types/customers";
+
+export function meta() {
+  return [{ title: "Customer Management" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const params = new URL(request.url).searchParams;
+  const search = params.get("search") ?? "";
+  return {
+    search,
+    customers: await listCustomers(context.services.db, { search, page: params.get("page") }),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireAdmin(context, request);
+  const form = await request.formData();
+  if (form.get("intent") === "delete") {
+    const customerId = form.get("customerId");
+    // deleteCustomer refuses admins and the acting admin's own account: the button only ever
+    // offers customers, but a hand-made request must meet the same rule.
+    return runAction(context.services.logger, () =>
+      deleteCustomer(context.services.db, {
+        actorUserId: viewer.userId,
+        customerId: typeof customerId === "string" ? customerId : "",
+      }),
+    );
+  }
+  const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
+  return data(failure, { status: 400 });
+}
+
+export default function CustomerManagement({ loaderData: { search, customers } }: Route.ComponentProps) {
+  const [toDelete, setToDelete] = useState<CustomerToDelete | null>(null);
+  const closeDialog = useCallback(() => setToDelete(null), []);
+  return (
+    <>
+      <AdminPageHeader title="Customer Management" intro="View and manage your registered customers" />
+      <CustomerSearchForm search={search} />
+      <CustomersTable customers={customers.items} onDelete={({ id, email }) => setToDelete({ id, email })} />
+      {customers.total > 0 ? (
+        <Pagination page={customers.page} pageCount={customers.pageCount} total={customers.total} noun="customers" />
+      ) : null}
+      <DeleteCustomerDialog customer={toDelete} onClose={closeDialog} />
+    </>
+  );
 }

@@ -1,4 +1,83 @@
-// Being written: the orders admin screen.
-export default function Placeholder() {
-  return null;
+import { useState } from "react";
+import { data, useFetcher } from "react-router";
+import { requireAdmin } from "#server/accounts/guards.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import { runAction, type ActionFailure } from "#server/http/action-result.ts";
+import { getOrderDetails } from "#server/orders/get-order-details.ts";
+import { listOrders } from "#server/orders/list-orders.ts";
+import { updateOrderStatus } from "#server/orders/update-order-status.ts";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { OrderDetailsDialog, type OrderDetailsResult } from "#app/features/admin-orders/order-details-dialog.tsx";
+import { OrderSearchForm } from "#app/features/admin-orders/order-search-form.tsx";
+import { OrdersTable } from "#app/features/admin-orders/orders-table.tsx";
+import type { Route } from "./+types/orders";
+
+/** Where the details dialog loads an order from: this route's loader, with `?details=<id>`. */
+const ORDERS_PATH = "/admin/orders";
+
+export function meta() {
+  return [{ title: "Order Management" }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * The page of orders, and with `?details=<id>` that order's details for the dialog (loaded by a
+ * fetcher, so no separate resource route). The list is loaded either way: a page visited with
+ * `?details=` in its address must still show its table, and one page of orders is cheap.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db } = context.services;
+  const params = new URL(request.url).searchParams;
+  const search = params.get("search") ?? "";
+  const detailsId = params.get("details");
+  const [orders, details] = await Promise.all([
+    listOrders(db, { search, page: params.get("page") }),
+    detailsId === null ? null : loadDetails(db, detailsId),
+  ]);
+  return { search, orders, details };
+}
+
+async function loadDetails(db: Route.LoaderArgs["context"]["services"]["db"], orderId: string): Promise<OrderDetailsResult> {
+  try {
+    return { ok: true, order: await getOrderDetails(db, orderId) };
+  } catch (error) {
+    // An order deleted or mistyped: said inside the dialog rather than replacing the page.
+    if (error instanceof AppError) return { ok: false, orderId, message: error.message };
+    throw error;
+  }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const form = await request.formData();
+  if (form.get("intent") === "status") {
+    return runAction(context.services.logger, () =>
+      updateOrderStatus(context.services.db, { orderId: form.get("orderId"), status: form.get("status") }),
+    );
+  }
+  const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
+  return data(failure, { status: 400 });
+}
+
+export default function OrderManagement({ loaderData: { search, orders } }: Route.ComponentProps) {
+  const details = useFetcher<typeof loader>();
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  return (
+    <>
+      <AdminPageHeader title="Order Management" intro="Track and manage all customer orders" />
+      <OrderSearchForm search={search} />
+      <OrdersTable
+        orders={orders.items}
+        onViewDetails={(orderId) => {
+          setDetailsId(orderId);
+          void details.load(`${ORDERS_PATH}?${new URLSearchParams({ details: orderId })}`);
+        }}
+      />
+      {orders.total > 0 ? (
+        <Pagination page={orders.page} pageCount={orders.pageCount} total={orders.total} noun="orders" />
+      ) : null}
+      <OrderDetailsDialog orderId={detailsId} result={details.data?.details} onClose={() => setDetailsId(null)} />
+    </>
+  );
 }

@@ -1,0 +1,119 @@
+import { Plus, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import type { AdminShippingMethod } from "#server/settings/store-settings.ts";
+import { SETTINGS_LIMITS } from "#server/settings/settings-schema.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { Switch } from "#app/components/ui/switch.tsx";
+import { shippingFieldName } from "./settings-form-data.ts";
+
+interface ShippingRow {
+  /** React's key and the id posted back: a stored method's id, or a temporary one for a new row. */
+  id: string;
+  name: string;
+  rate: string;
+  enabled: boolean;
+}
+
+const toRow = (method: AdminShippingMethod): ShippingRow => ({
+  id: method.id,
+  name: method.name,
+  rate: (method.rateCents / 100).toFixed(2),
+  enabled: method.enabled,
+});
+
+/**
+ * The shipping methods list: each row has an enabled toggle, a name, a rate and a delete button.
+ * The inputs keep their own values (the form reads them on submit); this list only decides which
+ * rows exist and in what order. `onRowsChange` lets the form drop errors whose row numbers moved.
+ */
+export function ShippingMethodsEditor({
+  initial,
+  errors,
+  onRowsChange,
+}: {
+  initial: AdminShippingMethod[];
+  errors: Record<string, string>;
+  onRowsChange: () => void;
+}) {
+  const [rows, setRows] = useState<ShippingRow[]>(() => initial.map(toRow));
+  const listRef = useRef<HTMLOListElement>(null);
+  const full = rows.length >= SETTINGS_LIMITS.shippingMethods;
+
+  const add = () => {
+    // A timestamp id, as the specification has it; the server gives the row a real id on save.
+    const row: ShippingRow = { id: `new-${Date.now()}`, name: "", rate: "", enabled: true };
+    flushSync(() => setRows((current) => [...current, row]));
+    onRowsChange();
+    // Straight into the new row's name, so keyboard users need not hunt for it.
+    listRef.current?.querySelector<HTMLInputElement>(`li:last-child input[name$=".name"]`)?.focus();
+  };
+
+  const remove = (id: string) => {
+    setRows((current) => current.filter((row) => row.id !== id));
+    onRowsChange();
+  };
+
+  return (
+    <div className="grid gap-4">
+      {rows.length === 0 ? <p className="text-gray-700">No shipping methods yet.</p> : null}
+      <ol ref={listRef} className="grid gap-4">
+        {rows.map((row, index) => {
+          const label = `Shipping method ${index + 1}`;
+          return (
+            <li key={row.id}>
+              <fieldset className="rounded-lg p-4 ring-1 ring-brand-100">
+                <legend className="px-1 text-sm font-semibold text-brand-800">{label}</legend>
+                <input type="hidden" name={shippingFieldName(index, "id")} value={row.id} />
+                <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem] md:grid-cols-[10rem_minmax(0,1fr)_9rem_auto] md:items-start">
+                  <div className="sm:col-span-2 md:col-span-1 md:pt-8">
+                    <Switch label="Enabled" name={shippingFieldName(index, "enabled")} defaultChecked={row.enabled} />
+                  </div>
+                  <FormField
+                    label="Name"
+                    name={shippingFieldName(index, "name")}
+                    defaultValue={row.name}
+                    maxLength={SETTINGS_LIMITS.shippingMethodName}
+                    error={errors[shippingFieldName(index, "name")]}
+                  />
+                  <FormField
+                    label="Rate"
+                    name={shippingFieldName(index, "rate")}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step={0.01}
+                    defaultValue={row.rate}
+                    error={errors[shippingFieldName(index, "rate")]}
+                  />
+                  <div className="sm:col-span-2 md:col-span-1 md:pt-7">
+                    <button
+                      type="button"
+                      onClick={() => remove(row.id)}
+                      aria-label={`Delete ${label.toLowerCase()}`}
+                      className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
+                    >
+                      <Trash2 aria-hidden="true" className="size-5" />
+                      <span className="md:sr-only">Delete</span>
+                    </button>
+                  </div>
+                </div>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      {errors.shippingMethods ? <p className="text-sm font-medium text-red-700">{errors.shippingMethods}</p> : null}
+      <div>
+        <button type="button" onClick={add} disabled={full} className={buttonStyles.secondary}>
+          <Plus aria-hidden="true" className="size-5" />
+          Add Shipping Method
+        </button>
+        {full ? (
+          <p className="mt-2 text-sm text-gray-700">A store can have at most {SETTINGS_LIMITS.shippingMethods} shipping methods.</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
