@@ -4,6 +4,8 @@ import { createEmptyTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests
 import { openDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 
+const MIGRATION_NAMES = ["0001-initial-schema", "0002-contact-messages", "0003-order-id-lower-index"];
+
 const APP_TABLES = [
   "account",
   "books",
@@ -29,12 +31,12 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
   it("creates every table of the data model and records the migration", async () => {
     testDb = await createEmptyTestDatabase(engine);
     const applied = await migrateToLatest(testDb.handle);
-    expect(applied).toEqual(["0001-initial-schema", "0002-contact-messages"]);
+    expect(applied).toEqual(MIGRATION_NAMES);
 
     const tables = (await testDb.handle.db.introspection.getTables()).map((t) => t.name).sort();
     expect(tables).toEqual(APP_TABLES);
     const recorded = await sql<{ name: string }>`select name from kysely_migration`.execute(testDb.handle.db);
-    expect(recorded.rows.map((r) => r.name)).toEqual(["0001-initial-schema", "0002-contact-messages"]);
+    expect(recorded.rows.map((r) => r.name)).toEqual(MIGRATION_NAMES);
   });
 
   it("applies nothing the second time", async () => {
@@ -129,11 +131,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("migrations on postgres from two
     const second = openDatabase({ databaseUrl: testDb.databaseUrl!, dataDir: testDb.dataDir });
     try {
       const [a, b] = await Promise.all([migrateToLatest(testDb.handle), migrateToLatest(second)]);
-      expect([...a, ...b]).toEqual(["0001-initial-schema", "0002-contact-messages"]);
+      expect([...a, ...b]).toEqual(MIGRATION_NAMES);
       const recorded = await sql<{ count: number }>`select count(*) as count from kysely_migration`.execute(
         testDb.handle.db,
       );
-      expect(Number(recorded.rows[0]!.count)).toBe(2);
+      expect(Number(recorded.rows[0]!.count)).toBe(MIGRATION_NAMES.length);
     } finally {
       await second.close();
       await testDb.cleanup();

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider, type Mig
 import type { DatabaseEngine, DatabaseHandle } from "./database.ts";
 import * as initialSchema from "./migrations/0001-initial-schema.ts";
 import * as contactMessages from "./migrations/0002-contact-messages.ts";
+import * as orderIdLowerIndex from "./migrations/0003-order-id-lower-index.ts";
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -22,6 +23,7 @@ interface MigrationModule {
 const migrations: Record<string, MigrationModule> = {
   "0001-initial-schema": initialSchema,
   "0002-contact-messages": contactMessages,
+  "0003-order-id-lower-index": orderIdLowerIndex,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

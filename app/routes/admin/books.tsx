@@ -1,4 +1,190 @@
-// Being written: the books admin screen.
-export default function Placeholder() {
-  return null;
+import { Loader2, Plus, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { requireAdmin } from "#server/accounts/guards.ts";
+import type { Book } from "#server/books/book.ts";
+import { deleteBook } from "#server/books/delete-book.ts";
+import { listBooksPage } from "#server/books/list-books-page.ts";
+import { createBookWithCover, updateBookWithCover } from "#server/books/save-book-with-cover.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import { runAction } from "#server/http/action-result.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { BookFormDialog } from "#app/features/admin-books/book-form-dialog.tsx";
+import { BooksTable } from "#app/features/admin-books/books-table.tsx";
+import { COVER_FIELD } from "#app/features/admin-books/cover-limits.ts";
+import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import type { Route } from "./+types/books";
+
+export function meta() {
+  return [{ title: "Book Management" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const url = new URL(request.url);
+  const search = url.searchParams.get("search")?.trim() ?? "";
+  const books = await listBooksPage(context.services.db, { page: url.searchParams.get("page"), search });
+  return { books, search };
+}
+
+/** The uploaded cover's bytes, or null when the form carries no (or an empty) file. */
+async function coverBytes(form: FormData): Promise<Uint8Array | null> {
+  const cover = form.get(COVER_FIELD);
+  if (!(cover instanceof File) || cover.size === 0) return null;
+  return new Uint8Array(await cover.arrayBuffer());
+}
+
+const summary = (book: Book) => ({ id: book.id, title: book.title });
+
+/**
+ * One action for the screen, by `intent`: "create" and "update" (multipart, with an optional
+ * `cover` file; posted by the modal with upload progress) and "delete" (from a fetcher).
+ * Fields are checked before the image is touched, and the image before the row is written.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { db, uploadsDir, logger } = context.services;
+  return runAction(logger, async () => {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new AppError("VALIDATION", "The form could not be read. Please try again.");
+    }
+    const intent = form.get("intent");
+    const id = String(form.get("id") ?? "");
+    switch (intent) {
+      case "create":
+        return { intent, book: summary(await createBookWithCover(db, uploadsDir, form, await coverBytes(form))) };
+      case "update":
+        return { intent, book: summary(await updateBookWithCover(db, uploadsDir, id, form, await coverBytes(form))) };
+      case "delete":
+        return { intent, book: summary(await deleteBook(db, uploadsDir, id)) };
+      default:
+        throw new AppError("VALIDATION", "Unknown action.");
+    }
+  });
+}
+
+type Editing = { key: number; book: Book | null };
+
+export default function BookManagement({ loaderData: { books, search } }: Route.ComponentProps) {
+  const showToast = useToast();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const deleter = useFetcher<typeof action>();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Book | null>(null);
+
+  const loading =
+    (navigation.state === "loading" && navigation.location.pathname === "/admin/books") || revalidator.state === "loading";
+  const deleteBusy = deleter.state !== "idle";
+
+  const openForm = (book: Book | null) => {
+    // A new key gives every opening a fresh form (values, errors, chosen cover).
+    setEditing((current) => ({ key: (current?.key ?? 0) + 1, book }));
+    setFormOpen(true);
+  };
+
+  // The delete answer arrives once per submission; the data object is new each time.
+  const deleteResult = deleter.state === "idle" ? deleter.data : undefined;
+  useEffect(() => {
+    if (!deleteResult) return;
+    if (deleteResult.ok) {
+      setDeleting(null);
+      showToast({ title: "Book deleted", description: "The book has been removed." });
+    } else {
+      showToast({
+        title: "Error deleting book",
+        description: deleteResult.error.message || "Something went wrong",
+        variant: "destructive",
+      });
+    }
+  }, [deleteResult, showToast]);
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Book Management"
+        intro="Add, edit and remove the books of the store."
+        actions={
+          <button type="button" className={buttonStyles.primary} onClick={() => openForm(null)}>
+            <Plus aria-hidden="true" className="size-5" /> Add New Book
+          </button>
+        }
+      />
+
+      <Form method="get" role="search" className="mt-6 flex max-w-xl flex-wrap gap-2" key={search}>
+        <label htmlFor="book-search" className="sr-only">
+          Search books
+        </label>
+        <input
+          id="book-search"
+          type="search"
+          name="search"
+          defaultValue={search}
+          maxLength={200}
+          placeholder="Search by title or author..."
+          className="min-w-0 flex-1 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink"
+        />
+        <button type="submit" className={buttonStyles.secondary}>
+          <Search aria-hidden="true" className="size-4" /> Search
+        </button>
+      </Form>
+
+      {loading ? (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-gray-700">
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Loading books...
+        </p>
+      ) : null}
+
+      <BooksTable
+        books={books.items}
+        busy={loading}
+        emptyText={search ? "No books found" : "No books yet. Add the first one with “Add New Book”."}
+        onEdit={(book) => openForm(book)}
+        onDelete={(book) => setDeleting(book)}
+      />
+      <Pagination page={books.page} pageCount={books.pageCount} total={books.total} noun={books.total === 1 ? "book" : "books"} />
+
+      {editing ? (
+        <BookFormDialog
+          key={editing.key}
+          open={formOpen}
+          book={editing.book}
+          onOpenChange={setFormOpen}
+          onSaved={(_saved, mode) => {
+            setFormOpen(false);
+            void revalidator.revalidate();
+            showToast({
+              title: "Success!",
+              description: mode === "create" ? "Book added successfully." : "Book updated successfully.",
+            });
+          }}
+        />
+      ) : null}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open && !deleteBusy) setDeleting(null);
+        }}
+        title="Are you sure you want to delete this book?"
+        description={
+          deleting
+            ? `“${deleting.title}” will be removed from the store. Past orders keep their own copy of its title and price.`
+            : ""
+        }
+        confirmLabel={deleteBusy ? "Deleting..." : "Delete"}
+        busy={deleteBusy}
+        onConfirm={() => {
+          if (deleting) void deleter.submit({ intent: "delete", id: deleting.id }, { method: "post" });
+        }}
+      />
+    </>
+  );
 }

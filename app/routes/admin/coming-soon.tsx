@@ -1,4 +1,72 @@
-// Being written: the coming-soon admin screen.
-export default function Placeholder() {
-  return null;
+import { useEffect } from "react";
+import { requireAdmin } from "#server/accounts/guards.ts";
+import { runAction } from "#server/http/action-result.ts";
+import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { ComingSoonForm } from "#app/features/admin-settings/coming-soon-form.tsx";
+import type { Route } from "./+types/coming-soon";
+
+export function meta() {
+  return [{ title: "Coming Soon" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db, logger } = context.services;
+  try {
+    // The same row the maintenance gate reads on every request (defaults when there is none).
+    const settings = await getPublicStoreSettings(db);
+    return { enabled: settings.maintenanceMode, loadError: null };
+  } catch (error) {
+    logger.error({ err: error }, "maintenance flag could not be read");
+    return { enabled: false, loadError: "The current setting could not be read. Please reload the page." };
+  }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { db, logger } = context.services;
+  const form = await request.formData().catch(() => new FormData());
+  return runAction(logger, async () => {
+    // An unchecked switch sends nothing, which means off.
+    const on = form.get("enableMaintenanceMode") === "on";
+    const result = await setMaintenanceMode(db, on);
+    return { enabled: result.enableMaintenanceMode };
+  });
+}
+
+export default function AdminComingSoon({ loaderData, actionData }: Route.ComponentProps) {
+  const { enabled, loadError } = loaderData;
+  const showToast = useToast();
+
+  useEffect(() => {
+    if (loadError) showToast({ title: "Error checking settings", description: loadError, variant: "destructive" });
+  }, [loadError, showToast]);
+
+  // Once per answer: actionData is a new object for every post.
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) {
+      showToast({ title: "Success!", description: "Coming Soon settings updated successfully." });
+    } else {
+      showToast({ title: "Error saving settings", description: actionData.error.message, variant: "destructive" });
+    }
+  }, [actionData, showToast]);
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Coming Soon"
+        intro="Put the shop behind a Coming Soon page while you get it ready, and open it when you launch."
+      />
+      {loadError ? (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200">
+          {loadError}
+        </p>
+      ) : null}
+      <ComingSoonForm key={String(enabled)} enabled={enabled} />
+    </>
+  );
 }

@@ -1,6 +1,8 @@
+import type { Kysely } from "kysely";
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
+import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { runAction, type ActionFailure } from "#server/http/action-result.ts";
 import { getOrderDetails } from "#server/orders/get-order-details.ts";
@@ -38,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { search, orders, details };
 }
 
-async function loadDetails(db: Route.LoaderArgs["context"]["services"]["db"], orderId: string): Promise<OrderDetailsResult> {
+async function loadDetails(db: Kysely<Database>, orderId: string): Promise<OrderDetailsResult> {
   try {
     return { ok: true, order: await getOrderDetails(db, orderId) };
   } catch (error) {

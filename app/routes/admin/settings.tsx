@@ -1,4 +1,92 @@
-// Being written: the settings admin screen.
-export default function Placeholder() {
-  return null;
+import { useEffect } from "react";
+import { requireAdmin } from "#server/accounts/guards.ts";
+import { runAction } from "#server/http/action-result.ts";
+import { DEFAULT_STORE_SETTINGS } from "#server/settings/default-settings.ts";
+import { getStoreSettingsForAdmin, saveStoreSettings, type AdminStoreSettings } from "#server/settings/store-settings.ts";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { settingsInputFromFormData } from "#app/features/admin-settings/settings-form-data.ts";
+import { StoreSettingsForm } from "#app/features/admin-settings/store-settings-form.tsx";
+import type { Route } from "./+types/settings";
+
+export function meta() {
+  return [{ title: "Store Settings" }, { name: "robots", content: "noindex" }];
+}
+
+/** What the screen shows when the stored settings cannot be read: the defaults, without shipping methods. */
+function unreadableSettingsFallback(): AdminStoreSettings {
+  return {
+    storeName: DEFAULT_STORE_SETTINGS.storeName,
+    contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
+    currency: DEFAULT_STORE_SETTINGS.currency,
+    enableStripe: DEFAULT_STORE_SETTINGS.enableStripe,
+    stripePublishableKey: null,
+    stripeSecretKey: { isSet: false, last4: null },
+    enablePaypal: DEFAULT_STORE_SETTINGS.enablePaypal,
+    paypalClientId: null,
+    enableMaintenanceMode: DEFAULT_STORE_SETTINGS.enableMaintenanceMode,
+    shippingMethods: [],
+    updatedAt: null,
+  };
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db, env, logger } = context.services;
+  try {
+    // Masked already: the secret key arrives as { isSet, last4 }, never as the key.
+    const settings = await getStoreSettingsForAdmin(db, { appSecret: env.APP_SECRET });
+    return { settings, loadError: null };
+  } catch (error) {
+    logger.error({ err: error }, "store settings could not be read");
+    return {
+      settings: unreadableSettingsFallback(),
+      loadError: "The stored settings could not be read, so the defaults are shown. Please reload the page.",
+    };
+  }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { db, env, logger } = context.services;
+  // A body that is not form data is an empty form: refused field by field, not a crash.
+  const form = await request.formData().catch(() => new FormData());
+  return runAction(logger, async () => {
+    // The saved settings are not returned: the page reloads them, and the answer to a post that
+    // carried a secret key holds nothing of it.
+    await saveStoreSettings(db, settingsInputFromFormData(form), { appSecret: env.APP_SECRET });
+    return { savedAt: Date.now() };
+  });
+}
+
+export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, loadError } = loaderData;
+  const showToast = useToast();
+
+  useEffect(() => {
+    if (loadError) showToast({ title: "Error fetching settings", description: loadError, variant: "destructive" });
+  }, [loadError, showToast]);
+
+  // Once per answer: actionData is a new object for every post.
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) {
+      showToast({ title: "Settings Saved!", description: "Your store settings have been updated." });
+    } else {
+      showToast({ title: "Error saving settings", description: actionData.error.message, variant: "destructive" });
+    }
+  }, [actionData, showToast]);
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <AdminPageHeader title="Store Settings" intro="Your store's details, payments, shipping and maintenance mode." />
+      {loadError ? (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200">
+          {loadError}
+        </p>
+      ) : null}
+      {/* A new key after each save: the form starts again from the settings as now stored. */}
+      <StoreSettingsForm key={settings.updatedAt ?? "defaults"} settings={settings} result={actionData} />
+    </div>
+  );
 }

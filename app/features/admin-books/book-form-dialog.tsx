@@ -1,0 +1,280 @@
+import { ImageIcon, Loader2 } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type TextareaHTMLAttributes } from "react";
+import type { Book } from "#server/books/book.ts";
+import type { ActionFailure } from "#server/http/action-result.ts";
+import { BOOK_FIELDS, BOOK_LIMITS, bookToFormValues, checkBookForm, type BookField } from "#server/books/book-schema.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { COVER_FIELD, COVER_MAX_DIMENSION } from "./cover-limits.ts";
+import { postFormWithProgress } from "./post-form-with-progress.ts";
+import { CoverImageError, resizeCoverImage } from "./resize-cover.ts";
+
+/** What the books action answers for a save. */
+export type SaveBookResult = { ok: true; book: { id: string; title: string } } | ActionFailure;
+
+type FieldErrors = Partial<Record<BookField | typeof COVER_FIELD, string>>;
+
+interface ChosenCover {
+  blob: Blob;
+  previewUrl: string;
+  width: number;
+  height: number;
+}
+
+/** A labelled textarea with its error below, matching FormField. */
+function TextAreaField({
+  label,
+  error,
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; error?: string | undefined }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-1.5 sm:col-span-2">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="min-h-28 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink aria-invalid:border-red-700"
+        {...textarea}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * The "Add New Book" / "Edit Book" modal. The form is checked here with the server's schema,
+ * the cover is resized in the browser and previewed, and the save is posted with upload
+ * progress; the server checks everything again. `onSaved` runs after a successful save.
+ */
+export function BookFormDialog({
+  open,
+  book,
+  onOpenChange,
+  onSaved,
+}: {
+  open: boolean;
+  /** The book being edited; null for a new one. */
+  book: Book | null;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (book: { id: string; title: string }, mode: "create" | "update") => void;
+}) {
+  const showToast = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const [values] = useState(() => bookToFormValues(book ?? undefined));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [cover, setCover] = useState<ChosenCover | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const progressId = useId();
+  const fileInputId = useId();
+  const mode = book ? "update" : "create";
+
+  // The preview is an object URL: let it go when it is replaced or the dialog goes away.
+  useEffect(() => {
+    if (!cover) return;
+    return () => URL.revokeObjectURL(cover.previewUrl);
+  }, [cover]);
+
+  const focusField = (field: string) => {
+    const element = field === COVER_FIELD ? fileInputRef.current : formRef.current?.elements.namedItem(field);
+    if (element instanceof HTMLElement) element.focus();
+  };
+
+  const refuseCover = (message: string) => {
+    setCover(null);
+    if (fileInputRef.current) fileInputRef.current.value = "";
+    setErrors((current) => ({ ...current, [COVER_FIELD]: message }));
+    showToast({ title: "Image upload failed", description: message, variant: "destructive" });
+  };
+
+  async function onCoverChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (!file) return;
+    setPreparing(true);
+    try {
+      const resized = await resizeCoverImage(file);
+      setCover({ ...resized, previewUrl: URL.createObjectURL(resized.blob) });
+      setErrors(({ [COVER_FIELD]: _dropped, ...rest }) => rest);
+    } catch (error) {
+      refuseCover(error instanceof CoverImageError ? error.message : new CoverImageError().message);
+    } finally {
+      setPreparing(false);
+    }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving || preparing) return;
+    const form = new FormData(event.currentTarget);
+    const checked = checkBookForm(form);
+    if (!checked.success) {
+      setErrors(checked.fieldErrors);
+      showToast({ title: "Error saving book", description: checked.message, variant: "destructive" });
+      const first = BOOK_FIELDS.find((field) => checked.fieldErrors[field]);
+      if (first) focusField(first);
+      return;
+    }
+    setErrors({});
+    form.set("intent", mode);
+    if (book) form.set("id", book.id);
+    if (cover) form.set(COVER_FIELD, cover.blob, cover.blob.type === "image/webp" ? "cover.webp" : "cover.jpg");
+
+    setSaving(true);
+    setProgress(0);
+    const outcome = await postFormWithProgress<SaveBookResult>("/admin/books", form, setProgress);
+    setSaving(false);
+
+    if (outcome.kind === "redirect") {
+      window.location.assign(outcome.location);
+      return;
+    }
+    if (outcome.kind === "failed") {
+      showToast({ title: "Error saving book", description: outcome.message, variant: "destructive" });
+      return;
+    }
+    const result = outcome.data;
+    if (result.ok) {
+      onSaved(result.book, mode);
+      return;
+    }
+    const fieldErrors = (result.error.fieldErrors ?? {}) as FieldErrors;
+    const coverMessage = fieldErrors[COVER_FIELD];
+    if (coverMessage) {
+      // The server refused the image: nothing was saved; the admin picks another file.
+      refuseCover(coverMessage);
+      focusField(COVER_FIELD);
+      return;
+    }
+    setErrors(fieldErrors);
+    showToast({ title: "Error saving book", description: result.error.message || "Something went wrong", variant: "destructive" });
+    const first = BOOK_FIELDS.find((field) => fieldErrors[field]);
+    if (first) focusField(first);
+  }
+
+  const busy = saving || preparing;
+  const previewUrl = cover?.previewUrl ?? book?.imageUrl ?? null;
+  const field = (name: BookField) => ({ name, defaultValue: values[name], error: errors[name] });
+
+  return (
+    <Dialog
+      open={open}
+      // A save in flight is not interrupted: its answer decides what the admin sees next.
+      onOpenChange={(next) => {
+        if (!saving) onOpenChange(next);
+      }}
+      title={book ? "Edit Book" : "Add New Book"}
+      wide
+    >
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+        <FormField label="Title" required maxLength={BOOK_LIMITS.title} className="sm:col-span-2" {...field("title")} />
+        <FormField label="Author" required maxLength={BOOK_LIMITS.author} className="sm:col-span-2" {...field("author")} />
+        <TextAreaField label="Description" required maxLength={BOOK_LIMITS.description} rows={4} {...field("description")} />
+        <FormField label="Price ($)" type="number" required min={0} step={0.01} inputMode="decimal" {...field("price")} />
+        <FormField label="Original price ($)" type="number" min={0} step={0.01} inputMode="decimal" {...field("originalPrice")} />
+        <FormField label="Badge" maxLength={BOOK_LIMITS.badge} placeholder="e.g. Bestseller, New Release" {...field("badge")} />
+        <FormField label="Age range" maxLength={BOOK_LIMITS.ageRange} placeholder="e.g. 3-8" {...field("ageRange")} />
+        <FormField label="Rating (0-5)" type="number" min={0} max={5} step={0.1} inputMode="decimal" {...field("rating")} />
+        <FormField label="Reviews" type="number" min={0} step={1} inputMode="numeric" {...field("reviews")} />
+        <FormField
+          label="Stock"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          hint="Leave empty if stock is not tracked."
+          {...field("stock")}
+        />
+
+        <fieldset className="grid gap-3 sm:col-span-2">
+          <legend className="font-medium">Cover image</legend>
+          <div className="flex flex-wrap items-start gap-4">
+            <div className="flex h-40 w-30 flex-none items-center justify-center overflow-hidden rounded-lg bg-brand-100 ring-1 ring-brand-100">
+              {previewUrl ? (
+                <img src={previewUrl} alt="Cover preview" className="size-full object-cover" data-testid="cover-preview" />
+              ) : (
+                <ImageIcon aria-hidden="true" className="size-10 text-brand-600" />
+              )}
+            </div>
+            <div className="grid min-w-0 flex-1 gap-1.5">
+              <label htmlFor={fileInputId} className="font-medium">
+                {book?.imageUrl ? "Replace cover" : "Upload cover"}
+              </label>
+              {/* No name: the raw file is never posted, only the resized copy (see onSubmit). */}
+              <input
+                id={fileInputId}
+                ref={fileInputRef}
+                type="file"
+                accept="image/*"
+                disabled={busy}
+                onChange={(event) => void onCoverChange(event)}
+                aria-invalid={errors[COVER_FIELD] ? true : undefined}
+                aria-describedby={`${fileInputId}-hint${errors[COVER_FIELD] ? ` ${fileInputId}-error` : ""}`}
+                className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-50"
+              />
+              <p id={`${fileInputId}-hint`} className="text-sm text-gray-700">
+                Images are resized to {COVER_MAX_DIMENSION}px max width/height (and at most 1 MB) before upload.
+              </p>
+              {errors[COVER_FIELD] ? (
+                <p id={`${fileInputId}-error`} className="text-sm font-medium text-red-700">
+                  {errors[COVER_FIELD]}
+                </p>
+              ) : null}
+              {preparing ? (
+                <p role="status" className="flex items-center gap-2 text-sm text-gray-700">
+                  <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Preparing image...
+                </p>
+              ) : cover ? (
+                <p className="text-sm text-gray-700" data-testid="cover-size">
+                  Ready to upload: {cover.width} × {cover.height} px, {formatSize(cover.blob.size)}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </fieldset>
+
+        {saving ? (
+          <div className="grid gap-1 sm:col-span-2">
+            <label htmlFor={progressId} className="text-sm font-medium">
+              {progress < 1 ? `Uploading... ${Math.round(progress * 100)}%` : "Saving..."}
+            </label>
+            <progress id={progressId} value={progress} max={1} className="h-2 w-full accent-brand-700" />
+          </div>
+        ) : null}
+
+        <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+          <button type="button" className={buttonStyles.secondary} disabled={saving} onClick={() => onOpenChange(false)}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            {saving ? (
+              <>
+                <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Saving...
+              </>
+            ) : book ? (
+              "Save Changes"
+            ) : (
+              "Add Book"
+            )}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

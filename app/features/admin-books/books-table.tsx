@@ -1,0 +1,102 @@
+import { Pencil, Trash2 } from "lucide-react";
+import type { Book } from "#server/books/book.ts";
+import { formatDollars } from "#app/lib/money.ts";
+
+/** Shown for a book without a cover (the storefront uses the same file). */
+const DEFAULT_COVER = "/default-cover.svg";
+
+const iconButton =
+  "inline-flex size-10 items-center justify-center rounded-md text-brand-800 hover:bg-brand-100 disabled:cursor-not-allowed disabled:opacity-60";
+
+/**
+ * The Book Management table: Image, Title, Author, Price, Stock (N/A when not tracked), Actions.
+ * On narrow screens it scrolls sideways inside its own box, never the whole page.
+ */
+export function BooksTable({
+  books,
+  busy,
+  emptyText,
+  onEdit,
+  onDelete,
+}: {
+  books: Book[];
+  busy: boolean;
+  emptyText: string;
+  onEdit: (book: Book) => void;
+  onDelete: (book: Book) => void;
+}) {
+  const th = "px-4 py-3 font-semibold";
+  return (
+    <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-brand-100" data-testid="books-table-scroll">
+      <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={busy}>
+        <caption className="sr-only">Books</caption>
+        <thead className="bg-brand-100 text-brand-800">
+          <tr>
+            <th scope="col" className={th}>
+              Image
+            </th>
+            <th scope="col" className={th}>
+              Title
+            </th>
+            <th scope="col" className={th}>
+              Author
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Price
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Stock
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-brand-100">
+          {books.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="px-4 py-10 text-center text-gray-700">
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            books.map((book) => (
+              <tr key={book.id} data-testid="book-row">
+                <td className="px-4 py-2">
+                  <img
+                    src={book.imageUrl ?? DEFAULT_COVER}
+                    alt=""
+                    width={48}
+                    height={64}
+                    loading="lazy"
+                    className="h-16 w-12 rounded object-cover ring-1 ring-brand-100"
+                  />
+                </td>
+                <td className="max-w-72 px-4 py-2 font-medium">{book.title}</td>
+                <td className="px-4 py-2 text-gray-700">{book.author}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{formatDollars(book.priceCents)}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{book.stock ?? "N/A"}</td>
+                <td className="px-4 py-2">
+                  <div className="flex justify-end gap-1">
+                    <button type="button" className={iconButton} aria-label={`Edit ${book.title}`} title="Edit" onClick={() => onEdit(book)}>
+                      <Pencil aria-hidden="true" className="size-5" />
+                    </button>
+                    <button
+                      type="button"
+                      className={`${iconButton} text-red-700 hover:bg-red-50`}
+                      aria-label={`Delete ${book.title}`}
+                      title="Delete"
+                      onClick={() => onDelete(book)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-5" />
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

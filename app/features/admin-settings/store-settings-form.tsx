@@ -1,0 +1,203 @@
+import { Save } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { flushSync } from "react-dom";
+import { Form, useFormAction, useNavigation } from "react-router";
+import type { ActionFailure } from "#server/http/action-result.ts";
+import { checkStoreSettingsForm, SETTINGS_LIMITS } from "#server/settings/settings-schema.ts";
+import type { AdminStoreSettings } from "#server/settings/store-settings.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { Switch } from "#app/components/ui/switch.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { settingsInputFromFormData } from "./settings-form-data.ts";
+import { SettingsSection } from "./settings-section.tsx";
+import { ShippingMethodsEditor } from "./shipping-methods-editor.tsx";
+import { StripeSecretKeyField } from "./stripe-secret-key-field.tsx";
+
+export type SaveSettingsResult = { ok: true; savedAt: number } | ActionFailure;
+
+type SectionId = "general" | "maintenance" | "payments" | "shipping";
+const ALL_OPEN: Record<SectionId, boolean> = { general: true, maintenance: true, payments: true, shipping: true };
+
+/** Which section holds the field an error is keyed by, so a closed section opens to show it. */
+function sectionOf(field: string): SectionId {
+  if (field.startsWith("shippingMethods")) return "shipping";
+  if (/^(enableStripe|stripe|enablePaypal|paypal)/.test(field)) return "payments";
+  if (field === "enableMaintenanceMode") return "maintenance";
+  return "general";
+}
+
+/**
+ * The Store Settings form. The route remounts it (by key) after each successful save, so the
+ * fields start again from the reloaded settings and a typed secret key does not linger. Checked
+ * with the server's schema before posting; errors from either side show under their fields.
+ */
+export function StoreSettingsForm({
+  settings,
+  result,
+}: {
+  settings: AdminStoreSettings;
+  result: SaveSettingsResult | undefined;
+}) {
+  const showToast = useToast();
+  const navigation = useNavigation();
+  const formAction = useFormAction();
+  const busy = navigation.state !== "idle" && navigation.formData !== undefined && navigation.formAction === formAction;
+  const [open, setOpen] = useState(ALL_OPEN);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [enableStripe, setEnableStripe] = useState(settings.enableStripe);
+  const [enablePaypal, setEnablePaypal] = useState(settings.enablePaypal);
+
+  const showErrors = useCallback((fieldErrors: Record<string, string>) => {
+    setErrors(fieldErrors);
+    setOpen((current) => {
+      const next = { ...current };
+      for (const field of Object.keys(fieldErrors)) next[sectionOf(field)] = true;
+      return next;
+    });
+  }, []);
+
+  // The server's verdict on the last post (the toast itself is the route's).
+  useEffect(() => {
+    if (result && !result.ok) showErrors(result.error.fieldErrors ?? {});
+  }, [result, showErrors]);
+
+  const hasError = (prefix: RegExp) => Object.keys(errors).some((field) => prefix.test(field));
+  // Shown while off as well when they hold an error, or the message would point at nothing.
+  const showStripeFields = enableStripe || hasError(/^stripe/);
+  const showPaypalFields = enablePaypal || hasError(/^paypal/);
+  const section = (id: SectionId) => ({
+    id: `settings-${id}`,
+    open: open[id],
+    onOpenChange: (value: boolean) => setOpen((current) => ({ ...current, [id]: value })),
+  });
+
+  return (
+    <Form
+      method="post"
+      noValidate
+      preventScrollReset
+      aria-busy={busy}
+      className="mt-8 grid gap-6"
+      onSubmit={(event) => {
+        const form = event.currentTarget;
+        const checked = checkStoreSettingsForm(settingsInputFromFormData(new FormData(form)));
+        if (checked.success) {
+          setErrors({});
+          return;
+        }
+        event.preventDefault();
+        // Rendered at once, so the first field in error exists (its section open) to take focus.
+        flushSync(() => showErrors(checked.fieldErrors));
+        const first = Object.keys(checked.fieldErrors)[0];
+        if (first) form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]:not([type=hidden])`)?.focus();
+        showToast({ title: "Error saving settings", description: checked.firstMessage, variant: "destructive" });
+      }}
+    >
+      <SettingsSection title="General Settings" {...section("general")}>
+        <FormField
+          label="Store name"
+          name="storeName"
+          defaultValue={settings.storeName}
+          maxLength={SETTINGS_LIMITS.storeName}
+          autoComplete="organization"
+          error={errors.storeName}
+        />
+        <FormField
+          label="Contact email"
+          name="contactEmail"
+          type="email"
+          defaultValue={settings.contactEmail}
+          maxLength={SETTINGS_LIMITS.contactEmail}
+          autoComplete="email"
+          error={errors.contactEmail}
+        />
+        <FormField
+          label="Currency"
+          name="currency"
+          defaultValue={settings.currency}
+          maxLength={3}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint="A 3-letter code such as USD."
+          className="max-w-48"
+          error={errors.currency}
+        />
+      </SettingsSection>
+
+      <SettingsSection title="Maintenance Mode" {...section("maintenance")}>
+        <Switch
+          label="Enable maintenance mode"
+          description="Visitors see the Coming Soon page; signed-in admins still see the whole site."
+          name="enableMaintenanceMode"
+          defaultChecked={settings.enableMaintenanceMode}
+        />
+      </SettingsSection>
+
+      <SettingsSection title="Payment Gateways" {...section("payments")}>
+        <div className="grid gap-4">
+          <Switch
+            label="Stripe (credit cards)"
+            description="Accept card payments through Stripe."
+            name="enableStripe"
+            checked={enableStripe}
+            onCheckedChange={setEnableStripe}
+          />
+          {/* Hidden rather than removed while off: the keys are kept, not wiped, by turning it off. */}
+          <div hidden={!showStripeFields} className="grid gap-4 border-l-4 border-brand-100 pl-4">
+            <FormField
+              label="Publishable key"
+              name="stripePublishableKey"
+              defaultValue={settings.stripePublishableKey ?? ""}
+              maxLength={SETTINGS_LIMITS.stripePublishableKey}
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.stripePublishableKey}
+            />
+            <StripeSecretKeyField status={settings.stripeSecretKey} error={errors.stripeSecretKey ?? errors.stripeSecretKeyAction} />
+          </div>
+        </div>
+        <div className="grid gap-4 border-t border-brand-100 pt-5">
+          <Switch
+            label="PayPal"
+            description="Accept payments through PayPal."
+            name="enablePaypal"
+            checked={enablePaypal}
+            onCheckedChange={setEnablePaypal}
+          />
+          <div hidden={!showPaypalFields} className="grid gap-4 border-l-4 border-brand-100 pl-4">
+            <FormField
+              label="Client ID"
+              name="paypalClientId"
+              defaultValue={settings.paypalClientId ?? ""}
+              maxLength={SETTINGS_LIMITS.paypalClientId}
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.paypalClientId}
+            />
+          </div>
+        </div>
+      </SettingsSection>
+
+      <SettingsSection title="Shipping" {...section("shipping")}>
+        <ShippingMethodsEditor
+          initial={settings.shippingMethods}
+          errors={errors}
+          onRowsChange={() =>
+            setErrors((current) =>
+              Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith("shippingMethods"))),
+            )
+          }
+        />
+      </SettingsSection>
+
+      <div>
+        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
+          <Save aria-hidden="true" className="size-5" />
+          {busy ? "Saving..." : "Save All Changes"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,94 @@
+import { Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import type { ActionFailure } from "#server/http/action-result.ts";
+import type { SubscriberListItem } from "#server/subscribers/list-subscribers.ts";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { formatDateTime } from "./format-date-time.ts";
+
+export type RemoveSubscriberResult = { ok: true } | ActionFailure;
+
+/** The form field the route's action reads to know which subscriber to remove. */
+export const SUBSCRIBER_ID_FIELD = "subscriberId";
+
+/**
+ * Subscribers as a table (e-mail, subscription date), newest first as the loader sends them,
+ * each with a Remove button that asks first. Removal posts through a fetcher, so the page stays
+ * put and the list reloads when it is done.
+ */
+export function SubscribersTable({ subscribers, busy }: { subscribers: SubscriberListItem[]; busy: boolean }) {
+  const fetcher = useFetcher<RemoveSubscriberResult>();
+  const showToast = useToast();
+  const [pending, setPending] = useState<SubscriberListItem | null>(null);
+  const removing = fetcher.state !== "idle";
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || fetcher.state !== "idle") return;
+    if (result.ok) {
+      showToast({ title: "Subscriber removed", description: "The address is no longer on the list." });
+    } else {
+      showToast({ title: "Error removing subscriber", description: result.error.message, variant: "destructive" });
+    }
+    setPending(null);
+  }, [fetcher.data, fetcher.state, showToast]);
+
+  return (
+    <>
+      <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
+        <table aria-busy={busy} className={`w-full text-left text-sm ${busy ? "opacity-60" : ""}`}>
+          <caption className="sr-only">Email subscribers, newest first</caption>
+          <thead className="border-b border-brand-100 bg-brand-50 text-gray-700">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Subscribed On
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-brand-100">
+            {subscribers.map((subscriber) => (
+              <tr key={subscriber.id} data-testid="subscriber-row">
+                <td className="break-all px-4 py-3 font-medium">{subscriber.email}</td>
+                <td className="px-4 py-3 text-gray-700">
+                  <time dateTime={subscriber.subscribedAt}>{formatDateTime(subscriber.subscribedAt)}</time>
+                </td>
+                <td className="px-2 py-2 text-right">
+                  <button
+                    type="button"
+                    aria-label={`Remove ${subscriber.email}`}
+                    onClick={() => setPending(subscriber)}
+                    className="inline-flex items-center rounded-md p-2 text-red-700 hover:bg-red-50"
+                  >
+                    <Trash2 aria-hidden="true" className="size-5" />
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open && !removing) setPending(null);
+        }}
+        title="Remove subscriber?"
+        description={
+          pending ? `${pending.email} will no longer receive the newsletter. This cannot be undone.` : ""
+        }
+        confirmLabel={removing ? "Removing..." : "Remove"}
+        busy={removing}
+        onConfirm={() => {
+          if (pending) fetcher.submit({ [SUBSCRIBER_ID_FIELD]: pending.id }, { method: "post" });
+        }}
+      />
+    </>
+  );
+}
