@@ -50,21 +50,23 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   );
 
   if (clientDir) {
-    app.use("/assets/*", withHeaders({ "Cache-Control": IMMUTABLE }), serveStatic({ root: clientDir, precompressed: true }));
+    app.use("/assets/*", staticFiles({ root: clientDir, precompressed: true }, { "Cache-Control": IMMUTABLE }));
     // A missing hashed asset is a plain 404, not a page render.
     app.get("/assets/*", (c) => c.text("Not found", 404));
   }
 
   app.use(
     "/uploads/*",
-    withHeaders({ "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" }),
-    serveStatic({ root: services.uploadsDir, rewriteRequestPath: (path) => path.replace(/^\/uploads/, "") }),
+    staticFiles(
+      { root: services.uploadsDir, rewriteRequestPath: (path) => path.replace(/^\/uploads/, "") },
+      { "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" },
+    ),
   );
   app.get("/uploads/*", (c) => c.text("Not found", 404));
 
   if (clientDir) {
     // Unhashed files from public/ (favicon and the like).
-    app.use("*", withHeaders({ "Cache-Control": "public, max-age=3600" }), serveStatic({ root: clientDir }));
+    app.use("*", staticFiles({ root: clientDir }, { "Cache-Control": "public, max-age=3600" }));
   }
 
   app.use("*", compress());
@@ -105,13 +107,20 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   return app;
 }
 
-/** Adds headers to a file response that the next handler found (serveStatic's own hook runs too late). */
-function withHeaders(headers: Record<string, string>): MiddlewareHandler {
+/**
+ * Serves a file when one exists, with `headers` on that response only; otherwise passes the
+ * request on untouched (pages must not inherit a file's caching).
+ */
+function staticFiles(options: Parameters<typeof serveStatic>[0], headers: Record<string, string>): MiddlewareHandler {
+  const serve = serveStatic(options);
   return async (c, next) => {
-    await next();
-    if (c.res.status === 200 || c.res.status === 206) {
-      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
-    }
+    let notFound = false;
+    const response = await serve(c, async () => {
+      notFound = true;
+    });
+    if (notFound || !response) return next();
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
   };
 }
 

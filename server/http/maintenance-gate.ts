@@ -3,10 +3,12 @@ import type { AppServices } from "#server/services.ts";
 import { isMaintenanceModeOn } from "#server/settings/maintenance-mode.ts";
 import type { AppEnv } from "./app-variables.ts";
 
-/** Paths that stay reachable during maintenance: sign-in and what it needs, and the launch list. */
+/**
+ * Paths that stay reachable during maintenance: sign-in (its page, data request and form post)
+ * and the launch list's subscribe form.
+ */
 const OPEN_DURING_MAINTENANCE = [
   /^\/login\/?$/,
-  /^\/api\/auth\//,
   /^\/resources\/subscribe\/?$/,
   // React Router's route discovery, used by the client to navigate to /login.
   /^\/__manifest$/,

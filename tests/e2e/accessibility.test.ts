@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
-import { launchBrowser } from "#tests/support/browser.ts";
-import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const PUBLIC_PAGES = [
@@ -34,28 +29,15 @@ const VIEWPORTS = [
 ];
 
 describe("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-    server = await startServerProcess({ dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const shop = useShop();
 
   for (const viewport of VIEWPORTS) {
     it(`finds no violations on any public page (${viewport.name})`, async () => {
-      const context = await browser.newContext({ viewport });
+      const context = await shop.browser.newContext({ viewport });
       const page = await context.newPage();
       const found: Record<string, unknown> = {};
       for (const pagePath of PUBLIC_PAGES) {
-        await page.goto(`${server.url}${pagePath}`);
+        await page.goto(`${shop.server.url}${pagePath}`);
         await waitForHydration(page);
         const violations = await axeViolations(page);
         if (violations.length) found[pagePath] = violations;
@@ -64,7 +46,7 @@ describe("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
         if (overflow > 0) found[`${pagePath} (horizontal overflow)`] = overflow;
       }
       // The cart sheet, open, with a line in it.
-      await page.goto(server.url);
+      await page.goto(shop.server.url);
       await waitForHydration(page);
       await page.locator("#books article").first().getByRole("button", { name: /Add to Collection/ }).click();
       await page.getByRole("button", { name: /Open your collection/ }).click();
@@ -77,13 +59,13 @@ describe("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
   }
 
   it("finds no violations on the Coming Soon page", async () => {
-    const db = openDatabase({ dataDir });
+    const db = openDatabase({ dataDir: shop.dataDir });
     await db.db.updateTable("store_settings").set({ enable_maintenance_mode: true }).execute();
     try {
       for (const viewport of VIEWPORTS) {
-        const context = await browser.newContext({ viewport });
+        const context = await shop.browser.newContext({ viewport });
         const page = await context.newPage();
-        await page.goto(server.url);
+        await page.goto(shop.server.url);
         await waitForHydration(page);
         expect(await axeViolations(page)).toEqual([]);
         await context.close();

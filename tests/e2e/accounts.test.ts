@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync, mkdtempSync, rmSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
-import { launchBrowser } from "#tests/support/browser.ts";
-import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { useShop } from "#tests/support/shop-fixture.ts";
 import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const PASSWORD = "Mustard-Seed-Faith-42";
@@ -15,28 +13,15 @@ const NEW_PASSWORD = "Loaves-And-Fishes-5000";
 const ADMIN_PASSWORD = "Shepherd-Psalm-23-Still-Waters";
 
 describe("accounts in a browser", () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-    server = await startServerProcess({ dataDir, env: { TRUST_PROXY: "true" } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const shop = useShop({ TRUST_PROXY: "true" });
 
   async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext();
+    const context = await shop.browser.newContext();
     return { context, page: await context.newPage() };
   }
 
   async function signUp(page: Page, email: string, password = PASSWORD) {
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${shop.server.url}/signup`);
     await waitForHydration(page);
     await field(page, "Email").fill(email);
     await field(page, "Password").fill(password);
@@ -55,11 +40,11 @@ describe("accounts in a browser", () => {
     const { context, page } = await newPage();
     await signUp(page, "ruth@example.com");
 
-    await page.goto(`${server.url}/account`);
-    await page.waitForURL(`${server.url}/login?redirectTo=%2Faccount`);
+    await page.goto(`${shop.server.url}/account`);
+    await page.waitForURL(`${shop.server.url}/login?redirectTo=%2Faccount`);
     await waitForHydration(page);
     await signIn(page, "ruth@example.com");
-    await page.waitForURL(`${server.url}/account`);
+    await page.waitForURL(`${shop.server.url}/account`);
     await expectToast(page, "Login Successful! Welcome back!");
     await page.getByText("Welcome, ruth@example.com").waitFor();
     expect(await page.getByRole("link", { name: "Go to Admin Dashboard" }).count()).toBe(0);
@@ -69,16 +54,16 @@ describe("accounts in a browser", () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 
     await page.getByRole("button", { name: "Sign Out" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${shop.server.url}/`);
     await expectToast(page, "Signed Out");
-    await page.goto(`${server.url}/account`);
+    await page.goto(`${shop.server.url}/account`);
     await page.waitForURL(/\/login\?redirectTo=/);
     await context.close();
   });
 
   it("refuses a wrong password without saying whether the account exists", async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${shop.server.url}/login`);
     await waitForHydration(page);
     await signIn(page, "nobody@example.com", "whatever-password");
     await expectToast(page, "Sign in Failed Invalid email or password.");
@@ -89,7 +74,7 @@ describe("accounts in a browser", () => {
 
   it("refuses short and common passwords at sign-up with a clear message", async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${shop.server.url}/signup`);
     await waitForHydration(page);
     await field(page, "Email").fill("short@example.com");
     await field(page, "Password").fill("short");
@@ -108,16 +93,16 @@ describe("accounts in a browser", () => {
     await signUp(old.page, email);
     await waitForHydration(old.page);
     await signIn(old.page, email);
-    await old.page.waitForURL(`${server.url}/`);
+    await old.page.waitForURL(`${shop.server.url}/`);
 
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/forgot-password`);
+    await page.goto(`${shop.server.url}/forgot-password`);
     await waitForHydration(page);
     await field(page, "Email").fill(email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expectToast(page, "Password reset link sent! Check your email for a password reset link.");
 
-    const mailDir = path.join(dataDir, "mail");
+    const mailDir = path.join(shop.dataDir, "mail");
     let link: string | undefined;
     await expect
       .poll(() => {
@@ -130,17 +115,17 @@ describe("accounts in a browser", () => {
         return link;
       })
       .toBeDefined();
-    expect(link!.startsWith(server.url.replace("127.0.0.1", "localhost"))).toBe(true);
+    expect(link!.startsWith(shop.server.url.replace("127.0.0.1", "localhost"))).toBe(true);
 
-    await page.goto(link!.replace(/^http:\/\/localhost:\d+/, server.url));
+    await page.goto(link!.replace(/^http:\/\/localhost:\d+/, shop.server.url));
     await waitForHydration(page);
     await field(page, "New password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${shop.server.url}/login`);
     await expectToast(page, "Your password has been reset successfully. Please log in.");
 
     // The link works once.
-    await page.goto(link!.replace(/^http:\/\/localhost:\d+/, server.url));
+    await page.goto(link!.replace(/^http:\/\/localhost:\d+/, shop.server.url));
     await waitForHydration(page);
     await field(page, "New password").fill("Another-Long-Password-1");
     await page.getByRole("button", { name: "Reset Password" }).click();
@@ -148,17 +133,17 @@ describe("accounts in a browser", () => {
     expect(await page.getByRole("alert").innerText()).toMatch(/invalid|expired/i);
 
     // The session from before the reset is gone.
-    await old.page.goto(`${server.url}/account`);
+    await old.page.goto(`${shop.server.url}/account`);
     await old.page.waitForURL(/\/login/);
     await expectToast(old.page, "Session Expired");
     await old.context.close();
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${shop.server.url}/login`);
     await waitForHydration(page);
     await signIn(page, email, PASSWORD);
     await expectToast(page, "Invalid email or password.");
     await signIn(page, email, NEW_PASSWORD);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${shop.server.url}/`);
     await context.close();
   });
 
@@ -167,8 +152,8 @@ describe("accounts in a browser", () => {
     await signUp(other.page, "boaz@example.com");
     await waitForHydration(other.page);
     await signIn(other.page, "boaz@example.com");
-    await other.page.waitForURL(`${server.url}/`);
-    await other.page.goto(`${server.url}/edit-profile`);
+    await other.page.waitForURL(`${shop.server.url}/`);
+    await other.page.goto(`${shop.server.url}/edit-profile`);
     await waitForHydration(other.page);
     await field(other.page, "Username").fill("Boaz");
     await other.page.getByRole("button", { name: "Update Profile" }).click();
@@ -176,11 +161,11 @@ describe("accounts in a browser", () => {
     await other.context.close();
 
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/edit-profile`);
+    await page.goto(`${shop.server.url}/edit-profile`);
     await page.waitForURL(/\/login\?redirectTo=%2Fedit-profile/);
     await waitForHydration(page);
     await signIn(page, "ruth@example.com");
-    await page.waitForURL(`${server.url}/edit-profile`);
+    await page.waitForURL(`${shop.server.url}/edit-profile`);
     await field(page, "Full name").waitFor();
     expect(await field(page, "Email").isDisabled()).toBe(true);
     await field(page, "Full name").fill("Ruth of Moab");
@@ -202,88 +187,88 @@ describe("accounts in a browser", () => {
     await signUp(page, "Sarah.Miller@Example.com");
     await waitForHydration(page);
     await signIn(page, "sarah.miller@example.com");
-    await page.waitForURL(`${server.url}/`);
-    await page.goto(`${server.url}/order-history`);
+    await page.waitForURL(`${shop.server.url}/`);
+    await page.goto(`${shop.server.url}/order-history`);
     const ids = await page.getByTestId("order-card").locator("h2 .font-mono").allInnerTexts();
     expect(ids).toEqual(["ORD-2025-001", "ORD-2025-003"]);
     await page.getByRole("link", { name: "Track order ORD-2025-001" }).click();
-    await page.waitForURL(`${server.url}/track-order?orderId=ORD-2025-001`);
+    await page.waitForURL(`${shop.server.url}/track-order?orderId=ORD-2025-001`);
     await context.close();
 
     const empty = await newPage();
-    await empty.page.goto(`${server.url}/order-history`);
+    await empty.page.goto(`${shop.server.url}/order-history`);
     await waitForHydration(empty.page);
     await signIn(empty.page, "ruth@example.com");
-    await empty.page.waitForURL(`${server.url}/order-history`);
+    await empty.page.waitForURL(`${shop.server.url}/order-history`);
     await empty.page.getByRole("heading", { name: "No Orders Yet" }).waitFor();
     await empty.page.getByRole("link", { name: "Start Shopping" }).waitFor();
     await empty.context.close();
   });
 
   it("creates the owner's admin through the setup link; admins land on /admin; customers are kept out", async () => {
-    const token = server.output().match(/\/setup\?token=([\w-]+)/)?.[1];
+    const token = shop.server.output().match(/\/setup\?token=([\w-]+)/)?.[1];
     expect(token).toBeDefined();
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/setup?token=${token}`);
+    await page.goto(`${shop.server.url}/setup?token=${token}`);
     await waitForHydration(page);
     await field(page, "Email").fill("owner@example.com");
     await field(page, "Password").fill(ADMIN_PASSWORD);
     await page.getByRole("button", { name: "Create Admin Account" }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${shop.server.url}/login`);
     await waitForHydration(page);
     await signIn(page, "owner@example.com", ADMIN_PASSWORD);
-    await page.waitForURL(`${server.url}/admin`);
-    await page.goto(`${server.url}/account`);
+    await page.waitForURL(`${shop.server.url}/admin`);
+    await page.goto(`${shop.server.url}/account`);
     await page.getByRole("link", { name: "Go to Admin Dashboard" }).waitFor();
     await context.close();
 
     // The link is spent once an admin exists.
     const again = await newPage();
-    await again.page.goto(`${server.url}/setup?token=${token}`);
+    await again.page.goto(`${shop.server.url}/setup?token=${token}`);
     await again.page.getByRole("heading", { name: "Setup link not valid" }).waitFor();
     await again.context.close();
 
     const customer = await newPage();
-    await customer.page.goto(`${server.url}/admin`);
+    await customer.page.goto(`${shop.server.url}/admin`);
     await customer.page.waitForURL(/\/login\?redirectTo=%2Fadmin/);
     await waitForHydration(customer.page);
     await signIn(customer.page, "ruth@example.com");
     // A customer who signs in on the way to /admin ends up on /account instead.
-    await customer.page.waitForURL(`${server.url}/account`);
+    await customer.page.waitForURL(`${shop.server.url}/account`);
     const cookieHeader = (await customer.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    expect((await fetch(`${server.url}/admin.data`, { headers: { cookie: cookieHeader } })).status).toBe(403);
-    expect((await fetch(`${server.url}/admin/books`, { method: "POST", headers: { cookie: cookieHeader } })).status).toBe(403);
-    expect((await fetch(`${server.url}/admin/books.data`)).status).toBe(401);
+    expect((await fetch(`${shop.server.url}/admin.data`, { headers: { cookie: cookieHeader } })).status).toBe(403);
+    expect((await fetch(`${shop.server.url}/admin/books`, { method: "POST", headers: { cookie: cookieHeader } })).status).toBe(403);
+    expect((await fetch(`${shop.server.url}/admin/books.data`)).status).toBe(401);
     await customer.context.close();
   });
 
   it("lets a signed-in admin through the maintenance gate while visitors see Coming Soon", async () => {
     const setMaintenance = async (on: boolean) => {
-      const db = openDatabase({ dataDir });
+      const db = openDatabase({ dataDir: shop.dataDir });
       await db.db.updateTable("store_settings").set({ enable_maintenance_mode: on }).execute();
       await db.close();
     };
     const admin = await newPage();
-    await admin.page.goto(`${server.url}/login`);
+    await admin.page.goto(`${shop.server.url}/login`);
     await waitForHydration(admin.page);
     await signIn(admin.page, "owner@example.com", ADMIN_PASSWORD);
-    await admin.page.waitForURL(`${server.url}/admin`);
+    await admin.page.waitForURL(`${shop.server.url}/admin`);
     await setMaintenance(true);
     try {
-      const visitor = await fetch(`${server.url}/our-mission`);
+      const visitor = await fetch(`${shop.server.url}/our-mission`);
       expect(visitor.status).toBe(503);
       expect(await visitor.text()).toContain("Coming Soon");
-      const login = await fetch(`${server.url}/login`);
+      const login = await fetch(`${shop.server.url}/login`);
       expect(login.status).toBe(200);
-      const response = await admin.page.goto(`${server.url}/our-mission`);
+      const response = await admin.page.goto(`${shop.server.url}/our-mission`);
       expect(response?.status()).toBe(200);
       await admin.page.getByRole("heading", { name: "Our Mission", level: 1 }).waitFor();
       // A customer is not an admin: Coming Soon for them too.
       const customer = await newPage();
-      await customer.page.goto(`${server.url}/login`);
+      await customer.page.goto(`${shop.server.url}/login`);
       await waitForHydration(customer.page);
       await signIn(customer.page, "ruth@example.com");
-      await customer.page.waitForURL(`${server.url}/`);
+      await customer.page.waitForURL(`${shop.server.url}/`);
       await customer.page.getByRole("heading", { name: "Coming Soon" }).waitFor();
       await customer.context.close();
     } finally {
@@ -294,7 +279,7 @@ describe("accounts in a browser", () => {
 
   it("rate-limits failed sign-ins per client (429) while another client still signs in", async () => {
     const attempt = (client: string, password: string) =>
-      fetch(`${server.url}/login`, {
+      fetch(`${shop.server.url}/login`, {
         method: "POST",
         redirect: "manual",
         headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client },
@@ -310,7 +295,7 @@ describe("accounts in a browser", () => {
   });
 
   it("never writes a password, token or cookie value to the logs", async () => {
-    const logs = server.output();
+    const logs = shop.server.output();
     for (const secret of [PASSWORD, NEW_PASSWORD, ADMIN_PASSWORD, "not-the-password"]) expect(logs).not.toContain(secret);
     const token = logs.match(/\/setup\?token=([\w-]+)/)?.[1];
     const jsonLines = logs.split("\n").filter((l) => l.startsWith("{"));

@@ -1,30 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "#tests/support/browser.ts";
-import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { describe, expect, it } from "vitest";
+import { useShop } from "#tests/support/shop-fixture.ts";
 
 describe("home page in a browser", () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-    server = await startServerProcess({ dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const shop = useShop();
 
   it("shows the four newest seeded books with their covers", async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url);
+    const page = await shop.browser.newPage();
+    await page.goto(shop.server.url);
     await expect(page.title()).resolves.toContain("Little Scrolls Press");
     const cards = page.locator("#books-heading ~ ul article");
     await expect(cards.count()).resolves.toBe(4);
@@ -42,12 +24,12 @@ describe("home page in a browser", () => {
   });
 
   it("shows the 404 page for an unknown path", async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${server.url}/this-page-does-not-exist`);
+    const page = await shop.browser.newPage();
+    const response = await page.goto(`${shop.server.url}/this-page-does-not-exist`);
     expect(response?.status()).toBe(404);
     await expect(page.locator("h1").textContent()).resolves.toBe("Page not found");
     await page.getByRole("link", { name: "Go to the home page" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${shop.server.url}/`);
     await page.locator("#books-heading").waitFor();
     await page.close();
   });

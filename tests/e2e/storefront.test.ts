@@ -1,34 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeEach, afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
-import { launchBrowser } from "#tests/support/browser.ts";
-import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { useShop } from "#tests/support/shop-fixture.ts";
 import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const CART_KEY = "bible-story-shop:cart:v1";
 
 describe("storefront in a browser", () => {
-  let server: ServerProcess;
-  let browser: Browser;
+  const shop = useShop();
   let context: BrowserContext;
   let page: Page;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-    server = await startServerProcess({ dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
   beforeEach(async () => {
-    context = await browser.newContext();
+    context = await shop.browser.newContext();
     page = await context.newPage();
   });
   afterEach(async () => {
@@ -36,7 +19,7 @@ describe("storefront in a browser", () => {
   });
 
   async function openHome() {
-    await page.goto(server.url);
+    await page.goto(shop.server.url);
     await waitForHydration(page);
   }
   const bookCard = (title: string) => page.locator("#books article").filter({ has: page.getByRole("heading", { name: title }) });
@@ -103,7 +86,7 @@ describe("storefront in a browser", () => {
 
   it("refuses a sold-out book and a book whose every unit is already in the cart", async () => {
     // Only two units of one book left: the third copy is refused.
-    const db = openDatabase({ dataDir });
+    const db = openDatabase({ dataDir: shop.dataDir });
     await db.db.updateTable("books").set({ stock: 2 }).where("title", "=", "The Good Samaritan").execute();
     await db.close();
     await openHome();
@@ -118,7 +101,7 @@ describe("storefront in a browser", () => {
     await page.locator("#books").getByRole("button", { name: "Show Less" }).waitFor();
     await bookCard("Moses and the Parting of the Red Sea").getByRole("button", { name: /Add to Collection/ }).click();
     await expectToast(page, `Out of Stock! Sorry, "Moses and the Parting of the Red Sea" is currently unavailable.`);
-    const db2 = openDatabase({ dataDir });
+    const db2 = openDatabase({ dataDir: shop.dataDir });
     await db2.db.updateTable("books").set({ stock: 30 }).where("title", "=", "The Good Samaritan").execute();
     await db2.close();
   });
@@ -162,7 +145,7 @@ describe("storefront in a browser", () => {
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expectToast(page, "Already Subscribed This email address is already on our list.");
 
-    const db = openDatabase({ dataDir });
+    const db = openDatabase({ dataDir: shop.dataDir });
     const rows = await db.db.selectFrom("email_subscribers").select("email").execute();
     await db.close();
     expect(rows).toEqual([{ email: "New.Reader@Example.com" }]);
@@ -178,29 +161,29 @@ describe("storefront in a browser", () => {
 
   it("puts the Coming Soon page in front of every page while maintenance mode is on", async () => {
     const setMaintenance = async (on: boolean) => {
-      const db = openDatabase({ dataDir });
+      const db = openDatabase({ dataDir: shop.dataDir });
       await db.db.updateTable("store_settings").set({ enable_maintenance_mode: on }).execute();
       await db.close();
     };
     await setMaintenance(true);
     try {
       for (const path of ["/", "/our-mission", "/no-such-page", "/books/the-good-samaritan"]) {
-        const response = await page.goto(`${server.url}${path}`);
+        const response = await page.goto(`${shop.server.url}${path}`);
         expect(response?.status()).toBe(503);
         expect(response?.headers()["retry-after"]).toBe("3600");
         await page.getByRole("heading", { name: "Coming Soon", level: 1 }).waitFor();
       }
-      expect((await fetch(`${server.url}/resources/books`)).status).toBe(503);
+      expect((await fetch(`${shop.server.url}/resources/books`)).status).toBe(503);
       await waitForHydration(page).catch(() => undefined);
       await page.getByRole("textbox", { name: "Email address to hear when we launch" }).fill("launch@example.com");
       await page.getByRole("button", { name: "Notify Me" }).click();
       await expectToast(page, "Subscribed! Thank you! We'll notify you when we launch.");
       // The login page stays reachable.
-      expect((await fetch(`${server.url}/login`)).status).toBe(200);
+      expect((await fetch(`${shop.server.url}/login`)).status).toBe(200);
     } finally {
       await setMaintenance(false);
     }
-    const response = await page.goto(server.url);
+    const response = await page.goto(shop.server.url);
     expect(response?.status()).toBe(200);
   });
 });

@@ -182,7 +182,7 @@ export function BookFormDialog({
       title={book ? "Edit Book" : "Add New Book"}
       wide
     >
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={busy}>
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy={busy}>
         <FormField label="Title" required maxLength={BOOK_LIMITS.title} className="sm:col-span-2" {...field("title")} />
         <FormField label="Author" required maxLength={BOOK_LIMITS.author} className="sm:col-span-2" {...field("author")} />
         <TextAreaField label="Description" required maxLength={BOOK_LIMITS.description} rows={4} {...field("description")} />
@@ -202,7 +202,7 @@ export function BookFormDialog({
           {...field("stock")}
         />
 
-        <fieldset className="grid gap-3 sm:col-span-2">
+        <fieldset className="grid min-w-0 gap-3 sm:col-span-2">
           <legend className="font-medium">Cover image</legend>
           <div className="flex flex-wrap items-start gap-4">
             <div className="flex h-40 w-30 flex-none items-center justify-center overflow-hidden rounded-lg bg-brand-100 ring-1 ring-brand-100">
@@ -226,7 +226,7 @@ export function BookFormDialog({
                 onChange={(event) => void onCoverChange(event)}
                 aria-invalid={errors[COVER_FIELD] ? true : undefined}
                 aria-describedby={`${fileInputId}-hint${errors[COVER_FIELD] ? ` ${fileInputId}-error` : ""}`}
-                className="text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-50"
+                className="w-full min-w-0 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-50"
               />
               <p id={`${fileInputId}-hint`} className="text-sm text-gray-700">
                 Images are resized to {COVER_MAX_DIMENSION}px max width/height (and at most 1 MB) before upload.
@@ -254,7 +254,7 @@ export function BookFormDialog({
             <label htmlFor={progressId} className="text-sm font-medium">
               {progress < 1 ? `Uploading... ${Math.round(progress * 100)}%` : "Saving..."}
             </label>
-            <progress id={progressId} value={progress} max={1} className="h-2 w-full accent-brand-700" />
+            <progress id={progressId} value={progress} max={1} className="h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-700 [&::-moz-progress-bar]:bg-brand-700" />
           </div>
         ) : null}
 

@@ -18,12 +18,22 @@ export function CustomersTable({
   onDelete,
 }: {
   customers: CustomerListItem[];
-  onDelete: (customer: CustomerListItem) => void;
+  onDelete: (customer: CustomerListItem, opener: HTMLElement) => void;
 }) {
+  if (customers.length === 0) {
+    // No table at all: on a phone its header row alone would scroll, and a scrolling box with
+    // nothing focusable inside cannot be scrolled from the keyboard.
+    return (
+      <p className="mt-6 rounded-xl bg-white px-4 py-10 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
+        No customers found
+      </p>
+    );
+  }
   return (
-    <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
-      {/* Only rows need the width: an empty table must not scroll (a scroll box needs something focusable). */}
-      <table className={`w-full text-left text-sm ${customers.length > 0 ? "min-w-[36rem]" : ""}`}>
+    // `relative`: screen-reader-only text inside is positioned against this box, so it can never
+    // widen the page beyond the scrolling table.
+    <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
+      <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">Registered customers</caption>
         <thead className="bg-brand-100/60 text-brand-800">
           <tr>
@@ -42,36 +52,28 @@ export function CustomersTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-brand-100">
-          {customers.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="px-4 py-10 text-center text-gray-700">
-                No customers found
+          {customers.map((customer) => (
+            <tr key={customer.id} data-testid="customer-row">
+              <td className="px-4 py-3 font-medium text-ink">
+                {customer.fullName ?? <span className="text-gray-700">N/A</span>}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-ink">{customer.email}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+                <time dateTime={customer.joinedOn}>{formatJoinedOn(customer.joinedOn)}</time>
+              </td>
+              <td className="px-4 py-3 text-right">
+                <button
+                  type="button"
+                  aria-label={`Delete ${customer.email}`}
+                  title="Delete customer"
+                  onClick={(event) => onDelete(customer, event.currentTarget)}
+                  className={`${buttonStyles.subtle} text-red-700 hover:bg-red-50`}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </button>
               </td>
             </tr>
-          ) : (
-            customers.map((customer) => (
-              <tr key={customer.id} data-testid="customer-row">
-                <td className="px-4 py-3 font-medium text-ink">
-                  {customer.fullName ?? <span className="text-gray-700">N/A</span>}
-                </td>
-                <td className="break-all px-4 py-3 text-ink">{customer.email}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-gray-700">
-                  <time dateTime={customer.joinedOn}>{formatJoinedOn(customer.joinedOn)}</time>
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <button
-                    type="button"
-                    aria-label={`Delete ${customer.email}`}
-                    title="Delete customer"
-                    onClick={() => onDelete(customer)}
-                    className={`${buttonStyles.subtle} text-red-700 hover:bg-red-50`}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </button>
-                </td>
-              </tr>
-            ))
-          )}
+          ))}
         </tbody>
       </table>
     </div>

@@ -48,12 +48,16 @@ export function OrderDetailsDialog({
 function OrderDetailsBody({ order }: { order: OrderDetails }) {
   return (
     <>
-      <dl className="grid gap-3 text-sm sm:grid-cols-2">
-        <div className="rounded-lg bg-brand-50 p-3">
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div className="col-span-2 rounded-lg bg-brand-50 p-3 sm:col-span-1">
           <dt className="font-medium text-gray-700">Order ID</dt>
           <dd className="mt-0.5 break-all font-mono font-semibold text-ink" data-testid="order-details-id">
             {order.id}
           </dd>
+        </div>
+        <div className="col-span-2 rounded-lg bg-brand-50 p-3 sm:col-span-1">
+          <dt className="font-medium text-gray-700">Customer</dt>
+          <dd className="mt-0.5 break-all font-semibold text-ink">{order.customerEmail}</dd>
         </div>
         <div className="rounded-lg bg-brand-50 p-3">
           <dt className="font-medium text-gray-700">Date</dt>
@@ -62,14 +66,10 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
           </dd>
         </div>
         <div className="rounded-lg bg-brand-50 p-3">
-          <dt className="font-medium text-gray-700">Customer</dt>
-          <dd className="mt-0.5 break-all font-semibold text-ink">{order.customerEmail}</dd>
-        </div>
-        <div className="rounded-lg bg-brand-50 p-3">
           <dt className="font-medium text-gray-700">Total</dt>
           <dd className="mt-0.5 font-semibold text-ink">{formatDollars(order.totalCents)}</dd>
         </div>
-        <div className="rounded-lg bg-brand-50 p-3 sm:col-span-2">
+        <div className="col-span-2 rounded-lg bg-brand-50 p-3">
           <dt className="font-medium text-gray-700">Status</dt>
           <dd className="mt-1">
             <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${orderStatusClasses(order.status)}`}>
@@ -83,7 +83,9 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
       {order.items.length === 0 ? (
         <p className="mt-2 text-sm text-gray-700">This order has no items.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        // The unit price is left out on phones so the table fits the dialog without scrolling;
+        // the line total is the figure that matters.
+        <div className="mt-2">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Items of order {order.id}</caption>
             <thead className="border-b border-brand-100 text-gray-700">
@@ -91,10 +93,10 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
                 <th scope="col" className="py-2 pr-3 font-semibold">
                   Title
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                <th scope="col" className="px-2 py-2 text-right font-semibold sm:px-3">
                   Quantity
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
                   Price
                 </th>
                 <th scope="col" className="py-2 pl-3 text-right font-semibold">
@@ -105,9 +107,11 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
             <tbody className="divide-y divide-brand-100">
               {order.items.map((item) => (
                 <tr key={item.id} data-testid="order-item">
-                  <td className="py-2 pr-3 text-ink">{item.title}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{item.quantity}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{formatDollars(item.unitPriceCents)}</td>
+                  <td className="break-words py-2 pr-3 text-ink">{item.title}</td>
+                  <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.quantity}</td>
+                  <td className="hidden whitespace-nowrap px-3 py-2 text-right tabular-nums sm:table-cell">
+                    {formatDollars(item.unitPriceCents)}
+                  </td>
                   <td className="whitespace-nowrap py-2 pl-3 text-right font-semibold tabular-nums">
                     {formatDollars(item.lineTotalCents)}
                   </td>

@@ -35,7 +35,8 @@ export function SettingsSection({
             />
           </Collapsible.Trigger>
         </h2>
-        <Collapsible.Content forceMount className="border-t border-brand-100 px-5 py-5">
+        {/* forceMount keeps Radix from hiding a closed section, so the closed state hides it here. */}
+        <Collapsible.Content forceMount className="border-t border-brand-100 px-5 py-5 data-[state=closed]:hidden">
           {description ? <p className="mb-4 text-sm text-gray-700">{description}</p> : null}
           <div className="grid gap-5">{children}</div>
         </Collapsible.Content>

@@ -66,8 +66,9 @@ export function ShippingMethodsEditor({
               <fieldset className="rounded-lg p-4 ring-1 ring-brand-100">
                 <legend className="px-1 text-sm font-semibold text-brand-800">{label}</legend>
                 <input type="hidden" name={shippingFieldName(index, "id")} value={row.id} />
-                <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem] md:grid-cols-[10rem_minmax(0,1fr)_9rem_auto] md:items-start">
-                  <div className="sm:col-span-2 md:col-span-1 md:pt-8">
+                {/* On wide screens one line; the top offsets line the switch and button up with the inputs under their labels. */}
+                <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem] md:grid-cols-[9rem_minmax(0,1fr)_8rem_auto] md:items-start">
+                  <div className="sm:col-span-2 md:col-span-1 md:pt-[2.375rem]">
                     <Switch label="Enabled" name={shippingFieldName(index, "enabled")} defaultChecked={row.enabled} />
                   </div>
                   <FormField
@@ -75,6 +76,7 @@ export function ShippingMethodsEditor({
                     name={shippingFieldName(index, "name")}
                     defaultValue={row.name}
                     maxLength={SETTINGS_LIMITS.shippingMethodName}
+                    className="[&_input]:w-full"
                     error={errors[shippingFieldName(index, "name")]}
                   />
                   <FormField
@@ -85,9 +87,10 @@ export function ShippingMethodsEditor({
                     min={0}
                     step={0.01}
                     defaultValue={row.rate}
+                    className="[&_input]:w-full"
                     error={errors[shippingFieldName(index, "rate")]}
                   />
-                  <div className="sm:col-span-2 md:col-span-1 md:pt-7">
+                  <div className="sm:col-span-2 md:col-span-1 md:pt-[2.125rem]">
                     <button
                       type="button"
                       onClick={() => remove(row.id)}

@@ -1,5 +1,5 @@
 import { Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import type { SubscriberListItem } from "#server/subscribers/list-subscribers.ts";
@@ -22,12 +22,14 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
   const showToast = useToast();
   const [pending, setPending] = useState<SubscriberListItem | null>(null);
   const removing = fetcher.state !== "idle";
+  // The address being removed, kept for the toast: `pending` is cleared when the dialog closes.
+  const removingEmail = useRef("");
 
   useEffect(() => {
     const result = fetcher.data;
     if (!result || fetcher.state !== "idle") return;
     if (result.ok) {
-      showToast({ title: "Subscriber removed", description: "The address is no longer on the list." });
+      showToast({ title: "Subscriber removed", description: `${removingEmail.current} is no longer on the list.` });
     } else {
       showToast({ title: "Error removing subscriber", description: result.error.message, variant: "destructive" });
     }
@@ -86,7 +88,9 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
         confirmLabel={removing ? "Removing..." : "Remove"}
         busy={removing}
         onConfirm={() => {
-          if (pending) fetcher.submit({ [SUBSCRIBER_ID_FIELD]: pending.id }, { method: "post" });
+          if (!pending) return;
+          removingEmail.current = pending.email;
+          fetcher.submit({ [SUBSCRIBER_ID_FIELD]: pending.id }, { method: "post" });
         }}
       />
     </>

@@ -9,6 +9,7 @@ import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { CustomerSearchForm } from "#app/features/admin-customers/customer-search-form.tsx";
 import { CustomersTable } from "#app/features/admin-customers/customers-table.tsx";
 import { DeleteCustomerDialog, type CustomerToDelete } from "#app/features/admin-customers/delete-customer-dialog.tsx";
+import { useReturnFocus } from "#app/features/admin-customers/use-return-focus.ts";
 import type { Route } from "./+types/customers";
 
 export function meta() {
@@ -46,15 +47,38 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function CustomerManagement({ loaderData: { search, customers } }: Route.ComponentProps) {
   const [toDelete, setToDelete] = useState<CustomerToDelete | null>(null);
   const closeDialog = useCallback(() => setToDelete(null), []);
+  const opener = useReturnFocus(toDelete !== null);
   return (
     <>
       <AdminPageHeader title="Customer Management" intro="View and manage your registered customers" />
       <CustomerSearchForm search={search} />
-      <CustomersTable customers={customers.items} onDelete={({ id, email }) => setToDelete({ id, email })} />
+      <CustomersTable
+        customers={customers.items}
+        onDelete={({ id, email }, button) => {
+          opener.current = button;
+          setToDelete({ id, email });
+        }}
+      />
       {customers.total > 0 ? (
         <Pagination page={customers.page} pageCount={customers.pageCount} total={customers.total} noun="customers" />
       ) : null}
       <DeleteCustomerDialog customer={toDelete} onClose={closeDialog} />
+    </>
+  );
+}
+
+/**
+ * The list could not be loaded (the error is logged on the server): said here, inside the admin
+ * layout, so the navigation stays usable.
+ */
+export function ErrorBoundary() {
+  return (
+    <>
+      <AdminPageHeader title="Customer Management" intro="View and manage your registered customers" />
+      <div role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+        <p className="font-semibold">Error fetching customers</p>
+        <p className="mt-1">The list could not be loaded. Please try again in a moment.</p>
+      </div>
     </>
   );
 }

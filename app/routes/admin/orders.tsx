@@ -13,6 +13,7 @@ import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { OrderDetailsDialog, type OrderDetailsResult } from "#app/features/admin-orders/order-details-dialog.tsx";
 import { OrderSearchForm } from "#app/features/admin-orders/order-search-form.tsx";
 import { OrdersTable } from "#app/features/admin-orders/orders-table.tsx";
+import { useReturnFocus } from "#app/features/admin-orders/use-return-focus.ts";
 import type { Route } from "./+types/orders";
 
 /** Where the details dialog loads an order from: this route's loader, with `?details=<id>`. */
@@ -65,13 +66,15 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function OrderManagement({ loaderData: { search, orders } }: Route.ComponentProps) {
   const details = useFetcher<typeof loader>();
   const [detailsId, setDetailsId] = useState<string | null>(null);
+  const opener = useReturnFocus(detailsId !== null);
   return (
     <>
       <AdminPageHeader title="Order Management" intro="Track and manage all customer orders" />
       <OrderSearchForm search={search} />
       <OrdersTable
         orders={orders.items}
-        onViewDetails={(orderId) => {
+        onViewDetails={(orderId, button) => {
+          opener.current = button;
           setDetailsId(orderId);
           void details.load(`${ORDERS_PATH}?${new URLSearchParams({ details: orderId })}`);
         }}
@@ -80,6 +83,22 @@ export default function OrderManagement({ loaderData: { search, orders } }: Rout
         <Pagination page={orders.page} pageCount={orders.pageCount} total={orders.total} noun="orders" />
       ) : null}
       <OrderDetailsDialog orderId={detailsId} result={details.data?.details} onClose={() => setDetailsId(null)} />
+    </>
+  );
+}
+
+/**
+ * The list could not be loaded (the error is logged on the server): said here, inside the admin
+ * layout, so the navigation stays usable.
+ */
+export function ErrorBoundary() {
+  return (
+    <>
+      <AdminPageHeader title="Order Management" intro="Track and manage all customer orders" />
+      <div role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+        <p className="font-semibold">Error fetching orders</p>
+        <p className="mt-1">The list could not be loaded. Please try again in a moment.</p>
+      </div>
     </>
   );
 }

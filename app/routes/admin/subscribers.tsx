@@ -1,4 +1,92 @@
-// Being written: the subscribers admin screen.
-export default function Placeholder() {
-  return null;
+import { Download } from "lucide-react";
+import { useEffect } from "react";
+import { useLocation, useNavigation } from "react-router";
+import { requireAdmin } from "#server/accounts/guards.ts";
+import { runAction } from "#server/http/action-result.ts";
+import { deleteSubscriber } from "#server/subscribers/delete-subscriber.ts";
+import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { SUBSCRIBER_ID_FIELD, SubscribersTable } from "#app/features/admin-subscribers/subscribers-table.tsx";
+import type { Route } from "./+types/subscribers";
+
+export function meta() {
+  return [{ title: "Email Subscribers" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db, logger } = context.services;
+  const page = new URL(request.url).searchParams.get("page");
+  try {
+    return { subscribers: await listSubscribers(db, { page }), loadError: null };
+  } catch (error) {
+    logger.error({ err: error }, "subscribers could not be read");
+    return {
+      subscribers: { items: [], total: 0, page: 1, pageCount: 1 },
+      loadError: "The subscriber list could not be read. Please reload the page.",
+    };
+  }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { db, logger } = context.services;
+  const form = await request.formData().catch(() => new FormData());
+  return runAction(logger, async () => {
+    const id = form.get(SUBSCRIBER_ID_FIELD);
+    await deleteSubscriber(db, typeof id === "string" ? id : "");
+    return {};
+  });
+}
+
+export default function EmailSubscribers({ loaderData }: Route.ComponentProps) {
+  const { subscribers, loadError } = loaderData;
+  const showToast = useToast();
+  const navigation = useNavigation();
+  const location = useLocation();
+  // Another page of this list on its way (client-side navigation): say so instead of a frozen table.
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+
+  useEffect(() => {
+    if (loadError) showToast({ title: "Error fetching subscribers", description: loadError, variant: "destructive" });
+  }, [loadError, showToast]);
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Email Subscribers"
+        intro="Everyone who joined the newsletter or the launch list, newest first."
+        actions={
+          // A plain link: the CSV is a file download, not a page of the app.
+          <a href="/admin/subscribers.csv" download className={buttonStyles.secondary}>
+            <Download aria-hidden="true" className="size-5" />
+            Download CSV
+          </a>
+        }
+      />
+      {loadError ? (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200">
+          {loadError}
+        </p>
+      ) : null}
+      <p role="status" className={loading ? "mt-6 font-medium text-gray-700" : "sr-only"}>
+        {loading ? "Loading subscribers..." : ""}
+      </p>
+      {subscribers.items.length === 0 ? (
+        loading || loadError ? null : (
+          <p className="mt-6 rounded-xl bg-white p-8 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
+            No subscribers yet.
+          </p>
+        )
+      ) : (
+        <>
+          <SubscribersTable subscribers={subscribers.items} busy={loading} />
+          <Pagination page={subscribers.page} pageCount={subscribers.pageCount} total={subscribers.total} noun="subscribers" />
+        </>
+      )}
+    </>
+  );
 }
