@@ -129,10 +129,6 @@ describe("admin Book Management in a browser", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(`${server.url}/admin`);
     await page.close();
-    // Routing turns the context's HTTP cache off. Needed because the server currently sends
-    // "Cache-Control: public, max-age=3600" on every page (create-app.ts applies the public/
-    // files' header to all 200 responses), so a revisited /admin/books would come from the cache.
-    await admin.route("**/*", (route) => route.continue());
   });
   afterAll(async () => {
     await admin?.close();
@@ -172,8 +168,6 @@ describe("admin Book Management in a browser", () => {
     await fillBook(page, BOOK);
     await field(page, "Upload cover").setInputFiles(coverPath);
     await dialog(page).getByText(/Ready to upload: 800 × 600 px/).waitFor();
-    console.log("DBG", await dialog(page).getByTestId("cover-size").innerText());
-    await page.screenshot({ path: "/tmp/dbg/ready.png" });
     await imageLoaded(dialog(page).getByTestId("cover-preview"));
 
     // A slow uplink, so the progress bar is seen while the cover travels.
@@ -189,8 +183,6 @@ describe("admin Book Management in a browser", () => {
     await dialog(page).getByRole("progressbar").waitFor();
     // The bar moves while the bytes go out, not only at the end.
     await dialog(page).getByText(/Uploading\.\.\. [1-9]\d?%/).waitFor();
-    console.log("DBG size", await dialog(page).getByTestId("cover-size").count());
-    await page.screenshot({ path: "/tmp/dbg/uploading.png" });
     await expectToast(page, "Success! Book added successfully.");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await cdp.detach();
@@ -293,7 +285,6 @@ describe("admin Book Management in a browser", () => {
     await expectToast(page, "Error saving book Title is required.");
     await dialog(page).getByText("Title is required.").waitFor();
     await dialog(page).getByText("Rating must be a number from 0 to 5 with no more than 1 decimal.").waitFor();
-    await page.screenshot({ path: "/tmp/dbg/errors.png" });
     expect(await field(page, "Title").getAttribute("aria-invalid")).toBe("true");
     // Focus goes to the first field in error.
     expect(await field(page, "Title").evaluate((input) => input === document.activeElement)).toBe(true);
@@ -330,7 +321,6 @@ describe("admin Book Management in a browser", () => {
     await page.getByRole("button", { name: "Add New Book" }).click();
     await dialog(page).getByRole("heading", { name: "Add New Book" }).waitFor();
     expect(await dialog(page).evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: "/tmp/dbg/modal-360.png" });
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });
 
@@ -338,7 +328,6 @@ describe("admin Book Management in a browser", () => {
     await page.getByRole("button", { name: "Add New Book" }).click();
     await dialog(page).getByRole("heading", { name: "Add New Book" }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/tmp/dbg/modal.png" });
     await page.close();
   });
 
