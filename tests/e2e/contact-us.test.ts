@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
-import { launchBrowser } from "#tests/support/browser.ts";
-import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { useShop } from "#tests/support/shop-fixture.ts";
 
 const MESSAGE = {
   fullName: "Hannah Reader",
@@ -21,24 +18,11 @@ function field(page: Page, label: string) {
 }
 
 describe("Contact Us page in a browser", () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-    server = await startServerProcess({ dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const shop = useShop();
 
   /** What the running server stored, read from its own SQLite file. */
   async function storedMessages() {
-    const handle = openDatabase({ dataDir });
+    const handle = openDatabase({ dataDir: shop.dataDir });
     try {
       return await handle.db
         .selectFrom("contact_messages")
@@ -51,8 +35,8 @@ describe("Contact Us page in a browser", () => {
 
   /** Opens the page and waits until React has hydrated the form, so submits go through the fetcher. */
   async function openContactPage(): Promise<Page> {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/contact-us`);
+    const page = await shop.browser.newPage();
+    await page.goto(`${shop.server.url}/contact-us`);
     await page.waitForFunction(() => {
       const form = document.querySelector("main form");
       return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
@@ -94,7 +78,7 @@ describe("Contact Us page in a browser", () => {
         mail_sent_at: expect.any(String),
       },
     ]);
-    const outbox = path.join(dataDir, "mail");
+    const outbox = path.join(shop.dataDir, "mail");
     const files = (await readdir(outbox)).filter((file) => file.endsWith(".eml"));
     expect(files).toHaveLength(1);
     await expect(readFile(path.join(outbox, files[0]!), "utf8")).resolves.toContain(MESSAGE.message);
@@ -128,13 +112,13 @@ describe("Contact Us page in a browser", () => {
 
   it("answers bad posts that skip the browser's checks with 400, never 500", async () => {
     const before = (await storedMessages()).length;
-    const partial = await fetch(`${server.url}/contact-us`, {
+    const partial = await fetch(`${shop.server.url}/contact-us`, {
       method: "POST",
       body: new URLSearchParams({ fullName: "Hannah", email: "not-an-email", subject: "Hi", message: "Hello" }),
     });
     expect(partial.status).toBe(400);
     await expect(partial.text()).resolves.toContain("Please enter a valid email address.");
-    const notAForm = await fetch(`${server.url}/contact-us`, {
+    const notAForm = await fetch(`${shop.server.url}/contact-us`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(MESSAGE),

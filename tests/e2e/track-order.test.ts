@@ -1,31 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "#tests/support/browser.ts";
-import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useShop } from "#tests/support/shop-fixture.ts";
 
 describe("Track Order in a browser", () => {
-  let server: ServerProcess;
-  let browser: Browser;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-    server = await startServerProcess({ dataDir });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const shop = useShop();
 
   /** Opens the page and waits until React has hydrated it, so the form's own checks run. */
   async function openTrackOrder(query = ""): Promise<Page> {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/track-order${query}`);
+    const page = await shop.browser.newPage();
+    await page.goto(`${shop.server.url}/track-order${query}`);
     await page.waitForLoadState("networkidle");
     return page;
   }
@@ -119,8 +102,8 @@ describe("Track Order in a browser", () => {
   });
 
   it("fits a 360px wide screen", async () => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    await page.goto(`${server.url}/track-order?orderId=ORD-2025-001`);
+    const page = await shop.browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(`${shop.server.url}/track-order?orderId=ORD-2025-001`);
     await page.getByTestId("tracking-status").waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

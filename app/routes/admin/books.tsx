@@ -1,6 +1,6 @@
-import { Loader2, Plus, Search } from "lucide-react";
+import { Loader2, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Form, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { useFetcher, useNavigation, useRevalidator } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import type { Book } from "#server/books/book.ts";
 import { deleteBook } from "#server/books/delete-book.ts";
@@ -9,6 +9,7 @@ import { createBookWithCover, updateBookWithCover } from "#server/books/save-boo
 import { AppError } from "#server/errors/app-error.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -118,23 +119,7 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         }
       />
 
-      <Form method="get" role="search" className="mt-6 flex max-w-xl flex-wrap gap-2" key={search}>
-        <label htmlFor="book-search" className="sr-only">
-          Search books
-        </label>
-        <input
-          id="book-search"
-          type="search"
-          name="search"
-          defaultValue={search}
-          maxLength={200}
-          placeholder="Search by title or author..."
-          className="min-w-0 flex-1 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink"
-        />
-        <button type="submit" className={buttonStyles.secondary}>
-          <Search aria-hidden="true" className="size-4" /> Search
-        </button>
-      </Form>
+      <SearchForm search={search} name="Books" label="Search books" placeholder="Search by title or author..." />
 
       {loading ? (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm text-gray-700">

@@ -6,10 +6,10 @@ import { listCustomers } from "#server/customers/list-customers.ts";
 import { runAction, type ActionFailure } from "#server/http/action-result.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
-import { CustomerSearchForm } from "#app/features/admin-customers/customer-search-form.tsx";
+import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { CustomersTable } from "#app/features/admin-customers/customers-table.tsx";
 import { DeleteCustomerDialog, type CustomerToDelete } from "#app/features/admin-customers/delete-customer-dialog.tsx";
-import { useReturnFocus } from "#app/features/admin-customers/use-return-focus.ts";
+import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
 import type { Route } from "./+types/customers";
 
 export function meta() {
@@ -51,7 +51,7 @@ export default function CustomerManagement({ loaderData: { search, customers } }
   return (
     <>
       <AdminPageHeader title="Customer Management" intro="View and manage your registered customers" />
-      <CustomerSearchForm search={search} />
+      <SearchForm search={search} name="Customers" label="Search customers by name or email" placeholder="Search by name or email..." />
       <CustomersTable
         customers={customers.items}
         onDelete={({ id, email }, button) => {

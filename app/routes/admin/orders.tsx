@@ -11,9 +11,9 @@ import { updateOrderStatus } from "#server/orders/update-order-status.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { OrderDetailsDialog, type OrderDetailsResult } from "#app/features/admin-orders/order-details-dialog.tsx";
-import { OrderSearchForm } from "#app/features/admin-orders/order-search-form.tsx";
+import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { OrdersTable } from "#app/features/admin-orders/orders-table.tsx";
-import { useReturnFocus } from "#app/features/admin-orders/use-return-focus.ts";
+import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
 import type { Route } from "./+types/orders";
 
 /** Where the details dialog loads an order from: this route's loader, with `?details=<id>`. */
@@ -70,7 +70,7 @@ export default function OrderManagement({ loaderData: { search, orders } }: Rout
   return (
     <>
       <AdminPageHeader title="Order Management" intro="Track and manage all customer orders" />
-      <OrderSearchForm search={search} />
+      <SearchForm search={search} name="Orders" label="Search orders by order ID or customer email" placeholder="Search by Order ID or Email..." />
       <OrdersTable
         orders={orders.items}
         onViewDetails={(orderId, button) => {

@@ -4,17 +4,17 @@ import { Form, Link, useLocation } from "react-router";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 
 /**
- * The customer search: a plain GET form, so the search is part of the URL (?search=…) and
+ * A list search: a plain GET form, so the search is part of the URL (?search=…) and
  * survives a reload, a shared link and the back button. A new search leaves out `page`: it
  * starts again on the first page of the new results.
  */
-export function CustomerSearchForm({ search }: { search: string }) {
+export function SearchForm({ search, name, label, placeholder }: { search: string; name: string; label: string; placeholder: string }) {
   const inputId = useId();
   const location = useLocation();
   return (
-    <Form method="get" role="search" aria-label="Customers" className="mt-6 flex flex-col gap-2 sm:flex-row">
+    <Form method="get" role="search" aria-label={name} className="mt-6 flex flex-col gap-2 sm:flex-row">
       <label htmlFor={inputId} className="sr-only">
-        Search customers by name or email
+        {label}
       </label>
       <input
         // Remounted when the URL's search changes, so back/forward show the search being displayed.
@@ -23,7 +23,7 @@ export function CustomerSearchForm({ search }: { search: string }) {
         type="search"
         name="search"
         defaultValue={search}
-        placeholder="Search by name or email..."
+        placeholder={placeholder}
         maxLength={100}
         className="min-w-0 flex-1 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink sm:max-w-md"
       />
