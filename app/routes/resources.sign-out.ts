@@ -8,7 +8,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress, viewer } = context;
   const secure = services.env.PUBLIC_URL.startsWith("https://");
   if (!viewer) throw redirect("/login", { headers: { "Set-Cookie": flashCookie("session-expired", secure) } });
-  const headers = await signOut(services, { headers: request.headers, clientAddress });
+  let headers: Headers;
+  try {
+    headers = await signOut(services, { headers: request.headers, clientAddress });
+  } catch (error) {
+    services.logger.error({ err: error }, "sign-out failed");
+    throw redirect("/account", { headers: { "Set-Cookie": flashCookie("sign-out-failed", secure) } });
+  }
   headers.append("Set-Cookie", flashCookie("signed-out", secure));
   throw redirect("/", { headers });
 }

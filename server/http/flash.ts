@@ -6,6 +6,7 @@
 export const FLASH_MESSAGES = [
   "signed-in",
   "signed-out",
+  "sign-out-failed",
   "account-created",
   "session-expired",
   "password-reset",

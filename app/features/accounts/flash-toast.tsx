@@ -5,6 +5,7 @@ import { useToast, type ToastMessage } from "#app/components/ui/toast.tsx";
 const FLASH_TOASTS: Record<FlashMessage, ToastMessage> = {
   "signed-in": { title: "Login Successful!", description: "Welcome back!" },
   "signed-out": { title: "Signed Out", description: "You have been signed out. See you soon!" },
+  "sign-out-failed": { title: "Sign out Failed", description: "Something went wrong", variant: "destructive" },
   "account-created": { title: "Account Created!", description: "Please sign in with your new account." },
   "session-expired": {
     title: "Session Expired",
