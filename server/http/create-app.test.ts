@@ -31,6 +31,15 @@ describe.each(TEST_ENGINES)("the HTTP app on %s", (engine) => {
     expect(html).toContain("Little Scrolls Press");
   });
 
+  it("sends security headers with every page", async () => {
+    t = await createTestApp(engine);
+    const response = await t.app.request("/");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
   it("renders a real 404 page for unknown paths", async () => {
     t = await createTestApp(engine);
     const response = await t.app.request("/no/such/page");
