@@ -3,7 +3,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { openDatabase } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
+import { fillAdminTables, timeAdminLists } from "./admin-lists.ts";
 
 interface Result {
   name: string;
@@ -41,6 +44,20 @@ try {
   await server.stop();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+// Admin lists that can grow: a page stays fast with 10,000 rows in every table.
+const listsDir = mkdtempSync(path.join(tmpdir(), "shop-bench-lists-"));
+const lists = openDatabase({ dataDir: listsDir });
+try {
+  await migrateToLatest(lists);
+  await fillAdminTables(lists);
+  for (const [name, ms] of Object.entries(await timeAdminLists(lists))) {
+    results.push({ name: `admin list, 10,000 rows: ${name}`, value: ms, unit: "ms", target: 50 });
+  }
+} finally {
+  await lists.close();
+  rmSync(listsDir, { recursive: true, force: true });
 }
 
 let failed = false;
