@@ -24,7 +24,7 @@ export default function Dashboard({ loaderData: { stats, name } }: Route.Compone
   const cards = [
     { label: "Total Books", value: String(stats.books), icon: BookOpen, to: "/admin/books" },
     { label: "Total Customers", value: String(stats.customers), icon: Users, to: "/admin/customers" },
-    { label: "Pending Orders", value: String(stats.pendingOrders), icon: Package, to: "/admin/orders?search=" },
+    { label: "Pending Orders", value: String(stats.pendingOrders), icon: Package, to: "/admin/orders" },
     { label: "Store Settings", value: "Configure", icon: Settings, to: "/admin/settings" },
   ];
   return (
