@@ -43,5 +43,7 @@ declare module "react-router" {
     sessionExpired: boolean;
     /** A one-time message to show on this page (see server/http/flash.ts). */
     flash: FlashMessage | null;
+    /** The Content-Security-Policy nonce for this response's inline scripts (production only). */
+    nonce?: string | undefined;
   }
 }

@@ -8,6 +8,8 @@ export type AppVariables = {
   sessionExpired: boolean;
   flash: FlashMessage | null;
   maintenance: boolean;
+  /** Set by hono/secure-headers in production: the nonce the page's inline scripts carry. */
+  secureHeadersNonce?: string;
 };
 
 export type AppEnv = { Variables: AppVariables };

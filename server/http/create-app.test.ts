@@ -34,7 +34,16 @@ describe.each(TEST_ENGINES)("the HTTP app on %s", (engine) => {
   it("sends security headers with every page", async () => {
     t = await createTestApp(engine);
     const response = await t.app.request("/");
-    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("frame-ancestors 'none'");
+    // Inline scripts run only with this response's nonce, and every inline script carries it.
+    const nonce = policy.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeDefined();
+    expect(policy).not.toContain("script-src 'self' 'unsafe-inline'");
+    const html = await response.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>/g)].map((m) => m[0]);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

@@ -3,7 +3,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { secureHeaders } from "hono/secure-headers";
+import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "#server/services.ts";
 import { adminGate } from "./admin-gate.ts";
@@ -47,14 +47,14 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
 
   app.use(
     secureHeaders({
-      // React Router's hydration data is an inline script, hence 'unsafe-inline' (a per-request
-      // nonce is the next step); everything else comes from this origin only. Vite's dev server
-      // injects its own scripts, so development runs without a policy.
+      // Scripts: files from this origin, and inline scripts only with this response's nonce
+      // (React Router's hydration data; entry.server.tsx puts the nonce on them). Vite's dev
+      // server injects its own scripts, so development runs without a policy.
       contentSecurityPolicy:
         mode === "production"
           ? {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", "'unsafe-inline'"],
+              scriptSrc: ["'self'", NONCE],
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", "data:", "blob:"],
               connectSrc: ["'self'"],
@@ -123,6 +123,7 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
       viewer: c.get("viewer"),
       sessionExpired: c.get("sessionExpired"),
       flash: c.get("flash"),
+      nonce: c.get("secureHeadersNonce"),
     }),
   );
 
