@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { Book } from "#server/books/book.ts";
 import { formatDollars } from "#app/lib/money.ts";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 
 /** Shown for a book without a cover (the storefront uses the same file). */
 const DEFAULT_COVER = "/default-cover.svg";
@@ -25,42 +26,24 @@ export function BooksTable({
   onEdit: (book: Book) => void;
   onDelete: (book: Book) => void;
 }) {
-  const th = "px-4 py-3 font-semibold";
   return (
-    <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-brand-100" data-testid="books-table-scroll">
-      <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={busy}>
-        <caption className="sr-only">Books</caption>
-        <thead className="bg-brand-100 text-brand-800">
-          <tr>
-            <th scope="col" className={th}>
-              Image
-            </th>
-            <th scope="col" className={th}>
-              Title
-            </th>
-            <th scope="col" className={th}>
-              Author
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Price
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Stock
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-brand-100">
-          {books.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="px-4 py-10 text-center text-gray-700">
-                {emptyText}
-              </td>
-            </tr>
-          ) : (
-            books.map((book) => (
+    <DataTable
+      caption="Books"
+      minWidthClass="min-w-[44rem]"
+      rowCount={books.length}
+      emptyText={emptyText}
+      busy={busy}
+      testId="books-table-scroll"
+      columns={[
+        { label: "Image" },
+        { label: "Title" },
+        { label: "Author" },
+        { label: "Price", align: "right" },
+        { label: "Stock", align: "right" },
+        { label: "Actions", align: "right" },
+      ]}
+    >
+          {books.map((book) => (
               <tr key={book.id} data-testid="book-row">
                 <td className="px-4 py-2">
                   <img
@@ -93,10 +76,7 @@ export function BooksTable({
                   </div>
                 </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+            ))}
+    </DataTable>
   );
 }

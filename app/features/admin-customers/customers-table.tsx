@@ -1,6 +1,7 @@
 import { Trash2 } from "lucide-react";
 import type { CustomerListItem } from "#server/customers/list-customers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 
 // Spelled out (locale and UTC) so the server's HTML and the browser's hydration agree.
 const JOINED_FORMAT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -20,38 +21,14 @@ export function CustomersTable({
   customers: CustomerListItem[];
   onDelete: (customer: CustomerListItem, opener: HTMLElement) => void;
 }) {
-  if (customers.length === 0) {
-    // No table at all: on a phone its header row alone would scroll, and a scrolling box with
-    // nothing focusable inside cannot be scrolled from the keyboard.
-    return (
-      <p className="mt-6 rounded-xl bg-white px-4 py-10 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
-        No customers found
-      </p>
-    );
-  }
-  return (
-    // `relative`: screen-reader-only text inside is positioned against this box, so it can never
-    // widen the page beyond the scrolling table.
-    <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">Registered customers</caption>
-        <thead className="bg-brand-100/60 text-brand-800">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Customer
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Email
-            </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
-              Joined On
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-brand-100">
+return (
+    <DataTable
+      caption="Registered customers"
+      minWidthClass="min-w-[36rem]"
+      rowCount={customers.length}
+      emptyText="No customers found"
+      columns={[{ label: "Customer" }, { label: "Email" }, { label: "Joined On" }, { label: "Actions", align: "right" }]}
+    >
           {customers.map((customer) => (
             <tr key={customer.id} data-testid="customer-row">
               <td className="px-4 py-3 font-medium text-ink">
@@ -74,8 +51,6 @@ export function CustomersTable({
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }

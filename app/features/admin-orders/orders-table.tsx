@@ -5,50 +5,27 @@ import { formatDollars } from "#app/lib/money.ts";
 import { formatOrderDate } from "./order-dates.ts";
 import { ShortOrderId } from "./order-id.tsx";
 import { OrderStatusSelect } from "./order-status-select.tsx";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 
 /**
  * One page of orders. On phones the table scrolls sideways inside its own box, never the page.
  */
 export function OrdersTable({ orders, onViewDetails }: { orders: OrderListItem[]; onViewDetails: (orderId: string, opener: HTMLElement) => void }) {
-  const headClass = "px-4 py-3 font-semibold";
-  if (orders.length === 0) {
-    // No table at all: on a phone its header row alone would scroll, and a scrolling box with
-    // nothing focusable inside cannot be scrolled from the keyboard.
-    return (
-      <p className="mt-6 rounded-xl bg-white px-4 py-10 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
-        No orders found
-      </p>
-    );
-  }
   return (
-    // `relative`: the screen-reader-only ids inside are positioned against this box; without it
-    // they sit at their place in the wide table and widen the whole page on a phone.
-    <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
-      <table className="w-full min-w-[48rem] text-left text-sm">
-        <caption className="sr-only">Customer orders</caption>
-        <thead className="bg-brand-100/60 text-brand-800">
-          <tr>
-            <th scope="col" className={headClass}>
-              Order ID
-            </th>
-            <th scope="col" className={headClass}>
-              Date
-            </th>
-            <th scope="col" className={headClass}>
-              Customer
-            </th>
-            <th scope="col" className={`${headClass} text-right`}>
-              Total
-            </th>
-            <th scope="col" className={headClass}>
-              Status
-            </th>
-            <th scope="col" className={`${headClass} text-right`}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-brand-100">
+    <DataTable
+      caption="Customer orders"
+      minWidthClass="min-w-[48rem]"
+      rowCount={orders.length}
+      emptyText="No orders found"
+      columns={[
+        { label: "Order ID" },
+        { label: "Date" },
+        { label: "Customer" },
+        { label: "Total", align: "right" },
+        { label: "Status" },
+        { label: "Actions", align: "right" },
+      ]}
+    >
           {orders.map((order) => (
             <tr key={order.id} data-testid="order-row" data-order-id={order.id}>
               <th scope="row" className="whitespace-nowrap px-4 py-3 font-medium text-ink">
@@ -72,8 +49,6 @@ export function OrdersTable({ orders, onViewDetails }: { orders: OrderListItem[]
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }

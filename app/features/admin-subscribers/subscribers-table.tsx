@@ -6,6 +6,7 @@ import type { SubscriberListItem } from "#server/subscribers/list-subscribers.ts
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { formatDateTime } from "./format-date-time.ts";
+import { DataTable } from "#app/components/ui/data-table.tsx";
 
 export type RemoveSubscriberResult = { ok: true } | ActionFailure;
 
@@ -38,23 +39,14 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
 
   return (
     <>
-      <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
-        <table aria-busy={busy} className={`w-full text-left text-sm ${busy ? "opacity-60" : ""}`}>
-          <caption className="sr-only">Email subscribers, newest first</caption>
-          <thead className="border-b border-brand-100 bg-brand-50 text-gray-700">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Subscribed On
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-brand-100">
+      <DataTable
+        caption="Email subscribers, newest first"
+        minWidthClass=""
+        rowCount={subscribers.length}
+        emptyText="No subscribers yet."
+        busy={busy}
+        columns={[{ label: "Email" }, { label: "Subscribed On" }, { label: "Actions", align: "right", labelHidden: true }]}
+      >
             {subscribers.map((subscriber) => (
               <tr key={subscriber.id} data-testid="subscriber-row">
                 <td className="break-all px-4 py-3 font-medium">{subscriber.email}</td>
@@ -73,9 +65,7 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+      </DataTable>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {

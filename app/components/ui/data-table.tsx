@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+
+export interface DataTableColumn {
+  label: string;
+  align?: "left" | "right";
+  /** Read by screen readers only (e.g. an "Actions" column of icon buttons). */
+  labelHidden?: boolean;
+}
+
+/**
+ * The admin lists' table: a caption for screen readers, the header row, and the rows the caller
+ * renders. On narrow screens it scrolls sideways inside its own box, never the whole page. With
+ * no rows it shows `emptyText` instead of a table: a header row alone would scroll on a phone,
+ * and a scrolling box with nothing focusable inside cannot be scrolled from the keyboard.
+ */
+export function DataTable({
+  caption,
+  columns,
+  rowCount,
+  emptyText,
+  minWidthClass,
+  busy = false,
+  testId,
+  children,
+}: {
+  caption: string;
+  columns: DataTableColumn[];
+  rowCount: number;
+  emptyText: string;
+  /** A Tailwind min-width class (e.g. "min-w-[44rem]") below which the table scrolls. */
+  minWidthClass: string;
+  busy?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  if (rowCount === 0) {
+    return (
+      <p className="mt-6 rounded-xl bg-white px-4 py-10 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">{emptyText}</p>
+    );
+  }
+  return (
+    // `relative`: screen-reader-only text inside is positioned against this box, so it can never
+    // widen the page beyond the scrolling table.
+    <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-brand-100" data-testid={testId}>
+      <table aria-busy={busy || undefined} className={`w-full text-left text-sm ${minWidthClass} ${busy ? "opacity-60" : ""}`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-brand-100 text-brand-800">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={`px-4 py-3 font-semibold ${column.align === "right" ? "text-right" : ""}`}
+              >
+                {column.labelHidden ? <span className="sr-only">{column.label}</span> : column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-brand-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
