@@ -46,32 +46,40 @@ export interface AdminStoreSettings {
  * The settings as stored, or the defaults (with their two shipping methods) when no row exists.
  * Pass `appSecret` to get the secret key's last four characters; without it `last4` is null.
  */
+/**
+ * The settings screen's values before any are saved: the defaults of the specification, with
+ * the two default shipping methods, or with none when the stored settings could not be read.
+ */
+export function defaultAdminSettings({ withShippingMethods }: { withShippingMethods: boolean }): AdminStoreSettings {
+  return {
+    storeName: DEFAULT_STORE_SETTINGS.storeName,
+    contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
+    currency: DEFAULT_STORE_SETTINGS.currency,
+    enableStripe: DEFAULT_STORE_SETTINGS.enableStripe,
+    stripePublishableKey: null,
+    stripeSecretKey: { isSet: false, last4: null },
+    enablePaypal: DEFAULT_STORE_SETTINGS.enablePaypal,
+    paypalClientId: null,
+    enableMaintenanceMode: DEFAULT_STORE_SETTINGS.enableMaintenanceMode,
+    // Placeholder ids: they match no stored method, so saving gives these rows real ids.
+    shippingMethods: withShippingMethods
+      ? DEFAULT_STORE_SETTINGS.shippingMethods.map((method, index) => ({
+          id: `default-${index}`,
+          name: method.name,
+          rateCents: method.rateCents,
+          enabled: method.enabled,
+        }))
+      : [],
+    updatedAt: null,
+  };
+}
+
 export async function getStoreSettingsForAdmin(
   db: Kysely<Database>,
   options: { appSecret?: string } = {},
 ): Promise<AdminStoreSettings> {
   const row = await db.selectFrom("store_settings").selectAll().where("id", "=", STORE_SETTINGS_ID).executeTakeFirst();
-  if (!row) {
-    return {
-      storeName: DEFAULT_STORE_SETTINGS.storeName,
-      contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
-      currency: DEFAULT_STORE_SETTINGS.currency,
-      enableStripe: DEFAULT_STORE_SETTINGS.enableStripe,
-      stripePublishableKey: null,
-      stripeSecretKey: { isSet: false, last4: null },
-      enablePaypal: DEFAULT_STORE_SETTINGS.enablePaypal,
-      paypalClientId: null,
-      enableMaintenanceMode: DEFAULT_STORE_SETTINGS.enableMaintenanceMode,
-      // Placeholder ids: they match no stored method, so saving gives these rows real ids.
-      shippingMethods: DEFAULT_STORE_SETTINGS.shippingMethods.map((method, index) => ({
-        id: `default-${index}`,
-        name: method.name,
-        rateCents: method.rateCents,
-        enabled: method.enabled,
-      })),
-      updatedAt: null,
-    };
-  }
+  if (!row) return defaultAdminSettings({ withShippingMethods: true });
 
   const methods = await db
     .selectFrom("shipping_methods")

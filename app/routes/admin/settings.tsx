@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
-import { DEFAULT_STORE_SETTINGS } from "#server/settings/default-settings.ts";
-import { getStoreSettingsForAdmin, saveStoreSettings, type AdminStoreSettings } from "#server/settings/store-settings.ts";
+import { defaultAdminSettings, getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { settingsInputFromFormData } from "#app/features/admin-settings/settings-form-data.ts";
@@ -13,22 +12,6 @@ export function meta() {
   return [{ title: "Store Settings" }, { name: "robots", content: "noindex" }];
 }
 
-/** What the screen shows when the stored settings cannot be read: the defaults, without shipping methods. */
-function unreadableSettingsFallback(): AdminStoreSettings {
-  return {
-    storeName: DEFAULT_STORE_SETTINGS.storeName,
-    contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
-    currency: DEFAULT_STORE_SETTINGS.currency,
-    enableStripe: DEFAULT_STORE_SETTINGS.enableStripe,
-    stripePublishableKey: null,
-    stripeSecretKey: { isSet: false, last4: null },
-    enablePaypal: DEFAULT_STORE_SETTINGS.enablePaypal,
-    paypalClientId: null,
-    enableMaintenanceMode: DEFAULT_STORE_SETTINGS.enableMaintenanceMode,
-    shippingMethods: [],
-    updatedAt: null,
-  };
-}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -40,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   } catch (error) {
     logger.error({ err: error }, "store settings could not be read");
     return {
-      settings: unreadableSettingsFallback(),
+      settings: defaultAdminSettings({ withShippingMethods: false }),
       loadError: "The stored settings could not be read, so the defaults are shown. Please reload the page.",
     };
   }
