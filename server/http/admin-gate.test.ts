@@ -53,6 +53,12 @@ describe("admin authorization", () => {
     }
   });
 
+  it("keeps pages made for a signed-in person out of every cache", async () => {
+    const account = await t.app.request("/account", { headers: { cookie: customerCookie } });
+    expect(account.status).toBe(200);
+    expect(account.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   it("answers every admin data request with 401 for visitors and 403 for customers", async () => {
     for (const path of [...ADMIN_PAGES.map((p) => `${p}.data`), "/admin/subscribers.csv"]) {
       expect((await t.app.request(path)).status, path).toBe(401);

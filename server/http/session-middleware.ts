@@ -21,6 +21,8 @@ export function sessionMiddleware(services: AppServices): MiddlewareHandler<AppE
     const flash = c.req.method === "GET" && showsPage ? readFlash(c.req.header("cookie")) : null;
     c.set("flash", flash);
     await next();
+    // A page made for a signed-in person (account, orders, admin screens) is theirs alone.
+    if (viewer && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "private, no-store");
     for (const cookie of headers.getSetCookie()) c.res.headers.append("Set-Cookie", cookie);
     if (flash) c.res.headers.append("Set-Cookie", clearFlashCookie(secure));
   };
