@@ -7,6 +7,7 @@ import { flashCookie } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { NewPasswordField } from "#app/features/accounts/new-password-field.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/reset-password";
@@ -106,17 +107,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         ) : (
           <input type="hidden" name="token" value={params.get("token") ?? ""} />
         )}
-        <FormField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={128}
-          hint="At least 8 characters. Avoid common passwords."
-          error={fieldErrors.password}
-        />
+        <NewPasswordField label="New password" error={fieldErrors.password} />
         <button type="submit" disabled={busy} className={buttonStyles.primary}>
           {busy ? "Saving..." : changing ? "Change Password" : "Reset Password"}
         </button>

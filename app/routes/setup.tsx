@@ -7,6 +7,7 @@ import { flashCookie } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { NewPasswordField } from "#app/features/accounts/new-password-field.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import type { Route } from "./+types/setup";
 
@@ -61,15 +62,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       >
         <input type="hidden" name="token" value={params.get("token") ?? ""} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters. Avoid common passwords."
-          error={fieldErrors.password}
-        />
+        <NewPasswordField error={fieldErrors.password} />
         <button type="submit" disabled={navigation.state === "submitting"} className={buttonStyles.primary}>
           {navigation.state === "submitting" ? "Creating..." : "Create Admin Account"}
         </button>

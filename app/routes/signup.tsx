@@ -6,6 +6,7 @@ import { flashCookie } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { NewPasswordField } from "#app/features/accounts/new-password-field.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/signup";
@@ -62,17 +63,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
       >
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={128}
-          hint="At least 8 characters. Avoid common passwords."
-          error={fieldErrors.password}
-        />
+        <NewPasswordField error={fieldErrors.password} />
         <button type="submit" disabled={busy} className={buttonStyles.primary}>
           {busy ? "Creating account..." : "Sign Up"}
         </button>
