@@ -4,10 +4,10 @@ import { createAuth } from "./accounts/auth.ts";
 import { createAuthLimits } from "./accounts/auth-limits.ts";
 import { countAdmins, ensureOwnerIsAdmin, OwnerSetup } from "./accounts/owner-setup.ts";
 import { ConfigError, loadEnv, type Env } from "./config/env.ts";
-import { openDatabase } from "./db/database.ts";
+import { openDatabase, type DatabaseHandle } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { createLogger } from "./logging/logger.ts";
-import { createMailer } from "./mail/mailer.ts";
+import { createLogger, type Logger } from "./logging/logger.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { seedDatabase } from "./seed/seed-database.ts";
 import { createRateLimits } from "./security/rate-limits.ts";
 import type { AppServices } from "./services.ts";
@@ -26,10 +26,20 @@ export function loadEnvOrExit(): Env {
   }
 }
 
-/** Opens the database, applies pending migrations and seeds an empty database. */
-export async function startServices(env: Env): Promise<AppServices> {
-  const logger = createLogger(env.LOG_LEVEL);
-  const database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+/** Parts a caller may supply instead of the ones built from `env` (tests: a throwaway database, a captured log). */
+export interface ServiceOverrides {
+  database?: DatabaseHandle;
+  logger?: Logger;
+  mailer?: Mailer;
+}
+
+/**
+ * The one assembler of the services: opens the database, applies pending migrations, seeds an
+ * empty database and builds everything a request may use. main.ts, dev.ts and the tests call it.
+ */
+export async function startServices(env: Env, overrides: ServiceOverrides = {}): Promise<AppServices> {
+  const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
+  const database = overrides.database ?? openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const uploadsDir = path.join(env.DATA_DIR, "uploads");
   try {
     const applied = await migrateToLatest(database);
@@ -41,7 +51,7 @@ export async function startServices(env: Env): Promise<AppServices> {
     await database.close().catch(() => {});
     throw error;
   }
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
+  const mailer = overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
   return {
     env,
     database,

@@ -2,15 +2,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { ServerBuild } from "react-router";
-import { createAuth } from "#server/accounts/auth.ts";
-import { createAuthLimits } from "#server/accounts/auth-limits.ts";
-import { OwnerSetup } from "#server/accounts/owner-setup.ts";
+import { startServices } from "#server/boot.ts";
 import { loadEnv } from "#server/config/env.ts";
 import { createApp } from "#server/http/create-app.ts";
 import { createLogger } from "#server/logging/logger.ts";
-import { createMailer, type Mailer } from "#server/mail/mailer.ts";
-import { seedDatabase } from "#server/seed/seed-database.ts";
-import { createRateLimits } from "#server/security/rate-limits.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
 import type { AppServices } from "#server/services.ts";
 import type { DatabaseEngine } from "#server/db/database.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
@@ -46,22 +42,11 @@ export async function createTestApp(
     },
   });
   const env = loadEnv({ DATA_DIR: testDb.dataDir, NODE_ENV: "test", APP_SECRET: "t".repeat(40), ...overrides.env });
-  const uploadsDir = path.join(testDb.dataDir, "uploads");
-  await seedDatabase(testDb.handle.db, { uploadsDir });
-  const logger = createLogger("info", destination);
-  const mailer = overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
-  const services: AppServices = {
-    env,
+  const services = await startServices(env, {
     database: testDb.handle,
-    db: testDb.handle.db,
-    logger,
-    uploadsDir,
-    rateLimits: createRateLimits(),
-    mailer,
-    auth: createAuth({ env, database: testDb.handle, mailer, logger }),
-    authLimits: createAuthLimits(),
-    ownerSetup: new OwnerSetup(true),
-  };
+    logger: createLogger("info", destination),
+    ...(overrides.mailer ? { mailer: overrides.mailer } : {}),
+  });
   const app = createApp({ services, build, clientDir: CLIENT_DIR, mode: "production" });
   return { app, services, testDb, logs, cleanup: () => testDb.cleanup() };
 }
