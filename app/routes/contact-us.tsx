@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { useActionData } from "react-router";
 import { sendContactMessage } from "#server/contact/send-contact-message.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAction(services.logger, async () => {
     enforceRateLimit(services.rateLimits.contact, clientAddress);
     // A body that is not form data is an empty form (a 400 naming the fields), not a crash.
-    const form = await request.formData().catch(() => new FormData());
+    const form = await readForm(request);
     await sendContactMessage(services, {
       fullName: form.get("fullName"),
       email: form.get("email"),

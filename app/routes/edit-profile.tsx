@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { Form, useNavigation } from "react-router";
 import { requireViewer } from "#server/accounts/guards.ts";
 import { getProfile, updateProfile } from "#server/accounts/profile.ts";
@@ -22,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   return runAction(context.services.logger, async () => ({
     profile: await updateProfile(context.services.db, viewer.userId, {
       fullName: form.get("fullName") ?? "",

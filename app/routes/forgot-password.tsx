@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { forgotPasswordSchema } from "#server/accounts/password-schema.ts";
 import { requestPasswordReset } from "#server/accounts/request-password-reset.ts";
@@ -16,7 +17,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const form = await request.formData();
+  const form = await readForm(request);
   return runAction(services.logger, async () => {
     await requestPasswordReset(services, { email: form.get("email") ?? "" }, { headers: request.headers, clientAddress });
     return { sentAt: Date.now() };

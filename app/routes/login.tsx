@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { safeRedirectTarget } from "#server/accounts/guards.ts";
 import { signIn } from "#server/accounts/sign-in.ts";
@@ -25,7 +26,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await runAction(services.logger, async () => {
     const { headers, isAdmin } = await signIn(
       services,

@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { changePassword } from "#server/accounts/change-password.ts";
 import { changePasswordSchema, resetPasswordSchema } from "#server/accounts/password-schema.ts";
@@ -29,7 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const form = await request.formData();
+  const form = await readForm(request);
   const secure = services.env.PUBLIC_URL.startsWith("https://");
   const token = form.get("token");
   if (typeof token === "string" && token) {

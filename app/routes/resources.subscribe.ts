@@ -1,10 +1,11 @@
+import { readForm } from "#server/http/read-form.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
 import { subscribe } from "#server/subscribers/subscribe.ts";
 import type { Route } from "./+types/resources.subscribe";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const form = await request.formData();
+  const form = await readForm(request);
   return runAction(services.logger, async () => {
     enforceRateLimit(services.rateLimits.subscribe, clientAddress);
     await subscribe(services.db, form.get("email"));

@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { createAdminAccount } from "#server/accounts/create-admin-account.ts";
 import { signUpSchema } from "#server/accounts/password-schema.ts";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await runAction(services.logger, async () => {
     if (!(await services.ownerSetup.accepts(services.db, form.get("token")))) {
       throw new AppError("FORBIDDEN", "This setup link is no longer valid: an admin account already exists.");

@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { signUpSchema } from "#server/accounts/password-schema.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
@@ -22,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await runAction(services.logger, async () => {
     await signUp(services, { email: form.get("email"), password: form.get("password") }, { headers: request.headers, clientAddress });
     return {};

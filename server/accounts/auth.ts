@@ -4,7 +4,7 @@ import { admin } from "better-auth/plugins/admin";
 import type { Env } from "#server/config/env.ts";
 import type { DatabaseHandle } from "#server/db/database.ts";
 import type { Logger } from "#server/logging/logger.ts";
-import type { Mailer } from "#server/mail/mailer.ts";
+import { storeSender, type Mailer } from "#server/mail/mailer.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-schema.ts";
 
@@ -89,7 +89,7 @@ export function createAuth({ env, database, mailer, logger }: AuthDependencies) 
   async function sendResetMail(to: string, link: string) {
     const store = await getPublicStoreSettings(database.db);
     await mailer.send({
-      from: `"${store.storeName}" <${store.contactEmail}>`,
+      from: storeSender(store),
       to,
       subject: `Reset your ${store.storeName} password`,
       text: [

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
-import type { Mailer } from "#server/mail/mailer.ts";
+import { storeSender, type Mailer } from "#server/mail/mailer.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { checkContactMessage, type ContactMessageInput } from "./contact-message-schema.ts";
 
@@ -44,7 +44,7 @@ export async function sendContactMessage(
   try {
     const store = await getPublicStoreSettings(db);
     await mailer.send({
-      from: `"${quotedName(store.storeName)}" <${store.contactEmail}>`,
+      from: storeSender(store),
       to: store.contactEmail,
       replyTo: message.email,
       subject: `Contact form: ${oneLine(message.subject)}`,
@@ -70,10 +70,6 @@ export async function sendContactMessage(
 }
 
 /** A display name inside a quoted-string: no line breaks, quotes and backslashes escaped. */
-function quotedName(name: string): string {
-  return oneLine(name).replace(/["\\]/g, "\\$&");
-}
-
 function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }

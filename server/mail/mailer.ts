@@ -4,12 +4,30 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "#server/logging/logger.ts";
 
+/**
+ * A mailbox as a structured value. Names and addresses are never pasted into header strings:
+ * nodemailer encodes them, so a store name with a quote or a comma cannot add a recipient.
+ */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
 export interface OutgoingMail {
-  from: string;
-  to: string;
+  from: MailAddress;
+  to: MailAddress | string;
   subject: string;
   text: string;
-  replyTo?: string;
+  html?: string;
+  replyTo?: MailAddress | string;
+  /** Extra headers (List-Unsubscribe and the like); values only, never user-built header lines. */
+  headers?: Record<string, string>;
+}
+
+/** The store as the sender of its e-mails: its name and contact address, from the settings row. */
+export function storeSender(store: { storeName: string; contactEmail: string }): MailAddress {
+  // Line breaks would end the header; nodemailer encodes everything else.
+  return { name: store.storeName.replace(/[\r\n]+/g, " ").trim(), address: store.contactEmail };
 }
 
 export interface Mailer {

@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { Loader2, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigation, useRevalidator } from "react-router";
@@ -49,12 +50,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
   const { db, uploadsDir, logger } = context.services;
   return runAction(logger, async () => {
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw new AppError("VALIDATION", "The form could not be read. Please try again.");
-    }
+    const form = await readForm(request);
     const intent = form.get("intent");
     const id = String(form.get("id") ?? "");
     switch (intent) {

@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { useEffect } from "react";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
@@ -28,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
   const { db, logger } = context.services;
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   return runAction(logger, async () => {
     // An unchecked switch sends nothing, which means off.
     const on = form.get("enableMaintenanceMode") === "on";

@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { useCallback, useState } from "react";
 import { data } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
@@ -28,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireAdmin(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "delete") {
     const customerId = form.get("customerId");
     // deleteCustomer refuses admins and the acting admin's own account: the button only ever

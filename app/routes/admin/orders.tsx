@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import type { Kysely } from "kysely";
 import { useState } from "react";
 import { data, useFetcher } from "react-router";
@@ -53,7 +54,7 @@ async function loadDetails(db: Kysely<Database>, orderId: string): Promise<Order
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "status") {
     return runAction(context.services.logger, () =>
       updateOrderStatus(context.services.db, { orderId: form.get("orderId"), status: form.get("status") }),

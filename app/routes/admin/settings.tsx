@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { useEffect } from "react";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
@@ -33,7 +34,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
   const { db, env, logger } = context.services;
   // A body that is not form data is an empty form: refused field by field, not a crash.
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   return runAction(logger, async () => {
     // The saved settings are not returned: the page reloads them, and the answer to a post that
     // carried a secret key holds nothing of it.

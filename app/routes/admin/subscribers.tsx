@@ -1,3 +1,4 @@
+import { readForm } from "#server/http/read-form.ts";
 import { Download } from "lucide-react";
 import { useEffect } from "react";
 import { useLocation, useNavigation } from "react-router";
@@ -34,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
   const { db, logger } = context.services;
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm(request);
   return runAction(logger, async () => {
     const id = form.get(SUBSCRIBER_ID_FIELD);
     await deleteSubscriber(db, typeof id === "string" ? id : "");
