@@ -4,7 +4,10 @@ import type { Viewer } from "./viewer.ts";
 
 /**
  * Where to go back to after signing in: only a path on this site ("/account", "/track-order?x"),
- * never another origin ("//evil.example", "https://…", "/\\evil").
+ * never another origin ("//evil.example", "https://…", "/\\evil"). The URL parser resolves dot
+ * segments, drops tabs and newlines and turns "\\" into "/", so "/.//evil.example" or
+ * "/%2e//evil.example" come out as "//evil.example": it is the resolved path that is checked,
+ * decoded too (nothing downstream should be able to turn it into another host).
  */
 export function safeRedirectTarget(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
@@ -13,9 +16,24 @@ export function safeRedirectTarget(value: unknown, fallback = "/"): string {
   try {
     const url = new URL(value, "http://shop.invalid");
     if (url.origin !== "http://shop.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const target = `${url.pathname}${url.search}${url.hash}`;
+    return isLocalPath(target) && isLocalPath(safeDecode(url.pathname)) ? target : fallback;
   } catch {
     return fallback;
+  }
+}
+
+/** A path a browser resolves on this origin: one leading "/", never "//" or "/\\" (a host). */
+function isLocalPath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f\u007f]/.test(path);
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return "//undecodable";
   }
 }
 
