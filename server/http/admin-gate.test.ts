@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "#server/accounts/sign-in.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
 /** Every admin page, its data request, and every admin form action the screens post. */
 const ADMIN_PAGES = ["/admin", "/admin/books", "/admin/coming-soon", "/admin/customers", "/admin/orders", "/admin/settings", "/admin/subscribers", "/admin/messages"];
@@ -16,12 +17,15 @@ const ADMIN_ACTIONS: [string, Record<string, string>][] = [
   ["/admin/subscribers", { intent: "delete", id: "any" }],
 ];
 
-describe("admin authorization", () => {
+/** The admin area under other spellings React Router still matches (case, escapes, slashes). */
+const ADMIN_VARIANT_PAGES = ["/ADMIN/books", "/%41DMIN/books", "/admin/", "/Admin/Books", "/admin/Books/", "/%61dmin/%62ooks"];
+
+describe.each(TEST_ENGINES)("admin authorization on %s", (engine) => {
   let t: TestApp;
   let customerCookie: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(engine);
     const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
     await signUp(t.services, { email: "customer@example.com", password: "Mustard-Seed-Faith-42" }, request);
     const { headers } = await signIn(t.services, { email: "customer@example.com", password: "Mustard-Seed-Faith-42" }, request);
@@ -78,6 +82,38 @@ describe("admin authorization", () => {
         const customer = await t.app.request(target, { method: "POST", body, headers: { ...headers, cookie: customerCookie } });
         expect(customer.status, target).toBe(403);
       }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("guards every spelling of the admin area that reaches an admin route", async () => {
+    for (const page of ADMIN_VARIANT_PAGES) {
+      const visitor = await t.app.request(page);
+      expect(visitor.status, page).toBe(302);
+      expect(visitor.headers.get("location"), page).toMatch(/^\/login\?redirectTo=/);
+      const customer = await t.app.request(page, { headers: { cookie: customerCookie } });
+      expect(customer.headers.get("location"), page).toBe("/account");
+    }
+    const dataRequests = ["/ADMIN/books.data", "/%41DMIN/books.data", "/admin/_.data", "/Admin/Books.data", "/admin/Books/_.data", "/ADMIN/SUBSCRIBERS.CSV"];
+    for (const path of dataRequests) {
+      const visitor = await t.app.request(path);
+      expect(visitor.status, path).toBe(401);
+      expect(await visitor.json(), path).toEqual({ error: "Please sign in." });
+      const customer = await t.app.request(path, { headers: { cookie: customerCookie } });
+      expect(customer.status, path).toBe(403);
+      expect(await customer.text()).not.toContain("@example.com");
+    }
+  });
+
+  it("refuses admin actions posted to any spelling of the admin area, changing nothing", async () => {
+    const before = await snapshot();
+    const body = new URLSearchParams({ intent: "create", title: "Hacked", author: "X", description: "X", price: "1" }).toString();
+    const headers = { "content-type": "application/x-www-form-urlencoded" };
+    for (const target of [...ADMIN_VARIANT_PAGES, "/ADMIN/books.data", "/%41DMIN/books.data", "/Admin/Coming-Soon.data"]) {
+      const visitor = await t.app.request(target, { method: "POST", body, headers });
+      expect(visitor.status, target).toBe(401);
+      const customer = await t.app.request(target, { method: "POST", body, headers: { ...headers, cookie: customerCookie } });
+      expect(customer.status, target).toBe(403);
     }
     expect(await snapshot()).toBe(before);
   });
