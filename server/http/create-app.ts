@@ -9,6 +9,7 @@ import type { AppServices } from "#server/services.ts";
 import { adminGate } from "./admin-gate.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { maintenanceGate } from "./maintenance-gate.ts";
+import { originCheck } from "./origin-check.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
 
 export interface CreateAppOptions {
@@ -97,6 +98,7 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   }
 
   app.use("*", compress());
+  app.use("*", originCheck(services.env.PUBLIC_URL, logger));
   // Request bodies are read into memory: cap them before anything reads one. Cover uploads
   // (at most 10 MB as a file) are the only large bodies.
   const tooLarge = (c: Context) => c.json({ error: "The request is too large." }, 413);
