@@ -6,12 +6,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
 import { FlashToast } from "#app/features/accounts/flash-toast.tsx";
 import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";
+import { ShopClosedBanner } from "#app/features/coming-soon/shop-closed-banner.tsx";
 import { NewsletterForm } from "#app/features/subscribers/newsletter-form.tsx";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -32,6 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     publicUrl: context.services.env.PUBLIC_URL,
     viewer: context.viewer ? { email: context.viewer.email, isAdmin: context.viewer.isAdmin } : null,
     flash: context.flash,
+    shopClosed: context.shopClosed,
   };
 }
 
@@ -58,6 +61,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <FlashToast flash={loaderData.flash} />
+      {loaderData.shopClosed ? <ShopClosedBanner /> : null}
       <Outlet />
     </>
   );
@@ -76,10 +80,14 @@ function HydrationMarker() {
  * error itself was logged on the server with its stack.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  // The root loader's 503 on a page visit; or, in the browser, the maintenance gate's 503 to a
+  // navigation's data request or a form post after the shop closed.
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    const storeName: string = error.data?.maintenance ? error.data.storeName : (rootData?.store.name ?? "");
     return (
       <ComingSoonPage
-        storeName={error.data.storeName}
+        storeName={storeName}
         newsletter={
           <NewsletterForm
             label="Email address to hear when we launch"

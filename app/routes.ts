@@ -48,4 +48,6 @@ export default [
   route("resources/sign-out", "routes/resources.sign-out.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  // Only the maintenance gate sends requests here (server/http/maintenance-gate.ts).
+  route("__coming-soon", "routes/coming-soon.tsx"),
 ] satisfies RouteConfig;

@@ -37,6 +37,8 @@ declare module "react-router" {
     clientAddress: string;
     /** Set by the maintenance gate: render the Coming Soon page (HTTP 503) instead of the route. */
     maintenance: boolean;
+    /** Set by the maintenance gate for an admin: the shop is closed to visitors (a banner says so). */
+    shopClosed: boolean;
     /** The signed-in person, resolved from the session cookie once per request. */
     viewer: Viewer | null;
     /** A session cookie was sent but its session is gone (expired or revoked). */

@@ -8,6 +8,8 @@ export type AppVariables = {
   sessionExpired: boolean;
   flash: FlashMessage | null;
   maintenance: boolean;
+  /** Maintenance mode is on and the viewer is an admin, who still sees the whole site. */
+  shopClosed: boolean;
   /** Set by hono/secure-headers in production: the nonce the page's inline scripts carry. */
   secureHeadersNonce?: string;
 };

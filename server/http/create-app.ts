@@ -122,6 +122,7 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
       services,
       clientAddress: c.get("clientAddress"),
       maintenance: c.get("maintenance") ?? false,
+      shopClosed: c.get("shopClosed") ?? false,
       viewer: c.get("viewer"),
       sessionExpired: c.get("sessionExpired"),
       flash: c.get("flash"),
