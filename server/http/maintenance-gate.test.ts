@@ -10,7 +10,7 @@ import { TEST_ENGINES } from "#tests/support/test-database.ts";
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const OWNER = "owner@example.com";
 const PASSWORD = "Mustard-Seed-Faith-42";
-const BANNER = "Coming Soon mode is on: the shop is closed to visitors.";
+const BANNER = "The shop is closed to visitors";
 
 describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) => {
   let t: TestApp;

@@ -313,9 +313,13 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
       expect(closed?.status()).toBe(503);
       await visitor.page.getByRole("heading", { level: 1, name: "Coming Soon" }).waitFor();
 
-      // The admin still sees the shop, and the Store Settings screen shows the same flag.
+      // The admin still sees the shop, told on every page that visitors cannot, and the Store
+      // Settings screen shows the same flag.
+      const banner = page.getByRole("complementary", { name: "Coming Soon mode" });
+      await banner.getByText("The shop is closed to visitors").waitFor();
       expect((await page.goto(server.url))?.status()).toBe(200);
       expect(await page.locator("h1").first().innerText()).not.toBe("Coming Soon");
+      await banner.waitFor();
       await open("/admin/settings");
       expect(await page.getByRole("switch", { name: "Enable maintenance mode" }).getAttribute("aria-checked")).toBe("true");
 
@@ -324,6 +328,7 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
       await toggle.click();
       await clickAndExpectToast(page, "Save Settings", "Success! Coming Soon settings updated successfully.");
       await page.getByText("Coming Soon mode is off").waitFor();
+      await banner.waitFor({ state: "detached" });
       const reopened = await visitor.page.goto(server.url);
       expect(reopened?.status()).toBe(200);
       await visitor.context.close();

@@ -165,21 +165,36 @@ describe("storefront in a browser", () => {
       await db.db.updateTable("store_settings").set({ enable_maintenance_mode: on }).execute();
       await db.close();
     };
+    // A visitor who opened the shop before it closed: their next click shows Coming Soon too.
+    await openHome();
     await setMaintenance(true);
     try {
+      await page.locator("#books article h3 a").first().click();
+      await page.getByRole("heading", { name: "Coming Soon", level: 1 }).waitFor();
+
+      const dataRequests: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+      });
       for (const path of ["/", "/our-mission", "/no-such-page", "/books/the-good-samaritan"]) {
         const response = await page.goto(`${shop.server.url}${path}`);
         expect(response?.status()).toBe(503);
         expect(response?.headers()["retry-after"]).toBe("3600");
         await page.getByRole("heading", { name: "Coming Soon", level: 1 }).waitFor();
+        await waitForHydration(page);
+        expect(page.url()).toBe(`${shop.server.url}${path}`);
       }
+      // The page hydrates without asking for any page's data.
+      expect(dataRequests).toEqual([]);
       expect((await fetch(`${shop.server.url}/resources/books`)).status).toBe(503);
-      await waitForHydration(page).catch(() => undefined);
       await page.getByRole("textbox", { name: "Email address to hear when we launch" }).fill("launch@example.com");
       await page.getByRole("button", { name: "Notify Me" }).click();
       await expectToast(page, "Subscribed! Thank you! We'll notify you when we launch.");
-      // The login page stays reachable.
+      // The login page stays reachable, also through the page's own link.
       expect((await fetch(`${shop.server.url}/login`)).status).toBe(200);
+      await page.getByRole("link", { name: "Login" }).click();
+      await page.getByRole("heading", { name: "Login", level: 1 }).waitFor();
+      expect(page.url()).toBe(`${shop.server.url}/login`);
     } finally {
       await setMaintenance(false);
     }

@@ -5,7 +5,8 @@ export function ShopClosedBanner() {
   return (
     <aside aria-label="Coming Soon mode" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">
       <p>
-        <strong>Coming Soon mode is on: the shop is closed to visitors.</strong> Only administrators can see the site.{" "}
+        <strong>The shop is closed to visitors</strong> (they see the Coming Soon page). Only administrators can see the
+        site.{" "}
         <Link to="/admin/coming-soon" className="font-semibold underline">
           Change this
         </Link>
