@@ -33,7 +33,7 @@ describe.each(TEST_ENGINES)("e-mail verification pages on %s", (engine) => {
     expect(signIn.status).toBe(302);
     return signIn.headers
       .getSetCookie()
-      .map((c) => c.split(";")[0])
+      .map((c) => c.split(";")[0]!)
       .filter((c) => c.includes("session_token"))
       .join("; ");
   }
