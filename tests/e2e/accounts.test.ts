@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { waitForVerificationLink } from "#tests/support/test-mail.ts";
-import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const PASSWORD = "Mustard-Seed-Faith-42";
 /** A form field of the page's main content, by its exact label (the footer has an e-mail field too). */
@@ -197,11 +197,13 @@ describe("accounts in a browser", () => {
     await page.getByRole("heading", { name: "No Orders Yet" }).waitFor();
     await page.goto(`${shop.server.url}/account`);
     await page.getByRole("heading", { name: "Please confirm your e-mail address" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     const link = await waitForVerificationLink(shop.dataDir, "sarah.miller@example.com");
     expect(link.startsWith(shop.server.url.replace("127.0.0.1", "localhost"))).toBe(true);
     await page.goto(link.replace(/^http:\/\/localhost:\d+/, shop.server.url));
     await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Verify my e-mail address" }).click();
     await page.getByRole("heading", { name: "E-mail address confirmed" }).waitFor();
     await page.getByRole("link", { name: "Go to My Account" }).click();
