@@ -25,6 +25,7 @@ export default [
     route("signup", "routes/signup.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
+    route("verify-email", "routes/verify-email.tsx"),
     route("account", "routes/account.tsx"),
     route("edit-profile", "routes/edit-profile.tsx"),
     route("order-history", "routes/order-history.tsx"),

@@ -51,6 +51,15 @@ describe("the production server process", () => {
     expect(titles(again)).toHaveLength(4);
   });
 
+  it("offers the one-time setup link and `npm run admin -- create`, never a sign-up as OWNER_EMAIL", async () => {
+    const server = await startServerProcess({ dataDir: dataDir(), env: { OWNER_EMAIL: "owner@example.com" } });
+    servers.push(server);
+    await expect.poll(() => server.output()).toContain("npm run admin -- create <email>");
+    expect(server.output()).toMatch(/\/setup\?token=[\w-]+/);
+    expect(server.output()).not.toMatch(/sign up|\/signup/i);
+    expect(server.output()).toContain("becomes an admin only once its address is verified");
+  });
+
   it("finishes in-flight requests and exits 0 on SIGTERM", async () => {
     const server = await startServerProcess({ dataDir: dataDir() });
     // An idle keep-alive connection must not hold the shutdown open.

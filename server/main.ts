@@ -39,11 +39,10 @@ const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
   if (token) {
     console.log(`  No admin account yet. Create the owner's admin account here (link valid until one exists):`);
     console.log(`    ${env.PUBLIC_URL}/setup?token=${token}`);
-    console.log(
-      env.OWNER_EMAIL
-        ? `  Or sign up as ${env.OWNER_EMAIL} (OWNER_EMAIL) at ${env.PUBLIC_URL}/signup, or run: npm run admin -- create <email>`
-        : "  Or run: npm run admin -- create <email>   (or set OWNER_EMAIL and sign up with that address)",
-    );
+    console.log("  Or run: npm run admin -- create <email>");
+    if (env.OWNER_EMAIL) {
+      console.log(`  An account of ${env.OWNER_EMAIL} (OWNER_EMAIL) becomes an admin only once its address is verified.`);
+    }
   } else {
     console.log(`  Admin area: ${env.PUBLIC_URL}/admin (sign in with an admin account)`);
   }

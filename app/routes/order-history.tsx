@@ -13,7 +13,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  return { orders: await listMyOrders(context.services.db, viewer.email) };
+  return { orders: await listMyOrders(context.services.db, viewer), emailVerified: viewer.emailVerified };
 }
 
 /** Shipped blue, Processing yellow, anything else green (the account page's own colours). */
@@ -25,10 +25,19 @@ function statusBadge(status: string): string {
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
-export default function OrderHistory({ loaderData: { orders } }: Route.ComponentProps) {
+export default function OrderHistory({ loaderData: { orders, emailVerified } }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="font-serif text-4xl font-bold text-brand-800">Order History</h1>
+      {emailVerified ? null : (
+        <p className="mt-4 text-gray-700">
+          Orders placed with your e-mail address appear here once you confirm it from{" "}
+          <Link to="/account" className="font-semibold text-brand-700 underline">
+            My Account
+          </Link>
+          .
+        </p>
+      )}
       {orders.length === 0 ? (
         <div className="mt-10 rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-brand-100">
           <Package aria-hidden="true" className="mx-auto size-12 text-brand-600" />

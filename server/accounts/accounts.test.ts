@@ -77,19 +77,22 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
     });
   });
 
-  it("makes the OWNER_EMAIL account an admin when it is created, and at start if it exists", async () => {
+  it("at start makes OWNER_EMAIL's account an admin only once its address is verified (see email-verification.test.ts)", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb, { OWNER_EMAIL: "owner@example.com" });
     await signUp(deps, { email: "Owner@Example.com", password: "Mustard-Seed-Faith-42" }, request());
     const owner = await signIn(deps, { email: "owner@example.com", password: "Mustard-Seed-Faith-42" }, request());
-    expect(owner.isAdmin).toBe(true);
+    expect(owner.isAdmin).toBe(false);
 
     await signUp(deps, { email: "later-owner@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    await ensureOwnerIsAdmin(deps.db, "LATER-owner@example.com");
+    expect(await countAdmins(deps.db)).toBe(0);
+    await deps.db.updateTable("user").set({ emailVerified: true }).where("email", "=", "later-owner@example.com").execute();
     await ensureOwnerIsAdmin(deps.db, "LATER-owner@example.com");
     const roles = await deps.db.selectFrom("user").select(["email", "role"]).execute();
     expect(roles.map((r) => [r.email.toLowerCase(), r.role]).sort()).toEqual([
       ["later-owner@example.com", ADMIN_ROLE],
-      ["owner@example.com", ADMIN_ROLE],
+      ["owner@example.com", "user"],
     ]);
   });
 

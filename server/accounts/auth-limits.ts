@@ -11,6 +11,7 @@ export function createAuthLimits() {
     signInFailures: new RateLimiter(5, 60_000),
     signUp: new RateLimiter(5, 60_000),
     passwordReset: new RateLimiter(5, 60_000),
+    verificationEmail: new RateLimiter(3, 10 * 60_000),
   };
 }
 

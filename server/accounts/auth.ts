@@ -13,6 +13,7 @@ const ARGON2ID = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 
 
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_SECONDS = 60 * 60;
+export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
 export const ADMIN_ROLE = "admin";
 export const CUSTOMER_ROLE = "user";
 
@@ -29,7 +30,6 @@ export interface AuthDependencies {
  * rate limits, redirects) lives in one place, our use cases (see docs/decisions/0003).
  */
 export function createAuth({ env, database, mailer, logger }: AuthDependencies) {
-  const ownerEmail = env.OWNER_EMAIL?.toLowerCase();
   return betterAuth({
     appName: "shop",
     baseURL: env.PUBLIC_URL,
@@ -62,6 +62,21 @@ export function createAuth({ env, database, mailer, logger }: AuthDependencies) 
         );
       },
     },
+    emailVerification: {
+      // Our own sign-up use case asks for the mail (so /setup and `npm run admin -- create`,
+      // whose accounts count as verified, send none); verifying never signs anyone in.
+      sendOnSignUp: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_TOKEN_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        // Our own page (better-auth's endpoints are not mounted), built from PUBLIC_URL.
+        const link = `${env.PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}`;
+        // Not awaited, like the reset mail: the answer takes as long whether a mail goes out or not.
+        void sendVerificationMail(user.email, link).catch((error: unknown) =>
+          logger.error({ err: error }, "verification e-mail could not be sent"),
+        );
+      },
+    },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       // Sliding: a session used after a day is extended to 30 days again.
@@ -77,10 +92,9 @@ export function createAuth({ env, database, mailer, logger }: AuthDependencies) 
     databaseHooks: {
       user: {
         create: {
-          // The owner's address becomes an admin the moment its account exists.
-          before: async (user) => ({
-            data: { ...user, role: ownerEmail && user.email.toLowerCase() === ownerEmail ? ADMIN_ROLE : CUSTOMER_ROLE },
-          }),
+          // Every new account is a customer, OWNER_EMAIL's too: nobody has proven that address
+          // yet. It becomes an admin once verified (verify-email.ts, ensureOwnerIsAdmin).
+          before: async (user) => ({ data: { ...user, role: CUSTOMER_ROLE } }),
         },
       },
     },
@@ -100,6 +114,28 @@ export function createAuth({ env, database, mailer, logger }: AuthDependencies) 
         link,
         "",
         "If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
+        "",
+        `— ${store.storeName}`,
+      ].join("\n"),
+    });
+  }
+
+  async function sendVerificationMail(to: string, link: string) {
+    const store = await getPublicStoreSettings(database.db);
+    await mailer.send({
+      from: storeSender(store),
+      to,
+      subject: `Please confirm your e-mail address for ${store.storeName}`,
+      text: [
+        "Hello,",
+        "",
+        `Thank you for creating an account with ${store.storeName}! Please confirm that this address is yours: open this link within the next 24 hours, sign in if asked, and press the button.`,
+        "",
+        link,
+        "",
+        "Once it is confirmed, orders placed with this address appear in your order history.",
+        "",
+        "If you did not create an account, you can ignore this e-mail: nothing changes.",
         "",
         `— ${store.storeName}`,
       ].join("\n"),

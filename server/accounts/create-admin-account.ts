@@ -25,6 +25,12 @@ export async function createAdminAccount(
     toAppError(error, { code: "VALIDATION", message: "The account could not be created." });
   }
   await setRole(deps.db, email.data, ADMIN_ROLE);
+  // The operator proved control another way (the one-time setup link, or the server's shell).
+  await deps.db
+    .updateTable("user")
+    .set({ emailVerified: true, updatedAt: new Date().toISOString() })
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.data.toLowerCase()))
+    .execute();
   return { email: email.data };
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, OrderStatus } from "#server/db/schema.ts";
+import type { Viewer } from "./viewer.ts";
 
 export interface MyOrder {
   id: string;
@@ -8,12 +9,23 @@ export interface MyOrder {
   status: OrderStatus;
 }
 
-/** The orders placed with the account's e-mail (any letter case), newest first. */
-export async function listMyOrders(db: Kysely<Database>, email: string): Promise<MyOrder[]> {
+/**
+ * The account's orders, newest first: those it placed while signed in and, only once its
+ * address is verified, those placed with that e-mail (any letter case). Anyone can sign up with
+ * any address, so an unproven one never reveals someone else's orders.
+ */
+export async function listMyOrders(
+  db: Kysely<Database>,
+  viewer: Pick<Viewer, "userId" | "email" | "emailVerified">,
+): Promise<MyOrder[]> {
   const rows = await db
     .selectFrom("orders")
     .select(["id", "order_date", "total_cents", "status"])
-    .where((eb) => eb(eb.fn("lower", ["customer_email"]), "=", email.toLowerCase()))
+    .where((eb) =>
+      viewer.emailVerified
+        ? eb.or([eb("user_id", "=", viewer.userId), eb(eb.fn("lower", ["customer_email"]), "=", viewer.email.toLowerCase())])
+        : eb("user_id", "=", viewer.userId),
+    )
     .orderBy("order_date", "desc")
     .limit(200)
     .execute();

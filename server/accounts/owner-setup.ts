@@ -33,13 +33,18 @@ export class OwnerSetup {
   }
 }
 
-/** At start: the account of OWNER_EMAIL, if it exists, is an admin. */
+/**
+ * At start, and after an address is verified: the account of OWNER_EMAIL is an admin once its
+ * address is verified. Never before: anyone can sign up with any address, and admin rights must
+ * not rest on an address nobody has proven.
+ */
 export async function ensureOwnerIsAdmin(db: Kysely<Database>, ownerEmail: string | undefined): Promise<void> {
   if (!ownerEmail) return;
   await db
     .updateTable("user")
     .set({ role: ADMIN_ROLE, updatedAt: new Date().toISOString() })
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", ownerEmail.toLowerCase()))
+    .where("emailVerified", "=", true)
     .where((eb) => eb.or([eb("role", "is", null), eb("role", "!=", ADMIN_ROLE)]))
     .execute();
 }

@@ -7,8 +7,9 @@ import { assertAcceptablePassword } from "./password-policy.ts";
 import { emailSchema } from "./password-schema.ts";
 
 /**
- * Creates a customer account (no session: the visitor signs in next). An address that already
- * has an account gets the same answer, so sign-up never reveals who is registered.
+ * Creates a customer account (no session: the visitor signs in next) and e-mails it a link to
+ * verify the address. An address that already has an account gets the same answer, so sign-up
+ * never reveals who is registered.
  */
 export async function signUp(
   deps: { auth: Auth; authLimits: AuthLimits },
@@ -26,6 +27,14 @@ export async function signUp(
       body: { email: email.data, password, name: "" },
       headers: authRequestHeaders(request.headers, request.clientAddress),
     });
+  } catch (error) {
+    toAppError(error, { code: "VALIDATION", message: "Something went wrong" });
+  }
+  try {
+    // The verification link, for the new account or an existing one still unverified; nothing for
+    // a verified one. better-auth answers alike in every case (and takes as long), so sign-up
+    // still reveals nothing about who is registered.
+    await deps.auth.api.sendVerificationEmail({ body: { email: email.data } });
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: "Something went wrong" });
   }

@@ -8,6 +8,8 @@ export interface Viewer {
   userId: string;
   email: string;
   isAdmin: boolean;
+  /** The address is proven (link e-mailed to it, or an operator-made admin account). */
+  emailVerified: boolean;
 }
 
 export const SESSION_COOKIE_PREFIX = "shop.session_token";
@@ -30,9 +32,9 @@ export async function resolveViewer(
     returnHeaders: true,
   });
   if (!response) return { viewer: null, expired: true, headers: setCookieHeaders(headers) };
-  const user = response.user as { id: string; email: string; role?: string | null };
+  const user = response.user as { id: string; email: string; role?: string | null; emailVerified?: unknown };
   return {
-    viewer: { userId: user.id, email: user.email, isAdmin: user.role === ADMIN_ROLE },
+    viewer: { userId: user.id, email: user.email, isAdmin: user.role === ADMIN_ROLE, emailVerified: Boolean(user.emailVerified) },
     expired: false,
     headers: setCookieHeaders(headers),
   };

@@ -37,6 +37,8 @@ export interface OrdersTable {
   status: OrderStatus;
   estimated_delivery: string | null;
   updated_at: Timestamp;
+  /** The account that placed the order while signed in; null for guests and the seeded samples. */
+  user_id: string | null;
 }
 
 export interface OrderItemsTable {

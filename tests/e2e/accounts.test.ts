@@ -4,7 +4,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
-import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { waitForVerificationLink } from "#tests/support/test-mail.ts";
+import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const PASSWORD = "Mustard-Seed-Faith-42";
 /** A form field of the page's main content, by its exact label (the footer has an e-mail field too). */
@@ -48,6 +49,9 @@ describe("accounts in a browser", () => {
     await expectToast(page, "Login Successful! Welcome back!");
     await page.getByText("Welcome, ruth@example.com").waitFor();
     expect(await page.getByRole("link", { name: "Go to Admin Dashboard" }).count()).toBe(0);
+    // Signing in works before verifying; the account page says the address still needs it.
+    await page.getByRole("heading", { name: "Please confirm your e-mail address" }).waitFor();
+    expect(await waitForVerificationLink(shop.dataDir, "ruth@example.com")).toMatch(/\/verify-email\?token=/);
 
     // The session cookie is HttpOnly and SameSite=Lax.
     const cookie = (await context.cookies()).find((c) => c.name.includes("session_token"));
@@ -110,7 +114,7 @@ describe("accounts in a browser", () => {
         for (const file of readdirSync(mailDir)) {
           const text = readFileSync(path.join(mailDir, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
           if (!text.includes(`To: ${email}`)) continue;
-          link = text.match(/http:\/\/[^\s]+\/reset-password\?token=[\w-]+/)?.[0];
+          link = text.match(/http:\/\/[^\s]+\/reset-password\?token=[\w-]+/)?.[0] ?? link;
         }
         return link;
       })
@@ -182,12 +186,31 @@ describe("accounts in a browser", () => {
     await context.close();
   });
 
-  it("shows the user's own orders, matched on the e-mail in any letter case, and no one else's", async () => {
+  it("shows the orders placed with the e-mail (any letter case) once it is verified through the e-mailed link, and no one else's", async () => {
     const { context, page } = await newPage();
     await signUp(page, "Sarah.Miller@Example.com");
     await waitForHydration(page);
     await signIn(page, "sarah.miller@example.com");
     await page.waitForURL(`${shop.server.url}/`);
+    // Anyone could sign up with Sarah's address: her orders wait until the address is proven.
+    await page.goto(`${shop.server.url}/order-history`);
+    await page.getByRole("heading", { name: "No Orders Yet" }).waitFor();
+    await page.goto(`${shop.server.url}/account`);
+    await page.getByRole("heading", { name: "Please confirm your e-mail address" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const link = await waitForVerificationLink(shop.dataDir, "sarah.miller@example.com");
+    expect(link.startsWith(shop.server.url.replace("127.0.0.1", "localhost"))).toBe(true);
+    await page.goto(link.replace(/^http:\/\/localhost:\d+/, shop.server.url));
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Verify my e-mail address" }).click();
+    await page.getByRole("heading", { name: "E-mail address confirmed" }).waitFor();
+    await page.getByRole("link", { name: "Go to My Account" }).click();
+    await page.waitForURL(`${shop.server.url}/account`);
+    await page.getByText("Welcome, sarah.miller@example.com").waitFor();
+    expect(await page.getByRole("heading", { name: "Please confirm your e-mail address" }).count()).toBe(0);
+
     await page.goto(`${shop.server.url}/order-history`);
     const ids = await page.getByTestId("order-card").locator("h2 .font-mono").allInnerTexts();
     expect(ids).toEqual(["ORD-2025-001", "ORD-2025-003"]);
@@ -301,7 +324,7 @@ describe("accounts in a browser", () => {
     const jsonLines = logs.split("\n").filter((l) => l.startsWith("{"));
     expect(jsonLines.length).toBeGreaterThan(10);
     for (const line of jsonLines) {
-      expect(line).not.toMatch(/session_token|reset-password\?token|set-cookie/i);
+      expect(line).not.toMatch(/session_token|reset-password\?token|verify-email\?token|set-cookie/i);
       if (token) expect(line).not.toContain(token);
     }
   });

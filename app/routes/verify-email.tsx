@@ -1,0 +1,106 @@
+import { readForm } from "#server/http/read-form.ts";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { requireViewer } from "#server/accounts/guards.ts";
+import { verifyEmail } from "#server/accounts/verify-email.ts";
+import { runAction } from "#server/http/action-result.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { pageMeta } from "#app/lib/page-meta.ts";
+import type { Route } from "./+types/verify-email";
+
+export function meta(args: Route.MetaArgs) {
+  return [
+    ...pageMeta(args, { title: "Confirm your e-mail address", description: "Confirm the e-mail address of your account." }),
+    { name: "robots", content: "noindex" },
+    // The token is in this page's address: never send it to another site.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+/**
+ * The page the verification e-mail links to. Opening it changes nothing (mail scanners fetch
+ * links); the signed-in account's owner presses the button, which posts the token.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request);
+  const hasToken = Boolean(new URL(request.url).searchParams.get("token"));
+  return { email: viewer.email, alreadyVerified: viewer.emailVerified, hasToken };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
+  const viewer = requireViewer(context, request);
+  const form = await readForm(request);
+  return runAction(services.logger, async () => {
+    await verifyEmail(services, viewer, { token: form.get("token") });
+    return {};
+  });
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const toAccount = (
+    <Link to="/account" className={`${buttonStyles.primary} mt-6 w-full`}>
+      Go to My Account
+    </Link>
+  );
+
+  if (actionData?.ok) {
+    return (
+      <AuthCard title="E-mail address confirmed">
+        <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900">
+          Thank you! Your e-mail address is confirmed. Orders placed with it now appear in your order history.
+        </p>
+        {toAccount}
+      </AuthCard>
+    );
+  }
+  if (loaderData.alreadyVerified) {
+    return (
+      <AuthCard title="E-mail address confirmed">
+        <p className="text-gray-700">Your e-mail address is already confirmed. There is nothing more to do.</p>
+        {toAccount}
+      </AuthCard>
+    );
+  }
+  if (!loaderData.hasToken) {
+    return (
+      <AuthCard title="Confirm your e-mail address">
+        <p className="text-gray-700">
+          To confirm your address, open the link we e-mailed you. Links work for 24 hours; you can ask for a new one on
+          your account page.
+        </p>
+        {toAccount}
+      </AuthCard>
+    );
+  }
+  const error = actionData && !actionData.ok ? actionData.error.message : null;
+  return (
+    <AuthCard
+      title="Confirm your e-mail address"
+      intro={
+        <>
+          Press the button to confirm that <strong className="break-all text-ink">{loaderData.email}</strong> is your
+          address.
+        </>
+      }
+    >
+      {error ? (
+        <div role="alert" className="mb-4 font-medium text-red-700">
+          <p>{error}</p>
+          <Link to="/account" className="mt-2 inline-block font-semibold text-brand-700 underline">
+            Go to My Account
+          </Link>
+        </div>
+      ) : null}
+      <Form method="post" className="grid gap-4">
+        <input type="hidden" name="token" value={params.get("token") ?? ""} />
+        <button type="submit" disabled={busy} className={buttonStyles.primary}>
+          {busy ? "Verifying..." : "Verify my e-mail address"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Auth } from "./auth.ts";
+import { toAppError } from "./auth-errors.ts";
+import { consumeAttempt, type AuthLimits } from "./auth-limits.ts";
+import type { Viewer } from "./viewer.ts";
+
+/**
+ * E-mails the signed-in account a new verification link, if its address still needs one. The
+ * answer is the same either way; counted per account and per client, since every call may send
+ * a mail.
+ */
+export async function resendVerificationEmail(
+  deps: { auth: Auth; authLimits: AuthLimits },
+  viewer: Pick<Viewer, "userId" | "email">,
+  request: { clientAddress: string },
+): Promise<void> {
+  consumeAttempt(deps.authLimits.verificationEmail, [`client:${request.clientAddress}`, `user:${viewer.userId}`]);
+  try {
+    // Without a session header better-auth answers alike for verified and unverified accounts
+    // and mails only the latter.
+    await deps.auth.api.sendVerificationEmail({ body: { email: viewer.email } });
+  } catch (error) {
+    toAppError(error, { code: "VALIDATION", message: "Something went wrong" });
+  }
+}

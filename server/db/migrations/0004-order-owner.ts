@@ -1,0 +1,14 @@
+import type { Kysely } from "kysely";
+
+/**
+ * The account that placed an order while signed in. Such orders are the account's own from the
+ * start; orders matched only by e-mail are shown once the address is verified. Deleting the
+ * account keeps the order (a business record) and forgets its owner.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable("orders")
+    .addColumn("user_id", "text", (c) => c.references("user.id").onDelete("set null"))
+    .execute();
+  await db.schema.createIndex("orders_user_id_idx").on("orders").column("user_id").execute();
+}
