@@ -5,11 +5,12 @@ import type { AppEnv } from "./app-variables.ts";
 
 /**
  * Paths that stay reachable during maintenance: sign-in (its page, data request and form post)
- * and the launch list's subscribe form.
+ * and the launch list's subscribe form, with the confirm and unsubscribe links of its e-mails.
  */
 const OPEN_DURING_MAINTENANCE = [
   /^\/login\/?$/,
   /^\/resources\/subscribe\/?$/,
+  /^\/newsletter\/(confirm|unsubscribe)\/?$/,
   // React Router's route discovery, used by the client to navigate to /login.
   /^\/__manifest$/,
 ];
