@@ -15,6 +15,11 @@ export function meta() {
 }
 
 /** POST /newsletter/confirm?token=…: the button of the page confirms the subscription. */
+/** Without a token there is nothing to confirm: say so at once (server-side, where the message lives). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { missingTokenMessage: new URL(request.url).searchParams.get("token") ? "" : INVALID_CONFIRM_LINK };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const form = await readForm(request);
@@ -25,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function NewsletterConfirm({ actionData }: Route.ComponentProps) {
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   return (
     <NewsletterLinkPage
@@ -35,7 +40,7 @@ export default function NewsletterConfirm({ actionData }: Route.ComponentProps) 
       intro="One last step: confirm that you want our newsletter at this address."
       buttonLabel="Confirm my subscription"
       busyLabel="Confirming..."
-      missingTokenMessage={INVALID_CONFIRM_LINK}
+      missingTokenMessage={loaderData.missingTokenMessage}
       successTitle="Subscription confirmed"
       successText="Thank you for joining our community! Our newsletter will come to this address. Every e-mail has a link to unsubscribe."
     />

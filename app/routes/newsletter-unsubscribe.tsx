@@ -19,6 +19,11 @@ export function meta() {
  * RFC 8058 one-click request (body `List-Unsubscribe=One-Click`, token in the link's query
  * string, no Origin header: the link itself is the proof).
  */
+/** Without a token there is nothing to unsubscribe: say so at once (server-side, where the message lives). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { missingTokenMessage: new URL(request.url).searchParams.get("token") ? "" : INVALID_UNSUBSCRIBE_LINK };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const form = await readForm(request);
@@ -29,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function NewsletterUnsubscribe({ actionData }: Route.ComponentProps) {
+export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   return (
     <NewsletterLinkPage
@@ -39,7 +44,7 @@ export default function NewsletterUnsubscribe({ actionData }: Route.ComponentPro
       intro="Stop receiving our newsletter at this address?"
       buttonLabel="Unsubscribe"
       busyLabel="Unsubscribing..."
-      missingTokenMessage={INVALID_UNSUBSCRIBE_LINK}
+      missingTokenMessage={loaderData.missingTokenMessage}
       successTitle="You are unsubscribed"
       successText="This address is no longer on our list: you will receive no more newsletters from us. You can subscribe again at any time."
     />
