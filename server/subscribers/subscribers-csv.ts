@@ -63,11 +63,9 @@ export function subscribersCsvStream(
             .orderBy("id", "desc")
             .limit(pageSize);
           if (cursor) {
+            // A row-value comparison: both engines walk the (subscribed_at, id) index from the cursor on.
             query = query.where((eb) =>
-              eb.or([
-                eb("subscribed_at", "<", cursor.subscribedAt),
-                eb.and([eb("subscribed_at", "=", cursor.subscribedAt), eb("id", "<", cursor.id)]),
-              ]),
+              eb(eb.refTuple("subscribed_at", "id"), "<", eb.tuple(cursor.subscribedAt, cursor.id)),
             );
           }
           const rows = await query.execute();
