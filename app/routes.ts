@@ -30,6 +30,8 @@ export default [
     route("edit-profile", "routes/edit-profile.tsx"),
     route("order-history", "routes/order-history.tsx"),
     route("setup", "routes/setup.tsx"),
+    route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
     // Every unknown path: a real 404 page inside the site layout.
     route("*", "routes/not-found.tsx"),
   ]),

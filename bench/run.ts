@@ -7,6 +7,7 @@ import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
 import { fillAdminTables, timeAdminLists } from "./admin-lists.ts";
+import { fillSubscribers, timeSubscribersExport } from "./subscribers-export.ts";
 
 interface Result {
   name: string;
@@ -58,6 +59,21 @@ try {
 } finally {
   await lists.close();
   rmSync(listsDir, { recursive: true, force: true });
+}
+
+// The subscribers CSV with 200,000 rows streams page by page: no long block, little memory.
+const exportDir = mkdtempSync(path.join(tmpdir(), "shop-bench-export-"));
+const exportDb = openDatabase({ dataDir: exportDir });
+try {
+  await migrateToLatest(exportDb);
+  await fillSubscribers(exportDb);
+  const exported = await timeSubscribersExport(exportDb);
+  results.push({ name: "subscribers CSV, 200,000 rows: longest step (event-loop block)", value: exported.longestStepMs, unit: "ms", target: 50 });
+  results.push({ name: "subscribers CSV, 200,000 rows: whole export", value: exported.totalMs, unit: "ms", target: 5000 });
+  results.push({ name: "subscribers CSV, 200,000 rows: memory added", value: exported.addedMemoryMb, unit: "MB", target: 50 });
+} finally {
+  await exportDb.close();
+  rmSync(exportDir, { recursive: true, force: true });
 }
 
 let failed = false;

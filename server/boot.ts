@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { seedDatabase } from "./seed/seed-database.ts";
 import { createRateLimits } from "./security/rate-limits.ts";
 import type { AppServices } from "./services.ts";
+import { ExportLock } from "./subscribers/export-lock.ts";
 
 /** Reads `.env` when present, then validates the configuration; a bad value ends the process. */
 export function loadEnvOrExit(): Env {
@@ -63,5 +64,6 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     auth: createAuth({ env, database, mailer, logger }),
     authLimits: createAuthLimits(),
     ownerSetup: new OwnerSetup((await countAdmins(database.db)) === 0),
+    subscriberExportLock: new ExportLock(),
   };
 }

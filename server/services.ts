@@ -10,6 +10,7 @@ import type { Database } from "./db/schema.ts";
 import type { Logger } from "./logging/logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { RateLimits } from "./security/rate-limits.ts";
+import type { ExportLock } from "./subscribers/export-lock.ts";
 
 /**
  * Everything a request may use, created once at start-up by main.ts (or by a test) and handed to
@@ -28,6 +29,8 @@ export interface AppServices {
   auth: Auth;
   authLimits: AuthLimits;
   ownerSetup: OwnerSetup;
+  /** One subscribers CSV export at a time in this process. */
+  subscriberExportLock: ExportLock;
 }
 
 declare module "react-router" {

@@ -4,7 +4,13 @@ import { createEmptyTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests
 import { openDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 
-const MIGRATION_NAMES = ["0001-initial-schema", "0002-contact-messages", "0003-order-id-lower-index", "0004-order-owner"];
+const MIGRATION_NAMES = [
+  "0001-initial-schema",
+  "0002-contact-messages",
+  "0003-order-id-lower-index",
+  "0004-order-owner",
+  "0005-subscriber-confirmation",
+];
 
 const APP_TABLES = [
   "account",

@@ -4,6 +4,7 @@ import * as initialSchema from "./migrations/0001-initial-schema.ts";
 import * as contactMessages from "./migrations/0002-contact-messages.ts";
 import * as orderIdLowerIndex from "./migrations/0003-order-id-lower-index.ts";
 import * as orderOwner from "./migrations/0004-order-owner.ts";
+import * as subscriberConfirmation from "./migrations/0005-subscriber-confirmation.ts";
 
 /** What a migration needs to know about the engine it runs on. */
 export interface MigrationContext {
@@ -26,6 +27,7 @@ const migrations: Record<string, MigrationModule> = {
   "0002-contact-messages": contactMessages,
   "0003-order-id-lower-index": orderIdLowerIndex,
   "0004-order-owner": orderOwner,
+  "0005-subscriber-confirmation": subscriberConfirmation,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

@@ -89,6 +89,10 @@ export interface EmailSubscribersTable {
   id: string;
   email: string;
   subscribed_at: Timestamp;
+  /** When the owner of the address followed the confirmation link; null while pending. Optional on insert. */
+  confirmed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** When the last confirmation e-mail was sent (null: none yet, or the last one failed). */
+  confirmation_sent_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface ProfilesTable {

@@ -6,9 +6,11 @@ export interface SubscriberListItem {
   id: string;
   email: string;
   subscribedAt: Timestamp;
+  /** Null while the address has not followed its confirmation link (status Pending). */
+  confirmedAt: Timestamp | null;
 }
 
-/** Newsletter subscribers, newest first, one page at a time. */
+/** Newsletter subscribers, pending and confirmed, newest first, one page at a time. */
 export async function listSubscribers(
   db: Kysely<Database>,
   input: PageRequest = {},
@@ -20,13 +22,18 @@ export async function listSubscribers(
     async ({ limit, offset }) => {
       const rows = await db
         .selectFrom("email_subscribers")
-        .select(["id", "email", "subscribed_at"])
+        .select(["id", "email", "subscribed_at", "confirmed_at"])
         .orderBy("subscribed_at", "desc")
         .orderBy("id", "desc")
         .limit(limit)
         .offset(offset)
         .execute();
-      return rows.map((row) => ({ id: row.id, email: row.email, subscribedAt: row.subscribed_at }));
+      return rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        subscribedAt: row.subscribed_at,
+        confirmedAt: row.confirmed_at,
+      }));
     },
   );
 }

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { newsletterTestDeps, TEST_APP_SECRET, TEST_PUBLIC_URL } from "#tests/support/newsletter-deps.ts";
+import { linksTo, readOutbox } from "#tests/support/outbox.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import { subscribe } from "./subscribe.ts";
+import { CONFIRMATION_RESEND_INTERVAL_MS, subscribe } from "./subscribe.ts";
+import { readSubscriberToken } from "./subscriber-token.ts";
 
 describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
   let testDb: TestDatabase;
@@ -9,20 +12,103 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
     await testDb?.cleanup();
   });
 
-  const rows = () => testDb.handle.db.selectFrom("email_subscribers").select("email").execute();
+  const rows = () =>
+    testDb.handle.db.selectFrom("email_subscribers").select(["id", "email", "confirmed_at"]).orderBy("email").execute();
 
-  it("stores a trimmed address once, whatever its letter case", async () => {
+  it("stores a trimmed address as pending and e-mails it a confirmation link with one-click unsubscribe", async () => {
     testDb = await createTestDatabase(engine);
-    await subscribe(testDb.handle.db, "  Reader@Example.com ");
-    expect(await rows()).toEqual([{ email: "Reader@Example.com" }]);
-    const again = subscribe(testDb.handle.db, "reader@example.COM");
+    const deps = newsletterTestDeps(testDb);
+
+    const result = await subscribe(deps, "  Reader@Example.com ");
+
+    expect(result).toEqual({ subscriberId: expect.any(String), confirmationSent: true });
+    expect(await rows()).toEqual([{ id: result.subscriberId, email: "Reader@Example.com", confirmed_at: null }]);
+    const [mail, ...others] = readOutbox(testDb.dataDir);
+    expect(others).toEqual([]);
+    // nodemailer writes the domain in lower case.
+    expect(mail!.headers.to).toBe("Reader@example.com");
+    expect(mail!.headers.subject).toMatch(/^Please confirm your subscription to /);
+    const [confirmUrl] = linksTo(mail!, "/newsletter/confirm");
+    const [unsubscribeUrl] = linksTo(mail!, "/newsletter/unsubscribe");
+    expect(confirmUrl!.startsWith(`${TEST_PUBLIC_URL}/newsletter/confirm?token=`)).toBe(true);
+    expect(unsubscribeUrl!.startsWith(`${TEST_PUBLIC_URL}/newsletter/unsubscribe?token=`)).toBe(true);
+    expect(mail!.headers["list-unsubscribe"]).toBe(`<${unsubscribeUrl}>`);
+    expect(mail!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    // Each link is signed for its own purpose and names this subscriber.
+    const tokenOf = (url: string) => new URL(url).searchParams.get("token");
+    expect(readSubscriberToken(TEST_APP_SECRET, "newsletter-confirm", tokenOf(confirmUrl!))).toBe(result.subscriberId);
+    expect(readSubscriberToken(TEST_APP_SECRET, "newsletter-unsubscribe", tokenOf(unsubscribeUrl!))).toBe(result.subscriberId);
+    expect(readSubscriberToken(TEST_APP_SECRET, "newsletter-unsubscribe", tokenOf(confirmUrl!))).toBeNull();
+    // No address and no token in the log.
+    expect(JSON.stringify(deps.logs)).not.toMatch(/Reader@Example|token=/i);
+  });
+
+  it("re-sends the confirmation to a pending address subscribed again, at most once per interval", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = newsletterTestDeps(testDb);
+    const start = new Date("2026-03-01T10:00:00.000Z");
+    const at = (ms: number) => new Date(start.getTime() + ms);
+
+    const first = await subscribe(deps, "pending@example.com", start);
+    const sends = [];
+    for (const ms of [60_000, 120_000, CONFIRMATION_RESEND_INTERVAL_MS - 1]) {
+      sends.push((await subscribe(deps, "PENDING@example.com", at(ms))).confirmationSent);
+    }
+    expect(sends).toEqual([false, false, false]);
+    expect(readOutbox(testDb.dataDir)).toHaveLength(1);
+
+    const later = await subscribe(deps, "pending@example.com", at(CONFIRMATION_RESEND_INTERVAL_MS));
+    expect(later).toEqual({ subscriberId: first.subscriberId, confirmationSent: true });
+    expect((await subscribe(deps, "pending@example.com", at(CONFIRMATION_RESEND_INTERVAL_MS + 1000))).confirmationSent).toBe(false);
+    const mails = readOutbox(testDb.dataDir);
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.headers.to)).toEqual(["pending@example.com", "pending@example.com"]);
+    expect(await rows()).toEqual([{ id: first.subscriberId, email: "pending@example.com", confirmed_at: null }]);
+  });
+
+  it("answers CONFLICT for a confirmed address, whatever its letter case, and sends nothing", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = newsletterTestDeps(testDb);
+    const { subscriberId } = await subscribe(deps, "reader@example.com");
+    await testDb.handle.db
+      .updateTable("email_subscribers")
+      .set({ confirmed_at: new Date().toISOString() })
+      .where("id", "=", subscriberId)
+      .execute();
+
+    const again = subscribe(deps, "Reader@Example.COM", new Date(Date.now() + 24 * 3600_000));
     await expect(again).rejects.toThrow(AppError);
     await expect(again).rejects.toMatchObject({ code: "CONFLICT", message: "This email address is already on our list." });
     expect(await rows()).toHaveLength(1);
+    expect(readOutbox(testDb.dataDir)).toHaveLength(1);
+  });
+
+  it("keeps the subscription pending when the confirmation mail fails, and lets the next try send it", async () => {
+    testDb = await createTestDatabase(engine);
+    let failing = true;
+    const sent: string[] = [];
+    const deps = newsletterTestDeps(testDb, {
+      async send(mail) {
+        if (failing) throw new Error("SMTP server unreachable");
+        sent.push(String(mail.to));
+      },
+    });
+
+    const result = await subscribe(deps, "unlucky@example.com");
+    expect(result.confirmationSent).toBe(false);
+    expect(await rows()).toEqual([{ id: result.subscriberId, email: "unlucky@example.com", confirmed_at: null }]);
+    const warning = deps.logs.find((line) => line.level === 40);
+    expect(warning).toMatchObject({ subscriberId: result.subscriberId, msg: expect.stringMatching(/could not be sent/) });
+    expect(JSON.stringify(deps.logs)).not.toContain("unlucky@");
+
+    failing = false;
+    expect(await subscribe(deps, "unlucky@example.com")).toEqual({ subscriberId: result.subscriberId, confirmationSent: true });
+    expect(sent).toEqual(["unlucky@example.com"]);
   });
 
   it("refuses empty and invalid addresses without writing", async () => {
     testDb = await createTestDatabase(engine);
+    const deps = newsletterTestDeps(testDb);
     for (const [input, message] of [
       ["", "Please enter your email address."],
       ["   ", "Please enter your email address."],
@@ -30,8 +116,9 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
       ["not-an-email", "Please enter a valid email address."],
       [`${"a".repeat(250)}@example.com`, "Please enter a valid email address."],
     ] as const) {
-      await expect(subscribe(testDb.handle.db, input)).rejects.toMatchObject({ code: "VALIDATION", message });
+      await expect(subscribe(deps, input)).rejects.toMatchObject({ code: "VALIDATION", message });
     }
     expect(await rows()).toEqual([]);
+    expect(readOutbox(testDb.dataDir)).toEqual([]);
   });
 });

@@ -363,7 +363,9 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
       "second.reader@example.com",
       "first.reader@example.com",
     ]);
-    expect(await page.getByRole("columnheader").allInnerTexts()).toEqual(["Email", "Subscribed On", "Actions"]);
+    expect(await page.getByRole("columnheader").allInnerTexts()).toEqual(["Email", "Subscribed On", "Status", "Actions"]);
+    // Double opt-in: nobody has followed a confirmation link yet.
+    expect(await rows.locator("td:nth-child(3)").allInnerTexts()).toEqual(["Pending", "Pending"]);
 
     // The download, as the browser gets it…
     const link = page.getByRole("link", { name: "Download CSV" });
@@ -376,9 +378,9 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await csv.text()).split("\r\n");
-    expect(lines[0]).toBe("email,subscribed_at");
-    expect(lines[1]).toMatch(/^second\.reader@example\.com,\d{4}-\d{2}-\d{2}T/);
-    expect(lines[2]).toMatch(/^first\.reader@example\.com,\d{4}-\d{2}-\d{2}T/);
+    expect(lines[0]).toBe("email,subscribed_at,status,confirmed_at");
+    expect(lines[1]).toMatch(/^second\.reader@example\.com,\d{4}-\d{2}-\d{2}T[\d:.]+Z,pending,$/);
+    expect(lines[2]).toMatch(/^first\.reader@example\.com,\d{4}-\d{2}-\d{2}T[\d:.]+Z,pending,$/);
     expect(lines.slice(3)).toEqual([""]);
     // Not for anyone else.
     expect((await fetch(`${server.url}/admin/subscribers.csv`)).status).toBe(401);

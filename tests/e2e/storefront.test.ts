@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
+import { linksTo, readOutbox } from "#tests/support/outbox.ts";
 import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const CART_KEY = "bible-story-shop:cart:v1";
@@ -129,26 +130,54 @@ describe("storefront in a browser", () => {
     expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY))!)).toHaveLength(1);
   });
 
-  it("subscribes to the newsletter: success, duplicate and empty", async () => {
+  it("subscribes to the newsletter (double opt-in): success, confirm, duplicate, empty, and unsubscribe", async () => {
     await openHome();
     const footer = page.locator("footer");
     const email = footer.getByRole("textbox", { name: "Email address for our newsletter" });
+    const subscribeAs = async (address: string) => {
+      await email.fill(address);
+      await footer.getByRole("button", { name: "Subscribe" }).click();
+    };
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await expectToast(page, "Error Please enter your email address.");
 
-    await email.fill("  New.Reader@Example.com ");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await subscribeAs("  New.Reader@Example.com ");
     await expectToast(page, "Subscribed! Thank you for joining our community!");
     await expect.poll(() => email.inputValue()).toBe("");
+    await page.getByTestId("toast").getByRole("button", { name: "Close notification" }).click();
 
-    await email.fill("new.reader@example.COM");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
+    // Not confirmed yet: subscribing again is a success too (the confirmation e-mail may have been lost).
+    await subscribeAs("new.reader@example.COM");
+    await expectToast(page, "Subscribed! Thank you for joining our community!");
+    await page.getByTestId("toast").getByRole("button", { name: "Close notification" }).click();
+
+    // The confirmation e-mail: its link shows a button, which confirms.
+    const mails = readOutbox(shop.dataDir).filter((m) => m.headers.to === "New.Reader@example.com");
+    expect(mails).toHaveLength(1);
+    const local = (url: string) => url.replace(/^http:\/\/localhost:\d+/, shop.server.url);
+    await page.goto(local(linksTo(mails[0]!, "/newsletter/confirm")[0]!));
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
+    await page.getByRole("heading", { level: 1, name: "Subscription confirmed" }).waitFor();
+
+    await openHome();
+    await subscribeAs("new.reader@example.COM");
     await expectToast(page, "Already Subscribed This email address is already on our list.");
 
-    const db = openDatabase({ dataDir: shop.dataDir });
-    const rows = await db.db.selectFrom("email_subscribers").select("email").execute();
-    await db.close();
-    expect(rows).toEqual([{ email: "New.Reader@Example.com" }]);
+    const readRows = async () => {
+      const db = openDatabase({ dataDir: shop.dataDir });
+      const rows = await db.db.selectFrom("email_subscribers").select(["email", "confirmed_at"]).execute();
+      await db.close();
+      return rows;
+    };
+    expect(await readRows()).toEqual([{ email: "New.Reader@Example.com", confirmed_at: expect.any(String) }]);
+
+    // The unsubscribe link at the end of the e-mail.
+    await page.goto(local(linksTo(mails[0]!, "/newsletter/unsubscribe")[0]!));
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await page.getByRole("heading", { level: 1, name: "You are unsubscribed" }).waitFor();
+    expect(await readRows()).toEqual([]);
   });
 
   it("shows the not-implemented toast and the contact e-mail from the settings", async () => {
@@ -190,7 +219,19 @@ describe("storefront in a browser", () => {
       await page.getByRole("textbox", { name: "Email address to hear when we launch" }).fill("launch@example.com");
       await page.getByRole("button", { name: "Notify Me" }).click();
       await expectToast(page, "Subscribed! Thank you! We'll notify you when we launch.");
-      // The login page stays reachable, also through the page's own link.
+      // The confirmation link of the launch list's e-mail works while the shop is closed.
+      let confirmLink: string | undefined;
+      await expect
+        .poll(() => (confirmLink = readOutbox(shop.dataDir).filter((m) => m.headers.to === "launch@example.com").map((m) => linksTo(m, "/newsletter/confirm")[0])[0]))
+        .toBeDefined();
+      const confirmPage = await page.goto(confirmLink!.replace(/^http:\/\/localhost:\d+/, shop.server.url));
+      expect(confirmPage?.status()).toBe(200);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Confirm my subscription" }).click();
+      await page.getByRole("heading", { level: 1, name: "Subscription confirmed" }).waitFor();
+      // Back on the Coming Soon page, the login page stays reachable, also through the page's own link.
+      await page.goto(`${shop.server.url}/`);
+      await waitForHydration(page);
       expect((await fetch(`${shop.server.url}/login`)).status).toBe(200);
       await page.getByRole("link", { name: "Login" }).click();
       await page.getByRole("heading", { name: "Login", level: 1 }).waitFor();

@@ -14,7 +14,7 @@ export type RemoveSubscriberResult = { ok: true } | ActionFailure;
 export const SUBSCRIBER_ID_FIELD = "subscriberId";
 
 /**
- * Subscribers as a table (e-mail, subscription date), newest first as the loader sends them,
+ * Subscribers as a table (e-mail, subscription date, Pending or Confirmed), newest first as the loader sends them,
  * each with a Remove button that asks first. Removal posts through a fetcher, so the page stays
  * put and the list reloads when it is done.
  */
@@ -45,13 +45,30 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
         rowCount={subscribers.length}
         emptyText="No subscribers yet."
         busy={busy}
-        columns={[{ label: "Email" }, { label: "Subscribed On" }, { label: "Actions", align: "right", labelHidden: true }]}
+        columns={[
+          { label: "Email" },
+          { label: "Subscribed On" },
+          { label: "Status" },
+          { label: "Actions", align: "right", labelHidden: true },
+        ]}
       >
             {subscribers.map((subscriber) => (
               <tr key={subscriber.id} data-testid="subscriber-row">
                 <td className="break-all px-4 py-3 font-medium">{subscriber.email}</td>
                 <td className="px-4 py-3 text-gray-700">
                   <time dateTime={subscriber.subscribedAt}>{formatDateTime(subscriber.subscribedAt)}</time>
+                </td>
+                <td className="px-4 py-3">
+                  {subscriber.confirmedAt === null ? (
+                    <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-medium text-amber-900">Pending</span>
+                  ) : (
+                    <span
+                      className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-medium text-green-900"
+                      title={`Confirmed ${formatDateTime(subscriber.confirmedAt)}`}
+                    >
+                      Confirmed
+                    </span>
+                  )}
                 </td>
                 <td className="px-2 py-2 text-right">
                   <button

@@ -1,0 +1,48 @@
+import { useSearchParams } from "react-router";
+import { runAction } from "#server/http/action-result.ts";
+import { readForm } from "#server/http/read-form.ts";
+import { confirmSubscription, INVALID_CONFIRM_LINK } from "#server/subscribers/confirm-subscription.ts";
+import { NewsletterLinkPage, type NewsletterLinkResult } from "#app/features/subscribers/newsletter-link-page.tsx";
+import type { Route } from "./+types/newsletter-confirm";
+
+export function meta() {
+  return [
+    { title: "Confirm your subscription" },
+    { name: "robots", content: "noindex" },
+    // The token is in this page's address: never send it to another site.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+/** POST /newsletter/confirm?token=…: the button of the page confirms the subscription. */
+/** Without a token there is nothing to confirm: say so at once (server-side, where the message lives). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { missingTokenMessage: new URL(request.url).searchParams.get("token") ? "" : INVALID_CONFIRM_LINK };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
+  const form = await readForm(request);
+  const token = form.get("token") || new URL(request.url).searchParams.get("token");
+  return runAction(services.logger, async () => {
+    await confirmSubscription(services, token);
+    return {};
+  });
+}
+
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  return (
+    <NewsletterLinkPage
+      token={params.get("token") ?? ""}
+      result={actionData as NewsletterLinkResult | undefined}
+      title="Confirm your subscription"
+      intro="One last step: confirm that you want our newsletter at this address."
+      buttonLabel="Confirm my subscription"
+      busyLabel="Confirming..."
+      missingTokenMessage={loaderData.missingTokenMessage}
+      successTitle="Subscription confirmed"
+      successText="Thank you for joining our community! Our newsletter will come to this address. Every e-mail has a link to unsubscribe."
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { useSearchParams } from "react-router";
+import { runAction } from "#server/http/action-result.ts";
+import { readForm } from "#server/http/read-form.ts";
+import { INVALID_UNSUBSCRIBE_LINK, unsubscribe } from "#server/subscribers/unsubscribe.ts";
+import { NewsletterLinkPage, type NewsletterLinkResult } from "#app/features/subscribers/newsletter-link-page.tsx";
+import type { Route } from "./+types/newsletter-unsubscribe";
+
+export function meta() {
+  return [
+    { title: "Unsubscribe" },
+    { name: "robots", content: "noindex" },
+    // The token is in this page's address: never send it to another site.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+/**
+ * POST /newsletter/unsubscribe?token=…: the page's button (token in the form), or a mail client's
+ * RFC 8058 one-click request (body `List-Unsubscribe=One-Click`, token in the link's query
+ * string, no Origin header: the link itself is the proof).
+ */
+/** Without a token there is nothing to unsubscribe: say so at once (server-side, where the message lives). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { missingTokenMessage: new URL(request.url).searchParams.get("token") ? "" : INVALID_UNSUBSCRIBE_LINK };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
+  const form = await readForm(request);
+  const token = form.get("token") || new URL(request.url).searchParams.get("token");
+  return runAction(services.logger, async () => {
+    await unsubscribe(services, token);
+    return {};
+  });
+}
+
+export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  return (
+    <NewsletterLinkPage
+      token={params.get("token") ?? ""}
+      result={actionData as NewsletterLinkResult | undefined}
+      title="Unsubscribe"
+      intro="Stop receiving our newsletter at this address?"
+      buttonLabel="Unsubscribe"
+      busyLabel="Unsubscribing..."
+      missingTokenMessage={loaderData.missingTokenMessage}
+      successTitle="You are unsubscribed"
+      successText="This address is no longer on our list: you will receive no more newsletters from us. You can subscribe again at any time."
+    />
+  );
+}

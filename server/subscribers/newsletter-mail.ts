@@ -1,0 +1,60 @@
+import type { Kysely } from "kysely";
+import type { Env } from "#server/config/env.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { Logger } from "#server/logging/logger.ts";
+import { storeSender, type Mailer, type OutgoingMail } from "#server/mail/mailer.ts";
+import { subscriberToken } from "./subscriber-token.ts";
+
+/** What the newsletter use cases need: the database, the mailer, and the secret and address links are built from. */
+export interface NewsletterDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  logger: Logger;
+  env: Pick<Env, "PUBLIC_URL" | "APP_SECRET">;
+}
+
+export const CONFIRM_PATH = "/newsletter/confirm";
+export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+
+/** A confirm or unsubscribe link for one subscriber, from PUBLIC_URL; the token travels in the query string. */
+export function newsletterLink(
+  env: Pick<Env, "PUBLIC_URL" | "APP_SECRET">,
+  page: "confirm" | "unsubscribe",
+  subscriberId: string,
+): string {
+  const url = new URL(page === "confirm" ? CONFIRM_PATH : UNSUBSCRIBE_PATH, `${env.PUBLIC_URL}/`);
+  url.searchParams.set("token", subscriberToken(env.APP_SECRET, `newsletter-${page}`, subscriberId));
+  return url.toString();
+}
+
+/**
+ * Any e-mail of the newsletter to one subscriber (the confirmation e-mail included): from the
+ * store, with the unsubscribe link at the end of the text and as List-Unsubscribe headers, so
+ * mail clients offer one-click unsubscribe (RFC 8058: they POST `List-Unsubscribe=One-Click` to it).
+ */
+export function newsletterMail(
+  env: Pick<Env, "PUBLIC_URL" | "APP_SECRET">,
+  store: { storeName: string; contactEmail: string },
+  subscriber: { id: string; email: string },
+  content: { subject: string; text: string },
+): OutgoingMail {
+  const unsubscribeUrl = newsletterLink(env, "unsubscribe", subscriber.id);
+  return {
+    from: storeSender(store),
+    to: subscriber.email,
+    subject: content.subject,
+    text: [
+      content.text.trimEnd(),
+      "",
+      "--",
+      `You receive this e-mail because this address was entered in the newsletter form of ${storeSender(store).name}.`,
+      "To stop receiving our e-mails, open this link:",
+      unsubscribeUrl,
+      "",
+    ].join("\n"),
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

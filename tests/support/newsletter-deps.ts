@@ -1,0 +1,31 @@
+import { Writable } from "node:stream";
+import { createLogger } from "#server/logging/logger.ts";
+import { createMailer, type Mailer } from "#server/mail/mailer.ts";
+import type { NewsletterDeps } from "#server/subscribers/newsletter-mail.ts";
+import type { TestDatabase } from "./test-database.ts";
+
+export const TEST_PUBLIC_URL = "https://shop.example";
+export const TEST_APP_SECRET = "newsletter-test-secret-".padEnd(40, "x");
+
+/**
+ * What the newsletter use cases get in the server, over a test database: the file mailer (mail
+ * lands in DATA_DIR/mail, see outbox.ts) unless a test passes its own, and a logger whose lines
+ * the test can read.
+ */
+export function newsletterTestDeps(testDb: TestDatabase, mailer?: Mailer): NewsletterDeps & { logs: Record<string, unknown>[] } {
+  const logs: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split("\n")) if (line.trim()) logs.push(JSON.parse(line));
+      callback();
+    },
+  });
+  const logger = createLogger("info", destination);
+  return {
+    db: testDb.handle.db,
+    mailer: mailer ?? createMailer({ dataDir: testDb.dataDir, logger }),
+    logger,
+    env: { PUBLIC_URL: TEST_PUBLIC_URL, APP_SECRET: TEST_APP_SECRET },
+    logs,
+  };
+}

@@ -1,0 +1,45 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export interface OutboxMail {
+  file: string;
+  /** Header names in lower case, folded lines joined. */
+  headers: Record<string, string>;
+  /** The plain-text body, quoted-printable decoded. */
+  text: string;
+}
+
+/**
+ * The e-mails the file mailer wrote to DATA_DIR/mail (no SMTP_URL), oldest first: what the
+ * server would have sent, as a reader's mail client would see it.
+ */
+export function readOutbox(dataDir: string): OutboxMail[] {
+  const dir = path.join(dataDir, "mail");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".eml"))
+    .sort()
+    .map((file) => {
+      const raw = readFileSync(path.join(dir, file), "utf8").replace(/\r\n/g, "\n");
+      const split = raw.indexOf("\n\n");
+      const headerBlock = raw.slice(0, split).replace(/\n[ \t]+/g, " ");
+      const headers: Record<string, string> = {};
+      for (const line of headerBlock.split("\n")) {
+        const colon = line.indexOf(":");
+        if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      let body = raw.slice(split + 2);
+      if (/quoted-printable/i.test(headers["content-transfer-encoding"] ?? "")) {
+        body = Buffer.from(
+          body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8");
+      }
+      return { file, headers, text: body };
+    });
+}
+
+/** The links of a mail's text that lead to `pathname` (e.g. "/newsletter/confirm"). */
+export function linksTo(mail: OutboxMail, pathname: string): string[] {
+  return [...mail.text.matchAll(/https?:\/\/[^\s<>]+/g)].map((m) => m[0]).filter((url) => new URL(url).pathname === pathname);
+}
