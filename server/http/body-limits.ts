@@ -145,10 +145,14 @@ export function limitedBody(body: ReadableStream<Uint8Array>, limit: BodyLimit):
   });
 }
 
-/** The BodyLimitError behind `error` (parsers wrap what the stream threw), if any. */
+/**
+ * The BodyLimitError behind `error` (parsers wrap what the stream threw), if any. Recognised by
+ * name, not instanceof: the middleware runs in the Node server's bundle and readForm in React
+ * Router's, each with its own copy of this class.
+ */
 export function bodyLimitErrorOf(error: unknown): BodyLimitError | null {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (current instanceof BodyLimitError) return current;
+    if (current instanceof Error && current.name === "BodyLimitError" && "status" in current) return current as BodyLimitError;
     current = (current as { cause?: unknown }).cause;
   }
   return null;
