@@ -69,7 +69,8 @@ const hasNoBody = (method: string) => method === "GET" || method === "HEAD" || m
  * refused with 413 without reading a byte. Otherwise the body is passed on as a stream that is
  * never buffered here: it fails with BodyLimitError (413) as soon as more than the limit arrives,
  * or (408) when the client has not finished sending within the route's time. Refusals close the
- * connection, so the rest of an unwanted body is never read.
+ * connection, so the rest of an unwanted body is never read. A request whose client hung up is
+ * logged with status 499.
  */
 export function bodyLimits(table: readonly (readonly [RegExp, BodyLimit])[] = ROUTE_BODY_LIMITS): MiddlewareHandler {
   return async (c, next) => {
@@ -87,7 +88,10 @@ export function bodyLimits(table: readonly (readonly [RegExp, BodyLimit])[] = RO
     if (declared !== null && !chunked && Number(declared) > limit.maxBytes) return refuse(c, 413, TOO_LARGE_MESSAGE);
     if (!request.body) return next();
     c.req.raw = new Request(request, { body: limitedBody(request.body, limit), duplex: "half" } as RequestInit);
-    return next();
+    await next();
+    // A client that hung up mid-body gets no answer, and React Router answers its aborted
+    // request with a 500: logged instead as 499 (nginx's "client closed request"), not a failure.
+    if (c.req.raw.signal.aborted) c.res = new Response(null, { status: 499 });
   };
 }
 
