@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { loadEnvOrExit, startServices } from "./boot.ts";
+import { LONGEST_BODY_TIMEOUT_MS } from "./http/body-limits.ts";
+import { capConnectionsPerClient, serverTimeouts } from "./http/connection-limits.ts";
 
 /**
  * Production entry: bundled to build/node/main.js, next to React Router's build/server and
@@ -32,7 +34,7 @@ if (!existsSync(serverBuildPath)) {
 const build = (await import(serverBuildPath)) as ServerBuild;
 
 const app = createApp({ services, build, clientDir, mode: "production" });
-const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+const server = serve({ fetch: app.fetch, port: env.PORT, serverOptions: serverTimeouts(LONGEST_BODY_TIMEOUT_MS) }, (info) => {
   logger.info({ port: info.port }, "listening");
   console.log(`\n  Shop running at ${env.PUBLIC_URL} (port ${info.port})`);
   const { token } = services.ownerSetup;
@@ -48,6 +50,10 @@ const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
   }
   console.log("");
 }) as Server;
+
+// Behind a reverse proxy every connection comes from the proxy: capping them would throttle
+// every visitor at once, so there the proxy is the one to limit connections per client.
+if (!env.TRUST_PROXY) capConnectionsPerClient(server);
 
 server.on("error", (error: NodeJS.ErrnoException) => {
   console.error(

@@ -22,6 +22,15 @@ export const COVER_LIMITS: CoverLimits = {
   maxOutputBytes: 1024 * 1024,
 };
 
+/**
+ * An uploaded cover: its bytes, or a file the upload was streamed to (see readFormWithUpload in
+ * server/http/read-form.ts), which sharp reads from disk instead of memory.
+ */
+export type CoverUpload = Uint8Array | { path: string; size: number };
+
+/** The words for an upload over maxUploadBytes, whether the parser or encodeCoverImage notices. */
+export const COVER_TOO_LARGE_MESSAGE = `The image is too large. Please choose a file of at most ${Math.round(COVER_LIMITS.maxUploadBytes / 1024 / 1024)} MB.`;
+
 /** The spec's words for any upload that is not an image sharp can decode. */
 export const COVER_IMAGE_ERROR = "Image compression failed: Could not process the image. Please try another one.";
 
@@ -64,14 +73,15 @@ function isAcceptedFormat(metadata: Metadata): boolean {
  * WebP of at most maxOutputBytes. Throws VALIDATION for anything too large or not an accepted
  * image. `limits` is a parameter so tests can reach the quality steps.
  */
-export async function encodeCoverImage(bytes: Uint8Array, limits: CoverLimits = COVER_LIMITS): Promise<Buffer> {
-  if (bytes.byteLength > limits.maxUploadBytes) {
+export async function encodeCoverImage(upload: CoverUpload, limits: CoverLimits = COVER_LIMITS): Promise<Buffer> {
+  const [bytes, size] = upload instanceof Uint8Array ? [upload, upload.byteLength] : [upload.path, upload.size];
+  if (size > limits.maxUploadBytes) {
     throw new AppError(
       "VALIDATION",
       `The image is too large. Please choose a file of at most ${Math.round(limits.maxUploadBytes / 1024 / 1024)} MB.`,
     );
   }
-  if (bytes.byteLength === 0) throw compressionFailed();
+  if (size === 0) throw compressionFailed();
 
   let metadata: Metadata;
   try {
@@ -121,8 +131,8 @@ export async function encodeCoverImage(bytes: Uint8Array, limits: CoverLimits = 
  * image is accepted. The random name means a replaced cover never shows from a stale cache and
  * the uploader's file name never reaches the disk.
  */
-export async function storeCoverImage(uploadsDir: string, bytes: Uint8Array): Promise<string> {
-  const image = await encodeCoverImage(bytes);
+export async function storeCoverImage(uploadsDir: string, upload: CoverUpload): Promise<string> {
+  const image = await encodeCoverImage(upload);
   const dir = coversDir(uploadsDir);
   await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString("hex")}.webp`;

@@ -3,7 +3,7 @@ import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Book } from "./book.ts";
 import { checkBookForm } from "./book-schema.ts";
-import { removeCoverIfUnused, removeCoverImage, storeCoverImage } from "./cover-image.ts";
+import { removeCoverIfUnused, removeCoverImage, storeCoverImage, type CoverUpload } from "./cover-image.ts";
 import { createBook, updateBook } from "./save-book.ts";
 
 /**
@@ -18,9 +18,9 @@ function checkFields(input: unknown): void {
   if (!checked.success) throw new AppError("VALIDATION", checked.message, checked.fieldErrors);
 }
 
-async function storeCover(uploadsDir: string, bytes: Uint8Array): Promise<string> {
+async function storeCover(uploadsDir: string, cover: CoverUpload): Promise<string> {
   try {
-    return await storeCoverImage(uploadsDir, bytes);
+    return await storeCoverImage(uploadsDir, cover);
   } catch (error) {
     if (error instanceof AppError && error.code === "VALIDATION") {
       throw new AppError("VALIDATION", error.message, { [COVER_FIELD]: error.message });
@@ -39,7 +39,7 @@ export async function createBookWithCover(
   db: Kysely<Database>,
   uploadsDir: string,
   input: unknown,
-  cover: Uint8Array | null,
+  cover: CoverUpload | null,
   options: { now?: Date } = {},
 ): Promise<Book> {
   checkFields(input);
@@ -68,7 +68,7 @@ export async function updateBookWithCover(
   uploadsDir: string,
   id: string,
   input: unknown,
-  cover: Uint8Array | null,
+  cover: CoverUpload | null,
   options: { now?: Date } = {},
 ): Promise<Book> {
   checkFields(input);

@@ -12,13 +12,16 @@ export interface ActionFailure {
 /**
  * Runs an action's use case: its result is `{ ok: true, ...result }`; an AppError becomes
  * `{ ok: false, error }` with the error's HTTP status (the one mapping lives in app-error.ts).
- * Any other error is a bug: logged with its stack and answered with a 500 failure that the form
+ * A thrown Response or `data()` passes through untouched. Any other error is a bug: logged with its stack and answered with a 500 failure that the form
  * can show, rather than replacing the page with the error screen.
  */
 export async function runAction<T extends object>(logger: Logger, useCase: () => Promise<T>) {
   try {
     return { ok: true as const, ...(await useCase()) };
   } catch (error) {
+    // A response thrown on purpose (readForm's answer to an unreadable body, a redirect) is
+    // React Router's to send, not a bug.
+    if (error instanceof Response || isThrownData(error)) throw error;
     if (error instanceof AppError) {
       const failure: ActionFailure = {
         ok: false,
@@ -33,6 +36,11 @@ export async function runAction<T extends object>(logger: Logger, useCase: () =>
     };
     return data(failure, { status: 500 });
   }
+}
+
+/** What `data()` returns (React Router does not export the class at runtime; this is its own test). */
+function isThrownData(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit";
 }
 
 /** Counts an attempt against `limiter`; over the limit it throws RATE_LIMITED with the wait. */

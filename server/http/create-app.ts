@@ -1,13 +1,13 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "#server/services.ts";
 import { adminGate } from "./admin-gate.ts";
 import type { AppEnv } from "./app-variables.ts";
+import { bodyLimits } from "./body-limits.ts";
 import { maintenanceGate } from "./maintenance-gate.ts";
 import { originCheck } from "./origin-check.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
@@ -99,15 +99,9 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
 
   app.use("*", compress());
   app.use("*", originCheck(services.env.PUBLIC_URL, logger));
-  // Request bodies are read into memory: cap them before anything reads one. Cover uploads
-  // (at most 10 MB as a file) are the only large bodies.
-  const tooLarge = (c: Context) => c.json({ error: "The request is too large." }, 413);
-  app.post("/admin/books", bodyLimit({ maxSize: 11 * 1024 * 1024, onError: tooLarge }));
-  app.post("/admin/books.data", bodyLimit({ maxSize: 11 * 1024 * 1024, onError: tooLarge }));
-  app.use("*", async (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD" || /^\/admin\/books(\.data)?$/.test(c.req.path)) return next();
-    return bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge })(c, next);
-  });
+  // Request bodies: forms only, capped per route (server/http/body-limits.ts) before anything
+  // reads one, and streamed with a deadline rather than buffered here.
+  app.use("*", bodyLimits());
   app.use("*", async (c, next) => {
     c.set("clientAddress", clientAddressOf(c, services.env.TRUST_PROXY));
     await next();

@@ -1,12 +1,100 @@
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import { data } from "react-router";
+import type { ActionFailure } from "./action-result.ts";
+import { bodyLimitErrorOf } from "./body-limits.ts";
+
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please try again.";
+
 /**
  * The one way an action reads its form. A body that is not a readable form (JSON, plain text,
- * broken multipart, a client that hung up) becomes an empty form, so the action's own validation
- * answers with a clear message instead of the request failing with a 500.
+ * broken multipart, a client that hung up) stops the action with a 400 and a clear message, and
+ * one over the route's size or time limit (server/http/body-limits.ts) with 413 or 408: never a
+ * 500, never an empty form (an empty form means "switch off" to a checkbox). Thrown as a route
+ * error response, which is not logged as an error.
  */
 export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
-  } catch {
-    return new FormData();
+  } catch (error) {
+    throw unreadableForm(error);
+  }
+}
+
+/** The answer to a form body that could not be read: see readForm. */
+export function unreadableForm(error: unknown) {
+  const limit = bodyLimitErrorOf(error);
+  const failure: ActionFailure = {
+    ok: false,
+    error: { code: "VALIDATION", message: limit ? limit.message : UNREADABLE_FORM_MESSAGE },
+  };
+  // After a refused body the rest of it is not worth reading: the connection is closed.
+  return data(failure, { status: limit ? limit.status : 400, headers: limit ? { Connection: "close" } : undefined });
+}
+
+/** A file part of a form, written to a temporary file while the body arrived. */
+export interface UploadedFile {
+  path: string;
+  size: number;
+}
+
+export interface FormWithUpload {
+  form: FormData;
+  /** The file sent in the upload field, or null when none (or an empty one) was sent. */
+  file: UploadedFile | null;
+  /** Deletes the temporary file; call it when done, whatever happened. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * readForm for a form with one file field: the file part is streamed to a temporary file under
+ * `tmpDir` instead of being kept in memory, and handed over as a path. Any other file part is
+ * refused. The file never appears in `form`, so a text field of the same name is ignored rather
+ * than taken for a path. A file over `maxFileBytes` is a VALIDATION error under the field's name.
+ */
+export async function readFormWithUpload(
+  request: Request,
+  options: { field: string; maxFileBytes: number; tooLargeMessage: string; tmpDir: string },
+): Promise<FormWithUpload> {
+  let file: UploadedFile | null = null;
+  const written: string[] = [];
+  const cleanup = async () => {
+    await Promise.all(written.map((name) => rm(name, { force: true })));
+  };
+  const keepFile = async (upload: FileUpload) => {
+    if (upload.fieldName !== options.field || file) throw new Error(`unexpected file in field "${upload.fieldName}"`);
+    if (upload.size === 0) return null;
+    await mkdir(options.tmpDir, { recursive: true });
+    const name = path.join(options.tmpDir, `upload-${randomBytes(16).toString("hex")}`);
+    written.push(name);
+    await pipeline(Readable.fromWeb(upload.stream() as NodeReadableStream<Uint8Array>), createWriteStream(name, { flags: "wx" }));
+    file = { path: name, size: upload.size };
+    return null;
+  };
+  try {
+    const form = await parseFormData(
+      request,
+      { maxFiles: 1, maxFileSize: options.maxFileBytes, maxParts: 100 },
+      keepFile,
+    );
+    return { form, file, cleanup };
+  } catch (error) {
+    await cleanup();
+    if (error instanceof MaxFileSizeExceededError) {
+      throw data(
+        {
+          ok: false,
+          error: { code: "VALIDATION", message: options.tooLargeMessage, fieldErrors: { [options.field]: options.tooLargeMessage } },
+        } satisfies ActionFailure,
+        { status: 400 },
+      );
+    }
+    throw unreadableForm(error);
   }
 }

@@ -1,4 +1,4 @@
-import { readForm } from "#server/http/read-form.ts";
+import path from "node:path";
 import { Loader2, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher, useNavigation, useRevalidator } from "react-router";
@@ -6,9 +6,11 @@ import { requireAdmin } from "#server/accounts/guards.ts";
 import type { Book } from "#server/books/book.ts";
 import { deleteBook } from "#server/books/delete-book.ts";
 import { listBooksPage } from "#server/books/list-books-page.ts";
+import { COVER_LIMITS, COVER_TOO_LARGE_MESSAGE } from "#server/books/cover-image.ts";
 import { createBookWithCover, updateBookWithCover } from "#server/books/save-book-with-cover.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { runAction } from "#server/http/action-result.ts";
+import { readFormWithUpload } from "#server/http/read-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -32,13 +34,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { books, search };
 }
 
-/** The uploaded cover's bytes, or null when the form carries no (or an empty) file. */
-async function coverBytes(form: FormData): Promise<Uint8Array | null> {
-  const cover = form.get(COVER_FIELD);
-  if (!(cover instanceof File) || cover.size === 0) return null;
-  return new Uint8Array(await cover.arrayBuffer());
-}
-
 const summary = (book: Book) => ({ id: book.id, title: book.title });
 
 /**
@@ -48,22 +43,32 @@ const summary = (book: Book) => ({ id: book.id, title: book.title });
  */
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { db, uploadsDir, logger } = context.services;
-  return runAction(logger, async () => {
-    const form = await readForm(request);
-    const intent = form.get("intent");
-    const id = String(form.get("id") ?? "");
-    switch (intent) {
-      case "create":
-        return { intent, book: summary(await createBookWithCover(db, uploadsDir, form, await coverBytes(form))) };
-      case "update":
-        return { intent, book: summary(await updateBookWithCover(db, uploadsDir, id, form, await coverBytes(form))) };
-      case "delete":
-        return { intent, book: summary(await deleteBook(db, uploadsDir, id)) };
-      default:
-        throw new AppError("VALIDATION", "Unknown action.");
-    }
+  const { db, uploadsDir, logger, env } = context.services;
+  // The cover arrives in a temporary file (not in memory) and is removed whatever happens.
+  const { form, file: cover, cleanup } = await readFormWithUpload(request, {
+    field: COVER_FIELD,
+    maxFileBytes: COVER_LIMITS.maxUploadBytes,
+    tooLargeMessage: COVER_TOO_LARGE_MESSAGE,
+    tmpDir: path.join(env.DATA_DIR, "tmp"),
   });
+  try {
+    return await runAction(logger, async () => {
+      const intent = form.get("intent");
+      const id = String(form.get("id") ?? "");
+      switch (intent) {
+        case "create":
+          return { intent, book: summary(await createBookWithCover(db, uploadsDir, form, cover)) };
+        case "update":
+          return { intent, book: summary(await updateBookWithCover(db, uploadsDir, id, form, cover)) };
+        case "delete":
+          return { intent, book: summary(await deleteBook(db, uploadsDir, id)) };
+        default:
+          throw new AppError("VALIDATION", "Unknown action.");
+      }
+    });
+  } finally {
+    await cleanup();
+  }
 }
 
 type Editing = { key: number; book: Book | null };

@@ -1,0 +1,136 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import {
+  bodyLimitErrorOf,
+  bodyLimitFor,
+  bodyLimits,
+  DEFAULT_BODY_LIMIT,
+  LONGEST_BODY_TIMEOUT_MS,
+  ROUTE_BODY_LIMITS,
+  type BodyLimit,
+} from "./body-limits.ts";
+
+/** A request body that hands out `chunks` chunks of `size` bytes, then stalls, counting what was read. */
+function countingBody(size: number, chunks: number) {
+  const state = { bytesRead: 0 };
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= chunks) return new Promise(() => {}); // stalls: never another chunk
+      sent++;
+      state.bytesRead += size;
+      controller.enqueue(new Uint8Array(size).fill(97));
+    },
+  }, { highWaterMark: 0 }); // nothing is pulled until someone reads
+  return { stream, state };
+}
+
+/** A tiny app with the middleware in front of a handler that reads the whole body. */
+function appWith(table?: readonly (readonly [RegExp, BodyLimit])[]) {
+  const app = new Hono();
+  app.use("*", bodyLimits(table));
+  app.post("*", async (c) => {
+    try {
+      const text = await c.req.raw.text();
+      return c.json({ read: text.length });
+    } catch (error) {
+      const limit = bodyLimitErrorOf(error);
+      return c.json({ refused: limit?.message ?? "unreadable" }, limit?.status ?? 400);
+    }
+  });
+  return app;
+}
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+
+describe("bodyLimitFor", () => {
+  it("gives small forms a few KB, the contact form more, and only the cover upload megabytes", () => {
+    expect(bodyLimitFor("/login").maxBytes).toBeLessThanOrEqual(16 * 1024);
+    expect(bodyLimitFor("/edit-profile.data")).toEqual(DEFAULT_BODY_LIMIT);
+    expect(bodyLimitFor("/resources/subscribe")).toEqual(DEFAULT_BODY_LIMIT);
+    expect(bodyLimitFor("/contact-us.data").maxBytes).toBe(64 * 1024);
+    expect(bodyLimitFor("/admin/settings").maxBytes).toBe(32 * 1024);
+    expect(bodyLimitFor("/admin/books").maxBytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(bodyLimitFor("/admin/books.data")).toEqual(bodyLimitFor("/admin/books"));
+    expect(bodyLimitFor("/admin/books/_.data")).toEqual(bodyLimitFor("/admin/books"));
+    // Only that exact page: a longer path is an ordinary form.
+    expect(bodyLimitFor("/admin/books-and-more")).toEqual(DEFAULT_BODY_LIMIT);
+    expect(bodyLimitFor("/anything/admin/books")).toEqual(DEFAULT_BODY_LIMIT);
+  });
+
+  it("gives every body a deadline of seconds, the cover upload the longest", () => {
+    expect(DEFAULT_BODY_LIMIT.timeoutMs).toBeLessThanOrEqual(10_000);
+    for (const [, limit] of ROUTE_BODY_LIMITS) expect(limit.timeoutMs).toBeLessThanOrEqual(LONGEST_BODY_TIMEOUT_MS);
+    expect(LONGEST_BODY_TIMEOUT_MS).toBe(bodyLimitFor("/admin/books").timeoutMs);
+  });
+});
+
+describe("the body limits middleware", () => {
+  it("refuses bodies that are not forms with 415, before reading them", async () => {
+    const app = appWith();
+    for (const type of ["application/json", "text/plain", "application/xml", "text/html;charset=utf-8", "image/png"]) {
+      const { stream, state } = countingBody(100, 1);
+      const response = await app.request("/login", { method: "POST", body: stream, headers: { "content-type": type }, duplex: "half" } as RequestInit);
+      expect(response.status, type).toBe(415);
+      expect(await response.json()).toEqual({ error: "Please send the form as a web form." });
+      expect(state.bytesRead, type).toBe(0);
+    }
+    // A body without any type is refused too; a post without a body needs none.
+    const untyped = await app.request("/login", { method: "POST", body: "a=1", headers: { "content-length": "3" } });
+    expect(untyped.status).toBe(415);
+    expect((await app.request("/resources/sign-out", { method: "POST" })).status).toBe(200);
+    // Forms pass, whatever their parameters.
+    expect((await app.request("/login", { method: "POST", body: "a=1", headers: FORM })).status).toBe(200);
+    const multipart = { "content-type": "Multipart/Form-Data; boundary=x" };
+    expect((await app.request("/login", { method: "POST", body: "--x--\r\n", headers: multipart })).status).toBe(200);
+  });
+
+  it("answers 413 at once, without reading a byte, when the declared length is over the route's limit", async () => {
+    const app = appWith();
+    const { stream, state } = countingBody(1024, 10_000);
+    const response = await app.request("/login", {
+      method: "POST",
+      body: stream,
+      headers: { ...FORM, "content-length": String(1024 * 1024) },
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(response.headers.get("connection")).toBe("close");
+    expect(await response.json()).toEqual({ error: "The request is too large." });
+    expect(state.bytesRead).toBe(0);
+    // The same length is fine for the cover upload.
+    const upload = await app.request("/admin/books", {
+      method: "POST",
+      body: "x".repeat(20_000),
+      headers: { ...FORM, "content-length": "20000" },
+    });
+    expect(upload.status).toBe(200);
+  });
+
+  it("stops reading a body without a declared length as soon as it passes the limit", async () => {
+    const app = appWith();
+    const { stream, state } = countingBody(4096, 1_000);
+    const response = await app.request("/login", { method: "POST", body: stream, headers: FORM, duplex: "half" } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ refused: "The request is too large." });
+    expect(state.bytesRead).toBeLessThanOrEqual(DEFAULT_BODY_LIMIT.maxBytes + 2 * 4096);
+  });
+
+  it("gives up on a body that is not finished within the route's time (408)", async () => {
+    const app = appWith([[/^\/slow$/, { maxBytes: 1024 * 1024, timeoutMs: 100 }]]);
+    const { stream } = countingBody(10, 3);
+    const started = performance.now();
+    const response = await app.request("/slow", { method: "POST", body: stream, headers: FORM, duplex: "half" } as RequestInit);
+    expect(response.status).toBe(408);
+    expect(await response.json()).toEqual({ refused: "The request took too long. Please try again." });
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it("passes a complete body within the limit through unchanged", async () => {
+    const app = appWith();
+    const body = "message=" + "é".repeat(2000);
+    const response = await app.request("/contact-us", { method: "POST", body, headers: FORM });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ read: body.length });
+  });
+});

@@ -1,0 +1,163 @@
+import type { Context, MiddlewareHandler } from "hono";
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** How much a route's form may send, and how long the client has to send it. */
+export interface BodyLimit {
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+/**
+ * Every form of the site is a few short fields: sign-in, sign-up, profile, newsletter, order
+ * status, deletes. 16 KB holds the longest of them even when every character is non-ASCII
+ * (up to 9 bytes each once URL-encoded), and a stalled or slow client holds at most that much.
+ */
+export const DEFAULT_BODY_LIMIT: BodyLimit = { maxBytes: 16 * KB, timeoutMs: 10_000 };
+
+/**
+ * The forms that are larger, by page path (a route's `.data` request has the same limit).
+ * Cover uploads: a file of at most 10 MB (COVER_LIMITS in server/books/cover-image.ts) plus the
+ * book's fields; only admins get that far (the admin gate answers before the body is read), and
+ * a slow connection needs minutes for 10 MB.
+ */
+export const ROUTE_BODY_LIMITS: readonly (readonly [RegExp, BodyLimit])[] = [
+  [/^\/admin\/books\/?$/, { maxBytes: 10 * MB + 256 * KB, timeoutMs: 120_000 }],
+  // A 5,000-character message.
+  [/^\/contact-us\/?$/, { maxBytes: 64 * KB, timeoutMs: 10_000 }],
+  // Up to 20 shipping methods and the payment keys.
+  [/^\/admin\/settings\/?$/, { maxBytes: 32 * KB, timeoutMs: 10_000 }],
+];
+
+/** The longest any body may take: the server's request timeout (server/main.ts) sits just above it. */
+export const LONGEST_BODY_TIMEOUT_MS = Math.max(
+  DEFAULT_BODY_LIMIT.timeoutMs,
+  ...ROUTE_BODY_LIMITS.map(([, limit]) => limit.timeoutMs),
+);
+
+/** The limit for a request path; "/x.data" and "/x/_.data" (React Router's data requests) count as "/x". */
+export function bodyLimitFor(path: string, table: readonly (readonly [RegExp, BodyLimit])[] = ROUTE_BODY_LIMITS): BodyLimit {
+  const pagePath = path.replace(/(\/_)?\.data$/, "") || "/";
+  return table.find(([pattern]) => pattern.test(pagePath))?.[1] ?? DEFAULT_BODY_LIMIT;
+}
+
+/** A body refused while it was being read; readForm turns it into this status and message. */
+export class BodyLimitError extends Error {
+  override name = "BodyLimitError";
+
+  constructor(
+    readonly status: 408 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const TOO_LARGE_MESSAGE = "The request is too large.";
+export const TOO_SLOW_MESSAGE = "The request took too long. Please try again.";
+export const UNSUPPORTED_TYPE_MESSAGE = "Please send the form as a web form.";
+
+/** The body types an HTML form (and React Router's Form and fetchers) send. */
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+const hasNoBody = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
+
+/**
+ * Guards request bodies before any middleware or route may read one. Only form bodies are
+ * accepted (anything else: 415 at once). A declared Content-Length over the route's limit is
+ * refused with 413 without reading a byte. Otherwise the body is passed on as a stream that is
+ * never buffered here: it fails with BodyLimitError (413) as soon as more than the limit arrives,
+ * or (408) when the client has not finished sending within the route's time. Refusals close the
+ * connection, so the rest of an unwanted body is never read. A request whose client hung up is
+ * logged with status 499.
+ */
+export function bodyLimits(table: readonly (readonly [RegExp, BodyLimit])[] = ROUTE_BODY_LIMITS): MiddlewareHandler {
+  return async (c, next) => {
+    if (hasNoBody(c.req.method)) return next();
+    const request = c.req.raw;
+    const declared = request.headers.get("content-length");
+    const chunked = request.headers.has("transfer-encoding");
+    const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    const empty = !request.body || (!chunked && (declared === null || declared === "0"));
+    // A form post without fields may come without a type (fetch with no body); nothing else may.
+    if (!FORM_TYPES.includes(contentType) && !(contentType === "" && empty)) {
+      return refuse(c, 415, UNSUPPORTED_TYPE_MESSAGE);
+    }
+    const limit = bodyLimitFor(c.req.path, table);
+    if (declared !== null && !chunked && Number(declared) > limit.maxBytes) return refuse(c, 413, TOO_LARGE_MESSAGE);
+    if (!request.body) return next();
+    c.req.raw = new Request(request, { body: limitedBody(request.body, limit), duplex: "half" } as RequestInit);
+    await next();
+    // A client that hung up mid-body gets no answer, and React Router answers its aborted
+    // request with a 500: logged instead as 499 (nginx's "client closed request"), not a failure.
+    if (c.req.raw.signal.aborted) c.res = new Response(null, { status: 499 });
+  };
+}
+
+function refuse(c: Context, status: 413 | 415, message: string) {
+  return c.json({ error: message }, status, { Connection: "close" });
+}
+
+/** `body` as a stream that fails once it passes `limit.maxBytes` or is still unfinished after `limit.timeoutMs`. */
+export function limitedBody(body: ReadableStream<Uint8Array>, limit: BodyLimit): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let received = 0;
+  let settled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const fail = (controller: ReadableStreamDefaultController<Uint8Array>, error: BodyLimitError) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    controller.error(error);
+    reader.cancel(error).catch(() => {});
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      timer = setTimeout(() => fail(controller, new BodyLimitError(408, TOO_SLOW_MESSAGE)), limit.timeoutMs);
+      // A body nobody reads (the request was answered first) must not keep the process alive.
+      timer.unref?.();
+    },
+    async pull(controller) {
+      let result: ReadableStreamReadResult<Uint8Array>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        if (!settled) {
+          settled = true;
+          clearTimeout(timer);
+          controller.error(error);
+        }
+        return;
+      }
+      if (settled) return;
+      if (result.done) {
+        settled = true;
+        clearTimeout(timer);
+        controller.close();
+        return;
+      }
+      received += result.value.byteLength;
+      if (received > limit.maxBytes) return fail(controller, new BodyLimitError(413, TOO_LARGE_MESSAGE));
+      controller.enqueue(result.value);
+    },
+    cancel(reason) {
+      settled = true;
+      clearTimeout(timer);
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * The BodyLimitError behind `error` (parsers wrap what the stream threw), if any. Recognised by
+ * name, not instanceof: the middleware runs in the Node server's bundle and readForm in React
+ * Router's, each with its own copy of this class.
+ */
+export function bodyLimitErrorOf(error: unknown): BodyLimitError | null {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof Error && current.name === "BodyLimitError" && "status" in current) return current as BodyLimitError;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}

@@ -1,0 +1,175 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isMaintenanceModeOn } from "#server/settings/maintenance-mode.ts";
+import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { sessionCookie } from "#tests/support/test-sessions.ts";
+
+/** Every route module with an action, by its page path. */
+const ACTION_PATHS = [
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/reset-password",
+  "/edit-profile",
+  "/contact-us",
+  "/setup",
+  "/resources/subscribe",
+  "/resources/sign-out",
+  "/admin/books",
+  "/admin/customers",
+  "/admin/orders",
+  "/admin/settings",
+  "/admin/coming-soon",
+  "/admin/subscribers",
+];
+
+/** A body that hands out 64 KB chunks up to `total` bytes, counting how much was read. */
+function countingBody(total: number) {
+  const state = { bytesRead: 0 };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (state.bytesRead >= total) return controller.close();
+        state.bytesRead += 65536;
+        controller.enqueue(new Uint8Array(65536).fill(97));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, state };
+}
+
+const errorLines = (t: TestApp) => t.logs.filter((line) => Number(line.level) >= 50).map((line) => [line.msg, (line.err as { message?: string } | undefined)?.message, (line.err as { stack?: string } | undefined)?.stack?.slice(0, 600)]);
+
+describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
+  let t: TestApp;
+  let customer: string;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    customer = await sessionCookie(t, "customer");
+    admin = await sessionCookie(t, "admin");
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  it("refuses JSON, plain text and other non-form bodies on every action with 415, logging no error", async () => {
+    for (const target of ACTION_PATHS.flatMap((p) => [p, `${p}.data`])) {
+      for (const [type, body] of [
+        ["application/json", '{"email":"a@b.c","password":"x"}'],
+        ["text/plain", "email=a@b.c"],
+        ["application/xml", "<a/>"],
+      ] as const) {
+        for (const cookie of [undefined, customer, admin]) {
+          const headers: Record<string, string> = { "content-type": type, ...(cookie ? { cookie } : {}) };
+          const response = await t.app.request(target, { method: "POST", body, headers });
+          expect(response.status, `${target} ${type}`).toBe(415);
+        }
+      }
+    }
+    expect(errorLines(t)).toEqual([]);
+  });
+
+  it("refuses a declared body over the form's limit with 413, without reading it", async () => {
+    for (const target of ["/login", "/contact-us.data", "/resources/subscribe", "/admin/orders"]) {
+      const { stream, state } = countingBody(512 * 1024);
+      const response = await t.app.request(target, {
+        method: "POST",
+        body: stream,
+        duplex: "half",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(512 * 1024), cookie: admin },
+      } as RequestInit);
+      expect(response.status, target).toBe(413);
+      expect(state.bytesRead, target).toBe(0);
+    }
+  });
+
+  it("answers a form streamed past its limit with 413 and changes nothing", async () => {
+    const before = await t.services.db.selectFrom("contact_messages").select("id").execute();
+    const { stream } = countingBody(512 * 1024);
+    const response = await t.app.request("/contact-us", {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await t.services.db.selectFrom("contact_messages").select("id").execute()).toEqual(before);
+    expect(errorLines(t)).toEqual([]);
+  });
+
+  it("refuses a visitor's or customer's upload to the books screen before reading its body", async () => {
+    for (const [cookie, status] of [[undefined, 401], [customer, 403]] as const) {
+      const { stream, state } = countingBody(4 * 1024 * 1024);
+      const response = await t.app.request("/admin/books.data", {
+        method: "POST",
+        body: stream,
+        duplex: "half",
+        // No declared length: the body arrives chunked.
+        headers: { "content-type": "multipart/form-data; boundary=x", ...(cookie ? { cookie } : {}) },
+      } as RequestInit);
+      expect(response.status).toBe(status);
+      expect(state.bytesRead).toBeLessThanOrEqual(65536);
+    }
+  });
+
+  it("answers a broken form with 400 and does not take it for an empty one", async () => {
+    await setMaintenanceMode(t.services.db, true);
+    try {
+      for (const body of ["--x\r\nContent-Disposition: form-data; name=\"enableMaintenanceMode\"\r\n\r\non", "garbage"]) {
+        const response = await t.app.request("/admin/coming-soon", {
+          method: "POST",
+          body,
+          headers: { "content-type": "multipart/form-data; boundary=x", cookie: admin },
+        });
+        expect(response.status).toBe(400);
+        // An empty form would have meant "switch off".
+        expect(await isMaintenanceModeOn(t.services.db, t.services.logger)).toBe(true);
+      }
+    } finally {
+      await setMaintenanceMode(t.services.db, false);
+    }
+    expect(errorLines(t)).toEqual([]);
+  });
+
+  it("stores an uploaded cover through a temporary file that is removed afterwards", async () => {
+    const tmpDir = path.join(t.testDb.dataDir, "tmp");
+    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3366aa" } }).png().toBuffer();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "create", title: "Jonah", author: "A. Writer", description: "A whale of a tale.", price: "9.99" })) {
+      form.append(name, value);
+    }
+    form.append("cover", new File([png], "cover.png", { type: "image/png" }));
+    const response = await t.app.request("/admin/books", { method: "POST", body: form, headers: { cookie: admin } });
+    expect(response.status).toBe(200);
+    const book = await t.services.db.selectFrom("books").select("image_url").where("title", "=", "Jonah").executeTakeFirstOrThrow();
+    expect(book.image_url).toMatch(/^\/uploads\/covers\/[0-9a-f]{32}\.webp$/);
+    expect(existsSync(tmpDir) ? readdirSync(tmpDir) : []).toEqual([]);
+
+    // A file over 10 MB: refused under the cover field, nothing saved, nothing left behind.
+    const big = new FormData();
+    for (const [name, value] of Object.entries({ intent: "create", title: "Too Big", author: "A", description: "B", price: "1" })) {
+      big.append(name, value);
+    }
+    big.append("cover", new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.png", { type: "image/png" }));
+    const refused = await t.app.request("/admin/books.data", { method: "POST", body: big, headers: { cookie: admin } });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("The image is too large. Please choose a file of at most 10 MB.");
+    expect(await t.services.db.selectFrom("books").select("id").where("title", "=", "Too Big").execute()).toEqual([]);
+    expect(existsSync(tmpDir) ? readdirSync(tmpDir) : []).toEqual([]);
+
+    // A second file, or a file in another field, is not accepted.
+    const twoFiles = new FormData();
+    twoFiles.append("intent", "create");
+    twoFiles.append("cover", new File([png], "a.png", { type: "image/png" }));
+    twoFiles.append("other", new File([png], "b.png", { type: "image/png" }));
+    expect((await t.app.request("/admin/books", { method: "POST", body: twoFiles, headers: { cookie: admin } })).status).toBe(400);
+    expect(existsSync(tmpDir) ? readdirSync(tmpDir) : []).toEqual([]);
+    expect(errorLines(t)).toEqual([]);
+  });
+});

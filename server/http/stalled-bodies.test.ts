@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { MAX_CONNECTIONS_PER_CLIENT } from "./connection-limits.ts";
+
+/** A raw connection: writes `head` (and `body`), collects the answer, notes when the server closes it. */
+function rawRequest(url: string, head: string, body = "") {
+  const { port } = new URL(url);
+  const socket: Socket = connect({ port: Number(port), host: "127.0.0.1" });
+  let answer = "";
+  const closed = new Promise<number>((resolve) => {
+    const started = performance.now();
+    socket.on("close", () => resolve(performance.now() - started));
+  });
+  socket.on("data", (chunk) => (answer += chunk));
+  socket.on("error", () => {});
+  socket.write(head + body);
+  return { socket, closed, answer: () => answer };
+}
+
+const post = (path: string, length: number) =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\n`;
+
+describe("slow, stalled and abandoned request bodies on the real server", () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "shop-bodies-"));
+    server = await startServerProcess({ dataDir });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const errorLines = () => server.output().split("\n").filter((line) => /"level":(50|60)/.test(line));
+
+  it("refuses a declared body over the form's limit with 413 and closes the connection without reading it", async () => {
+    const client = rawRequest(server.url, post("/contact-us", 1024 * 1024), "message=");
+    const closedAfterMs = await client.closed;
+    expect(client.answer()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(closedAfterMs).toBeLessThan(2_000);
+  });
+
+  it("answers a client that stops sending its body with 408 within seconds and closes the connection", async () => {
+    const client = rawRequest(server.url, post("/login", 8000), "email=" + "a".repeat(3000));
+    const closedAfterMs = await client.closed;
+    expect(client.answer()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeLessThan(12_000);
+    expect(errorLines()).toEqual([]);
+  }, 20_000);
+
+  it("does not log a client that hangs up in the middle of its body as a failure", async () => {
+    for (const target of ["/login", "/contact-us.data", "/resources/subscribe"]) {
+      const client = rawRequest(server.url, post(target, 8000), "email=" + "a".repeat(3000));
+      await new Promise((r) => setTimeout(r, 200));
+      client.socket.destroy();
+      await client.closed;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    expect(errorLines()).toEqual([]);
+    expect(server.output()).not.toContain('"status":500');
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it(`refuses a client's connection number ${MAX_CONNECTIONS_PER_CLIENT + 1} with 503, and serves it again once it closes some`, async () => {
+    const { port } = new URL(server.url);
+    const open: Socket[] = [];
+    try {
+      for (let i = 0; i < MAX_CONNECTIONS_PER_CLIENT; i++) {
+        const socket = connect({ port: Number(port), host: "127.0.0.1" });
+        socket.on("error", () => {});
+        await new Promise((resolve) => socket.once("connect", resolve));
+        open.push(socket);
+      }
+      const extra = rawRequest(server.url, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+      await extra.closed;
+      expect(extra.answer()).toMatch(/^HTTP\/1\.1 503 /);
+    } finally {
+      for (const socket of open) socket.destroy();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
