@@ -21,6 +21,8 @@ const PUBLIC_PAGES = [
   "/track-order?orderId=ORD-2025-001",
   "/books/the-good-samaritan",
   "/no-such-page",
+  "/newsletter/confirm?token=any.token",
+  "/newsletter/unsubscribe",
 ];
 
 const VIEWPORTS = [
