@@ -81,9 +81,10 @@ function HydrationMarker() {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  // The root loader's 503 on a page visit; or, in the browser, the maintenance gate's 503 to a
-  // navigation's data request or a form post after the shop closed.
-  if (isRouteErrorResponse(error) && error.status === 503) {
+  // The root loader's 503 on a page visit; or, in the browser, the maintenance gate's plain-text
+  // 503 to a navigation's data request or a form post after the shop closed (the only plain-text
+  // 503 the shop sends).
+  if (isRouteErrorResponse(error) && error.status === 503 && (error.data?.maintenance || typeof error.data === "string")) {
     const storeName: string = error.data?.maintenance ? error.data.storeName : (rootData?.store.name ?? "");
     return (
       <ComingSoonPage

@@ -52,7 +52,7 @@ describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) =>
     const [book] = await listNewestBooks(t.services.db, 1);
     const customer = await cookieOf("customer@example.com");
     for (const page of ["/", `/books/${book!.slug}`, "/track-order?orderId=ORD-2025-001", "/no/such/page", "/Books/X/", "/account"]) {
-      for (const headers of [{}, { cookie: customer }]) {
+      for (const headers of [{}, { cookie: customer }] as Record<string, string>[]) {
         const response = await t.app.request(page, { headers });
         const html = await response.text();
         expectClosed(response, html, markers, page);
