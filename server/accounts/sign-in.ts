@@ -47,7 +47,8 @@ export async function signIn(
     // Only a refused password counts as a failure; a busy server (UNAVAILABLE) does not.
     if (isAPIError(error)) {
       for (const key of keys) deps.authLimits.signInFailures.consume(key);
-      deps.authLimits.accountGuesses.fail(account);
+      // Only a wrong password (401) makes the account wait, not e.g. a refusal after a right one.
+      if (error.statusCode === 401) deps.authLimits.accountGuesses.fail(account);
       throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS);
     }
     throw error;
