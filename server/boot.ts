@@ -9,6 +9,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { createLogger, type Logger } from "./logging/logger.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { seedDatabase } from "./seed/seed-database.ts";
+import { HashQueue } from "./security/hash-queue.ts";
 import { createRateLimits } from "./security/rate-limits.ts";
 import type { AppServices } from "./services.ts";
 import { ExportLock } from "./subscribers/export-lock.ts";
@@ -32,6 +33,7 @@ export interface ServiceOverrides {
   database?: DatabaseHandle;
   logger?: Logger;
   mailer?: Mailer;
+  hashQueue?: HashQueue;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     throw error;
   }
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
+  const hashQueue = overrides.hashQueue ?? new HashQueue();
   return {
     env,
     database,
@@ -61,8 +64,9 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     uploadsDir,
     rateLimits: createRateLimits(),
     mailer,
-    auth: createAuth({ env, database, mailer, logger }),
+    auth: createAuth({ env, database, mailer, logger, hashQueue }),
     authLimits: createAuthLimits(),
+    hashQueue,
     ownerSetup: new OwnerSetup((await countAdmins(database.db)) === 0),
     subscriberExportLock: new ExportLock(),
   };

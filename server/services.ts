@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
 import type { Logger } from "./logging/logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { HashQueue } from "./security/hash-queue.ts";
 import type { RateLimits } from "./security/rate-limits.ts";
 import type { ExportLock } from "./subscribers/export-lock.ts";
 
@@ -28,6 +29,8 @@ export interface AppServices {
   mailer: Mailer;
   auth: Auth;
   authLimits: AuthLimits;
+  /** The one bounded queue of password hashing (argon2). */
+  hashQueue: HashQueue;
   ownerSetup: OwnerSetup;
   /** One subscribers CSV export at a time in this process. */
   subscriberExportLock: ExportLock;

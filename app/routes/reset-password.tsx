@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = form.get("token");
   if (typeof token === "string" && token) {
     const result = await runAction(services.logger, async () => {
-      await resetPassword(services, { token, password: form.get("password") });
+      await resetPassword(services, { token, password: form.get("password") }, { clientAddress });
       return {};
     });
     if ("ok" in result && result.ok) {

@@ -5,7 +5,9 @@ import type { Env } from "#server/config/env.ts";
 import type { DatabaseHandle } from "#server/db/database.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { storeSender, type Mailer } from "#server/mail/mailer.ts";
+import type { HashQueue } from "#server/security/hash-queue.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import { voidOlderResetLinks } from "./reset-links.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-schema.ts";
 
 /** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. */
@@ -22,6 +24,7 @@ export interface AuthDependencies {
   database: DatabaseHandle;
   mailer: Mailer;
   logger: Logger;
+  hashQueue: HashQueue;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface AuthDependencies {
  * session middleware): its own HTTP endpoints are not exposed, so every rule (password policy,
  * rate limits, redirects) lives in one place, our use cases (see docs/decisions/0003).
  */
-export function createAuth({ env, database, mailer, logger }: AuthDependencies) {
+export function createAuth({ env, database, mailer, logger, hashQueue }: AuthDependencies) {
   return betterAuth({
     appName: "shop",
     baseURL: env.PUBLIC_URL,
@@ -50,16 +53,18 @@ export function createAuth({ env, database, mailer, logger }: AuthDependencies) 
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       password: {
-        hash: (password) => hash(password, ARGON2ID),
-        verify: ({ hash: stored, password }) => verify(stored, password),
+        // Through the one bounded queue: hashing never takes every core from page rendering.
+        hash: (password) => hashQueue.run(() => hash(password, ARGON2ID)),
+        verify: ({ hash: stored, password }) => hashQueue.run(() => verify(stored, password)),
       },
       sendResetPassword: async ({ user, token }) => {
         // Built from PUBLIC_URL, never from the request's Host header.
         const link = `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
         // Not awaited: the answer must take as long for unknown addresses as for known ones.
-        void sendResetMail(user.email, link).catch((error: unknown) =>
-          logger.error({ err: error }, "password reset e-mail could not be sent"),
-        );
+        // A newer link voids the older ones before it goes out: only the latest e-mail works.
+        void voidOlderResetLinks(database.db, user.id, token)
+          .then(() => sendResetMail(user.email, link))
+          .catch((error: unknown) => logger.error({ err: error }, "password reset e-mail could not be sent"));
       },
     },
     emailVerification: {

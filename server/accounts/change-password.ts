@@ -1,13 +1,24 @@
+import type { Kysely } from "kysely";
+import { isAPIError } from "better-auth/api";
+import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import { clientKey } from "#server/security/client-key.ts";
 import type { Auth } from "./auth.ts";
 import { setCookieHeaders, toAppError } from "./auth-errors.ts";
+import { admitPasswordWork, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { changePasswordSchema } from "./password-schema.ts";
+import { voidResetLinks } from "./reset-links.ts";
+import { resolveViewer } from "./viewer.ts";
 
-/** A signed-in user changes their password, proving the current one; other sessions end. */
+/**
+ * A signed-in user changes their password, proving the current one; other sessions end and
+ * outstanding reset links are voided. A wrong current password counts like a failed sign-in
+ * (same limits, same growing wait for the account), so Change Password is no way to guess it.
+ */
 export async function changePassword(
-  deps: { auth: Auth },
+  deps: { auth: Auth; authLimits: AuthLimits; db: Kysely<Database> },
   input: { currentPassword?: unknown; password?: unknown },
   request: { headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers }> {
@@ -18,14 +29,27 @@ export async function changePassword(
   }
   const { currentPassword } = parsed.data;
   const newPassword = assertAcceptablePassword(parsed.data.password);
+  const { viewer } = await resolveViewer(deps.auth, request.headers, request.clientAddress);
+  if (!viewer) throw new AppError("UNAUTHENTICATED", "Please sign in to change your password.");
+  const client = clientKey(request.clientAddress);
+  const account = viewer.email.toLowerCase();
+  const keys = [`client:${client}`, `email:${account}|${client}`];
+  const wait = Math.max(...keys.map((key) => deps.authLimits.signInFailures.peek(key)));
+  if (wait > 0) throw tooManyAttempts(wait);
+  admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account, guess: true });
   try {
     const { headers } = await deps.auth.api.changePassword({
       body: { currentPassword, newPassword, revokeOtherSessions: true },
       headers: authRequestHeaders(request.headers, request.clientAddress),
       returnHeaders: true,
     });
+    await voidResetLinks(deps.db, viewer.userId);
     return { headers: setCookieHeaders(headers) };
   } catch (error) {
+    if (isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD") {
+      for (const key of keys) deps.authLimits.signInFailures.consume(key);
+      deps.authLimits.accountGuesses.fail(account);
+    }
     toAppError(error, { code: "VALIDATION", message: "Your current password is not correct." });
   }
 }

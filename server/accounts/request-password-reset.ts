@@ -1,10 +1,16 @@
 import { AppError } from "#server/errors/app-error.ts";
 import type { Auth } from "./auth.ts";
+import { clientKey } from "#server/security/client-key.ts";
 import { consumeAttempt, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { forgotPasswordSchema } from "./password-schema.ts";
 
-/** Sends a reset link if the account exists; the answer is the same either way. */
+/**
+ * Sends a reset link if the account exists; the answer is the same either way. A client may ask
+ * a few times a minute; an address gets a few e-mails an hour: past that the request answers the
+ * same but makes no new link and voids nothing, so the last link sent stays valid (nobody can
+ * fill someone's mailbox or keep voiding their link).
+ */
 export async function requestPasswordReset(
   deps: { auth: Auth; authLimits: AuthLimits },
   input: unknown,
@@ -13,7 +19,8 @@ export async function requestPasswordReset(
   const parsed = forgotPasswordSchema.safeParse(input);
   if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]!.message);
   const { email } = parsed.data;
-  consumeAttempt(deps.authLimits.passwordReset, [`client:${request.clientAddress}`, `email:${email.toLowerCase()}`]);
+  consumeAttempt(deps.authLimits.passwordReset, [`client:${clientKey(request.clientAddress)}`]);
+  if (deps.authLimits.resetMailsPerAddress.consume(`email:${email.toLowerCase()}`) > 0) return;
   await deps.auth.api.requestPasswordReset({
     body: { email },
     headers: authRequestHeaders(request.headers, request.clientAddress),

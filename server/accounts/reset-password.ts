@@ -1,19 +1,38 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import type { HashQueue } from "#server/security/hash-queue.ts";
 import type { Auth } from "./auth.ts";
 import { toAppError } from "./auth-errors.ts";
+import { admitPasswordWork, type AuthLimits } from "./auth-limits.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
+import { findResetLinkOwner, voidResetLinks } from "./reset-links.ts";
+
+const INVALID_TOKEN = "Invalid or expired token. Please request a new link.";
 
 /**
  * Sets a new password from an e-mailed token. Tokens are single-use and expire after an hour;
- * every session of the account ends (better-auth's revokeSessionsOnPasswordReset).
+ * every session of the account ends (better-auth's revokeSessionsOnPasswordReset) and so does
+ * every other reset link of the account. The new password's hash counts against the client's
+ * and the account's password budgets.
  */
-export async function resetPassword(deps: { auth: Auth }, input: { token?: unknown; password?: unknown }): Promise<void> {
+export async function resetPassword(
+  deps: { auth: Auth; authLimits: AuthLimits; db: Kysely<Database>; hashQueue: HashQueue },
+  input: { token?: unknown; password?: unknown },
+  request: { clientAddress: string },
+): Promise<void> {
   const token = typeof input.token === "string" ? input.token.trim() : "";
-  if (!token || token.length > 200) throw new AppError("VALIDATION", "Invalid or expired token. Please request a new link.");
+  if (!token || token.length > 200) throw new AppError("VALIDATION", INVALID_TOKEN);
   const newPassword = assertAcceptablePassword(input.password);
+  const owner = await findResetLinkOwner(deps.db, token);
+  if (!owner) throw new AppError("VALIDATION", INVALID_TOKEN);
+  admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account: owner.email, guess: false });
   try {
-    await deps.auth.api.resetPassword({ body: { token, newPassword } });
+    // better-auth spends the single-use token before it hashes: a full queue must refuse before
+    // that, not after, or the link would be lost.
+    await deps.hashQueue.admit(() => deps.auth.api.resetPassword({ body: { token, newPassword } }));
   } catch (error) {
-    toAppError(error, { code: "VALIDATION", message: "Invalid or expired token. Please request a new link." });
+    toAppError(error, { code: "VALIDATION", message: INVALID_TOKEN });
   }
+  await voidResetLinks(deps.db, owner.userId);
 }

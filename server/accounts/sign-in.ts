@@ -1,28 +1,38 @@
+import type { Kysely } from "kysely";
+import { isAPIError } from "better-auth/api";
+import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import { clientKey } from "#server/security/client-key.ts";
 import type { Auth } from "./auth.ts";
 import { ADMIN_ROLE } from "./auth.ts";
 import { setCookieHeaders } from "./auth-errors.ts";
-import { tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
+import { admitPasswordWork, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { signInSchema } from "./password-schema.ts";
+import { revokeOldestSessions } from "./revoke-oldest-sessions.ts";
 
 const INVALID_CREDENTIALS = "Invalid email or password.";
 
 /**
  * Email + password sign-in. The same message whether the e-mail exists or not. Failures are
- * counted per client and per e-mail from that client; the answer carries the session cookie.
+ * counted per client and per e-mail from that client; every try also spends the client's and the
+ * account's password budgets and waits out the account's growing delay (auth-limits.ts). The
+ * answer carries the session cookie; the account keeps only its newest live sessions.
  */
 export async function signIn(
-  deps: { auth: Auth; authLimits: AuthLimits },
+  deps: { auth: Auth; authLimits: AuthLimits; db: Kysely<Database> },
   input: unknown,
   request: { headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers; isAdmin: boolean }> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]!.message);
   const { email, password } = parsed.data;
-  const keys = [`client:${request.clientAddress}`, `email:${email.toLowerCase()}|${request.clientAddress}`];
+  const client = clientKey(request.clientAddress);
+  const account = email.toLowerCase();
+  const keys = [`client:${client}`, `email:${account}|${client}`];
   const wait = Math.max(...keys.map((key) => deps.authLimits.signInFailures.peek(key)));
   if (wait > 0) throw tooManyAttempts(wait);
+  admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account, guess: true });
 
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
@@ -30,11 +40,17 @@ export async function signIn(
       headers: authRequestHeaders(request.headers, request.clientAddress),
       returnHeaders: true,
     });
-    const role = (response.user as { role?: string | null }).role;
-    return { headers: setCookieHeaders(headers), isAdmin: role === ADMIN_ROLE };
+    const user = response.user as { id: string; role?: string | null };
+    await revokeOldestSessions(deps.db, user.id);
+    return { headers: setCookieHeaders(headers), isAdmin: user.role === ADMIN_ROLE };
   } catch (error) {
-    for (const key of keys) deps.authLimits.signInFailures.consume(key);
-    if (error instanceof Error && "statusCode" in error) throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS);
+    // Only a refused password counts as a failure; a busy server (UNAVAILABLE) does not.
+    if (isAPIError(error)) {
+      for (const key of keys) deps.authLimits.signInFailures.consume(key);
+      // Only a wrong password (401) makes the account wait, not e.g. a refusal after a right one.
+      if (error.statusCode === 401) deps.authLimits.accountGuesses.fail(account);
+      throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS);
+    }
     throw error;
   }
 }

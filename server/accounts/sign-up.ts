@@ -1,7 +1,8 @@
 import { AppError } from "#server/errors/app-error.ts";
 import type { Auth } from "./auth.ts";
 import { toAppError } from "./auth-errors.ts";
-import { consumeAttempt, type AuthLimits } from "./auth-limits.ts";
+import { clientKey } from "#server/security/client-key.ts";
+import { admitPasswordWork, consumeAttempt, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { emailSchema } from "./password-schema.ts";
@@ -21,7 +22,8 @@ export async function signUp(
     throw new AppError("VALIDATION", email.error.issues[0]!.message, { email: email.error.issues[0]!.message });
   }
   const password = assertAcceptablePassword(input.password);
-  consumeAttempt(deps.authLimits.signUp, [`client:${request.clientAddress}`, `email:${email.data.toLowerCase()}`]);
+  consumeAttempt(deps.authLimits.signUp, [`client:${clientKey(request.clientAddress)}`, `email:${email.data.toLowerCase()}`]);
+  admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account: email.data, guess: false });
   try {
     await deps.auth.api.signUpEmail({
       body: { email: email.data, password, name: "" },

@@ -9,6 +9,7 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import { createMailer } from "#server/mail/mailer.ts";
+import { HashQueue } from "#server/security/hash-queue.ts";
 
 const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | create <email>  (create reads the password from stdin)";
 
@@ -36,7 +37,8 @@ const database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA
 try {
   await migrateToLatest(database);
   if (command === "create") {
-    const auth = createAuth({ env, database, logger, mailer: createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger }) });
+    const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
+    const auth = createAuth({ env, database, logger, mailer, hashQueue: new HashQueue() });
     const created = await createAdminAccount({ auth, db: database.db }, { email, password: await readPassword() });
     console.log(`Created the admin account ${created.email}.`);
   } else {

@@ -22,8 +22,21 @@ export const HTTP_STATUS_BY_ERROR_CODE: Record<AppErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
+/**
+ * Marks every AppError. The built server holds two copies of this class (the Node bundle, which
+ * builds the services, and React Router's bundle, which runs the actions), so `instanceof`
+ * checks this mark rather than the class: an AppError thrown by a service (e.g. the hashing
+ * queue's UNAVAILABLE) is still recognised by `runAction`, not answered as a 500.
+ */
+const APP_ERROR = Symbol.for("little-scrolls.app-error");
+
 export class AppError extends Error {
   override name = "AppError";
+  readonly [APP_ERROR] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && APP_ERROR in value;
+  }
 
   constructor(
     readonly code: AppErrorCode,

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { AppError, type AppErrorCode } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
+import { clientKey } from "#server/security/client-key.ts";
 import type { RateLimiter } from "#server/security/rate-limiter.ts";
 
 /** What a form action answers when a business rule refuses the input. */
@@ -43,9 +44,9 @@ function isThrownData(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit";
 }
 
-/** Counts an attempt against `limiter`; over the limit it throws RATE_LIMITED with the wait. */
+/** Counts an attempt against `limiter` for the client (IPv6: its /64); over the limit it throws RATE_LIMITED with the wait. */
 export function enforceRateLimit(limiter: RateLimiter, clientAddress: string): void {
-  const waitSeconds = limiter.consume(clientAddress);
+  const waitSeconds = limiter.consume(clientKey(clientAddress));
   if (waitSeconds > 0) {
     throw new AppError(
       "RATE_LIMITED",

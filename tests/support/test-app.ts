@@ -7,6 +7,7 @@ import { loadEnv } from "#server/config/env.ts";
 import { createApp } from "#server/http/create-app.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import type { HashQueue } from "#server/security/hash-queue.ts";
 import type { AppServices } from "#server/services.ts";
 import type { DatabaseEngine } from "#server/db/database.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
@@ -29,7 +30,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   engine: DatabaseEngine = "sqlite",
-  overrides: { env?: Record<string, string>; mailer?: Mailer } = {},
+  overrides: { env?: Record<string, string>; mailer?: Mailer; hashQueue?: HashQueue } = {},
 ): Promise<TestApp> {
   if (!existsSync(SERVER_BUILD)) throw new Error("No server build: run `npm run build` before these tests.");
   const build = (await import(/* @vite-ignore */ SERVER_BUILD)) as ServerBuild;
@@ -46,6 +47,7 @@ export async function createTestApp(
     database: testDb.handle,
     logger: createLogger("info", destination),
     ...(overrides.mailer ? { mailer: overrides.mailer } : {}),
+    ...(overrides.hashQueue ? { hashQueue: overrides.hashQueue } : {}),
   });
   const app = createApp({ services, build, clientDir: CLIENT_DIR, mode: "production" });
   return { app, services, testDb, logs, cleanup: () => testDb.cleanup() };

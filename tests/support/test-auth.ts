@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { createAuth, type Auth } from "#server/accounts/auth.ts";
 import { createAuthLimits, type AuthLimits } from "#server/accounts/auth-limits.ts";
 import { loadEnv } from "#server/config/env.ts";
+import { HashQueue } from "#server/security/hash-queue.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.ts";
 import type { TestDatabase } from "./test-database.ts";
@@ -10,14 +11,16 @@ import type { TestDatabase } from "./test-database.ts";
 export function createTestAuth(
   testDb: TestDatabase,
   env: Record<string, string> = {},
-): { auth: Auth; authLimits: AuthLimits; mailer: Mailer; db: TestDatabase["handle"]["db"] } {
+  hashQueue = new HashQueue(),
+): { auth: Auth; authLimits: AuthLimits; mailer: Mailer; db: TestDatabase["handle"]["db"]; hashQueue: HashQueue } {
   const config = loadEnv({ DATA_DIR: testDb.dataDir, NODE_ENV: "test", APP_SECRET: "a".repeat(40), ...env });
   const logger = createLogger("silent", new Writable({ write: (_c, _e, cb) => cb() }));
   const mailer = createMailer({ dataDir: testDb.dataDir, logger });
   return {
-    auth: createAuth({ env: config, database: testDb.handle, mailer, logger }),
+    auth: createAuth({ env: config, database: testDb.handle, mailer, logger, hashQueue }),
     authLimits: createAuthLimits(),
     mailer,
     db: testDb.handle.db,
+    hashQueue,
   };
 }

@@ -1,0 +1,34 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+
+// better-auth 1.7.7 keeps a reset link in `verification`: identifier `reset-password:<token>`,
+// value = the user's id.
+const RESET_PREFIX = "reset-password:";
+
+/** Voids the account's reset links made before `token`'s: a newer link replaces the older ones. */
+export async function voidOlderResetLinks(db: Kysely<Database>, userId: string, token: string): Promise<void> {
+  await db
+    .deleteFrom("verification")
+    .where("value", "=", userId)
+    .where("identifier", "like", `${RESET_PREFIX}%`)
+    .where("createdAt", "<", (eb) =>
+      eb.selectFrom("verification as newest").select("newest.createdAt").where("newest.identifier", "=", `${RESET_PREFIX}${token}`),
+    )
+    .execute();
+}
+
+/** Voids every outstanding reset link of the account (after a reset or a password change). */
+export async function voidResetLinks(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom("verification").where("value", "=", userId).where("identifier", "like", `${RESET_PREFIX}%`).execute();
+}
+
+/** The account a reset link belongs to, while the link is still valid. */
+export async function findResetLinkOwner(db: Kysely<Database>, token: string): Promise<{ userId: string; email: string } | null> {
+  const row = await db
+    .selectFrom("verification")
+    .innerJoin("user", "user.id", "verification.value")
+    .select(["user.id as userId", "user.email", "verification.expiresAt"])
+    .where("verification.identifier", "=", `${RESET_PREFIX}${token}`)
+    .executeTakeFirst();
+  return row && new Date(row.expiresAt).getTime() > Date.now() ? { userId: row.userId, email: row.email } : null;
+}

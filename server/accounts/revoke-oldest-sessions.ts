@@ -1,0 +1,34 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+
+/** Live sessions one account may hold; a new sign-in past it ends the oldest. */
+export const MAX_LIVE_SESSIONS = 10;
+
+/**
+ * Keeps the account's newest `keep` live sessions and deletes the rest (older ones and expired
+ * ones): a flood of sign-ins cannot pile up 30-day session rows.
+ */
+export async function revokeOldestSessions(db: Kysely<Database>, userId: string, keep = MAX_LIVE_SESSIONS): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .deleteFrom("session")
+    .where("userId", "=", userId)
+    .where((eb) =>
+      eb.or([
+        eb("expiresAt", "<=", now),
+        eb(
+          "id",
+          "not in",
+          eb
+            .selectFrom("session as newest")
+            .select("newest.id")
+            .where("newest.userId", "=", userId)
+            .where("newest.expiresAt", ">", now)
+            .orderBy("newest.createdAt", "desc")
+            .orderBy("newest.id", "desc")
+            .limit(keep),
+        ),
+      ]),
+    )
+    .execute();
+}
