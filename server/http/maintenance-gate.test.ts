@@ -1,15 +1,14 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { signIn } from "#server/accounts/sign-in.ts";
-import { signUp } from "#server/accounts/sign-up.ts";
 import { listNewestBooks } from "#server/books/list-books.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { signedInCookie, TEST_PASSWORD } from "#tests/support/test-sessions.ts";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const OWNER = "owner@example.com";
-const PASSWORD = "Mustard-Seed-Faith-42";
+const PASSWORD = TEST_PASSWORD;
 const BANNER = "The shop is closed to visitors";
 
 describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) => {
@@ -19,15 +18,10 @@ describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) =>
   });
 
   async function start({ maintenance = true } = {}) {
-    t = await createTestApp(engine, { env: { OWNER_EMAIL: OWNER } });
+    t = await createTestApp(engine);
     await t.services.db.updateTable("store_settings").set({ enable_maintenance_mode: maintenance }).execute();
   }
-  async function cookieOf(email: string) {
-    const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
-    await signUp(t.services, { email, password: PASSWORD }, request);
-    const { headers } = await signIn(t.services, { email, password: PASSWORD }, request);
-    return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  }
+  const cookieOf = (email: string) => signedInCookie(t.services, email, { admin: email === OWNER });
   const post = (target: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
     t.app.request(target, { method: "POST", body: new URLSearchParams(fields).toString(), headers: { ...FORM, ...headers } });
   const outbox = () => {

@@ -2,11 +2,10 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterEach, describe, expect, it } from "vitest";
-import { signIn } from "#server/accounts/sign-in.ts";
-import { signUp } from "#server/accounts/sign-up.ts";
 import { linksTo, readOutbox } from "#tests/support/outbox.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { signedInCookie } from "#tests/support/test-sessions.ts";
 import { INVALID_CONFIRM_LINK } from "./confirm-subscription.ts";
 import { INVALID_UNSUBSCRIBE_LINK } from "./unsubscribe.ts";
 
@@ -35,13 +34,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   }
   const subscribe = (email: string) => t.app.request("/resources/subscribe", form({ email }));
 
-  async function adminCookie(): Promise<string> {
-    const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
-    const credentials = { email: "owner@example.com", password: "Shepherd-Psalm-23-Still-Waters" };
-    await signUp(t.services, credentials, request);
-    const { headers } = await signIn(t.services, credentials, request);
-    return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  }
+  const adminCookie = () => signedInCookie(t.services, "owner@example.com", { admin: true });
 
   it("subscribes as pending, confirms only when the page's button is pressed, then calls the address a duplicate", async () => {
     t = await createTestApp(engine, { env: { PUBLIC_URL: "https://shop.example" } });
@@ -145,7 +138,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   });
 
   it("shows admins each subscriber's status", async () => {
-    t = await createTestApp(engine, { env: { OWNER_EMAIL: "owner@example.com" } });
+    t = await createTestApp(engine);
     await t.services.db
       .insertInto("email_subscribers")
       .values([
@@ -162,7 +155,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   });
 
   it("streams the CSV export in chunks, one export at a time, and frees the lock when the download ends or is cancelled", async () => {
-    t = await createTestApp(engine, { env: { OWNER_EMAIL: "owner@example.com" } });
+    t = await createTestApp(engine);
     const cookie = await adminCookie();
     const rows = Array.from({ length: 5000 }, (_, i) => ({
       id: `id-${String(i).padStart(5, "0")}`,
@@ -208,7 +201,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   });
 
   it("frees the export lock when the client disconnects mid-download from a real socket", { timeout: 60_000 }, async () => {
-    t = await createTestApp(engine, { env: { OWNER_EMAIL: "owner@example.com" } });
+    t = await createTestApp(engine);
     const cookie = await adminCookie();
     // About 8 MB of CSV: more than the sockets' buffers hold, so the server is still sending when the client leaves.
     const rows = Array.from({ length: 30_000 }, (_, i) => ({

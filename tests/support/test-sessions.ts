@@ -1,17 +1,23 @@
 import { createAdminAccount } from "#server/accounts/create-admin-account.ts";
 import { signIn } from "#server/accounts/sign-in.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
-import type { TestApp } from "./test-app.ts";
+import type { AppServices } from "#server/services.ts";
 
-export const CUSTOMER = { email: "customer@example.com", password: "Mustard-Seed-Faith-42" };
-export const ADMIN = { email: "admin@example.com", password: "Still-Waters-Green-Pastures" };
+export const TEST_PASSWORD = "Shepherd-Psalm-23-Still-Waters";
 
-/** Creates the account and signs it in; returns the Cookie header of its session. */
-export async function sessionCookie(t: TestApp, who: "customer" | "admin"): Promise<string> {
-  const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
-  const account = who === "admin" ? ADMIN : CUSTOMER;
-  if (who === "admin") await createAdminAccount(t.services, account);
-  else await signUp(t.services, account, request);
-  const { headers } = await signIn(t.services, account, request);
+/**
+ * A new account and the Cookie header of a session for it. An admin is made the way the owner
+ * makes one (`npm run admin -- create`, /setup): signing up never grants the role.
+ */
+export async function signedInCookie(
+  services: AppServices,
+  email: string,
+  { admin = false, clientAddress = "192.0.2.1" }: { admin?: boolean; clientAddress?: string } = {},
+): Promise<string> {
+  const request = { headers: new Headers(), clientAddress };
+  const credentials = { email, password: TEST_PASSWORD };
+  if (admin) await createAdminAccount(services, credentials);
+  else await signUp(services, credentials, request);
+  const { headers } = await signIn(services, credentials, request);
   return headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
 }
