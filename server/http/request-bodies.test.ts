@@ -139,7 +139,7 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
 
   it("stores an uploaded cover through a temporary file that is removed afterwards", async () => {
     const tmpDir = path.join(t.testDb.dataDir, "tmp");
-    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3366aa" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3366aa" } }).png().toBuffer().then((buffer) => new Uint8Array(buffer));
     const form = new FormData();
     for (const [name, value] of Object.entries({ intent: "create", title: "Jonah", author: "A. Writer", description: "A whale of a tale.", price: "9.99" })) {
       form.append(name, value);
