@@ -7,6 +7,7 @@ import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
 import { fillAdminTables, timeAdminLists } from "./admin-lists.ts";
+import { measureStalledBodies } from "./stalled-bodies.ts";
 
 interface Result {
   name: string;
@@ -45,6 +46,8 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+results.push(...(await measureStalledBodies()));
 
 // Admin lists that can grow: a page stays fast with 10,000 rows in every table.
 const listsDir = mkdtempSync(path.join(tmpdir(), "shop-bench-lists-"));
