@@ -172,4 +172,20 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
     expect(existsSync(tmpDir) ? readdirSync(tmpDir) : []).toEqual([]);
     expect(errorLines(t)).toEqual([]);
   });
+
+  it("refuses a NUL byte in the address or in a form with 400 and a message (PostgreSQL cannot compare one)", async () => {
+    for (const target of ["/books/%00", "/track-order?orderId=%00", "/admin/orders.data?search=a%00b"]) {
+      const response = await t.app.request(target, { headers: { cookie: admin } });
+      expect(response.status, target).toBe(400);
+      expect(await response.text()).toBe("Bad request: the address contains a character that is not allowed.");
+    }
+    const response = await t.app.request("/admin/subscribers.data", {
+      method: "POST",
+      body: "intent=delete&subscriberId=a%00b",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("The form contains a character that is not allowed.");
+    expect(errorLines(t)).toEqual([]);
+  });
 });
