@@ -1,16 +1,24 @@
 import type { MiddlewareHandler } from "hono";
 
-export const NUL_IN_ADDRESS_MESSAGE = "Bad request: the address contains a character that is not allowed.";
-
 /**
- * Refuses (400) an address whose path or query carries a NUL byte (%00). No page, slug, token,
- * order id or search term contains one, and PostgreSQL cannot store or even compare one in text:
- * a NUL reaching a query fails it there (a 500) instead of finding nothing. Forms get the same
- * rule in readForm.
+ * Reads a NUL byte (%00) in the address as U+FFFD, the replacement character, as a decoder does
+ * with any byte it cannot use. No page, slug, token, order id or search term contains a NUL, and
+ * PostgreSQL cannot store or even compare one in text: a NUL reaching a query failed it there
+ * (a 500). After the replacement an odd slug or id finds nothing (404, the page as usual) and a
+ * search matches nothing. Forms get a stricter rule in readForm (a 400 with a message).
  */
-export function refuseNulBytes(): MiddlewareHandler {
+export function replaceNulBytesInAddress(): MiddlewareHandler {
   return async (c, next) => {
-    if (/%00/i.test(c.req.url)) return c.text(NUL_IN_ADDRESS_MESSAGE, 400);
+    const request = c.req.raw;
+    if (!/%00/i.test(request.url)) return next();
+    const url = request.url.replace(/%00/gi, "%EF%BF%BD");
+    c.req.raw = new Request(url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: request.signal,
+      duplex: "half",
+    } as RequestInit);
     return next();
   };
 }
