@@ -87,8 +87,14 @@ export function bodyLimits(table: readonly (readonly [RegExp, BodyLimit])[] = RO
     const limit = bodyLimitFor(c.req.path, table);
     if (declared !== null && !chunked && Number(declared) > limit.maxBytes) return refuse(c, 413, TOO_LARGE_MESSAGE);
     if (!request.body) return next();
-    c.req.raw = new Request(request, { body: limitedBody(request.body, limit), duplex: "half" } as RequestInit);
-    await next();
+    const limited = limitedBody(request.body, limit);
+    c.req.raw = new Request(request, { body: limited.stream, duplex: "half" } as RequestInit);
+    try {
+      await next();
+    } finally {
+      // Answered (any action has run): a body nobody read needs no deadline any more.
+      limited.release();
+    }
     // A client that hung up mid-body gets no answer, and React Router answers its aborted
     // request with a 500: logged instead as 499 (nginx's "client closed request"), not a failure.
     if (c.req.raw.signal.aborted) c.res = new Response(null, { status: 499 });
@@ -99,8 +105,14 @@ function refuse(c: Context, status: 413 | 415, message: string) {
   return c.json({ error: message }, status, { Connection: "close" });
 }
 
-/** `body` as a stream that fails once it passes `limit.maxBytes` or is still unfinished after `limit.timeoutMs`. */
-export function limitedBody(body: ReadableStream<Uint8Array>, limit: BodyLimit): ReadableStream<Uint8Array> {
+/**
+ * `body` as a stream that fails once it passes `limit.maxBytes` or is still unfinished after
+ * `limit.timeoutMs`; `release()` stops the clock once the request is answered.
+ */
+export function limitedBody(
+  body: ReadableStream<Uint8Array>,
+  limit: BodyLimit,
+): { stream: ReadableStream<Uint8Array>; release(): void } {
   const reader = body.getReader();
   let received = 0;
   let settled = false;
@@ -112,7 +124,7 @@ export function limitedBody(body: ReadableStream<Uint8Array>, limit: BodyLimit):
     controller.error(error);
     reader.cancel(error).catch(() => {});
   };
-  return new ReadableStream<Uint8Array>({
+  const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       timer = setTimeout(() => fail(controller, new BodyLimitError(408, TOO_SLOW_MESSAGE)), limit.timeoutMs);
       // A body nobody reads (the request was answered first) must not keep the process alive.
@@ -147,6 +159,7 @@ export function limitedBody(body: ReadableStream<Uint8Array>, limit: BodyLimit):
       return reader.cancel(reason);
     },
   });
+  return { stream, release: () => clearTimeout(timer) };
 }
 
 /**
