@@ -158,7 +158,7 @@ export function limitedBody(
       clearTimeout(timer);
       return reader.cancel(reason);
     },
-  });
+  }, { highWaterMark: 0 }); // nothing is pulled from the client before a reader asks
   return { stream, release: () => clearTimeout(timer) };
 }
 

@@ -114,7 +114,7 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
         headers: { "content-type": "multipart/form-data; boundary=x", ...(cookie ? { cookie } : {}) },
       } as RequestInit);
       expect(response.status).toBe(status);
-      expect(state.bytesRead).toBeLessThanOrEqual(65536);
+      expect(state.bytesRead).toBe(0);
     }
   });
 
