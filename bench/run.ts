@@ -9,6 +9,7 @@ import { startServerProcess } from "#tests/support/server-process.ts";
 import { fillAdminTables, timeAdminLists } from "./admin-lists.ts";
 import { fillSubscribers, timeSubscribersExport } from "./subscribers-export.ts";
 import { measureHashingFlood } from "./hashing-flood.ts";
+import { measureStalledBodies } from "./stalled-bodies.ts";
 
 interface Result {
   name: string;
@@ -47,6 +48,8 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+results.push(...(await measureStalledBodies()));
 
 // Admin lists that can grow: a page stays fast with 10,000 rows in every table.
 const listsDir = mkdtempSync(path.join(tmpdir(), "shop-bench-lists-"));

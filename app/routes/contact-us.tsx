@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   return runAction(services.logger, async () => {
     enforceRateLimit(services.rateLimits.contact, clientAddress);
-    // A body that is not form data is an empty form (a 400 naming the fields), not a crash.
+    // A body that is not form data is answered by readForm (400/413/408), not a crash.
     const form = await readForm(request);
     await sendContactMessage(services, {
       fullName: form.get("fullName"),

@@ -13,8 +13,9 @@ export interface ActionFailure {
 /**
  * Runs an action's use case: its result is `{ ok: true, ...result }`; an AppError becomes
  * `{ ok: false, error }` with the error's HTTP status (the one mapping lives in app-error.ts).
- * A thrown Response or `data()` passes through untouched. Any other error is a bug: logged with its stack and answered with a 500 failure that the form
- * can show, rather than replacing the page with the error screen.
+ * A thrown Response or `data()` passes through untouched. Any other error is a bug: logged with
+ * its stack and answered with a 500 failure that the form can show, rather than replacing the
+ * page with the error screen.
  */
 export async function runAction<T extends object>(logger: Logger, useCase: () => Promise<T>) {
   try {

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { routePath } from "./route-path.ts";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -23,11 +24,11 @@ export const DEFAULT_BODY_LIMIT: BodyLimit = { maxBytes: 16 * KB, timeoutMs: 10_
  * a slow connection needs minutes for 10 MB.
  */
 export const ROUTE_BODY_LIMITS: readonly (readonly [RegExp, BodyLimit])[] = [
-  [/^\/admin\/books\/?$/, { maxBytes: 10 * MB + 256 * KB, timeoutMs: 120_000 }],
+  [/^\/admin\/books$/, { maxBytes: 10 * MB + 256 * KB, timeoutMs: 120_000 }],
   // A 5,000-character message.
-  [/^\/contact-us\/?$/, { maxBytes: 64 * KB, timeoutMs: 10_000 }],
+  [/^\/contact-us$/, { maxBytes: 64 * KB, timeoutMs: 10_000 }],
   // Up to 20 shipping methods and the payment keys.
-  [/^\/admin\/settings\/?$/, { maxBytes: 32 * KB, timeoutMs: 10_000 }],
+  [/^\/admin\/settings$/, { maxBytes: 32 * KB, timeoutMs: 10_000 }],
 ];
 
 /** The longest any body may take: the server's request timeout (server/main.ts) sits just above it. */
@@ -36,9 +37,9 @@ export const LONGEST_BODY_TIMEOUT_MS = Math.max(
   ...ROUTE_BODY_LIMITS.map(([, limit]) => limit.timeoutMs),
 );
 
-/** The limit for a request path; "/x.data" and "/x/_.data" (React Router's data requests) count as "/x". */
+/** The limit for a request path, judged as the router matches it (see route-path.ts: "/X.data" is "/x"). */
 export function bodyLimitFor(path: string, table: readonly (readonly [RegExp, BodyLimit])[] = ROUTE_BODY_LIMITS): BodyLimit {
-  const pagePath = path.replace(/(\/_)?\.data$/, "") || "/";
+  const pagePath = routePath(path).path;
   return table.find(([pattern]) => pattern.test(pagePath))?.[1] ?? DEFAULT_BODY_LIMIT;
 }
 
@@ -87,8 +88,14 @@ export function bodyLimits(table: readonly (readonly [RegExp, BodyLimit])[] = RO
     const limit = bodyLimitFor(c.req.path, table);
     if (declared !== null && !chunked && Number(declared) > limit.maxBytes) return refuse(c, 413, TOO_LARGE_MESSAGE);
     if (!request.body) return next();
-    c.req.raw = new Request(request, { body: limitedBody(request.body, limit), duplex: "half" } as RequestInit);
-    await next();
+    const limited = limitedBody(request.body, limit);
+    c.req.raw = new Request(request, { body: limited.stream, duplex: "half" } as RequestInit);
+    try {
+      await next();
+    } finally {
+      // Answered (any action has run): a body nobody read needs no deadline any more.
+      limited.release();
+    }
     // A client that hung up mid-body gets no answer, and React Router answers its aborted
     // request with a 500: logged instead as 499 (nginx's "client closed request"), not a failure.
     if (c.req.raw.signal.aborted) c.res = new Response(null, { status: 499 });
@@ -99,8 +106,14 @@ function refuse(c: Context, status: 413 | 415, message: string) {
   return c.json({ error: message }, status, { Connection: "close" });
 }
 
-/** `body` as a stream that fails once it passes `limit.maxBytes` or is still unfinished after `limit.timeoutMs`. */
-export function limitedBody(body: ReadableStream<Uint8Array>, limit: BodyLimit): ReadableStream<Uint8Array> {
+/**
+ * `body` as a stream that fails once it passes `limit.maxBytes` or is still unfinished after
+ * `limit.timeoutMs`; `release()` stops the clock once the request is answered.
+ */
+export function limitedBody(
+  body: ReadableStream<Uint8Array>,
+  limit: BodyLimit,
+): { stream: ReadableStream<Uint8Array>; release(): void } {
   const reader = body.getReader();
   let received = 0;
   let settled = false;
@@ -112,7 +125,7 @@ export function limitedBody(body: ReadableStream<Uint8Array>, limit: BodyLimit):
     controller.error(error);
     reader.cancel(error).catch(() => {});
   };
-  return new ReadableStream<Uint8Array>({
+  const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       timer = setTimeout(() => fail(controller, new BodyLimitError(408, TOO_SLOW_MESSAGE)), limit.timeoutMs);
       // A body nobody reads (the request was answered first) must not keep the process alive.
@@ -146,7 +159,8 @@ export function limitedBody(body: ReadableStream<Uint8Array>, limit: BodyLimit):
       clearTimeout(timer);
       return reader.cancel(reason);
     },
-  });
+  }, { highWaterMark: 0 }); // nothing is pulled from the client before a reader asks
+  return { stream, release: () => clearTimeout(timer) };
 }
 
 /**

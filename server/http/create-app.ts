@@ -9,6 +9,7 @@ import { adminGate } from "./admin-gate.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { bodyLimits } from "./body-limits.ts";
 import { maintenanceGate } from "./maintenance-gate.ts";
+import { replaceNulBytesInAddress } from "./nul-bytes.ts";
 import { originCheck } from "./origin-check.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
 
@@ -102,6 +103,7 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   // Request bodies: forms only, capped per route (server/http/body-limits.ts) before anything
   // reads one, and streamed with a deadline rather than buffered here.
   app.use("*", bodyLimits());
+  app.use("*", replaceNulBytesInAddress());
   app.use("*", async (c, next) => {
     c.set("clientAddress", clientAddressOf(c, services.env.TRUST_PROXY));
     await next();

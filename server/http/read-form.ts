@@ -20,11 +20,29 @@ export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please try a
  * error response, which is not logged as an error.
  */
 export async function readForm(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch (error) {
     throw unreadableForm(error);
   }
+  return withoutNulBytes(form);
+}
+
+export const NUL_IN_FORM_MESSAGE = "The form contains a character that is not allowed. Please remove it and try again.";
+
+/**
+ * Refuses a form with a NUL byte in any field name or text: no field of the site takes one, and
+ * PostgreSQL cannot store or compare one in text (the query would fail with a 500).
+ */
+function withoutNulBytes(form: FormData): FormData {
+  for (const [name, value] of form.entries()) {
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
+      const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: NUL_IN_FORM_MESSAGE } };
+      throw data(failure, { status: 400 });
+    }
+  }
+  return form;
 }
 
 /** The answer to a form body that could not be read: see readForm. */
@@ -77,13 +95,9 @@ export async function readFormWithUpload(
     file = { path: name, size: upload.size };
     return null;
   };
+  let form: FormData;
   try {
-    const form = await parseFormData(
-      request,
-      { maxFiles: 1, maxFileSize: options.maxFileBytes, maxParts: 100 },
-      keepFile,
-    );
-    return { form, file, cleanup };
+    form = await parseFormData(request, { maxFiles: 1, maxFileSize: options.maxFileBytes, maxParts: 100 }, keepFile);
   } catch (error) {
     await cleanup();
     if (error instanceof MaxFileSizeExceededError) {
@@ -96,5 +110,11 @@ export async function readFormWithUpload(
       );
     }
     throw unreadableForm(error);
+  }
+  try {
+    return { form: withoutNulBytes(form), file, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
   }
 }

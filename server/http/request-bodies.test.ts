@@ -6,7 +6,7 @@ import { isMaintenanceModeOn } from "#server/settings/maintenance-mode.ts";
 import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
-import { sessionCookie } from "#tests/support/test-sessions.ts";
+import { signedInCookie } from "#tests/support/test-sessions.ts";
 
 /** Every route module with an action, by its page path. */
 const ACTION_PATHS = [
@@ -51,8 +51,8 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
   let admin: string;
   beforeAll(async () => {
     t = await createTestApp(engine);
-    customer = await sessionCookie(t, "customer");
-    admin = await sessionCookie(t, "admin");
+    customer = await signedInCookie(t.services, "customer@example.com");
+    admin = await signedInCookie(t.services, "admin@example.com", { admin: true });
   });
   afterAll(async () => {
     await t?.cleanup();
@@ -114,7 +114,7 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
         headers: { "content-type": "multipart/form-data; boundary=x", ...(cookie ? { cookie } : {}) },
       } as RequestInit);
       expect(response.status).toBe(status);
-      expect(state.bytesRead).toBeLessThanOrEqual(65536);
+      expect(state.bytesRead).toBe(0);
     }
   });
 
@@ -139,7 +139,7 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
 
   it("stores an uploaded cover through a temporary file that is removed afterwards", async () => {
     const tmpDir = path.join(t.testDb.dataDir, "tmp");
-    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3366aa" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3366aa" } }).png().toBuffer().then((buffer) => new Uint8Array(buffer));
     const form = new FormData();
     for (const [name, value] of Object.entries({ intent: "create", title: "Jonah", author: "A. Writer", description: "A whale of a tale.", price: "9.99" })) {
       form.append(name, value);
@@ -170,6 +170,23 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
     twoFiles.append("other", new File([png], "b.png", { type: "image/png" }));
     expect((await t.app.request("/admin/books", { method: "POST", body: twoFiles, headers: { cookie: admin } })).status).toBe(400);
     expect(existsSync(tmpDir) ? readdirSync(tmpDir) : []).toEqual([]);
+    expect(errorLines(t)).toEqual([]);
+  });
+
+  it("reads a NUL byte in the address as nothing to find, and refuses one in a form with 400 (PostgreSQL cannot compare one)", async () => {
+    for (const [target, status] of [["/books/%00", 404], ["/books/a%00b.data", 404], ["/track-order?orderId=ORD-2025-001%00", 404], ["/admin/orders.data?search=ORD%00", 200], ["/admin/books.data?page=%00&search=%00", 200]] as const) {
+      const response = await t.app.request(target, { headers: { cookie: admin } });
+      expect(response.status, target).toBe(status);
+    }
+    const search = await t.app.request("/admin/orders.data?search=ORD%00", { headers: { cookie: admin } });
+    expect(await search.text()).not.toContain("ORD-2025-001");
+    const response = await t.app.request("/admin/subscribers.data", {
+      method: "POST",
+      body: "intent=delete&subscriberId=a%00b",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("The form contains a character that is not allowed.");
     expect(errorLines(t)).toEqual([]);
   });
 });

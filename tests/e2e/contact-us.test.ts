@@ -110,7 +110,7 @@ describe("Contact Us page in a browser", () => {
     await page.close();
   });
 
-  it("answers bad posts that skip the browser's checks with 400, never 500", async () => {
+  it("answers bad posts that skip the browser's checks with 400 (415 for a body that is not a form), never 500", async () => {
     const before = (await storedMessages()).length;
     const partial = await fetch(`${shop.server.url}/contact-us`, {
       method: "POST",
@@ -123,7 +123,7 @@ describe("Contact Us page in a browser", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify(MESSAGE),
     });
-    expect(notAForm.status).toBe(400);
+    expect(notAForm.status).toBe(415);
     expect(await storedMessages()).toHaveLength(before);
   });
 });

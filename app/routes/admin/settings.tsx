@@ -33,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
   const { db, env, logger } = context.services;
-  // A body that is not form data is an empty form: refused field by field, not a crash.
+  // A body that is not form data is answered by readForm (400/413), never taken for an empty form.
   const form = await readForm(request);
   return runAction(logger, async () => {
     // The saved settings are not returned: the page reloads them, and the answer to a post that
