@@ -1,17 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
-import type { DatabaseEngine, DatabaseHandle } from "./database.ts";
+import type { DatabaseHandle } from "./database.ts";
+import type { MigrationContext } from "./migration-context.ts";
 import * as initialSchema from "./migrations/0001-initial-schema.ts";
 import * as contactMessages from "./migrations/0002-contact-messages.ts";
 import * as orderIdLowerIndex from "./migrations/0003-order-id-lower-index.ts";
 import * as orderOwner from "./migrations/0004-order-owner.ts";
 import * as subscriberConfirmation from "./migrations/0005-subscriber-confirmation.ts";
-
-/** What a migration needs to know about the engine it runs on. */
-export interface MigrationContext {
-  engine: DatabaseEngine;
-  /** Column type for a point in time: ISO text on SQLite, timestamptz on PostgreSQL. */
-  timestamp: "text" | "timestamptz";
-}
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;

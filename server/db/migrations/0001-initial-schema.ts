@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { MigrationContext } from "../migrate.ts";
+import type { MigrationContext } from "../migration-context.ts";
 
 /**
  * The first schema: the catalogue, orders with their items and tracking history, the single

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MigrationContext } from "../migrate.ts";
+import type { MigrationContext } from "../migration-context.ts";
 
 /**
  * Messages sent through the Contact Us form. Each is stored before it is e-mailed, so a mail

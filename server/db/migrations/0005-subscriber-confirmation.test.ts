@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createEmptyTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import type { MigrationContext } from "../migrate.ts";
+import type { MigrationContext } from "../migration-context.ts";
 import * as initialSchema from "./0001-initial-schema.ts";
 import * as subscriberConfirmation from "./0005-subscriber-confirmation.ts";
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { MigrationContext } from "../migrate.ts";
+import type { MigrationContext } from "../migration-context.ts";
 
 /**
  * Double opt-in for the newsletter: an address counts as subscribed once its owner has followed
