@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import type { RootLoaderData } from "#app/lib/root-loader-data.ts";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
 import { FlashToast } from "#app/features/accounts/flash-toast.tsx";
 import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";
@@ -23,7 +24,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const settings = await getPublicStoreSettings(context.services.db);
   if (context.maintenance) {
     // Rendered by the ErrorBoundary below for every path; the gate adds Retry-After.

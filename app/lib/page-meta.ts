@@ -1,15 +1,14 @@
 import type { MetaDescriptor } from "react-router";
-import type { loader as rootLoader } from "#app/root.tsx";
+import type { RootLoaderData } from "#app/lib/root-loader-data.ts";
 
-type RootData = Awaited<ReturnType<typeof rootLoader>>;
 interface MetaMatches {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
   location: { pathname: string };
 }
 
 /** The root loader's data (store name, public URL) from a meta function's matches. */
-export function rootMetaData({ matches }: MetaMatches): RootData | undefined {
-  return matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+export function rootMetaData({ matches }: MetaMatches): RootLoaderData | undefined {
+  return matches.find((m) => m?.id === "root")?.loaderData as RootLoaderData | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "#app/root.tsx";
+import type { RootLoaderData } from "#app/lib/root-loader-data.ts";
 
 /** The store's public identity (name, contact e-mail) loaded once by the root route. */
 export function useStore() {
-  return useRouteLoaderData<typeof rootLoader>("root")?.store;
+  return useRouteLoaderData<RootLoaderData>("root")?.store;
 }

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "#app/root.tsx";
+import type { RootLoaderData } from "#app/lib/root-loader-data.ts";
 
 /** The signed-in person ({ email, isAdmin }) or null, as the root loader saw them. */
 export function useViewer() {
-  return useRouteLoaderData<typeof rootLoader>("root")?.viewer ?? null;
+  return useRouteLoaderData<RootLoaderData>("root")?.viewer ?? null;
 }

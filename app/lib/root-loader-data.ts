@@ -1,0 +1,14 @@
+import type { FlashMessage } from "#server/http/flash.ts";
+
+/**
+ * What the root loader returns (app/root.tsx declares its loader with this type). Written out
+ * here rather than inferred from root.tsx: root.tsx imports features, so a helper or feature
+ * reading the root data through root.tsx would close an import circle.
+ */
+export interface RootLoaderData {
+  store: { name: string; contactEmail: string };
+  publicUrl: string;
+  viewer: { email: string; isAdmin: boolean } | null;
+  flash: FlashMessage | null;
+  shopClosed: boolean;
+}
