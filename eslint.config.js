@@ -3,6 +3,18 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { readdirSync } from "node:fs";
+
+const FEATURES = readdirSync(new URL("app/features/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Outside its own folder, app code imports through `#app/…`, so the rules below see every path.
+const PARENT_FOLDER = { regex: "^\\.\\./", message: "Import from outside this folder through `#app/…`." };
+const SERVER_NOT_APP = {
+  regex: "^(#app/|(\\.\\./)+app/)",
+  message: "Server code never imports app code: move what both need under server/ (the app may import it).",
+};
 
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "coverage/"] },
@@ -31,7 +43,8 @@ export default tseslint.config(
           patterns: [
             {
               // `*-schema.ts` files hold zod schemas shared by forms and actions: client-safe.
-              group: ["#server/*", "!#server/*/*-schema.ts"],
+              // A regex, not a `group` glob: gitignore-style globs read a leading `#` as a comment.
+              regex: "^#server/(?!.*-schema\\.ts$)",
               allowTypeImports: true,
               message: "Server code runs in route loaders/actions only; import types with `import type`.",
             },
@@ -40,4 +53,46 @@ export default tseslint.config(
       ],
     },
   },
+  // Layer rules (ARCHITECTURE.md, "Layers"): imports point one way, routes → features →
+  // components/lib, and server code never imports app code. Type imports count too: a type
+  // import is still a dependency. Cycles are checked by scripts/check-import-cycles.mjs.
+  ...FEATURES.map((feature) =>
+    layer([`app/features/${feature}/**`], [
+      {
+        regex: `^#app/(features/(?!${feature}/)|routes/|root\\.tsx$)`,
+        message: "A feature imports no other feature, route or root.tsx: move what both need to app/components or app/lib.",
+      },
+      PARENT_FOLDER,
+    ]),
+  ),
+  layer(
+    ["app/lib/**", "app/components/**"],
+    [
+      {
+        regex: "^#app/(features/|routes/|root\\.tsx$)",
+        message: "app/lib and app/components sit below features and routes and never import them (nor root.tsx).",
+      },
+      PARENT_FOLDER,
+    ],
+  ),
+  layer(["server/**", "bench/**", "scripts/**"], [SERVER_NOT_APP]),
+  layer(
+    ["server/db/migrations/**"],
+    [
+      SERVER_NOT_APP,
+      {
+        // migrate.ts imports every migration; a migration importing it back would close a cycle.
+        regex: "/migrate(\\.ts)?$",
+        message: "Migrations take their context from server/db/migration-context.ts, not migrate.ts.",
+      },
+    ],
+  ),
+  // Tests may hold the server's rules against the app's (the routes the gates must match, the
+  // client's copy of a limit); they are never bundled.
+  layer(["server/**/*.test.ts"], []),
 );
+
+/** `no-restricted-imports` with `patterns` for `files`; the last block naming a file wins. */
+function layer(files, patterns) {
+  return { files, rules: { "no-restricted-imports": patterns.length ? ["error", { patterns }] : "off" } };
+}
