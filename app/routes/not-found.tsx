@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import type { Route } from "./+types/not-found";
 
 export function loader() {
   return data(null, { status: 404 });
@@ -22,5 +21,3 @@ export default function NotFound() {
     </div>
   );
 }
-
-export type NotFoundRoute = Route.ComponentProps;

@@ -23,5 +23,3 @@ export const profileSchema = z.object({
     .refine((v) => v === "" || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), "Website must be a web address starting with http:// or https://.")
     .transform((value) => (value === "" ? null : value)),
 });
-
-export type ProfileInput = z.infer<typeof profileSchema>;

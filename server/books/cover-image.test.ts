@@ -2,20 +2,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { KyselyPlugin } from "kysely";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { seedDatabase } from "#server/seed/seed-database.ts";
 import {
   COVER_IMAGE_ERROR,
   COVER_LIMITS,
   encodeCoverImage,
   removeCoverImage,
-  setBookCover,
   storeCoverImage,
 } from "./cover-image.ts";
-import { createBook } from "./save-book.ts";
 
 function solid(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: "#3a6ea5" } });
@@ -186,88 +181,5 @@ describe("removeCoverImage", () => {
     expect(readFileSync(path.join(root, "data", "app-secret"), "utf8")).toBe("secret");
     expect(existsSync(path.join(uploadsDir, "other.webp"))).toBe(true);
     expect(existsSync(path.join(uploadsDir, "covers"))).toBe(true);
-  });
-});
-
-describe.each(TEST_ENGINES)("setBookCover on %s", (engine) => {
-  let testDb: TestDatabase;
-  let uploadsDir: string;
-  beforeEach(async () => {
-    testDb = await createTestDatabase(engine);
-    uploadsDir = path.join(testDb.dataDir, "uploads");
-  });
-  afterEach(async () => {
-    await testDb.cleanup();
-  });
-
-  const form = { title: "Jonah", author: "Ruth Reed", description: "A big fish.", price: "9.99" };
-  const png = () => solid(900, 1200).png().toBuffer();
-
-  it("sets a cover, then replaces it and removes the old file", async () => {
-    const db = testDb.handle.db;
-    const book = await createBook(db, form, { now: new Date("2026-01-01T00:00:00.000Z") });
-    const first = await setBookCover(db, uploadsDir, book.id, await png(), {
-      now: new Date("2026-01-02T00:00:00.000Z"),
-    });
-    expect(first.imageUrl).toMatch(/^\/uploads\/covers\/[0-9a-f]{32}\.webp$/);
-    expect(first).toEqual({ ...book, imageUrl: first.imageUrl });
-    expect(existsSync(coverFile(uploadsDir, first.imageUrl!))).toBe(true);
-
-    const second = await setBookCover(db, uploadsDir, book.id, await png(), {
-      now: new Date("2026-01-03T00:00:00.000Z"),
-    });
-    expect(second.imageUrl).not.toBe(first.imageUrl);
-    expect(coverFiles(uploadsDir)).toEqual([path.basename(second.imageUrl!)]);
-    const row = await db.selectFrom("books").selectAll().where("id", "=", book.id).executeTakeFirstOrThrow();
-    expect(row.image_url).toBe(second.imageUrl);
-    expect(row).toMatchObject({ created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-03T00:00:00.000Z" });
-  });
-
-  it("replaces a seeded cover and removes the seeded file", async () => {
-    const db = testDb.handle.db;
-    await seedDatabase(db, { uploadsDir });
-    const seeded = await db.selectFrom("books").selectAll().orderBy("created_at").executeTakeFirstOrThrow();
-    const oldFile = coverFile(uploadsDir, seeded.image_url!);
-    expect(existsSync(oldFile)).toBe(true);
-    const updated = await setBookCover(db, uploadsDir, seeded.id, await png());
-    expect(existsSync(oldFile)).toBe(false);
-    expect(existsSync(coverFile(uploadsDir, updated.imageUrl!))).toBe(true);
-  });
-
-  it("keeps the old cover when the new image is refused", async () => {
-    const db = testDb.handle.db;
-    const book = await createBook(db, form);
-    const { imageUrl } = await setBookCover(db, uploadsDir, book.id, await png());
-    await expect(setBookCover(db, uploadsDir, book.id, Buffer.from("not an image"))).rejects.toMatchObject({
-      code: "VALIDATION",
-      message: COVER_IMAGE_ERROR,
-    });
-    expect(coverFiles(uploadsDir)).toEqual([path.basename(imageUrl!)]);
-    const row = await db.selectFrom("books").select("image_url").where("id", "=", book.id).executeTakeFirstOrThrow();
-    expect(row.image_url).toBe(imageUrl);
-  });
-
-  it("refuses an unknown book and stores nothing", async () => {
-    await expect(setBookCover(testDb.handle.db, uploadsDir, "no-such-book", await png())).rejects.toMatchObject({
-      code: "NOT_FOUND",
-      message: "Book not found.",
-    });
-    expect(coverFiles(uploadsDir)).toEqual([]);
-  });
-
-  it("removes the new file when the database update fails", async () => {
-    const book = await createBook(testDb.handle.db, form);
-    const failingUpdates: KyselyPlugin = {
-      transformQuery(args) {
-        if (args.node.kind === "UpdateQueryNode") throw new Error("database went away");
-        return args.node;
-      },
-      async transformResult(args) {
-        return args.result;
-      },
-    };
-    const db = testDb.handle.db.withPlugin(failingUpdates);
-    await expect(setBookCover(db, uploadsDir, book.id, await png())).rejects.toThrow("database went away");
-    expect(coverFiles(uploadsDir)).toEqual([]);
   });
 });

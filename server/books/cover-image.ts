@@ -5,7 +5,6 @@ import type { Kysely } from "kysely";
 import sharp, { type Metadata } from "sharp";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import { toBook, type Book } from "./book.ts";
 
 /** What an uploaded cover may be, and what is stored (spec: at most 1 MB and 800 px). */
 export interface CoverLimits {
@@ -202,48 +201,5 @@ export async function removeCoverIfUnused(
     if (!stillUsed) await removeCoverImage(uploadsDir, imageUrl);
   } catch {
     // See above: the committed change stands; the file is merely left behind.
-  }
-}
-
-/**
- * Replaces a book's cover with an uploaded image: stores the new file, points the book at it
- * (bumping updated_at), then removes the old file. If the book is missing or the update fails,
- * the new file is removed again. Throws NOT_FOUND, or VALIDATION for a refused image.
- */
-export async function setBookCover(
-  db: Kysely<Database>,
-  uploadsDir: string,
-  bookId: string,
-  bytes: Uint8Array,
-  options: { now?: Date } = {},
-): Promise<Book> {
-  const notFound = () => new AppError("NOT_FOUND", "Book not found.");
-  // Checked first so that an unknown id costs no image processing.
-  const exists = await db.selectFrom("books").select("id").where("id", "=", bookId).executeTakeFirst();
-  if (!exists) throw notFound();
-
-  const imageUrl = await storeCoverImage(uploadsDir, bytes);
-  const updatedAt = (options.now ?? new Date()).toISOString();
-  try {
-    // Compare-and-set on the old URL, the same on both engines: if two uploads race, each one
-    // learns exactly which file it replaced, so no file is left orphaned or removed while in use.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const row = await db.selectFrom("books").selectAll().where("id", "=", bookId).executeTakeFirst();
-      if (!row) throw notFound();
-      const result = await db
-        .updateTable("books")
-        .set({ image_url: imageUrl, updated_at: updatedAt })
-        .where("id", "=", bookId)
-        .where((eb) => (row.image_url === null ? eb("image_url", "is", null) : eb("image_url", "=", row.image_url)))
-        .executeTakeFirst();
-      if (result.numUpdatedRows > 0n) {
-        await removeCoverIfUnused(db, uploadsDir, row.image_url);
-        return toBook({ ...row, image_url: imageUrl, updated_at: updatedAt });
-      }
-    }
-    throw new AppError("CONFLICT", "The cover was changed at the same time. Please try again.");
-  } catch (error) {
-    await removeCoverImage(uploadsDir, imageUrl).catch(() => false);
-    throw error;
   }
 }

@@ -4,9 +4,9 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
-import { setBookCover } from "./cover-image.ts";
 import { deleteBook } from "./delete-book.ts";
 import { createBook } from "./save-book.ts";
+import { createBookWithCover } from "./save-book-with-cover.ts";
 
 describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
   let testDb: TestDatabase;
@@ -61,12 +61,12 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
 
   it("removes an uploaded cover with its book", async () => {
     const db = testDb.handle.db;
-    const book = await createBook(db, { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" });
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } }).png().toBuffer();
-    const { imageUrl } = await setBookCover(db, uploadsDir, book.id, png);
+    const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
+    const { id, imageUrl } = await createBookWithCover(db, uploadsDir, form, png);
     const file = path.join(uploadsDir, "covers", path.basename(imageUrl!));
     expect(existsSync(file)).toBe(true);
-    await deleteBook(db, uploadsDir, book.id);
+    await deleteBook(db, uploadsDir, id);
     expect(existsSync(file)).toBe(false);
   });
 
@@ -84,12 +84,12 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
 
   it("leaves a cover file that another book still shows", async () => {
     const db = testDb.handle.db;
-    const first = await createBook(db, { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" });
-    const second = await createBook(db, { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" });
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } }).png().toBuffer();
-    const { imageUrl } = await setBookCover(db, uploadsDir, first.id, png);
-    await db.updateTable("books").set({ image_url: imageUrl }).where("id", "=", second.id).execute();
+    const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
+    const first = await createBookWithCover(db, uploadsDir, form, png);
+    const second = await createBook(db, { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" });
+    await db.updateTable("books").set({ image_url: first.imageUrl }).where("id", "=", second.id).execute();
     await deleteBook(db, uploadsDir, first.id);
-    expect(existsSync(path.join(uploadsDir, "covers", path.basename(imageUrl!)))).toBe(true);
+    expect(existsSync(path.join(uploadsDir, "covers", path.basename(first.imageUrl!)))).toBe(true);
   });
 });

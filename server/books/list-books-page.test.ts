@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import type { NewBook } from "#server/db/schema.ts";
-import { countBooks, listBooksPage } from "./list-books-page.ts";
+import { listBooksPage } from "./list-books-page.ts";
 
 const START = Date.parse("2026-01-01T00:00:00.000Z");
 
@@ -67,7 +67,7 @@ describe.each(TEST_ENGINES)("listBooksPage on %s", (engine) => {
       "Story 119",
     ]);
     expect(titles(third!).at(-1)).toBe("Story 000");
-    expect(await countBooks(db)).toBe(125);
+    expect(first!.total).toBe(125);
   });
 
   it("clamps pages below 1 or beyond the end, and odd page sizes", async () => {

@@ -29,9 +29,3 @@ export async function listBooksPage(
       ),
   );
 }
-
-/** How many books the catalogue holds. */
-export async function countBooks(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("books").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -85,8 +85,8 @@ export async function updateBookWithCover(
       const current = await trx.selectFrom("books").select("image_url").where("id", "=", id).executeTakeFirst();
       if (!current) throw notFound();
       const book = await updateBook(trx, id, input, options);
-      // Compare-and-set on the cover read above (as setBookCover does): a cover replaced in
-      // between is not silently orphaned; the admin is asked to try again instead.
+      // Compare-and-set on the cover read above: a cover replaced in between is not silently
+      // orphaned; the admin is asked to try again instead.
       const result = await trx
         .updateTable("books")
         .set({ image_url: imageUrl })

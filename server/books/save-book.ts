@@ -54,7 +54,8 @@ async function uniqueSlug(db: Kysely<Database>, title: string, exceptId?: string
 
 /**
  * Adds a book from the Add Book form's values (see book-schema.ts) with a unique slug made from
- * its title. The cover is set separately (setBookCover). Throws VALIDATION with a message per field.
+ * its title. The cover is stored by createBookWithCover (save-book-with-cover.ts). Throws VALIDATION
+ * with a message per field.
  */
 export async function createBook(
   db: Kysely<Database>,

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Insertable, Selectable } from "kysely";
 
 /**
  * The database as the application sees it. Times are ISO-8601 UTC strings on both engines
@@ -185,8 +185,4 @@ export interface Database {
 
 export type BookRow = Selectable<BooksTable>;
 export type NewBook = Insertable<BooksTable>;
-export type BookUpdate = Updateable<BooksTable>;
-export type OrderRow = Selectable<OrdersTable>;
 export type StoreSettingsRow = Selectable<StoreSettingsTable>;
-export type ShippingMethodRow = Selectable<ShippingMethodsTable>;
-

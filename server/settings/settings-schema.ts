@@ -19,7 +19,6 @@ export const SETTINGS_LIMITS = {
 export const MAX_SHIPPING_RATE_CENTS = 10_000_000;
 
 export const STRIPE_SECRET_KEY_ACTIONS = ["keep", "replace", "clear"] as const;
-export type StripeSecretKeyAction = (typeof STRIPE_SECRET_KEY_ACTIONS)[number];
 
 const RATE_FORMAT_MESSAGE = "Shipping rates must be a number of 0 or more, with at most 2 decimals (e.g. 5.00).";
 const RATE_TOO_HIGH_MESSAGE = "Shipping rates must be at most 100000.00.";
@@ -123,7 +122,6 @@ export const storeSettingsFormSchema = z
     stripeSecretKey: form.stripeSecretKeyAction === "replace" ? form.stripeSecretKey : null,
   }));
 
-export type StoreSettingsFormInput = z.input<typeof storeSettingsFormSchema>;
 export type StoreSettingsForm = z.output<typeof storeSettingsFormSchema>;
 
 /**
