@@ -14,9 +14,9 @@ import type { RateLimits } from "./security/rate-limits.ts";
 import type { ExportLock } from "./subscribers/export-lock.ts";
 
 /**
- * Everything a request may use, created once at start-up by main.ts (or by a test) and handed to
- * every loader and action through React Router's load context. Nothing here is a module-level
- * singleton, so tests build as many independent apps as they like.
+ * Everything a request may use, built once by `startServices` (server/boot.ts; main.ts, dev.ts and
+ * the tests call it) and handed to every loader and action through React Router's load context.
+ * Nothing here is a module-level singleton, so tests build as many independent apps as they like.
  */
 export interface AppServices {
   env: Env;
