@@ -10,13 +10,13 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
-import type { RootLoaderData } from "#app/lib/root-loader-data.ts";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
 import { FlashToast } from "#app/features/accounts/flash-toast.tsx";
 import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";
 import { ShopClosedBanner } from "#app/features/coming-soon/shop-closed-banner.tsx";
 import { NewsletterForm } from "#app/features/subscribers/newsletter-form.tsx";
 import type { Route } from "./+types/root";
+import type { RootLoaderData } from "#app/lib/root-loader-data.ts";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [

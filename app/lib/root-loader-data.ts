@@ -1,4 +1,4 @@
-import type { FlashMessage } from "#server/http/flash.ts";
+import type { AppLoadContext } from "react-router";
 
 /**
  * What the root loader returns (app/root.tsx declares its loader with this type). Written out
@@ -9,6 +9,7 @@ export interface RootLoaderData {
   store: { name: string; contactEmail: string };
   publicUrl: string;
   viewer: { email: string; isAdmin: boolean } | null;
-  flash: FlashMessage | null;
+  /** The one-time message as the load context carries it (server/http/flash.ts). */
+  flash: AppLoadContext["flash"];
   shopClosed: boolean;
 }
