@@ -17,3 +17,5 @@ export const orderStatusChangeSchema = z.object({
   orderId: z.string({ error: "Please choose an order." }).trim().min(1, "Please choose an order."),
   status: orderStatusSchema,
 });
+
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
