@@ -1,5 +1,5 @@
 import { ImageIcon, Loader2 } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type TextareaHTMLAttributes } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { Book } from "#server/books/book.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { BOOK_FIELDS, BOOK_LIMITS, bookToFormValues, checkBookForm, type BookField } from "#server/books/book-schema.ts";
@@ -21,35 +21,6 @@ interface ChosenCover {
   previewUrl: string;
   width: number;
   height: number;
-}
-
-/** A labelled textarea with its error below, matching FormField. */
-function TextAreaField({
-  label,
-  error,
-  ...textarea
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; error?: string | undefined }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="grid gap-1.5 sm:col-span-2">
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="min-h-28 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink aria-invalid:border-red-700"
-        {...textarea}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function formatSize(bytes: number): string {
@@ -185,7 +156,15 @@ export function BookFormDialog({
       <form ref={formRef} noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy={busy}>
         <FormField label="Title" required maxLength={BOOK_LIMITS.title} className="sm:col-span-2" {...field("title")} />
         <FormField label="Author" required maxLength={BOOK_LIMITS.author} className="sm:col-span-2" {...field("author")} />
-        <TextAreaField label="Description" required maxLength={BOOK_LIMITS.description} rows={4} {...field("description")} />
+        <FormField
+          multiline
+          label="Description"
+          className="sm:col-span-2"
+          required
+          maxLength={BOOK_LIMITS.description}
+          rows={4}
+          {...field("description")}
+        />
         <FormField label="Price ($)" type="number" required min={0} step={0.01} inputMode="decimal" {...field("price")} />
         <FormField label="Original price ($)" type="number" min={0} step={0.01} inputMode="decimal" {...field("originalPrice")} />
         <FormField label="Badge" maxLength={BOOK_LIMITS.badge} placeholder="e.g. Bestseller, New Release" {...field("badge")} />
