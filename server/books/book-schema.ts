@@ -233,3 +233,7 @@ export function bookToFormValues(book?: BookFormSource): BookFormValues {
     stock: optional(book.stock),
   };
 }
+
+/** The Book Management action's intents, posted as `intent` by the book form and the delete button. */
+export const BOOK_INTENTS = { create: "create", update: "update", delete: "delete" } as const;
+export type BookIntent = (typeof BOOK_INTENTS)[keyof typeof BOOK_INTENTS];

@@ -30,7 +30,7 @@ export interface ActionToasts<T> {
   /** Whether the site is served over https (the toast cookie's Secure flag). */
   secure: boolean;
   success?: ServerToast | ((result: T) => ServerToast);
-  failureTitle?: string;
+  failureTitle?: string | ((error: ActionFailure["error"]) => string);
 }
 
 /**
@@ -50,7 +50,11 @@ export async function runAction<T extends object>(logger: Logger, useCase: () =>
       status,
       headers: toastHeaders(
         toasts?.failureTitle
-          ? { title: toasts.failureTitle, description: failure.error.message, variant: "destructive" }
+          ? {
+              title: typeof toasts.failureTitle === "function" ? toasts.failureTitle(failure.error) : toasts.failureTitle,
+              description: failure.error.message || "Something went wrong",
+              variant: "destructive",
+            }
           : undefined,
       ),
     });
