@@ -7,11 +7,12 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { useEffect } from "react";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import { ServerToast } from "#app/components/ui/server-toast.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
-import { FlashToast } from "#app/features/accounts/flash-toast.tsx";
 import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";
 import { ShopClosedBanner } from "#app/features/coming-soon/shop-closed-banner.tsx";
 import { NewsletterForm } from "#app/features/subscribers/newsletter-form.tsx";
@@ -39,6 +40,14 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootLoaderD
   };
 }
 
+/**
+ * After every form post the root loader runs again, even when the action refused the input (React
+ * Router skips loaders after a 4xx/5xx by default): the action's toast arrives through it.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
@@ -61,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <FlashToast flash={loaderData.flash} />
+      <ServerToast toast={loaderData.flash} />
       {loaderData.shopClosed ? <ShopClosedBanner /> : null}
       <Outlet />
     </>

@@ -4,7 +4,7 @@ import type { AuthLimits } from "./accounts/auth-limits.ts";
 import type { OwnerSetup } from "./accounts/owner-setup.ts";
 import type { Viewer } from "./accounts/viewer.ts";
 import type { Env } from "./config/env.ts";
-import type { FlashMessage } from "./http/flash.ts";
+import type { FlashedToast } from "./http/flash.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
 import type { Logger } from "./logging/logger.ts";
@@ -50,7 +50,7 @@ declare module "react-router" {
     /** A session cookie was sent but its session is gone (expired or revoked). */
     sessionExpired: boolean;
     /** A one-time message to show on this page (see server/http/flash.ts). */
-    flash: FlashMessage | null;
+    flash: FlashedToast | null;
     /** The Content-Security-Policy nonce for this response's inline scripts (production only). */
     nonce?: string | undefined;
   }

@@ -3,7 +3,6 @@ import { Form, Link, useNavigation } from "react-router";
 import { requireViewer } from "#server/accounts/guards.ts";
 import { resendVerificationEmail } from "#server/accounts/resend-verification-email.ts";
 import { runAction } from "#server/http/action-result.ts";
-import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/account";
@@ -23,7 +22,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return runAction(context.services.logger, async () => {
     await resendVerificationEmail(context.services, viewer, { clientAddress: context.clientAddress });
     return { sent: true };
-  });
+  }, { secure: context.services.env.PUBLIC_URL.startsWith("https://"), failureTitle: "Error" });
 }
 
 const LINKS = [
@@ -38,7 +37,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/resources/sign-out";
   const sending = navigation.state !== "idle" && navigation.formAction === "/account";
-  useFormFailure(actionData, "Error");
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
       <h1 className="font-serif text-4xl font-bold text-brand-800">My Account</h1>

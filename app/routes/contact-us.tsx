@@ -3,7 +3,8 @@ import { useActionData } from "react-router";
 import { sendContactMessage } from "#server/contact/send-contact-message.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
 import { ContactDetails } from "#app/features/contact/contact-details.tsx";
-import { ContactForm, type ContactResult } from "#app/features/contact/contact-form.tsx";
+import type { ActionResult } from "#server/http/action-result.ts";
+import { CONTACT_TOASTS, ContactForm } from "#app/features/contact/contact-form.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { useStore } from "#app/lib/use-store.ts";
 import type { Route } from "./+types/contact-us";
@@ -18,24 +19,28 @@ export function meta(args: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  return runAction(services.logger, async () => {
-    enforceRateLimit(services.rateLimits.contact, clientAddress);
-    // A body that is not form data is answered by readForm (400/413/408), not a crash.
-    const form = await readForm(request);
-    await sendContactMessage(services, {
-      fullName: form.get("fullName"),
-      email: form.get("email"),
-      subject: form.get("subject"),
-      message: form.get("message"),
-    });
-    return {};
-  });
+  return runAction(
+    services.logger,
+    async () => {
+      enforceRateLimit(services.rateLimits.contact, clientAddress);
+      // A body that is not form data is answered by readForm (400/413/408), not a crash.
+      const form = await readForm(request);
+      await sendContactMessage(services, {
+        fullName: form.get("fullName"),
+        email: form.get("email"),
+        subject: form.get("subject"),
+        message: form.get("message"),
+      });
+      return {};
+    },
+    { secure: services.env.PUBLIC_URL.startsWith("https://"), ...CONTACT_TOASTS },
+  );
 }
 
 export default function ContactUs() {
   const store = useStore();
   // Set only when the form was posted before the page's scripts ran (the fetcher handles the rest).
-  const actionData = useActionData<typeof action>() as ContactResult | undefined;
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="max-w-3xl border-b border-brand-100 pb-8">

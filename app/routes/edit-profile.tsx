@@ -6,7 +6,6 @@ import { profileSchema } from "#server/accounts/profile-schema.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToastOnChange } from "#app/components/ui/toast.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -21,26 +20,33 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { email: viewer.email, profile: await getProfile(context.services.db, viewer.userId) };
 }
 
+const UPDATE_FAILED = "Error updating profile";
+
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
   const form = await readForm(request);
-  return runAction(context.services.logger, async () => ({
-    profile: await updateProfile(context.services.db, viewer.userId, {
-      fullName: form.get("fullName") ?? "",
-      username: form.get("username") ?? "",
-      website: form.get("website") ?? "",
+  return runAction(
+    context.services.logger,
+    async () => ({
+      profile: await updateProfile(context.services.db, viewer.userId, {
+        fullName: form.get("fullName") ?? "",
+        username: form.get("username") ?? "",
+        website: form.get("website") ?? "",
+      }),
+      savedAt: Date.now(),
     }),
-    savedAt: Date.now(),
-  }));
+    {
+      secure: context.services.env.PUBLIC_URL.startsWith("https://"),
+      success: { title: "Profile updated!", description: "Your information has been successfully saved." },
+      failureTitle: UPDATE_FAILED,
+    },
+  );
 }
 
 export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Error updating profile");
-  useToastOnChange(
-    actionData?.ok ? { title: "Profile updated!", description: "Your information has been successfully saved." } : null,
-  );
+  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, UPDATE_FAILED);
   const { profile } = loaderData;
   return (
     <AuthCard title="Edit Profile" intro="Tell us a little about yourself.">

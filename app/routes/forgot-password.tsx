@@ -5,7 +5,6 @@ import { requestPasswordReset } from "#server/accounts/request-password-reset.ts
 import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToastOnChange } from "#app/components/ui/toast.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -21,6 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAction(services.logger, async () => {
     await requestPasswordReset(services, { email: form.get("email") ?? "" }, { headers: request.headers, clientAddress });
     return { sentAt: Date.now() };
+  }, {
+    secure: services.env.PUBLIC_URL.startsWith("https://"),
+    success: { title: "Password reset link sent!", description: "Check your email for a password reset link." },
+    failureTitle: "Error",
   });
 }
 
@@ -29,9 +32,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = navigation.state === "submitting";
   const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Error");
   const sent = actionData?.ok === true;
-  useToastOnChange(
-    sent ? { title: "Password reset link sent!", description: "Check your email for a password reset link." } : null,
-  );
   return (
     <AuthCard
       title="Forgot Password"

@@ -24,6 +24,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
+const SIGN_IN_FAILED = "Sign in Failed";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   const form = await readForm(request);
@@ -35,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     headers.append("Set-Cookie", flashCookie("signed-in", services.env.PUBLIC_URL.startsWith("https://")));
     return { headers, isAdmin };
-  });
+  }, { secure: services.env.PUBLIC_URL.startsWith("https://"), failureTitle: SIGN_IN_FAILED });
   if ("ok" in result && result.ok) {
     // Admins go to the dashboard; everyone else back where they came from (never into /admin).
     const target = safeRedirectTarget(form.get("redirectTo"));
@@ -49,7 +51,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Sign in Failed");
+  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, SIGN_IN_FAILED);
   const redirectTo = params.get("redirectTo") ?? "";
   const signupLink = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup";
 

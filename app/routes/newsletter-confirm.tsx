@@ -1,8 +1,8 @@
 import { useSearchParams } from "react-router";
-import { runAction } from "#server/http/action-result.ts";
+import { runAction, type ActionResult } from "#server/http/action-result.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { confirmSubscription, INVALID_CONFIRM_LINK } from "#server/subscribers/confirm-subscription.ts";
-import { NewsletterLinkPage, type NewsletterLinkResult } from "#app/features/subscribers/newsletter-link-page.tsx";
+import { NewsletterLinkPage } from "#app/features/subscribers/newsletter-link-page.tsx";
 import type { Route } from "./+types/newsletter-confirm";
 
 export function meta() {
@@ -35,7 +35,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   return (
     <NewsletterLinkPage
       token={params.get("token") ?? ""}
-      result={actionData as NewsletterLinkResult | undefined}
+      result={actionData as ActionResult | undefined}
       title="Confirm your subscription"
       intro="One last step: confirm that you want our newsletter at this address."
       buttonLabel="Confirm my subscription"

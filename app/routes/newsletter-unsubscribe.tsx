@@ -1,8 +1,8 @@
 import { useSearchParams } from "react-router";
-import { runAction } from "#server/http/action-result.ts";
+import { runAction, type ActionResult } from "#server/http/action-result.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { INVALID_UNSUBSCRIBE_LINK, unsubscribe } from "#server/subscribers/unsubscribe.ts";
-import { NewsletterLinkPage, type NewsletterLinkResult } from "#app/features/subscribers/newsletter-link-page.tsx";
+import { NewsletterLinkPage } from "#app/features/subscribers/newsletter-link-page.tsx";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export function meta() {
@@ -39,7 +39,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
   return (
     <NewsletterLinkPage
       token={params.get("token") ?? ""}
-      result={actionData as NewsletterLinkResult | undefined}
+      result={actionData as ActionResult | undefined}
       title="Unsubscribe"
       intro="Stop receiving our newsletter at this address?"
       buttonLabel="Unsubscribe"

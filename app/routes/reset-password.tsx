@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await runAction(services.logger, async () => {
       await resetPassword(services, { token, password: form.get("password") }, { clientAddress });
       return {};
-    });
+    }, { secure, failureTitle: "Error" });
     if ("ok" in result && result.ok) {
       throw redirect("/login", { headers: { "Set-Cookie": flashCookie("password-reset", secure) } });
     }
@@ -50,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { currentPassword: form.get("currentPassword"), password: form.get("password") },
       { headers: request.headers, clientAddress },
     ),
+    { secure, failureTitle: "Error" },
   );
   if ("ok" in result && result.ok) {
     result.headers.append("Set-Cookie", flashCookie("password-changed", secure));

@@ -22,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { valid: await context.services.ownerSetup.accepts(context.services.db, token) };
 }
 
+const SETUP_FAILED = "Setup failed";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const form = await readForm(request);
@@ -30,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw new AppError("FORBIDDEN", "This setup link is no longer valid: an admin account already exists.");
     }
     return createAdminAccount(services, { email: form.get("email"), password: form.get("password") });
-  });
+  }, { secure: services.env.PUBLIC_URL.startsWith("https://"), failureTitle: SETUP_FAILED });
   if ("ok" in result && result.ok) {
     throw redirect("/login", {
       headers: { "Set-Cookie": flashCookie("admin-created", services.env.PUBLIC_URL.startsWith("https://")) },
@@ -42,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Setup failed");
+  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, SETUP_FAILED);
   if (!loaderData.valid) {
     return (
       <AuthCard title="Setup link not valid">

@@ -21,13 +21,15 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+const SIGN_UP_FAILED = "Sign up Failed";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   const form = await readForm(request);
   const result = await runAction(services.logger, async () => {
     await signUp(services, { email: form.get("email"), password: form.get("password") }, { headers: request.headers, clientAddress });
     return {};
-  });
+  }, { secure: services.env.PUBLIC_URL.startsWith("https://"), failureTitle: SIGN_UP_FAILED });
   if ("ok" in result && result.ok) {
     const redirectTo = form.get("redirectTo");
     const target = typeof redirectTo === "string" && redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
@@ -42,7 +44,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
-  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Sign up Failed");
+  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, SIGN_UP_FAILED);
   return (
     <AuthCard
       title="Create an Account"

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { isUniqueViolation } from "#server/db/database-errors.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import { formErrors } from "#server/http/form-errors.ts";
 import { profileSchema } from "./profile-schema.ts";
 
 export interface Profile {
@@ -23,8 +24,8 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
 export async function updateProfile(db: Kysely<Database>, userId: string, input: unknown, now = new Date()): Promise<Profile> {
   const parsed = profileSchema.safeParse(input);
   if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    throw new AppError("VALIDATION", parsed.error.issues[0]!.message, fieldErrors);
+    const { fieldErrors, message } = formErrors(parsed.error);
+    throw new AppError("VALIDATION", message, fieldErrors);
   }
   const values = {
     full_name: parsed.data.fullName,

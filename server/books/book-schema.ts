@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formErrors } from "#server/http/form-errors.ts";
 
 /**
  * Limits of the book form; the form's `maxLength` attributes use the same numbers. The numeric
@@ -180,18 +181,8 @@ export interface BookFormErrors {
 
 /** Turns a failed parse of `bookFormSchema` into per-field messages keyed by form field name. */
 export function bookFormErrors(error: z.ZodError): BookFormErrors {
-  const fieldErrors: Partial<Record<BookField, string>> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && BOOK_FIELDS.includes(field as BookField)) {
-      fieldErrors[field as BookField] ??= issue.message;
-    }
-  }
-  const first = BOOK_FIELDS.find((field) => fieldErrors[field]);
-  return {
-    fieldErrors,
-    message: first ? fieldErrors[first]! : (error.issues[0]?.message ?? "Please check the form."),
-  };
+  const { fieldErrors, message } = formErrors(error, BOOK_FIELDS);
+  return { fieldErrors: fieldErrors as Partial<Record<BookField, string>>, message };
 }
 
 /**
@@ -242,3 +233,7 @@ export function bookToFormValues(book?: BookFormSource): BookFormValues {
     stock: optional(book.stock),
   };
 }
+
+/** The Book Management action's intents, posted as `intent` by the book form and the delete button. */
+export const BOOK_INTENTS = { create: "create", update: "update", delete: "delete" } as const;
+export type BookIntent = (typeof BOOK_INTENTS)[keyof typeof BOOK_INTENTS];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formErrors } from "#server/http/form-errors.ts";
 
 /** Longest values a message may have; the form's `maxLength` attributes use the same numbers. */
 export const CONTACT_LIMITS = { fullName: 100, email: 254, subject: 150, message: 5000 } as const;
@@ -49,17 +50,6 @@ export function checkContactMessage(
   // Anything that is not an object is treated as an empty form, so every field reports itself.
   const parsed = contactMessageSchema.safeParse(typeof raw === "object" && raw !== null ? raw : {});
   if (parsed.success) return { success: true, data: parsed.data };
-  const fieldErrors: Partial<Record<ContactField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && CONTACT_FIELDS.includes(field as ContactField)) {
-      fieldErrors[field as ContactField] ??= issue.message;
-    }
-  }
-  const first = CONTACT_FIELDS.find((field) => fieldErrors[field]);
-  return {
-    success: false,
-    fieldErrors,
-    firstMessage: first ? fieldErrors[first]! : (parsed.error.issues[0]?.message ?? "Please check the form."),
-  };
+  const { fieldErrors, message } = formErrors(parsed.error, CONTACT_FIELDS);
+  return { success: false, fieldErrors: fieldErrors as Partial<Record<ContactField, string>>, firstMessage: message };
 }

@@ -43,6 +43,12 @@ export class AppError extends Error {
     message: string,
     /** Per-field messages for forms, keyed by field name. */
     readonly fieldErrors?: Record<string, string>,
+    /**
+     * What went wrong in business terms ("already-subscribed"), for a client that must react to
+     * one case: the code only says the HTTP category, and several rules share one (Medusa's
+     * type/reason split).
+     */
+    readonly reason?: string,
   ) {
     super(message);
   }

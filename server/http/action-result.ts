@@ -3,23 +3,64 @@ import { AppError, type AppErrorCode } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { RateLimiter } from "#server/security/rate-limiter.ts";
+import { flashCookie, type ServerToast } from "./flash.ts";
 
 /** What a form action answers when a business rule refuses the input. */
 export interface ActionFailure {
   ok: false;
-  error: { code: AppErrorCode | "INTERNAL"; message: string; fieldErrors?: Record<string, string> };
+  error: {
+    /** The HTTP category (the status follows from it). */
+    code: AppErrorCode | "INTERNAL";
+    /** The business case, when a client must tell it apart (e.g. "already-subscribed"). */
+    reason?: string;
+    /** Written for the user. */
+    message: string;
+    fieldErrors?: Record<string, string>;
+  };
+}
+
+/** Every form action's answer: the use case's data, or a failure. Features import this, not their own types. */
+export type ActionResult<T extends object = Record<never, never>> = ({ ok: true } & T) | ActionFailure;
+
+/**
+ * The toasts an action sets (server-set toasts: the root shows them, see server/http/flash.ts).
+ * `failureTitle` heads a destructive toast whose text is the failure's message.
+ */
+export interface ActionToasts<T> {
+  /** Whether the site is served over https (the toast cookie's Secure flag). */
+  secure: boolean;
+  success?: ServerToast | ((result: T) => ServerToast);
+  failureTitle?: string | ((error: ActionFailure["error"]) => string);
 }
 
 /**
  * Runs an action's use case: its result is `{ ok: true, ...result }`; an AppError becomes
  * `{ ok: false, error }` with the error's HTTP status (the one mapping lives in app-error.ts).
+ * Both are typed `ActionResult<T>`. With `toasts`, the answer also sets the toast the page shows
+ * (the success toast, or the failure title with the failure's message).
  * A thrown Response or `data()` passes through untouched. Any other error is a bug: logged with
  * its stack and answered with a 500 failure that the form can show, rather than replacing the
  * page with the error screen.
  */
-export async function runAction<T extends object>(logger: Logger, useCase: () => Promise<T>) {
+export async function runAction<T extends object>(logger: Logger, useCase: () => Promise<T>, toasts?: ActionToasts<T>) {
+  const toastHeaders = (toast: ServerToast | undefined) =>
+    toast && toasts ? { "Set-Cookie": flashCookie(toast, toasts.secure) } : undefined;
+  const failed = (failure: ActionFailure, status: number) =>
+    data(failure, {
+      status,
+      headers: toastHeaders(
+        toasts?.failureTitle
+          ? {
+              title: typeof toasts.failureTitle === "function" ? toasts.failureTitle(failure.error) : toasts.failureTitle,
+              description: failure.error.message || "Something went wrong",
+              variant: "destructive",
+            }
+          : undefined,
+      ),
+    });
+  let result: T;
   try {
-    return { ok: true as const, ...(await useCase()) };
+    result = await useCase();
   } catch (error) {
     // A response thrown on purpose (readForm's answer to an unreadable body, a redirect) is
     // React Router's to send, not a bug.
@@ -29,15 +70,16 @@ export async function runAction<T extends object>(logger: Logger, useCase: () =>
         ok: false,
         error: { code: error.code, message: error.message, fieldErrors: error.fieldErrors },
       };
-      return data(failure, { status: error.status });
+      if (error.reason) failure.error.reason = error.reason;
+      return failed(failure, error.status);
     }
     logger.error({ err: error }, "action failed");
-    const failure: ActionFailure = {
-      ok: false,
-      error: { code: "INTERNAL", message: "Something went wrong. Please try again." },
-    };
-    return data(failure, { status: 500 });
+    return failed({ ok: false, error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
   }
+  const answer = { ok: true as const, ...result };
+  const success = typeof toasts?.success === "function" ? toasts.success(result) : toasts?.success;
+  // Plain data when there is no toast to set: actions that redirect on success read `ok` from it.
+  return success ? data(answer, { headers: toastHeaders(success) }) : answer;
 }
 
 /** What `data()` returns (React Router does not export the class at runtime; this is its own test). */

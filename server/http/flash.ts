@@ -1,32 +1,69 @@
+import { z } from "zod";
+
 /**
- * A one-time message carried across a redirect ("Signed Out", "Account Created!"): the action
- * sets a short-lived cookie naming the message, the next page shows it and the cookie is cleared.
- * Only known names are accepted; the texts themselves live in the UI.
+ * THE toast path: a message the server decides to show, whether an action answered in place
+ * (a fetcher or a form that stays on its page) or redirected ("Signed Out", "Account Created!").
+ * The action sets a short-lived cookie holding the toast; the next page or data request reads it
+ * (session middleware → load context → root loader), clears it, and the root shows it once.
+ * Redirect messages are named here, with their spec texts, so the routes that redirect only pick
+ * a name; an action's own toast is passed as a value (see runAction's `toasts`).
  */
-export const FLASH_MESSAGES = [
-  "signed-in",
-  "signed-out",
-  "sign-out-failed",
-  "account-created",
-  "session-expired",
-  "password-reset",
-  "password-changed",
-  "admin-created",
-] as const;
-export type FlashMessage = (typeof FLASH_MESSAGES)[number];
+export interface ServerToast {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+}
+
+/** A toast as the page receives it: `id` tells a new toast from the same one read again. */
+export type FlashedToast = ServerToast & { id: string };
+
+export const FLASH_TOASTS = {
+  "signed-in": { title: "Login Successful!", description: "Welcome back!" },
+  "signed-out": { title: "Signed Out", description: "You have been signed out. See you soon!" },
+  "sign-out-failed": { title: "Sign out Failed", description: "Something went wrong", variant: "destructive" },
+  "account-created": { title: "Account Created!", description: "Please sign in with your new account." },
+  "session-expired": {
+    title: "Session Expired",
+    description: "Your session has ended. Please sign in again.",
+    variant: "destructive",
+  },
+  "password-reset": { title: "Password reset", description: "Your password has been reset successfully. Please log in." },
+  "password-changed": { title: "Password changed", description: "Your new password is saved. Other devices were signed out." },
+  "admin-created": { title: "Admin account created!", description: "Please sign in with your new admin account." },
+} as const satisfies Record<string, ServerToast>;
+export type FlashMessage = keyof typeof FLASH_TOASTS;
+export const FLASH_MESSAGES = Object.keys(FLASH_TOASTS) as FlashMessage[];
 
 const COOKIE = "shop_flash";
 
-export function flashCookie(message: FlashMessage, secure: boolean): string {
-  return `${COOKIE}=${message}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+// The cookie comes back from the browser, so it is read as untrusted input: a visitor can only
+// ever show a toast to themselves, but a malformed or oversized one is simply ignored.
+const flashedToastSchema = z.object({
+  id: z.string().max(40),
+  title: z.string().min(1).max(200),
+  description: z.string().max(1000).optional(),
+  variant: z.enum(["default", "destructive"]).optional(),
+});
+
+/** The Set-Cookie value that makes the next page (or data request) show `message` once. */
+export function flashCookie(message: FlashMessage | ServerToast, secure: boolean): string {
+  const toast = typeof message === "string" ? FLASH_TOASTS[message] : message;
+  const flashed: FlashedToast = { ...toast, id: crypto.randomUUID() };
+  const value = Buffer.from(JSON.stringify(flashed)).toString("base64url");
+  return `${COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 export function clearFlashCookie(secure: boolean): string {
   return `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-export function readFlash(cookieHeader: string | undefined): FlashMessage | null {
-  const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${COOKIE}=([a-z-]+)`));
-  const value = match?.[1];
-  return value && (FLASH_MESSAGES as readonly string[]).includes(value) ? (value as FlashMessage) : null;
+export function readFlash(cookieHeader: string | undefined): FlashedToast | null {
+  const value = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${COOKIE}=([A-Za-z0-9_-]{1,4000})`))?.[1];
+  if (!value) return null;
+  try {
+    const parsed = flashedToastSchema.safeParse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

@@ -7,8 +7,11 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { data } from "react-router";
+import type { z } from "zod";
+import { AppError } from "#server/errors/app-error.ts";
 import type { ActionFailure } from "./action-result.ts";
 import { bodyLimitErrorOf } from "./body-limits.ts";
+import { formErrors } from "./form-errors.ts";
 
 export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please try again.";
 
@@ -27,6 +30,23 @@ export async function readForm(request: Request): Promise<FormData> {
     throw unreadableForm(error);
   }
   return withoutNulBytes(form);
+}
+
+/**
+ * readForm, then the feature's shared zod schema (the one the form checks before posting): the
+ * parsed values, or a VALIDATION AppError with per-field messages (see formErrors), which
+ * runAction answers like any other refusal. Call it inside runAction's use case.
+ */
+export async function parseForm<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  fieldOrder: readonly string[] = [],
+): Promise<z.output<Schema>> {
+  const form = await readForm(request);
+  const parsed = schema.safeParse(Object.fromEntries(form.entries()));
+  if (parsed.success) return parsed.data;
+  const { fieldErrors, message } = formErrors(parsed.error, fieldOrder);
+  throw new AppError("VALIDATION", message, fieldErrors);
 }
 
 export const NUL_IN_FORM_MESSAGE = "The form contains a character that is not allowed. Please remove it and try again.";

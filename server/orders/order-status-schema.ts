@@ -19,3 +19,6 @@ export const orderStatusChangeSchema = z.object({
 });
 
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/** The Order Management action's intents, posted as `intent` by the screen's forms. */
+export const ORDER_INTENTS = { updateStatus: "status" } as const;

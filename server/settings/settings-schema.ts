@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formErrors } from "#server/http/form-errors.ts";
 
 /**
  * The Store Settings form, shared by the browser and the server so both refuse the same input
@@ -136,10 +137,6 @@ export function checkStoreSettingsForm(
   // Anything that is not an object is treated as an empty form, so every required field reports.
   const parsed = storeSettingsFormSchema.safeParse(typeof raw === "object" && raw !== null ? raw : {});
   if (parsed.success) return { success: true, data: parsed.data };
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.map(String).join(".") || "form";
-    fieldErrors[key] ??= issue.message;
-  }
-  return { success: false, fieldErrors, firstMessage: parsed.error.issues[0]?.message ?? "Please check the form." };
+  const { fieldErrors, message } = formErrors(parsed.error);
+  return { success: false, fieldErrors, firstMessage: message };
 }

@@ -63,7 +63,10 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
 
     const again = await subscribe("Reader@Example.com");
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ ok: false, error: { code: "CONFLICT", message: "This email address is already on our list." } });
+    expect(await again.json()).toMatchObject({
+      ok: false,
+      error: { code: "CONFLICT", reason: "already-subscribed", message: "This email address is already on our list." },
+    });
     expect(readOutbox(t.testDb.dataDir)).toHaveLength(1);
     // The request log has paths only: no token anywhere in the log.
     expect(JSON.stringify(t.logs)).not.toContain(token.split(".")[1]);

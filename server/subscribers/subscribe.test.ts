@@ -78,7 +78,7 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
 
     const again = subscribe(deps, "Reader@Example.COM", new Date(Date.now() + 24 * 3600_000));
     await expect(again).rejects.toThrow(AppError);
-    await expect(again).rejects.toMatchObject({ code: "CONFLICT", message: "This email address is already on our list." });
+    await expect(again).rejects.toMatchObject({ code: "CONFLICT", reason: "already-subscribed", message: "This email address is already on our list." });
     expect(await rows()).toHaveLength(1);
     expect(readOutbox(testDb.dataDir)).toHaveLength(1);
   });

@@ -4,7 +4,7 @@ import { isUniqueViolation } from "#server/db/database-errors.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { newsletterLink, newsletterMail, type NewsletterDeps } from "./newsletter-mail.ts";
-import { subscriberEmailSchema } from "./subscriber-schema.ts";
+import { ALREADY_SUBSCRIBED, subscriberEmailSchema } from "./subscriber-schema.ts";
 
 /**
  * Subscribing a still-pending address again re-sends its confirmation e-mail, but at most once
@@ -51,7 +51,9 @@ export async function subscribe(deps: NewsletterDeps, rawEmail: unknown, now = n
       .where(sql<string>`lower(email)`, "=", email.toLowerCase())
       .executeTakeFirst();
     if (!existing) continue;
-    if (existing.confirmed_at !== null) throw new AppError("CONFLICT", "This email address is already on our list.");
+    if (existing.confirmed_at !== null) {
+      throw new AppError("CONFLICT", "This email address is already on our list.", undefined, ALREADY_SUBSCRIBED);
+    }
     // Claimed in one statement, so two requests at once send one e-mail between them.
     const claimed = await db
       .updateTable("email_subscribers")

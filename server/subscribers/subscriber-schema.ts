@@ -9,3 +9,6 @@ export const subscriberEmailSchema = z
   .min(1, "Please enter your email address.")
   .max(254, "Please enter a valid email address.")
   .pipe(z.email("Please enter a valid email address."));
+
+/** The business reason of the CONFLICT answered when a confirmed address subscribes again. */
+export const ALREADY_SUBSCRIBED = "already-subscribed";

@@ -1,32 +1,42 @@
-import { useId, type InputHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
+
+interface FieldLabelling {
+  label: string;
+  name: string;
+  error?: string | null | undefined;
+  hint?: string;
+  className?: string;
+}
+
+/** A one-line input (the default) or, with `multiline`, a textarea. */
+type FormFieldProps =
+  | (InputHTMLAttributes<HTMLInputElement> & FieldLabelling & { multiline?: false })
+  | (TextareaHTMLAttributes<HTMLTextAreaElement> & FieldLabelling & { multiline: true });
+
+const CONTROL_CLASSES =
+  "rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink disabled:bg-gray-100 disabled:text-gray-700 aria-invalid:border-red-700";
 
 /**
- * A labelled input with its error below it (red text, announced and linked through
+ * A labelled input or textarea with its error below it (red text, announced and linked through
  * aria-describedby), the one way every form in the shop shows a field.
  */
-export function FormField({
-  label,
-  error,
-  hint,
-  className = "",
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string | null; hint?: string }) {
+export function FormField(props: FormFieldProps) {
   const id = useId();
+  const { label, error, hint, className = "" } = props;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const control = { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } as const;
   return (
     <div className={`grid gap-1.5 ${className}`}>
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink disabled:bg-gray-100 disabled:text-gray-700 aria-invalid:border-red-700"
-        {...input}
-      />
+      {props.multiline ? (
+        <textarea {...control} className={`min-h-28 resize-y ${CONTROL_CLASSES}`} {...withoutLabelling(props)} />
+      ) : (
+        <input {...control} className={CONTROL_CLASSES} {...withoutLabelling(props)} />
+      )}
       {hint ? (
         <p id={hintId} className="text-sm text-gray-700">
           {hint}
@@ -39,4 +49,10 @@ export function FormField({
       ) : null}
     </div>
   );
+}
+
+/** The props meant for the control itself. */
+function withoutLabelling<P extends FieldLabelling & { multiline?: boolean }>(props: P) {
+  const { label: _label, error: _error, hint: _hint, className: _className, multiline: _multiline, ...control } = props;
+  return control;
 }

@@ -1,38 +1,45 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { ZodType } from "zod";
 import type { ActionFailure } from "#server/http/action-result.ts";
+import { formErrors } from "#server/http/form-errors.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 
 /**
- * The form pattern's client half. After a post that failed, shows the destructive toast `title`
- * with the server's message and returns the per-field messages to show under the fields.
- * `checkBeforeSubmit(schema)` is an onSubmit handler that runs the same zod schema as the server
- * and, when the input is refused, stops the post and reports the errors the same way.
+ * The form pattern's client half. Returns the per-field messages of the last refused post (its
+ * toast is set by the action, with the same `title`: see runAction's toasts) merged with those of
+ * the check before posting. `checkBeforeSubmit(schema)` is an onSubmit handler that runs the same
+ * zod schema as the server and, when the input is refused, stops the post and reports the errors
+ * the same way (field messages, and the destructive toast `title`: no request, so no server toast).
  */
 export function useFormFailure(result: { ok: boolean } | ActionFailure | undefined, title: string) {
   const showToast = useToast();
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  // The client check's errors, and the answer they were made after: a newer answer replaces them.
+  const [clientErrors, setClientErrors] = useState<{ after: unknown; errors: Record<string, string> }>({
+    after: undefined,
+    errors: {},
+  });
   const failure = result && !result.ok ? (result as ActionFailure) : null;
-  useEffect(() => {
-    if (failure) {
-      setClientErrors({});
-      showToast({ title, description: failure.error.message || "Something went wrong", variant: "destructive" });
-    }
-  }, [failure, showToast, title]);
-  const fieldErrors = { ...(failure?.error.fieldErrors ?? {}), ...clientErrors };
+  const fieldErrors = {
+    ...(failure?.error.fieldErrors ?? {}),
+    ...(clientErrors.after === result ? clientErrors.errors : {}),
+  };
 
   const checkBeforeSubmit = (schema: ZodType) => (event: FormEvent<HTMLFormElement>) => {
     const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (parsed.success) {
-      setClientErrors({});
+      setClientErrors({ after: result, errors: {} });
       return;
     }
     event.preventDefault();
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    setClientErrors(errors);
-    showToast({ title, description: parsed.error.issues[0]!.message, variant: "destructive" });
+    const { fieldErrors: errors, message } = formErrors(parsed.error);
+    setClientErrors({ after: result, errors });
+    showToast({ title, description: message, variant: "destructive" });
   };
 
-  return { failure, fieldErrors, setClientErrors, checkBeforeSubmit };
+  return {
+    failure,
+    fieldErrors,
+    setClientErrors: (errors: Record<string, string>) => setClientErrors({ after: result, errors }),
+    checkBeforeSubmit,
+  };
 }

@@ -1,8 +1,17 @@
 import { ImageIcon, Loader2 } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type TextareaHTMLAttributes } from "react";
+import { useRevalidator } from "react-router";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { Book } from "#server/books/book.ts";
-import type { ActionFailure } from "#server/http/action-result.ts";
-import { BOOK_FIELDS, BOOK_LIMITS, bookToFormValues, checkBookForm, type BookField } from "#server/books/book-schema.ts";
+import type { ActionFailure, ActionResult } from "#server/http/action-result.ts";
+import {
+  BOOK_FIELDS,
+  BOOK_INTENTS,
+  BOOK_LIMITS,
+  bookToFormValues,
+  checkBookForm,
+  type BookField,
+  type BookIntent,
+} from "#server/books/book-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
@@ -12,7 +21,20 @@ import { postFormWithProgress } from "./post-form-with-progress.ts";
 import { CoverImageError, resizeCoverImage } from "./resize-cover.ts";
 
 /** What the books action answers for a save. */
-export type SaveBookResult = { ok: true; book: { id: string; title: string } } | ActionFailure;
+type SaveBookResult = ActionResult<{ book: { id: string; title: string } }>;
+
+/** The toasts the books action sets (shown by the root). */
+export const BOOK_TOASTS = {
+  [BOOK_INTENTS.create]: { title: "Success!", description: "Book added successfully." },
+  [BOOK_INTENTS.update]: { title: "Success!", description: "Book updated successfully." },
+  [BOOK_INTENTS.delete]: { title: "Book deleted", description: "The book has been removed." },
+} satisfies Record<BookIntent, { title: string; description: string }>;
+
+/** The title of the toast for a refused book action: a refused image is told apart from the rest. */
+export function bookFailureTitle(intent: unknown, error: ActionFailure["error"]): string {
+  if (intent === BOOK_INTENTS.delete) return "Error deleting book";
+  return error.fieldErrors?.[COVER_FIELD] ? "Image upload failed" : "Error saving book";
+}
 
 type FieldErrors = Partial<Record<BookField | typeof COVER_FIELD, string>>;
 
@@ -21,35 +43,6 @@ interface ChosenCover {
   previewUrl: string;
   width: number;
   height: number;
-}
-
-/** A labelled textarea with its error below, matching FormField. */
-function TextAreaField({
-  label,
-  error,
-  ...textarea
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; error?: string | undefined }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="grid gap-1.5 sm:col-span-2">
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="min-h-28 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink aria-invalid:border-red-700"
-        {...textarea}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function formatSize(bytes: number): string {
@@ -74,6 +67,7 @@ export function BookFormDialog({
   onSaved: (book: { id: string; title: string }, mode: "create" | "update") => void;
 }) {
   const showToast = useToast();
+  const revalidator = useRevalidator();
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [values] = useState(() => bookToFormValues(book ?? undefined));
@@ -97,10 +91,14 @@ export function BookFormDialog({
     if (element instanceof HTMLElement) element.focus();
   };
 
-  const refuseCover = (message: string) => {
+  const dropCover = (message: string) => {
     setCover(null);
     if (fileInputRef.current) fileInputRef.current.value = "";
     setErrors((current) => ({ ...current, [COVER_FIELD]: message }));
+  };
+  // Refused here, before any post: the browser is the only one to know, so it shows the toast.
+  const refuseCover = (message: string) => {
+    dropCover(message);
     showToast({ title: "Image upload failed", description: message, variant: "destructive" });
   };
 
@@ -132,7 +130,7 @@ export function BookFormDialog({
       return;
     }
     setErrors({});
-    form.set("intent", mode);
+    form.set("intent", mode === "create" ? BOOK_INTENTS.create : BOOK_INTENTS.update);
     if (book) form.set("id", book.id);
     if (cover) form.set(COVER_FIELD, cover.blob, cover.blob.type === "image/webp" ? "cover.webp" : "cover.jpg");
 
@@ -146,6 +144,7 @@ export function BookFormDialog({
       return;
     }
     if (outcome.kind === "failed") {
+      // No answer from the action (network, body limit, gate): no server toast to show.
       showToast({ title: "Error saving book", description: outcome.message, variant: "destructive" });
       return;
     }
@@ -154,16 +153,17 @@ export function BookFormDialog({
       onSaved(result.book, mode);
       return;
     }
+    // The action set its toast; the root shows it once its loader has run again.
+    void revalidator.revalidate();
     const fieldErrors = (result.error.fieldErrors ?? {}) as FieldErrors;
     const coverMessage = fieldErrors[COVER_FIELD];
     if (coverMessage) {
       // The server refused the image: nothing was saved; the admin picks another file.
-      refuseCover(coverMessage);
+      dropCover(coverMessage);
       focusField(COVER_FIELD);
       return;
     }
     setErrors(fieldErrors);
-    showToast({ title: "Error saving book", description: result.error.message || "Something went wrong", variant: "destructive" });
     const first = BOOK_FIELDS.find((field) => fieldErrors[field]);
     if (first) focusField(first);
   }
@@ -185,7 +185,15 @@ export function BookFormDialog({
       <form ref={formRef} noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy={busy}>
         <FormField label="Title" required maxLength={BOOK_LIMITS.title} className="sm:col-span-2" {...field("title")} />
         <FormField label="Author" required maxLength={BOOK_LIMITS.author} className="sm:col-span-2" {...field("author")} />
-        <TextAreaField label="Description" required maxLength={BOOK_LIMITS.description} rows={4} {...field("description")} />
+        <FormField
+          multiline
+          label="Description"
+          className="sm:col-span-2"
+          required
+          maxLength={BOOK_LIMITS.description}
+          rows={4}
+          {...field("description")}
+        />
         <FormField label="Price ($)" type="number" required min={0} step={0.01} inputMode="decimal" {...field("price")} />
         <FormField label="Original price ($)" type="number" min={0} step={0.01} inputMode="decimal" {...field("originalPrice")} />
         <FormField label="Badge" maxLength={BOOK_LIMITS.badge} placeholder="e.g. Bestseller, New Release" {...field("badge")} />

@@ -1,12 +1,17 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import type { deleteCustomer } from "#server/customers/delete-customer.ts";
-import type { ActionFailure } from "#server/http/action-result.ts";
+import type { ActionResult } from "#server/http/action-result.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 
-/** The customer route's answer to `intent=delete`. */
-export type DeleteCustomerResponse = ({ ok: true } & Awaited<ReturnType<typeof deleteCustomer>>) | ActionFailure;
+/** The Customer Management action's intents, posted as `intent`. */
+export const CUSTOMER_INTENTS = { delete: "delete" } as const;
+
+/** The toasts the customer route's delete sets (shown by the root). */
+export const DELETE_CUSTOMER_TOASTS = {
+  success: { title: "Customer deleted", description: "The customer account has been removed." },
+  failureTitle: "Error deleting customer",
+};
 
 /** Who is about to be deleted: enough to post the id and to name them. */
 export interface CustomerToDelete {
@@ -16,28 +21,20 @@ export interface CustomerToDelete {
 
 /**
  * "Are you sure?" before deleting a customer, then the deletion itself (a fetcher post to the
- * customer route, which lists the customers again afterwards) and its toast. The dialog stays
- * open, its Delete button disabled, until the server has answered.
+ * customer route, which lists the customers again afterwards; its answer sets the toast). The
+ * dialog stays open, its Delete button disabled, until the server has answered.
  */
 export function DeleteCustomerDialog({ customer, onClose }: { customer: CustomerToDelete | null; onClose: () => void }) {
-  const fetcher = useFetcher<DeleteCustomerResponse>();
-  const showToast = useToast();
+  const fetcher = useFetcher<ActionResult<Awaited<ReturnType<typeof deleteCustomer>>>>();
   const busy = fetcher.state !== "idle";
-  // Each answer is announced once, however often the parent re-renders with a new `onClose`.
-  const announced = useRef<unknown>(null);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
 
+  // Idle with an answer: the list was loaded again, so the row is already gone. Keyed on the
+  // answer, so a parent re-render with a new `onClose` does not close a later dialog.
   useEffect(() => {
-    const result = fetcher.data;
-    // Idle: the answer came and the list was loaded again, so the row is already gone.
-    if (!result || fetcher.state !== "idle" || announced.current === result) return;
-    announced.current = result;
-    if (result.ok) {
-      showToast({ title: "Customer deleted", description: "The customer account has been removed." });
-    } else {
-      showToast({ title: "Error deleting customer", description: result.error.message, variant: "destructive" });
-    }
-    onClose();
-  }, [fetcher.data, fetcher.state, showToast, onClose]);
+    if (answer) onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
 
   return (
     <ConfirmDialog
@@ -51,7 +48,7 @@ export function DeleteCustomerDialog({ customer, onClose }: { customer: Customer
       busy={busy}
       onConfirm={() => {
         if (!customer || busy) return;
-        void fetcher.submit({ intent: "delete", customerId: customer.id }, { method: "post" });
+        void fetcher.submit({ intent: CUSTOMER_INTENTS.delete, customerId: customer.id }, { method: "post" });
       }}
     />
   );

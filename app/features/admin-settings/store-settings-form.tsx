@@ -2,7 +2,7 @@ import { Save } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { Form, useFormAction, useNavigation } from "react-router";
-import type { ActionFailure } from "#server/http/action-result.ts";
+import type { ActionResult } from "#server/http/action-result.ts";
 import { checkStoreSettingsForm, SETTINGS_LIMITS } from "#server/settings/settings-schema.ts";
 import type { AdminStoreSettings } from "#server/settings/store-settings.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
@@ -14,7 +14,11 @@ import { SettingsSection } from "./settings-section.tsx";
 import { ShippingMethodsEditor } from "./shipping-methods-editor.tsx";
 import { StripeSecretKeyField } from "./stripe-secret-key-field.tsx";
 
-export type SaveSettingsResult = { ok: true; savedAt: number } | ActionFailure;
+/** The toasts the Store Settings action sets (shown by the root); the failure title heads the form's own check too. */
+export const SAVE_SETTINGS_TOASTS = {
+  success: { title: "Settings Saved!", description: "Your store settings have been updated." },
+  failureTitle: "Error saving settings",
+};
 
 type SectionId = "general" | "maintenance" | "payments" | "shipping";
 const ALL_OPEN: Record<SectionId, boolean> = { general: true, maintenance: true, payments: true, shipping: true };
@@ -37,7 +41,7 @@ export function StoreSettingsForm({
   result,
 }: {
   settings: AdminStoreSettings;
-  result: SaveSettingsResult | undefined;
+  result: ActionResult<{ savedAt: number }> | undefined;
 }) {
   const showToast = useToast();
   const navigation = useNavigation();
@@ -57,7 +61,7 @@ export function StoreSettingsForm({
     });
   }, []);
 
-  // The server's verdict on the last post (the toast itself is the route's).
+  // The server's verdict on the last post (its toast is set by the action).
   useEffect(() => {
     if (result && !result.ok) showErrors(result.error.fieldErrors ?? {});
   }, [result, showErrors]);
@@ -91,7 +95,7 @@ export function StoreSettingsForm({
         flushSync(() => showErrors(checked.fieldErrors));
         const first = Object.keys(checked.fieldErrors)[0];
         if (first) form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]:not([type=hidden])`)?.focus();
-        showToast({ title: "Error saving settings", description: checked.firstMessage, variant: "destructive" });
+        showToast({ title: SAVE_SETTINGS_TOASTS.failureTitle, description: checked.firstMessage, variant: "destructive" });
       }}
     >
       <SettingsSection title="General Settings" {...section("general")}>

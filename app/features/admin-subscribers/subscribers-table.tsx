@@ -1,14 +1,12 @@
 import { Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ActionFailure } from "#server/http/action-result.ts";
+import type { ActionResult } from "#server/http/action-result.ts";
 import type { SubscriberListItem } from "#server/subscribers/list-subscribers.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { formatDateTime } from "./format-date-time.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-
-export type RemoveSubscriberResult = { ok: true } | ActionFailure;
 
 /** The form field the route's action reads to know which subscriber to remove. */
 export const SUBSCRIBER_ID_FIELD = "subscriberId";
@@ -19,7 +17,7 @@ export const SUBSCRIBER_ID_FIELD = "subscriberId";
  * put and the list reloads when it is done.
  */
 export function SubscribersTable({ subscribers, busy }: { subscribers: SubscriberListItem[]; busy: boolean }) {
-  const fetcher = useFetcher<RemoveSubscriberResult>();
+  const fetcher = useFetcher<ActionResult>();
   const showToast = useToast();
   const [pending, setPending] = useState<SubscriberListItem | null>(null);
   const removing = fetcher.state !== "idle";

@@ -1,14 +1,12 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { ActionFailure } from "#server/http/action-result.ts";
-import { subscriberEmailSchema } from "#server/subscribers/subscriber-schema.ts";
+import type { ActionFailure, ActionResult } from "#server/http/action-result.ts";
+import { ALREADY_SUBSCRIBED, subscriberEmailSchema } from "#server/subscribers/subscriber-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useToast, type ToastMessage } from "#app/components/ui/toast.tsx";
 
-type SubscribeResult = { ok: true } | ActionFailure;
-
 function failureToast(failure: ActionFailure): ToastMessage {
-  if (failure.error.code === "CONFLICT") {
+  if (failure.error.reason === ALREADY_SUBSCRIBED) {
     return { title: "Already Subscribed", description: "This email address is already on our list.", variant: "destructive" };
   }
   if (failure.error.code === "VALIDATION" || failure.error.code === "RATE_LIMITED") {
@@ -32,7 +30,7 @@ export function NewsletterForm({
   label: string;
   tone?: "light" | "dark";
 }) {
-  const fetcher = useFetcher<SubscribeResult>();
+  const fetcher = useFetcher<ActionResult>();
   const showToast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const inputId = useId();

@@ -1,8 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { ActionFailure } from "#server/http/action-result.ts";
+import type { ActionResult } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-
-export type NewsletterLinkResult = { ok: true } | ActionFailure;
 
 /**
  * The page behind a link of our newsletter e-mails (confirm, unsubscribe). Opening the link only
@@ -21,7 +19,7 @@ export function NewsletterLinkPage({
   successText,
 }: {
   token: string;
-  result: NewsletterLinkResult | undefined;
+  result: ActionResult | undefined;
   title: string;
   intro: string;
   buttonLabel: string;

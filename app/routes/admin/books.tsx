@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useFetcher, useNavigation, useRevalidator } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import type { Book } from "#server/books/book.ts";
+import { BOOK_INTENTS } from "#server/books/book-schema.ts";
 import { deleteBook } from "#server/books/delete-book.ts";
 import { listBooksPage } from "#server/books/list-books-page.ts";
 import { COVER_LIMITS, COVER_TOO_LARGE_MESSAGE } from "#server/books/cover-image.ts";
@@ -15,8 +16,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
-import { BookFormDialog } from "#app/features/admin-books/book-form-dialog.tsx";
+import { BOOK_TOASTS, BookFormDialog, bookFailureTitle } from "#app/features/admin-books/book-form-dialog.tsx";
 import { BooksTable } from "#app/features/admin-books/books-table.tsx";
 import { COVER_FIELD } from "#app/features/admin-books/cover-limits.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
@@ -52,20 +52,28 @@ export async function action({ context, request }: Route.ActionArgs) {
     tmpDir: path.join(env.DATA_DIR, "tmp"),
   });
   try {
-    return await runAction(logger, async () => {
-      const intent = form.get("intent");
-      const id = String(form.get("id") ?? "");
-      switch (intent) {
-        case "create":
-          return { intent, book: summary(await createBookWithCover(db, uploadsDir, form, cover)) };
-        case "update":
-          return { intent, book: summary(await updateBookWithCover(db, uploadsDir, id, form, cover)) };
-        case "delete":
-          return { intent, book: summary(await deleteBook(db, uploadsDir, id)) };
-        default:
-          throw new AppError("VALIDATION", "Unknown action.");
-      }
-    });
+    const intent = form.get("intent");
+    return await runAction(
+      logger,
+      async () => {
+        const id = String(form.get("id") ?? "");
+        switch (intent) {
+          case BOOK_INTENTS.create:
+            return { intent, book: summary(await createBookWithCover(db, uploadsDir, form, cover)) };
+          case BOOK_INTENTS.update:
+            return { intent, book: summary(await updateBookWithCover(db, uploadsDir, id, form, cover)) };
+          case BOOK_INTENTS.delete:
+            return { intent, book: summary(await deleteBook(db, uploadsDir, id)) };
+          default:
+            throw new AppError("VALIDATION", "Unknown action.");
+        }
+      },
+      {
+        secure: env.PUBLIC_URL.startsWith("https://"),
+        success: (result) => BOOK_TOASTS[result.intent],
+        failureTitle: (error) => bookFailureTitle(intent, error),
+      },
+    );
   } finally {
     await cleanup();
   }
@@ -74,7 +82,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 type Editing = { key: number; book: Book | null };
 
 export default function BookManagement({ loaderData: { books, search } }: Route.ComponentProps) {
-  const showToast = useToast();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const deleter = useFetcher<typeof action>();
@@ -92,21 +99,11 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
     setFormOpen(true);
   };
 
-  // The delete answer arrives once per submission; the data object is new each time.
+  // The delete answer arrives once per submission (its toast is set by the action).
   const deleteResult = deleter.state === "idle" ? deleter.data : undefined;
   useEffect(() => {
-    if (!deleteResult) return;
-    if (deleteResult.ok) {
-      setDeleting(null);
-      showToast({ title: "Book deleted", description: "The book has been removed." });
-    } else {
-      showToast({
-        title: "Error deleting book",
-        description: deleteResult.error.message || "Something went wrong",
-        variant: "destructive",
-      });
-    }
-  }, [deleteResult, showToast]);
+    if (deleteResult?.ok) setDeleting(null);
+  }, [deleteResult]);
 
   return (
     <>
@@ -143,13 +140,10 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
           open={formOpen}
           book={editing.book}
           onOpenChange={setFormOpen}
-          onSaved={(_saved, mode) => {
+          onSaved={() => {
             setFormOpen(false);
+            // Brings the list up to date, and with it the toast the action set.
             void revalidator.revalidate();
-            showToast({
-              title: "Success!",
-              description: mode === "create" ? "Book added successfully." : "Book updated successfully.",
-            });
           }}
         />
       ) : null}
@@ -168,7 +162,7 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         confirmLabel={deleteBusy ? "Deleting..." : "Delete"}
         busy={deleteBusy}
         onConfirm={() => {
-          if (deleting) void deleter.submit({ intent: "delete", id: deleting.id }, { method: "post" });
+          if (deleting) void deleter.submit({ intent: BOOK_INTENTS.delete, id: deleting.id }, { method: "post" });
         }}
       />
     </>

@@ -28,33 +28,31 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { db, logger } = context.services;
+  const { db, env, logger } = context.services;
   const form = await readForm(request);
-  return runAction(logger, async () => {
-    // An unchecked switch sends nothing, which means off.
-    const on = form.get("enableMaintenanceMode") === "on";
-    const result = await setMaintenanceMode(db, on);
-    return { enabled: result.enableMaintenanceMode };
-  });
+  return runAction(
+    logger,
+    async () => {
+      // An unchecked switch sends nothing, which means off.
+      const on = form.get("enableMaintenanceMode") === "on";
+      const result = await setMaintenanceMode(db, on);
+      return { enabled: result.enableMaintenanceMode };
+    },
+    {
+      secure: env.PUBLIC_URL.startsWith("https://"),
+      success: { title: "Success!", description: "Coming Soon settings updated successfully." },
+      failureTitle: "Error saving settings",
+    },
+  );
 }
 
-export default function AdminComingSoon({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminComingSoon({ loaderData }: Route.ComponentProps) {
   const { enabled, loadError } = loaderData;
   const showToast = useToast();
 
   useEffect(() => {
     if (loadError) showToast({ title: "Error checking settings", description: loadError, variant: "destructive" });
   }, [loadError, showToast]);
-
-  // Once per answer: actionData is a new object for every post.
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      showToast({ title: "Success!", description: "Coming Soon settings updated successfully." });
-    } else {
-      showToast({ title: "Error saving settings", description: actionData.error.message, variant: "destructive" });
-    }
-  }, [actionData, showToast]);
 
   return (
     <>

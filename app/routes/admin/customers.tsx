@@ -9,7 +9,12 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { CustomersTable } from "#app/features/admin-customers/customers-table.tsx";
-import { DeleteCustomerDialog, type CustomerToDelete } from "#app/features/admin-customers/delete-customer-dialog.tsx";
+import {
+  CUSTOMER_INTENTS,
+  DELETE_CUSTOMER_TOASTS,
+  DeleteCustomerDialog,
+  type CustomerToDelete,
+} from "#app/features/admin-customers/delete-customer-dialog.tsx";
 import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
 import type { Route } from "./+types/customers";
 
@@ -30,15 +35,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireAdmin(context, request);
   const form = await readForm(request);
-  if (form.get("intent") === "delete") {
+  if (form.get("intent") === CUSTOMER_INTENTS.delete) {
     const customerId = form.get("customerId");
     // deleteCustomer refuses admins and the acting admin's own account: the button only ever
     // offers customers, but a hand-made request must meet the same rule.
-    return runAction(context.services.logger, () =>
-      deleteCustomer(context.services.db, {
-        actorUserId: viewer.userId,
-        customerId: typeof customerId === "string" ? customerId : "",
-      }),
+    return runAction(
+      context.services.logger,
+      () =>
+        deleteCustomer(context.services.db, {
+          actorUserId: viewer.userId,
+          customerId: typeof customerId === "string" ? customerId : "",
+        }),
+      { secure: context.services.env.PUBLIC_URL.startsWith("https://"), ...DELETE_CUSTOMER_TOASTS },
     );
   }
   const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };

@@ -6,6 +6,7 @@ import { requireAdmin } from "#server/accounts/guards.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { runAction, type ActionFailure } from "#server/http/action-result.ts";
+import { ORDER_INTENTS } from "#server/orders/order-status-schema.ts";
 import { getOrderDetails } from "#server/orders/get-order-details.ts";
 import { listOrders } from "#server/orders/list-orders.ts";
 import { updateOrderStatus } from "#server/orders/update-order-status.ts";
@@ -55,9 +56,16 @@ async function loadDetails(db: Kysely<Database>, orderId: string): Promise<Order
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
   const form = await readForm(request);
-  if (form.get("intent") === "status") {
-    return runAction(context.services.logger, () =>
-      updateOrderStatus(context.services.db, { orderId: form.get("orderId"), status: form.get("status") }),
+  if (form.get("intent") === ORDER_INTENTS.updateStatus) {
+    const { services } = context;
+    return runAction(
+      services.logger,
+      () => updateOrderStatus(services.db, { orderId: form.get("orderId"), status: form.get("status") }),
+      {
+        secure: services.env.PUBLIC_URL.startsWith("https://"),
+        success: ({ status }) => ({ title: "Status Updated!", description: `Order status changed to ${status}` }),
+        failureTitle: "Error updating status",
+      },
     );
   }
   const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };

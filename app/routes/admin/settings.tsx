@@ -6,7 +6,7 @@ import { defaultAdminSettings, getStoreSettingsForAdmin, saveStoreSettings } fro
 import { useToast } from "#app/components/ui/toast.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { settingsInputFromFormData } from "#app/features/admin-settings/settings-form-data.ts";
-import { StoreSettingsForm } from "#app/features/admin-settings/store-settings-form.tsx";
+import { SAVE_SETTINGS_TOASTS, StoreSettingsForm } from "#app/features/admin-settings/store-settings-form.tsx";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -35,12 +35,16 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db, env, logger } = context.services;
   // A body that is not form data is answered by readForm (400/413), never taken for an empty form.
   const form = await readForm(request);
-  return runAction(logger, async () => {
-    // The saved settings are not returned: the page reloads them, and the answer to a post that
-    // carried a secret key holds nothing of it.
-    await saveStoreSettings(db, settingsInputFromFormData(form), { appSecret: env.APP_SECRET });
-    return { savedAt: Date.now() };
-  });
+  return runAction(
+    logger,
+    async () => {
+      // The saved settings are not returned: the page reloads them, and the answer to a post that
+      // carried a secret key holds nothing of it.
+      await saveStoreSettings(db, settingsInputFromFormData(form), { appSecret: env.APP_SECRET });
+      return { savedAt: Date.now() };
+    },
+    { secure: env.PUBLIC_URL.startsWith("https://"), ...SAVE_SETTINGS_TOASTS },
+  );
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,16 +54,6 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
   useEffect(() => {
     if (loadError) showToast({ title: "Error fetching settings", description: loadError, variant: "destructive" });
   }, [loadError, showToast]);
-
-  // Once per answer: actionData is a new object for every post.
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      showToast({ title: "Settings Saved!", description: "Your store settings have been updated." });
-    } else {
-      showToast({ title: "Error saving settings", description: actionData.error.message, variant: "destructive" });
-    }
-  }, [actionData, showToast]);
 
   return (
     <div className="mx-auto max-w-4xl">

@@ -1,0 +1,19 @@
+import { useEffect } from "react";
+import type { FlashedToast } from "#server/http/flash.ts";
+import { useToast } from "./toast.tsx";
+
+/**
+ * Shows the toast the server set (an action's answer or a redirect's message, see
+ * server/http/flash.ts), once: the root loader hands it over with an id, and a toast is shown
+ * when a new id arrives, however often the root renders.
+ */
+export function ServerToast({ toast }: { toast: FlashedToast | null }) {
+  const showToast = useToast();
+  const id = toast?.id;
+  useEffect(() => {
+    if (toast) showToast({ title: toast.title, description: toast.description, variant: toast.variant });
+    // Keyed on the id alone: a revalidation that returns the same toast again must not repeat it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, showToast]);
+  return null;
+}
