@@ -42,9 +42,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // `*-schema.ts` files hold zod schemas shared by forms and actions: client-safe.
+              // `*-schema.ts` files hold zod schemas shared by forms and actions, and
+              // `http/form-errors.ts` turns their failures into field errors: both client-safe.
               // A regex, not a `group` glob: gitignore-style globs read a leading `#` as a comment.
-              regex: "^#server/(?!.*-schema\\.ts$)",
+              regex: "^#server/(?!.*-schema\\.ts$|http/form-errors\\.ts$)",
               allowTypeImports: true,
               message: "Server code runs in route loaders/actions only; import types with `import type`.",
             },

@@ -18,7 +18,5 @@ export const orderStatusChangeSchema = z.object({
   status: orderStatusSchema,
 });
 
-export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
-
 /** The Order Management action's intents, posted as `intent` by the screen's forms. */
 export const ORDER_INTENTS = { updateStatus: "status" } as const;
