@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
 import { launchBrowser } from "#tests/support/browser.ts";
 import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { holdRequests } from "#tests/support/held-request.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const ADMIN_EMAIL = "owner@example.com";
@@ -165,19 +166,18 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     expect(await shippingGroup(page, 3).getByLabel("Rate").inputValue()).toBe("29.50");
     expect(await shippingGroup(page, 2).getByRole("switch", { name: "Enabled" }).getAttribute("aria-checked")).toBe("false");
 
-    // Deleting a method and saving drops it. The post is held back a little to see the busy button.
+    // Deleting a method and saving drops it. The post is held until the busy button is seen.
     await page.getByRole("button", { name: "Delete shipping method 2" }).click();
     expect(await page.getByRole("group", { name: /^Shipping method \d$/ }).count()).toBe(2);
-    await page.route("**/admin/settings.data*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const save = await holdRequests(page, "**/admin/settings.data*", "POST");
     await page.getByRole("button", { name: "Save All Changes" }).click();
+    await save.arrived;
     const busy = page.getByRole("button", { name: "Saving..." });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
+    await save.release();
     await expectToast(page, "Settings Saved!");
-    await page.unroute("**/admin/settings.data*");
+    await page.getByRole("button", { name: "Save All Changes" }).waitFor();
     expect((await storedSettings()).methods.map((m) => m.name)).toEqual(["Standard Shipping", "Overnight Shipping"]);
 
     const visitor = await newVisitor();
@@ -386,15 +386,13 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     expect((await fetch(`${server.url}/admin/subscribers.csv`)).status).toBe(401);
 
     // While another page of the list loads, the screen says so.
-    await page.route("**/admin/subscribers.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    const load = await holdRequests(page, "**/admin/subscribers.data*");
     // The sidebar link to this very page: a client-side navigation that runs the loader again.
     await page.locator("#admin-navigation").getByRole("link", { name: "Subscribers" }).click();
+    await load.arrived;
     await page.getByText("Loading subscribers...").waitFor();
+    await load.release();
     await page.getByText("Loading subscribers...").waitFor({ state: "hidden" });
-    await page.unroute("**/admin/subscribers.data*");
 
     await page.getByRole("button", { name: "Remove first.reader@example.com" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Remove subscriber?" });
