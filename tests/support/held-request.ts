@@ -17,17 +17,22 @@ export async function holdRequests(page: Page, url: string | RegExp, method?: st
   const released = new Promise<void>((resolve) => (release = resolve));
   let arrive!: () => void;
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  const handler = async (route: Route) => {
+  const held = new Set<Promise<void>>();
+  const handler = (route: Route) => {
     if (method && route.request().method() !== method) return route.continue();
     arrive();
-    await released;
-    await route.continue();
+    const going = released.then(() => route.continue());
+    held.add(going);
+    return going;
   };
   await page.route(url, handler);
   return {
     arrived,
     async release() {
       release();
+      // Every held request goes on before the handler is removed: removing it first would hand
+      // them to the default handling, and our own continue would then fail.
+      await Promise.all(held);
       await page.unroute(url, handler);
     },
   };
