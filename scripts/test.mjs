@@ -1,6 +1,7 @@
 // `npm test`: builds the app (server tests and browser tests run the real build), then runs
 // every test. Browser tests need Chromium: without one they are skipped with a notice, except
-// in CI (CI=true), where a missing Chromium is a failure.
+// in CI (CI=true), where a missing Chromium is a failure. The same for PostgreSQL: data tests
+// run on it too only when TEST_DATABASE_URL is set (.ci/run sets it).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -13,13 +14,28 @@ if (process.env.SKIP_BUILD !== "1") {
 
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 const projects = ["--project", "unit"];
+/** What this run leaves out, said before and after it. */
+const skipped = [];
 if (existsSync(chromePath)) {
   projects.push("--project", "e2e");
 } else if (process.env.CI === "true") {
   console.error(`Browser tests cannot run: no Chromium at ${chromePath} (install Debian's chromium or set CHROME_PATH).`);
   process.exit(1);
 } else {
-  console.warn(`Browser tests skipped: no Chromium at ${chromePath} (install Debian's chromium or set CHROME_PATH).`);
+  skipped.push(`Browser tests skipped: no Chromium at ${chromePath} (install Debian's chromium or set CHROME_PATH).`);
 }
 
-process.exit(run("npx", ["vitest", "run", ...projects, ...process.argv.slice(2)]));
+if (!process.env.TEST_DATABASE_URL) {
+  const notice = "PostgreSQL skipped: TEST_DATABASE_URL is not set, so data tests run on SQLite only (set it to a postgres:// URL where tests may create databases).";
+  if (process.env.CI === "true") {
+    console.error(notice);
+    process.exit(1);
+  }
+  skipped.push(notice);
+}
+
+// Said before the run and again after it, where the summary is read.
+for (const notice of skipped) console.warn(notice);
+const status = run("npx", ["vitest", "run", ...projects, ...process.argv.slice(2)]);
+for (const notice of skipped) console.warn(notice);
+process.exit(status);

@@ -45,6 +45,21 @@ function coverSvg(title: string, author: string, [background, accent]: [string, 
 </svg>`;
 }
 
+// Drawn covers by their SVG: the same book always gives the same bytes, and a process that seeds
+// many databases (the tests seed one per test) draws each cover once instead of every time.
+const drawn = new Map<string, Promise<Buffer>>();
+
+function drawCover(svg: string): Promise<Buffer> {
+  let image = drawn.get(svg);
+  if (!image) {
+    image = sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
+    drawn.set(svg, image);
+    // A failed drawing is not kept: the next seed tries again.
+    image.catch(() => drawn.delete(svg));
+  }
+  return image;
+}
+
 /**
  * Draws a simple illustrated-looking cover and stores it as WebP under `uploadsDir/covers`.
  * Returns the public URL of the image.
@@ -58,7 +73,7 @@ export async function generateBookCover(
 ): Promise<string> {
   const dir = path.join(uploadsDir, "covers");
   await mkdir(dir, { recursive: true });
-  const image = await sharp(Buffer.from(coverSvg(title, author, colors))).webp({ quality: 82 }).toBuffer();
+  const image = await drawCover(coverSvg(title, author, colors));
   await writeFile(path.join(dir, `${fileStem}.webp`), image);
   return `/uploads/covers/${fileStem}.webp`;
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "#server/db/database.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, waitForHydration } from "#tests/support/storefront-page.ts";
 
@@ -61,7 +60,7 @@ describe("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
   }
 
   it("finds no violations on the Coming Soon page", async () => {
-    const db = openDatabase({ dataDir: shop.dataDir });
+    const db = shop.openDatabase();
     await db.db.updateTable("store_settings").set({ enable_maintenance_mode: true }).execute();
     try {
       for (const viewport of VIEWPORTS) {

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "#server/db/database.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { waitForVerificationLink } from "#tests/support/test-mail.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -267,7 +266,7 @@ describe("accounts in a browser", () => {
 
   it("lets a signed-in admin through the maintenance gate while visitors see Coming Soon", async () => {
     const setMaintenance = async (on: boolean) => {
-      const db = openDatabase({ dataDir: shop.dataDir });
+      const db = shop.openDatabase();
       await db.db.updateTable("store_settings").set({ enable_maintenance_mode: on }).execute();
       await db.close();
     };

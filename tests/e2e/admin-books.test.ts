@@ -4,13 +4,11 @@ import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#server/db/database.ts";
-import { launchBrowser } from "#tests/support/browser.ts";
-import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { setUpOwnerAndSignIn } from "#tests/support/owner-session.ts";
+import type { ServerProcess } from "#tests/support/server-process.ts";
+import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
-const ADMIN_EMAIL = "owner@example.com";
-const ADMIN_PASSWORD = "Shepherd-Psalm-23-Still-Waters";
 const COMPRESSION_FAILED = "Image compression failed: Could not process the image. Please try another one.";
 const DELETE_QUESTION = "Are you sure you want to delete this book?";
 
@@ -38,6 +36,8 @@ describe("admin Book Management in a browser", () => {
   /** Text in a file called .png. */
   let fakePngPath: string;
 
+  const shop = useShop();
+
   const dialog = (page: Page) => page.getByRole("dialog");
   const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true });
   const row = (page: Page, title: string) => page.getByTestId("book-row").filter({ hasText: title });
@@ -55,7 +55,7 @@ describe("admin Book Management in a browser", () => {
   };
   /** The stored cover URL of the book titled `title` (undefined when there is no such book). */
   const coverOf = async (title: string) => {
-    const db = openDatabase({ dataDir });
+    const db = shop.openDatabase();
     try {
       return (await db.db.selectFrom("books").select("image_url").where("title", "=", title).executeTakeFirst())?.image_url;
     } finally {
@@ -63,7 +63,7 @@ describe("admin Book Management in a browser", () => {
     }
   };
   const bookCount = async () => {
-    const db = openDatabase({ dataDir });
+    const db = shop.openDatabase();
     try {
       return (await db.db.selectFrom("books").select("id").execute()).length;
     } finally {
@@ -97,7 +97,6 @@ describe("admin Book Management in a browser", () => {
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
     filesDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-files-"));
     coverPath = path.join(filesDir, "esther.png");
     await sharp({
@@ -108,33 +107,12 @@ describe("admin Book Management in a browser", () => {
     fakePngPath = path.join(filesDir, "not-a-picture.png");
     writeFileSync(fakePngPath, "This is only text pretending to be a picture.\n");
 
-    server = await startServerProcess({ dataDir });
-    browser = await launchBrowser();
-
-    // The owner's admin account through the one-time setup link the server prints.
-    const token = server.output().match(/\/setup\?token=([\w-]+)/)?.[1];
-    expect(token).toBeDefined();
+    ({ server, browser, dataDir } = shop);
     admin = await browser.newContext();
-    const page = await admin.newPage();
-    await page.goto(`${server.url}/setup?token=${token}`);
-    await waitForHydration(page);
-    const main = page.locator("main");
-    await main.getByLabel("Email", { exact: true }).fill(ADMIN_EMAIL);
-    await main.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Create Admin Account" }).click();
-    await page.waitForURL(`${server.url}/login`);
-    await waitForHydration(page);
-    await main.getByLabel("Email", { exact: true }).fill(ADMIN_EMAIL);
-    await main.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(`${server.url}/admin`);
-    await page.close();
+    await (await setUpOwnerAndSignIn(shop, admin)).close();
   });
   afterAll(async () => {
     await admin?.close();
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
     rmSync(filesDir, { recursive: true, force: true });
   });
 
@@ -358,7 +336,7 @@ describe("admin Book Management in a browser", () => {
   it("deleting a book that past orders hold keeps those order lines", async () => {
     const title = "David and Goliath: The Shepherd Boy's Courage";
     const linesOf = async () => {
-      const db = openDatabase({ dataDir });
+      const db = shop.openDatabase();
       try {
         return await db.db
           .selectFrom("order_items")

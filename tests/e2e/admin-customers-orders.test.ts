@@ -1,17 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#server/db/database.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatDollars } from "#app/lib/money.ts";
-import { launchBrowser } from "#tests/support/browser.ts";
-import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { OWNER_EMAIL as ADMIN_EMAIL, setUpOwnerAndSignIn } from "#tests/support/owner-session.ts";
+import type { ServerProcess } from "#tests/support/server-process.ts";
+import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const PASSWORD = "Mustard-Seed-Faith-42";
-const ADMIN_EMAIL = "owner@example.com";
-const ADMIN_PASSWORD = "Shepherd-Psalm-23-Still-Waters";
 /** Gets a full name through Edit Profile. */
 const HANNAH = { email: "hannah.prayer@example.com", fullName: "Hannah of Ramah" };
 /** Has no profile name (shown as N/A); deleted by one of the tests. */
@@ -25,13 +20,14 @@ const field = (page: Page, label: string) => page.locator("main").getByLabel(lab
 describe("admin Customer Management and Order Management in a browser", () => {
   let server: ServerProcess;
   let browser: Browser;
-  let dataDir: string;
   /** Signed in as the admin for every test. */
   let admin: BrowserContext;
   /** Signed in as Eli before Eli is deleted. */
   let eliContext: BrowserContext;
   /** Signed in as Hannah, a customer. */
   let hannahContext: BrowserContext;
+
+  const shop = useShop();
 
   async function signIn(page: Page, email: string, password: string) {
     await field(page, "Email").fill(email);
@@ -72,7 +68,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
   }
 
   async function userId(email: string): Promise<string> {
-    const handle = openDatabase({ dataDir });
+    const handle = shop.openDatabase();
     try {
       return (await handle.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
     } finally {
@@ -92,22 +88,9 @@ describe("admin Customer Management and Order Management in a browser", () => {
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-    server = await startServerProcess({ dataDir });
-    browser = await launchBrowser();
-
-    // The owner's admin account, through the one-time setup link the server prints.
-    const token = server.output().match(/\/setup\?token=([\w-]+)/)?.[1];
-    expect(token).toBeDefined();
-    const setup = await browser.newPage();
-    await setup.goto(`${server.url}/setup?token=${token}`);
-    await waitForHydration(setup);
-    await field(setup, "Email").fill(ADMIN_EMAIL);
-    await field(setup, "Password").fill(ADMIN_PASSWORD);
-    await setup.getByRole("button", { name: "Create Admin Account" }).click();
-    await setup.waitForURL(`${server.url}/login`);
-    await setup.close();
-    admin = await signedIn(ADMIN_EMAIL, ADMIN_PASSWORD, "/admin");
+    ({ server, browser } = shop);
+    admin = await browser.newContext();
+    await (await setUpOwnerAndSignIn(shop, admin)).close();
 
     await signUp(ELI.email);
     await signUp(HANNAH.email);
@@ -120,11 +103,6 @@ describe("admin Customer Management and Order Management in a browser", () => {
     await profile.getByRole("button", { name: "Update Profile" }).click();
     await expectToast(profile, "Profile updated!");
     await profile.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   describe("Customer Management", () => {
@@ -201,7 +179,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
       await again.close();
 
       // The orders of a customer are business records; deleting accounts never touches them.
-      const handle = openDatabase({ dataDir });
+      const handle = shop.openDatabase();
       try {
         expect(await handle.db.selectFrom("orders").select("id").execute()).toHaveLength(3);
       } finally {
@@ -301,7 +279,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
     });
 
     it("shows an order's details: id, customer, total, status and the items with line totals", async () => {
-      const handle = openDatabase({ dataDir });
+      const handle = shop.openDatabase();
       const [order, items] = await Promise.all([
         handle.db.selectFrom("orders").selectAll().where("id", "=", "ORD-2025-001").executeTakeFirstOrThrow(),
         handle.db.selectFrom("order_items").selectAll().where("order_id", "=", "ORD-2025-001").orderBy("position").execute(),

@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#server/db/database.ts";
-import { launchBrowser } from "#tests/support/browser.ts";
-import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { holdRequests } from "#tests/support/held-request.ts";
+import { setUpOwnerAndSignIn } from "#tests/support/owner-session.ts";
+import type { ServerProcess } from "#tests/support/server-process.ts";
+import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
-const ADMIN_EMAIL = "owner@example.com";
-const ADMIN_PASSWORD = "Shepherd-Psalm-23-Still-Waters";
 const STRIPE_SECRET = "sk_test_51Hsecretvalue4242";
 
 /** A control of the page's main content by its exact label (the footer and sidebar have fields too). */
@@ -19,17 +15,15 @@ const shippingGroup = (page: Page, n: number) => page.getByRole("group", { name:
 describe("admin settings, Coming Soon, subscribers and messages in a browser", () => {
   let server: ServerProcess;
   let browser: Browser;
-  let dataDir: string;
   let admin: BrowserContext;
   let page: Page;
   /** Every text or JSON body the admin's browser received, to prove the secret never left the server. */
   const receivedBodies: Promise<{ url: string; body: string }>[] = [];
 
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-    server = await startServerProcess({ dataDir });
-    browser = await launchBrowser();
+  const shop = useShop();
 
+  beforeAll(async () => {
+    ({ server, browser } = shop);
     admin = await browser.newContext();
     admin.on("response", (response: Response) => {
       const type = response.headers()["content-type"] ?? "";
@@ -41,27 +35,7 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
           .catch(() => ({ url: response.url(), body: "" })),
       );
     });
-    page = await admin.newPage();
-    // The owner's admin account, through the one-time setup link the server prints.
-    const token = server.output().match(/\/setup\?token=([\w-]+)/)?.[1];
-    expect(token).toBeDefined();
-    await page.goto(`${server.url}/setup?token=${token}`);
-    await waitForHydration(page);
-    await field(page, "Email").fill(ADMIN_EMAIL);
-    await field(page, "Password").fill(ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Create Admin Account" }).click();
-    await page.waitForURL(`${server.url}/login`);
-    await waitForHydration(page);
-    await field(page, "Email").fill(ADMIN_EMAIL);
-    await field(page, "Password").fill(ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(`${server.url}/admin`);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    page = await setUpOwnerAndSignIn(shop, admin);
   });
 
   async function open(pathname: string) {
@@ -77,7 +51,7 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
 
   /** What the running server stored, read from its own SQLite file. */
   async function storedSettings() {
-    const handle = openDatabase({ dataDir });
+    const handle = shop.openDatabase();
     try {
       const row = await handle.db.selectFrom("store_settings").selectAll().executeTakeFirstOrThrow();
       const methods = await handle.db
@@ -165,19 +139,18 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     expect(await shippingGroup(page, 3).getByLabel("Rate").inputValue()).toBe("29.50");
     expect(await shippingGroup(page, 2).getByRole("switch", { name: "Enabled" }).getAttribute("aria-checked")).toBe("false");
 
-    // Deleting a method and saving drops it. The post is held back a little to see the busy button.
+    // Deleting a method and saving drops it. The post is held until the busy button is seen.
     await page.getByRole("button", { name: "Delete shipping method 2" }).click();
     expect(await page.getByRole("group", { name: /^Shipping method \d$/ }).count()).toBe(2);
-    await page.route("**/admin/settings.data*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    const save = await holdRequests(page, "**/admin/settings.data*", "POST");
     await page.getByRole("button", { name: "Save All Changes" }).click();
+    await save.arrived;
     const busy = page.getByRole("button", { name: "Saving..." });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
+    await save.release();
     await expectToast(page, "Settings Saved!");
-    await page.unroute("**/admin/settings.data*");
+    await page.getByRole("button", { name: "Save All Changes" }).waitFor();
     expect((await storedSettings()).methods.map((m) => m.name)).toEqual(["Standard Shipping", "Overnight Shipping"]);
 
     const visitor = await newVisitor();
@@ -334,7 +307,7 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
       await visitor.context.close();
     } finally {
       // Whatever failed above, later tests need the shop open.
-      const handle = openDatabase({ dataDir });
+      const handle = shop.openDatabase();
       await handle.db.updateTable("store_settings").set({ enable_maintenance_mode: false }).execute();
       await handle.close();
     }
@@ -386,15 +359,13 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     expect((await fetch(`${server.url}/admin/subscribers.csv`)).status).toBe(401);
 
     // While another page of the list loads, the screen says so.
-    await page.route("**/admin/subscribers.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    const load = await holdRequests(page, "**/admin/subscribers.data*");
     // The sidebar link to this very page: a client-side navigation that runs the loader again.
     await page.locator("#admin-navigation").getByRole("link", { name: "Subscribers" }).click();
+    await load.arrived;
     await page.getByText("Loading subscribers...").waitFor();
+    await load.release();
     await page.getByText("Loading subscribers...").waitFor({ state: "hidden" });
-    await page.unroute("**/admin/subscribers.data*");
 
     await page.getByRole("button", { name: "Remove first.reader@example.com" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Remove subscriber?" });

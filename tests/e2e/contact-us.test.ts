@@ -2,7 +2,6 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "#server/db/database.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 
 const MESSAGE = {
@@ -22,7 +21,7 @@ describe("Contact Us page in a browser", () => {
 
   /** What the running server stored, read from its own SQLite file. */
   async function storedMessages() {
-    const handle = openDatabase({ dataDir: shop.dataDir });
+    const handle = shop.openDatabase();
     try {
       return await handle.db
         .selectFrom("contact_messages")

@@ -28,13 +28,31 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Runs the built production server (build/node/main.js) as its own process. */
-export async function startServerProcess(options: {
+interface StartOptions {
   dataDir: string;
   env?: Record<string, string>;
   /** Resolve without waiting for /readyz (for start-up failures). */
   waitForReady?: boolean;
-}): Promise<ServerProcess> {
+}
+
+/**
+ * Runs the built production server (build/node/main.js) as its own process. Test files run
+ * two at a time, so another server may take the free port between `freePort()` and `listen`:
+ * that start is tried again on a new port.
+ */
+export async function startServerProcess(options: StartOptions): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnce(options: StartOptions): Promise<ServerProcess> {
   if (!existsSync(MAIN)) throw new Error("No build: run `npm run build` before these tests.");
   const port = await freePort();
   let output = "";
@@ -78,5 +96,6 @@ export async function startServerProcess(options: {
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill("SIGKILL");
+  if (output.includes(`Port ${port} is already in use`)) throw new PortTakenError(`Port ${port} was taken`);
   throw new Error(`Server did not become ready:\n${output}`);
 }

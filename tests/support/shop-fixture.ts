@@ -3,31 +3,55 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type DatabaseHandle } from "#server/db/database.ts";
 import { launchBrowser } from "./browser.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
+import { createThrowawayPostgresDatabase } from "./test-database.ts";
+
+/**
+ * The engine the browser tests' servers use: SQLite unless E2E_ENGINE=postgres, which needs
+ * TEST_DATABASE_URL (CI runs the browser tests once more that way).
+ */
+export const E2E_ENGINE: "sqlite" | "postgres" = process.env.E2E_ENGINE === "postgres" ? "postgres" : "sqlite";
 
 export interface Shop {
   server: ServerProcess;
   browser: Browser;
   /** The server's own DATA_DIR (SQLite file, uploads, outbox). */
   dataDir: string;
+  /** The server's PostgreSQL database, when E2E_ENGINE=postgres. */
+  databaseUrl?: string;
+  /** A second connection to the server's database, to read or arrange what it stored; close it after use. */
+  openDatabase(): DatabaseHandle;
 }
 
 /**
- * For a browser test file: the built server on a fresh data directory and a Chromium, started
- * before the file's tests and torn down after. Read the fields inside tests (they are set in
- * beforeAll).
+ * For a browser test file: the built server on a fresh data directory (and, with
+ * E2E_ENGINE=postgres, a throwaway PostgreSQL database) and a Chromium, started before the
+ * file's tests and torn down after. Read the fields inside tests (they are set in beforeAll).
  */
 export function useShop(env: Record<string, string> = {}): Shop {
-  const shop = {} as Shop;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const shop = {
+    openDatabase: () => openDatabase({ dataDir: shop.dataDir, databaseUrl: shop.databaseUrl }),
+  } as Shop;
   beforeAll(async () => {
     shop.dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
-    shop.server = await startServerProcess({ dataDir: shop.dataDir, env });
+    if (E2E_ENGINE === "postgres") {
+      const postgres = await createThrowawayPostgresDatabase();
+      shop.databaseUrl = postgres.url;
+      dropDatabase = postgres.drop;
+    }
+    shop.server = await startServerProcess({
+      dataDir: shop.dataDir,
+      env: { ...(shop.databaseUrl ? { DATABASE_URL: shop.databaseUrl } : {}), ...env },
+    });
     shop.browser = await launchBrowser();
   });
   afterAll(async () => {
     await shop.browser?.close();
     await shop.server?.stop();
+    await dropDatabase?.();
     if (shop.dataDir) rmSync(shop.dataDir, { recursive: true, force: true });
   });
   return shop;

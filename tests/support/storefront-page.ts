@@ -12,16 +12,45 @@ export async function currentToast(page: Page): Promise<string> {
   return (await toast.innerText().catch(() => "")).replace(/\s+/g, " ").trim();
 }
 
-/** Waits until the toast shown matches `expected` (text contained, or a pattern). */
-export async function expectToast(page: Page, expected: string | RegExp): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  let last = "";
-  while (Date.now() < deadline) {
-    last = await currentToast(page);
-    if (typeof expected === "string" ? last.includes(expected) : expected.test(last)) return;
-    await page.waitForTimeout(50);
-  }
-  throw new Error(`Expected a toast matching ${String(expected)}; last toast: "${last}"`);
+/** Marks a toast element that already satisfied one `expectToast`. */
+const SEEN = "data-test-toast-seen";
+
+/**
+ * Waits until a toast appears that matches `expected` (text contained, or a pattern) and that
+ * no earlier `expectToast` on this page has matched, then marks it as seen. So each toast
+ * proves one action: asserting the same text twice passes only if the second action showed a
+ * toast of its own (a new toast is a new element: the provider keys each one). Check a toast
+ * with one call (a pattern for title and description), not two.
+ */
+export async function expectToast(
+  page: Page,
+  expected: string | RegExp,
+  { timeout = 10_000 }: { timeout?: number } = {},
+): Promise<void> {
+  const pattern = typeof expected === "string" ? { text: expected } : { source: expected.source, flags: expected.flags };
+  const handle = await page
+    .waitForFunction(
+      ({ pattern, seen }) => {
+        const matches = (text: string) =>
+          "text" in pattern ? text.includes(pattern.text!) : new RegExp(pattern.source!, pattern.flags).test(text);
+        for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) {
+          if (toast.hasAttribute(seen)) continue;
+          if (!matches(toast.innerText.replace(/\s+/g, " ").trim())) continue;
+          toast.setAttribute(seen, "");
+          return true;
+        }
+        return false;
+      },
+      { pattern: pattern as { text?: string; source?: string; flags?: string }, seen: SEEN },
+      { timeout, polling: 50 },
+    )
+    .catch(() => null);
+  if (handle) return;
+  const shown = await page
+    .locator('[data-testid="toast"]')
+    .evaluateAll((toasts, seen) => toasts.map((t) => `"${(t as HTMLElement).innerText.replace(/\s+/g, " ").trim()}"${t.hasAttribute(seen) ? " (already matched earlier)" : ""}`), SEEN)
+    .catch(() => []);
+  throw new Error(`Expected a new toast matching ${String(expected)}; toasts shown: ${shown.join(", ") || "none"}`);
 }
 
 /** Waits until React has hydrated the page (the cart reads its stored state after hydration). */

@@ -37,6 +37,22 @@ export async function createEmptyTestDatabase(engine: DatabaseEngine): Promise<T
     };
   }
 
+  const postgres = await createThrowawayPostgresDatabase();
+  const handle = openDatabase({ databaseUrl: postgres.url, dataDir });
+  return {
+    handle,
+    dataDir,
+    databaseUrl: postgres.url,
+    async cleanup() {
+      await handle.close();
+      await postgres.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server, and a way to drop it. */
+export async function createThrowawayPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
@@ -46,19 +62,13 @@ export async function createEmptyTestDatabase(engine: DatabaseEngine): Promise<T
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const handle = openDatabase({ databaseUrl, dataDir });
   return {
-    handle,
-    dataDir,
-    databaseUrl,
-    async cleanup() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
