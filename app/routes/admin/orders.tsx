@@ -87,19 +87,3 @@ export default function OrderManagement({ loaderData: { search, orders } }: Rout
     </>
   );
 }
-
-/**
- * The list could not be loaded (the error is logged on the server): said here, inside the admin
- * layout, so the navigation stays usable.
- */
-export function ErrorBoundary() {
-  return (
-    <>
-      <AdminPageHeader title="Order Management" intro="Track and manage all customer orders" />
-      <div role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p className="font-semibold">Error fetching orders</p>
-        <p className="mt-1">The list could not be loaded. Please try again in a moment.</p>
-      </div>
-    </>
-  );
-}
