@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { createAdminAccount } from "#server/accounts/create-admin-account.ts";
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if ("ok" in result && result.ok) {
     throw redirect("/login", {
-      headers: { "Set-Cookie": flashCookie("admin-created", services.env.PUBLIC_URL.startsWith("https://")) },
+      headers: { "Set-Cookie": flashCookie("admin-created", isHttpsSite(services.env)) },
     });
   }
   return result;

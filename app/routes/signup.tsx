@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { signUpSchema } from "#server/accounts/password-schema.ts";
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const redirectTo = form.get("redirectTo");
     const target = typeof redirectTo === "string" && redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
     throw redirect(target, {
-      headers: { "Set-Cookie": flashCookie("account-created", services.env.PUBLIC_URL.startsWith("https://")) },
+      headers: { "Set-Cookie": flashCookie("account-created", isHttpsSite(services.env)) },
     });
   }
   return result;
