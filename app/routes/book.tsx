@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import { getBookBySlug } from "#server/books/get-book.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
-import { badgeColor, DEFAULT_COVER } from "#app/features/books/book-card.tsx";
+import { badgeColor } from "#app/features/books/book-card.tsx";
+import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
 import { bookStructuredData } from "#app/features/books/book-structured-data.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";

@@ -7,9 +7,8 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
+import { COVER_IMAGE_ERROR, COVER_LIMITS } from "./cover-schema.ts";
 import {
-  COVER_IMAGE_ERROR,
-  COVER_LIMITS,
   encodeCoverImage,
   removeCoverImage,
   setBookCover,

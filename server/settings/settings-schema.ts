@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
 
 /**
  * The Store Settings form, shared by the browser and the server so both refuse the same input
@@ -86,12 +87,11 @@ export const storeSettingsFormSchema = z
       .trim()
       .min(1, "Please enter the store name.")
       .max(SETTINGS_LIMITS.storeName, `The store name must be ${SETTINGS_LIMITS.storeName} characters or fewer.`),
-    contactEmail: z
-      .string({ error: "Please enter the contact email address." })
-      .trim()
-      .min(1, "Please enter the contact email address.")
-      .max(SETTINGS_LIMITS.contactEmail, "Please enter a valid contact email address.")
-      .pipe(z.email("Please enter a valid contact email address.")),
+    contactEmail: emailAddressSchema({
+      missing: "Please enter the contact email address.",
+      invalid: "Please enter a valid contact email address.",
+      maxLength: SETTINGS_LIMITS.contactEmail,
+    }),
     currency: z
       .string({ error: "Please enter a currency code such as USD." })
       .trim()

@@ -1,10 +1,10 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { Book } from "#server/books/book.ts";
+import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
 import { formatDollars } from "#app/lib/money.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 
 /** Shown for a book without a cover (the storefront uses the same file). */
-const DEFAULT_COVER = "/default-cover.svg";
 
 const iconButton =
   "inline-flex size-10 items-center justify-center rounded-md text-brand-800 hover:bg-brand-100 disabled:cursor-not-allowed disabled:opacity-60";

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Book } from "#server/books/book.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
+import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
 import { formatDollars } from "#app/lib/money.ts";
 
 /** Bestseller red, New Release green, any other badge blue. */
@@ -10,8 +11,6 @@ export function badgeColor(badge: string): string {
   if (badge === "New Release") return "bg-green-700 text-white";
   return "bg-blue-700 text-white";
 }
-
-export const DEFAULT_COVER = "/default-cover.svg";
 
 /** A book in the grid. `action` is the "Add to Collection" button, supplied by the page. */
 export function BookCard({ book, action }: { book: Book; action: ReactNode }) {

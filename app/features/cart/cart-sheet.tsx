@@ -2,10 +2,9 @@ import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
 import { formatDollars } from "#app/lib/money.ts";
 import { useCart } from "./cart-context.tsx";
-
-export const DEFAULT_ITEM_IMAGE = "/default-cover.svg";
 
 /** The floating "Your Collection" button (bottom right, item count) and its side sheet. */
 export function CartSheet() {
@@ -51,7 +50,7 @@ export function CartSheet() {
                 {cart.lines.map((line) => (
                   <li key={line.id} className="flex gap-4 py-4" data-testid="cart-line">
                     <img
-                      src={line.image ?? DEFAULT_ITEM_IMAGE}
+                      src={line.image ?? DEFAULT_COVER}
                       alt=""
                       width={64}
                       height={85}

@@ -6,7 +6,7 @@ import { requireAdmin } from "#server/accounts/guards.ts";
 import type { Book } from "#server/books/book.ts";
 import { deleteBook } from "#server/books/delete-book.ts";
 import { listBooksPage } from "#server/books/list-books-page.ts";
-import { COVER_LIMITS, COVER_TOO_LARGE_MESSAGE } from "#server/books/cover-image.ts";
+import { COVER_FIELD, COVER_LIMITS, COVER_TOO_LARGE_MESSAGE } from "#server/books/cover-schema.ts";
 import { createBookWithCover, updateBookWithCover } from "#server/books/save-book-with-cover.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { runAction } from "#server/http/action-result.ts";
@@ -18,7 +18,6 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { BookFormDialog } from "#app/features/admin-books/book-form-dialog.tsx";
 import { BooksTable } from "#app/features/admin-books/books-table.tsx";
-import { COVER_FIELD } from "#app/features/admin-books/cover-limits.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import type { Route } from "./+types/books";
 
