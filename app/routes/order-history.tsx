@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { requireViewer } from "#server/accounts/guards.ts";
 import { listMyOrders } from "#server/accounts/list-my-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { formatDollars } from "#app/lib/money.ts";
+import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/order-history";
 
@@ -64,7 +64,7 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                 </div>
                 <div>
                   <dt className="text-gray-700">Total</dt>
-                  <dd className="font-medium">{formatDollars(order.totalCents)}</dd>
+                  <dd className="font-medium">{formatMoney(order.totalCents, ORDER_CURRENCY)}</dd>
                 </div>
                 <div className="col-span-2 sm:col-span-1 sm:text-right">
                   <Link

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { moneySchema } from "#server/money/money-schema.ts";
 import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
 
 /**
@@ -24,7 +25,6 @@ export type StripeSecretKeyAction = (typeof STRIPE_SECRET_KEY_ACTIONS)[number];
 
 const RATE_FORMAT_MESSAGE = "Shipping rates must be a number of 0 or more, with at most 2 decimals (e.g. 5.00).";
 const RATE_TOO_HIGH_MESSAGE = "Shipping rates must be at most 100000.00.";
-const RATE_PATTERN = /^\d+(\.\d{1,2})?$/;
 
 /** A checkbox or switch: a boolean, or the text a form sends for one; absent means off. */
 const toggle = z
@@ -44,24 +44,13 @@ function optionalText(max: number, label: string) {
     .transform((value) => (value ? value : null));
 }
 
-/** "5", "5.5", "5.00" → 500, 550, 500; worked on the digits, not with floats, so it is exact. */
-function rateTextToCents(text: string): number {
-  const [whole, fraction = ""] = text.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
-
-export const shippingRateSchema = z
-  .union([z.string(), z.number()], { error: RATE_FORMAT_MESSAGE })
-  .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
-  .pipe(
-    z
-      .string()
-      .min(1, "Please enter a rate for each shipping method.")
-      .regex(RATE_PATTERN, RATE_FORMAT_MESSAGE)
-      .max(12, RATE_TOO_HIGH_MESSAGE),
-  )
-  .transform(rateTextToCents)
-  .pipe(z.number().max(MAX_SHIPPING_RATE_CENTS, RATE_TOO_HIGH_MESSAGE));
+/** A shipping rate as the form posts it ("5", "5.50"), in cents. */
+export const shippingRateSchema = moneySchema({
+  formatMessage: RATE_FORMAT_MESSAGE,
+  tooHighMessage: RATE_TOO_HIGH_MESSAGE,
+  maxCents: MAX_SHIPPING_RATE_CENTS,
+  missingMessage: "Please enter a rate for each shipping method.",
+});
 
 export const shippingMethodFormSchema = z
   .object({

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/database.ts";
-import { formatDollars } from "#app/lib/money.ts";
+import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
 import { launchBrowser } from "#tests/support/browser.ts";
 import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -316,7 +316,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
       expect(await dialog.getByTestId("order-details-id").innerText()).toBe("ORD-2025-001");
       const text = await dialog.innerText();
       expect(text).toContain("sarah.miller@example.com");
-      expect(text).toContain(formatDollars(order.total_cents));
+      expect(text).toContain(formatMoney(order.total_cents, ORDER_CURRENCY));
       expect(text).toContain("Shipped");
 
       const rows = await dialog.getByTestId("order-item").evaluateAll((trs) =>
@@ -326,8 +326,8 @@ describe("admin Customer Management and Order Management in a browser", () => {
         items.map((item) => [
           item.title,
           String(item.quantity),
-          formatDollars(item.unit_price_cents),
-          formatDollars(item.unit_price_cents * item.quantity),
+          formatMoney(item.unit_price_cents, ORDER_CURRENCY),
+          formatMoney(item.unit_price_cents * item.quantity, ORDER_CURRENCY),
         ]),
       );
 

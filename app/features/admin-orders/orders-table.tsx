@@ -1,7 +1,7 @@
 import { Eye } from "lucide-react";
 import type { OrderListItem } from "#server/orders/list-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { formatDollars } from "#app/lib/money.ts";
+import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
 import { formatOrderDate } from "./order-dates.ts";
 import { ShortOrderId } from "./order-id.tsx";
 import { OrderStatusSelect } from "./order-status-select.tsx";
@@ -36,7 +36,7 @@ export function OrdersTable({ orders, onViewDetails }: { orders: OrderListItem[]
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-ink">{order.customerEmail}</td>
               <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums text-ink">
-                {formatDollars(order.totalCents)}
+                {formatMoney(order.totalCents, ORDER_CURRENCY)}
               </td>
               <td className="px-4 py-3">
                 <OrderStatusSelect orderId={order.id} status={order.status} />
