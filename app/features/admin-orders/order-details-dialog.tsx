@@ -1,7 +1,7 @@
 import type { OrderDetails } from "#server/orders/get-order-details.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
-import { formatOrderDate } from "./order-dates.ts";
+import { formatDate } from "#app/lib/dates.ts";
 import { orderStatusClasses } from "./order-status-style.ts";
 
 /** The order route's answer to `?details=<id>`. */
@@ -62,7 +62,7 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
         <div className="rounded-lg bg-brand-50 p-3">
           <dt className="font-medium text-gray-700">Date</dt>
           <dd className="mt-0.5 font-semibold text-ink">
-            <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate)}</time>
+            <time dateTime={order.orderDate}>{formatDate(order.orderDate)}</time>
           </dd>
         </div>
         <div className="rounded-lg bg-brand-50 p-3">
