@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootLoaderD
     throw data({ maintenance: true, storeName: settings.storeName }, { status: 503 });
   }
   return {
-    store: { name: settings.storeName, contactEmail: settings.contactEmail },
+    store: { name: settings.storeName, contactEmail: settings.contactEmail, currency: settings.currency },
     publicUrl: context.services.env.PUBLIC_URL,
     viewer: context.viewer ? { email: context.viewer.email, isAdmin: context.viewer.isAdmin } : null,
     flash: context.flash,

@@ -1,7 +1,12 @@
-/** Money is integer cents everywhere; this is the one place it becomes text, e.g. "$14.99". */
-export function formatDollars(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.round(cents));
-  const dollars = Math.floor(abs / 100).toLocaleString("en-US");
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, "0")}`;
+import { useCallback } from "react";
+import { DEFAULT_CURRENCY, formatMoney } from "#server/money/money-schema.ts";
+import { useStore } from "./use-store.ts";
+
+/**
+ * Cents as text in the store's currency (the Store Settings choice), for components: "$14.99".
+ * Formatting itself lives in server/money/money-schema.ts, shared with the server.
+ */
+export function useFormatMoney(): (cents: number) => string {
+  const currency = useStore()?.currency ?? DEFAULT_CURRENCY;
+  return useCallback((cents: number) => formatMoney(cents, currency), [currency]);
 }

@@ -6,7 +6,7 @@ import type { AppLoadContext } from "react-router";
  * reading the root data through root.tsx would close an import circle.
  */
 export interface RootLoaderData {
-  store: { name: string; contactEmail: string };
+  store: { name: string; contactEmail: string; currency: string };
   publicUrl: string;
   viewer: { email: string; isAdmin: boolean } | null;
   /** The one-time message as the load context carries it (server/http/flash.ts). */

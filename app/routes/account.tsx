@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { KeyRound, LayoutDashboard, LogOut, Mail, MailWarning, Package, Truck, UserPen } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { requireViewer } from "#server/accounts/guards.ts";
@@ -22,7 +23,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return runAction(context.services.logger, async () => {
     await resendVerificationEmail(context.services, viewer, { clientAddress: context.clientAddress });
     return { sent: true };
-  }, { secure: context.services.env.PUBLIC_URL.startsWith("https://"), failureTitle: "Error" });
+  }, { secure: isHttpsSite(context.services.env), failureTitle: "Error" });
 }
 
 const LINKS = [

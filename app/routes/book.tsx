@@ -1,11 +1,12 @@
 import { data, Link } from "react-router";
 import { getBookBySlug } from "#server/books/get-book.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
-import { badgeColor, DEFAULT_COVER } from "#app/features/books/book-card.tsx";
+import { badgeColor } from "#app/features/books/book-card.tsx";
+import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
 import { bookStructuredData } from "#app/features/books/book-structured-data.ts";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
-import { formatDollars } from "#app/lib/money.ts";
+import { useFormatMoney } from "#app/lib/money.ts";
 import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/book";
 
@@ -20,11 +21,14 @@ export function meta(args: Route.MetaArgs) {
   if (!book) return [{ title: "Book not found" }];
   return [
     ...pageMeta(args, { title: book.title, description: book.description, image: book.imageUrl, type: "product" }),
-    { "script:ld+json": bookStructuredData(book, rootMetaData(args)?.publicUrl ?? "") },
+    {
+      "script:ld+json": bookStructuredData(book, rootMetaData(args)?.publicUrl ?? "", rootMetaData(args)?.store.currency),
+    },
   ];
 }
 
 export default function BookPage({ loaderData: { book } }: Route.ComponentProps) {
+  const formatMoney = useFormatMoney();
   const available = book.stock === null || book.stock > 0;
   return (
     <article className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2">
@@ -55,11 +59,11 @@ export default function BookPage({ loaderData: { book } }: Route.ComponentProps)
           <span>({book.reviews ?? 0} reviews)</span>
         </p>
         <p className="flex flex-wrap items-baseline gap-3">
-          <span className="text-3xl font-bold text-brand-800">{formatDollars(book.priceCents)}</span>
+          <span className="text-3xl font-bold text-brand-800">{formatMoney(book.priceCents)}</span>
           {book.originalPriceCents !== null ? (
             <s className="text-lg text-gray-600">
               <span className="sr-only">Was </span>
-              {formatDollars(book.originalPriceCents)}
+              {formatMoney(book.originalPriceCents)}
             </s>
           ) : null}
         </p>

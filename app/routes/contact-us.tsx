@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { useActionData } from "react-router";
 import { sendContactMessage } from "#server/contact/send-contact-message.ts";
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return {};
     },
-    { secure: services.env.PUBLIC_URL.startsWith("https://"), ...CONTACT_TOASTS },
+    { secure: isHttpsSite(services.env), ...CONTACT_TOASTS },
   );
 }
 

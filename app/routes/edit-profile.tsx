@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { Form, useNavigation } from "react-router";
 import { requireViewer } from "#server/accounts/guards.ts";
@@ -36,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       savedAt: Date.now(),
     }),
     {
-      secure: context.services.env.PUBLIC_URL.startsWith("https://"),
+      secure: isHttpsSite(context.services.env),
       success: { title: "Profile updated!", description: "Your information has been successfully saved." },
       failureTitle: UPDATE_FAILED,
     },

@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { forgotPasswordSchema } from "#server/accounts/password-schema.ts";
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requestPasswordReset(services, { email: form.get("email") ?? "" }, { headers: request.headers, clientAddress });
     return { sentAt: Date.now() };
   }, {
-    secure: services.env.PUBLIC_URL.startsWith("https://"),
+    secure: isHttpsSite(services.env),
     success: { title: "Password reset link sent!", description: "Check your email for a password reset link." },
     failureTitle: "Error",
   });

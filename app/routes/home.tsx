@@ -8,7 +8,7 @@ import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
 import { BenefitsSection } from "#app/features/home/benefits-section.tsx";
 import { HeroSection } from "#app/features/home/hero-section.tsx";
 import { HomeFaqSection } from "#app/features/home/home-faq-section.tsx";
-import { bundlePriceCents, PricingSection } from "#app/features/home/pricing-section.tsx";
+import { PricingSection } from "#app/features/home/pricing-section.tsx";
 import { TestimonialsSection } from "#app/features/home/testimonials-section.tsx";
 import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
 import { useStore } from "#app/lib/use-store.ts";
@@ -60,7 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <PricingSection
         renderAction={(bundle) => (
           <AddToCartButton
-            item={{ id: bundle.id, name: bundle.name, priceCents: bundlePriceCents(bundle), stock: bundle.stock, image: null }}
+            item={{ id: bundle.id, name: bundle.name, priceCents: bundle.priceCents, stock: bundle.stock, image: null }}
           />
         )}
       />

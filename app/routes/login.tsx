@@ -1,9 +1,11 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { safeRedirectTarget } from "#server/accounts/guards.ts";
 import { signIn } from "#server/accounts/sign-in.ts";
 import { signInSchema } from "#server/accounts/password-schema.ts";
 import { runAction } from "#server/http/action-result.ts";
+import { leadsToAdmin } from "#server/http/route-path.ts";
 import { flashCookie } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
@@ -35,13 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { email: form.get("email") ?? "", password: form.get("password") ?? "" },
       { headers: request.headers, clientAddress },
     );
-    headers.append("Set-Cookie", flashCookie("signed-in", services.env.PUBLIC_URL.startsWith("https://")));
+    headers.append("Set-Cookie", flashCookie("signed-in", isHttpsSite(services.env)));
     return { headers, isAdmin };
-  }, { secure: services.env.PUBLIC_URL.startsWith("https://"), failureTitle: SIGN_IN_FAILED });
+  }, { secure: isHttpsSite(services.env), failureTitle: SIGN_IN_FAILED });
   if ("ok" in result && result.ok) {
     // Admins go to the dashboard; everyone else back where they came from (never into /admin).
     const target = safeRedirectTarget(form.get("redirectTo"));
-    const customerTarget = /^\/admin(\/|$|\?)/.test(target) ? "/account" : target;
+    const customerTarget = leadsToAdmin(target) ? "/account" : target;
     throw redirect(result.isAdmin ? "/admin" : customerTarget, { headers: result.headers });
   }
   return result;

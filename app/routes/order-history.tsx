@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { requireViewer } from "#server/accounts/guards.ts";
 import { listMyOrders } from "#server/accounts/list-my-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { formatDollars } from "#app/lib/money.ts";
+import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
+import { formatLongDate } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/order-history";
 
@@ -22,8 +23,6 @@ function statusBadge(status: string): string {
   if (status === "Processing") return "bg-yellow-100 text-yellow-900";
   return "bg-green-100 text-green-900";
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 export default function OrderHistory({ loaderData: { orders, emailVerified } }: Route.ComponentProps) {
   return (
@@ -60,11 +59,11 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
               <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
                 <div>
                   <dt className="text-gray-700">Date</dt>
-                  <dd className="font-medium">{dateFormat.format(new Date(order.orderDate))}</dd>
+                  <dd className="font-medium">{formatLongDate(order.orderDate)}</dd>
                 </div>
                 <div>
                   <dt className="text-gray-700">Total</dt>
-                  <dd className="font-medium">{formatDollars(order.totalCents)}</dd>
+                  <dd className="font-medium">{formatMoney(order.totalCents, ORDER_CURRENCY)}</dd>
                 </div>
                 <div className="col-span-2 sm:col-span-1 sm:text-right">
                   <Link

@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { changePassword } from "#server/accounts/change-password.ts";
@@ -31,7 +32,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   const form = await readForm(request);
-  const secure = services.env.PUBLIC_URL.startsWith("https://");
+  const secure = isHttpsSite(services.env);
   const token = form.get("token");
   if (typeof token === "string" && token) {
     const result = await runAction(services.logger, async () => {

@@ -1,12 +1,13 @@
 import { redirect } from "react-router";
 import { signOut } from "#server/accounts/sign-out.ts";
+import { isHttpsSite } from "#server/config/env.ts";
 import { flashCookie } from "#server/http/flash.ts";
 import type { Route } from "./+types/resources.sign-out";
 
 /** Sign Out: ends the session and goes home with "Signed Out"; a session already gone → /login. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress, viewer } = context;
-  const secure = services.env.PUBLIC_URL.startsWith("https://");
+  const secure = isHttpsSite(services.env);
   if (!viewer) throw redirect("/login", { headers: { "Set-Cookie": flashCookie("session-expired", secure) } });
   let headers: Headers;
   try {

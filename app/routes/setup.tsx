@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { createAdminAccount } from "#server/accounts/create-admin-account.ts";
@@ -32,10 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw new AppError("FORBIDDEN", "This setup link is no longer valid: an admin account already exists.");
     }
     return createAdminAccount(services, { email: form.get("email"), password: form.get("password") });
-  }, { secure: services.env.PUBLIC_URL.startsWith("https://"), failureTitle: SETUP_FAILED });
+  }, { secure: isHttpsSite(services.env), failureTitle: SETUP_FAILED });
   if ("ok" in result && result.ok) {
     throw redirect("/login", {
-      headers: { "Set-Cookie": flashCookie("admin-created", services.env.PUBLIC_URL.startsWith("https://")) },
+      headers: { "Set-Cookie": flashCookie("admin-created", isHttpsSite(services.env)) },
     });
   }
   return result;

@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { signUpSchema } from "#server/accounts/password-schema.ts";
@@ -29,12 +30,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await runAction(services.logger, async () => {
     await signUp(services, { email: form.get("email"), password: form.get("password") }, { headers: request.headers, clientAddress });
     return {};
-  }, { secure: services.env.PUBLIC_URL.startsWith("https://"), failureTitle: SIGN_UP_FAILED });
+  }, { secure: isHttpsSite(services.env), failureTitle: SIGN_UP_FAILED });
   if ("ok" in result && result.ok) {
     const redirectTo = form.get("redirectTo");
     const target = typeof redirectTo === "string" && redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
     throw redirect(target, {
-      headers: { "Set-Cookie": flashCookie("account-created", services.env.PUBLIC_URL.startsWith("https://")) },
+      headers: { "Set-Cookie": flashCookie("account-created", isHttpsSite(services.env)) },
     });
   }
   return result;

@@ -1,7 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { admin } from "better-auth/plugins/admin";
-import type { Env } from "#server/config/env.ts";
+import { isHttpsSite, type Env } from "#server/config/env.ts";
 import type { DatabaseHandle } from "#server/db/database.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { storeSender, type Mailer } from "#server/mail/mailer.ts";
@@ -89,7 +89,7 @@ export function createAuth({ env, database, mailer, logger, hashQueue }: AuthDep
     },
     rateLimit: { enabled: false },
     advanced: {
-      useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
+      useSecureCookies: isHttpsSite(env),
       cookiePrefix: "shop",
       ipAddress: { ipAddressHeaders: ["x-shop-client-address"] },
     },

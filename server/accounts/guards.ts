@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from "react-router";
+import { isHttpsSite } from "#server/config/env.ts";
 import { flashCookie } from "#server/http/flash.ts";
 import type { Viewer } from "./viewer.ts";
 
@@ -49,7 +50,7 @@ export function loginUrl(request: Request): string {
 export function requireViewer(context: AppLoadContext, request: Request): Viewer {
   if (context.viewer) return context.viewer;
   if (context.sessionExpired) {
-    const secure = context.services.env.PUBLIC_URL.startsWith("https://");
+    const secure = isHttpsSite(context.services.env);
     throw redirect(loginUrl(request), { headers: { "Set-Cookie": flashCookie("session-expired", secure) } });
   }
   throw redirect(loginUrl(request));

@@ -40,4 +40,15 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
       expect(response.headers.get("location"), target).toBe("/");
     }
   });
+
+  it("never sends a customer who just signed in into the admin area, however its address is spelled", async () => {
+    t = await createTestApp(engine);
+    await signUp(t.services, CREDENTIALS, { headers: new Headers(), clientAddress: "192.0.2.1" });
+    for (const target of ["/admin", "/admin/books?page=2", "/ADMIN/books", "/Admin", "/%61dmin/orders", "/admin.data"]) {
+      const body = new URLSearchParams({ ...CREDENTIALS, redirectTo: target }).toString();
+      const response = await t.app.request("/login", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+      expect(response.status, target).toBe(302);
+      expect(response.headers.get("location"), target).toBe("/account");
+    }
+  });
 });

@@ -1,13 +1,14 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
+import { isAdminRoleSql } from "./admin-role.ts";
 import { ADMIN_ROLE } from "./auth.ts";
 
 export async function countAdmins(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom("user")
     .select((eb) => eb.fn.countAll().as("n"))
-    .where("role", "=", ADMIN_ROLE)
+    .where(isAdminRoleSql())
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -45,6 +46,6 @@ export async function ensureOwnerIsAdmin(db: Kysely<Database>, ownerEmail: strin
     .set({ role: ADMIN_ROLE, updatedAt: new Date().toISOString() })
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", ownerEmail.toLowerCase()))
     .where("emailVerified", "=", true)
-    .where((eb) => eb.or([eb("role", "is", null), eb("role", "!=", ADMIN_ROLE)]))
+    .where((eb) => eb.not(isAdminRoleSql()))
     .execute();
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -13,12 +14,7 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Your password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
   .max(PASSWORD_MAX_LENGTH, `Your password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
 
-export const emailSchema = z
-  .string({ error: "Please enter your email address." })
-  .trim()
-  .min(1, "Please enter your email address.")
-  .max(254, "Please enter a valid email address.")
-  .pipe(z.email("Please enter a valid email address."));
+export const emailSchema = emailAddressSchema();
 
 export const signInSchema = z.object({
   email: emailSchema,

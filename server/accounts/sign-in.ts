@@ -4,7 +4,7 @@ import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { Auth } from "./auth.ts";
-import { ADMIN_ROLE } from "./auth.ts";
+import { isAdminRole } from "./admin-role.ts";
 import { setCookieHeaders } from "./auth-errors.ts";
 import { admitPasswordWork, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
@@ -42,7 +42,7 @@ export async function signIn(
     });
     const user = response.user as { id: string; role?: string | null };
     await revokeOldestSessions(deps.db, user.id);
-    return { headers: setCookieHeaders(headers), isAdmin: user.role === ADMIN_ROLE };
+    return { headers: setCookieHeaders(headers), isAdmin: isAdminRole(user.role) };
   } catch (error) {
     // Only a refused password counts as a failure; a busy server (UNAVAILABLE) does not.
     if (isAPIError(error)) {

@@ -1,5 +1,5 @@
 import type { Auth } from "./auth.ts";
-import { ADMIN_ROLE } from "./auth.ts";
+import { isAdminRole } from "./admin-role.ts";
 import { setCookieHeaders } from "./auth-errors.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
 
@@ -34,7 +34,7 @@ export async function resolveViewer(
   if (!response) return { viewer: null, expired: true, headers: setCookieHeaders(headers) };
   const user = response.user as { id: string; email: string; role?: string | null; emailVerified?: unknown };
   return {
-    viewer: { userId: user.id, email: user.email, isAdmin: user.role === ADMIN_ROLE, emailVerified: Boolean(user.emailVerified) },
+    viewer: { userId: user.id, email: user.email, isAdmin: isAdminRole(user.role), emailVerified: Boolean(user.emailVerified) },
     expired: false,
     headers: setCookieHeaders(headers),
   };

@@ -1,9 +1,9 @@
+import { centsToMoneyText } from "#server/money/money-schema.ts";
 import { describe, expect, it } from "vitest";
 import {
   BOOK_FIELDS,
   BOOK_LIMITS,
   bookToFormValues,
-  centsToPriceText,
   checkBookForm,
   type BookField,
   type BookFormValues,
@@ -213,6 +213,6 @@ describe("bookToFormValues", () => {
     const values = bookToFormValues(book);
     expect(values).toMatchObject({ price: "14.05", originalPrice: "20.00", badge: "", rating: "4.5", reviews: "0" });
     expect(checkBookForm(values)).toEqual({ success: true, data: book });
-    expect(centsToPriceText(5)).toBe("0.05");
+    expect(centsToMoneyText(5)).toBe("0.05");
   });
 });

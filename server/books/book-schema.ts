@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formErrors } from "#server/http/form-errors.ts";
+import { centsToMoneyText, moneyTextToCents, parseFixed } from "#server/money/money-schema.ts";
 
 /**
  * Limits of the book form; the form's `maxLength` attributes use the same numbers. The numeric
@@ -82,31 +83,12 @@ function optionalText(label: string, max: number) {
   });
 }
 
-// Digits with an optional decimal part, as a number input sends them ("14.99", "14", ".5").
-const DECIMAL_PATTERN = /^(\d*)(?:\.(\d*))?$/;
-
-/**
- * Reads a non-negative decimal exactly (no floating point on the way), as an integer count of
- * 1/10^decimals units; trailing zeros do not count as decimals ("14.990" is 14.99).
- */
-function parseFixed(text: string, decimals: number): number | null {
-  const match = DECIMAL_PATTERN.exec(text);
-  if (!match) return null;
-  const whole = match[1] ?? "";
-  const fractionText = match[2] ?? "";
-  if (whole === "" && fractionText === "") return null;
-  const fraction = fractionText.replace(/0+$/, "");
-  // Twelve digits are far past every limit and still exact in a double.
-  if (fraction.length > decimals || whole.replace(/^0+/, "").length > 12) return null;
-  return Number(whole || "0") * 10 ** decimals + Number(fraction.padEnd(decimals, "0") || "0");
-}
-
 function moneyMessage(label: string): string {
   return `${label} must be a number of at least 0 with no more than 2 decimals.`;
 }
 
 function parseCents(label: string, text: string): Parsed<number> {
-  const cents = parseFixed(text, 2);
+  const cents = moneyTextToCents(text);
   if (cents === null) return refuse(moneyMessage(label));
   if (cents > BOOK_LIMITS.maxPrice * 100) {
     return refuse(`${label} must be no more than ${BOOK_LIMITS.maxPrice.toLocaleString("en-US")}.`);
@@ -197,11 +179,6 @@ export function checkBookForm(
   return { success: false, ...bookFormErrors(parsed.error) };
 }
 
-/** Cents as the text a price field shows: 1499 → "14.99". */
-export function centsToPriceText(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-}
-
 /** The fields of a stored book that the form edits (the `Book` type fits). */
 export interface BookFormSource {
   title: string;
@@ -224,8 +201,8 @@ export function bookToFormValues(book?: BookFormSource): BookFormValues {
     title: book.title,
     author: book.author,
     description: book.description,
-    price: centsToPriceText(book.priceCents),
-    originalPrice: book.originalPriceCents === null ? "" : centsToPriceText(book.originalPriceCents),
+    price: centsToMoneyText(book.priceCents),
+    originalPrice: book.originalPriceCents === null ? "" : centsToMoneyText(book.originalPriceCents),
     badge: optional(book.badge),
     rating: optional(book.rating),
     reviews: optional(book.reviews),

@@ -4,9 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { COVER_IMAGE_ERROR, COVER_LIMITS } from "./cover-schema.ts";
 import {
-  COVER_IMAGE_ERROR,
-  COVER_LIMITS,
   encodeCoverImage,
   removeCoverImage,
   storeCoverImage,

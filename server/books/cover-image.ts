@@ -5,33 +5,13 @@ import type { Kysely } from "kysely";
 import sharp, { type Metadata } from "sharp";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
-
-/** What an uploaded cover may be, and what is stored (spec: at most 1 MB and 800 px). */
-export interface CoverLimits {
-  maxUploadBytes: number;
-  maxInputPixels: number;
-  maxDimension: number;
-  maxOutputBytes: number;
-}
-
-export const COVER_LIMITS: CoverLimits = {
-  maxUploadBytes: 10 * 1024 * 1024,
-  maxInputPixels: 40_000_000,
-  maxDimension: 800,
-  maxOutputBytes: 1024 * 1024,
-};
+import { COVER_IMAGE_ERROR, COVER_LIMITS, type CoverLimits } from "./cover-schema.ts";
 
 /**
  * An uploaded cover: its bytes, or a file the upload was streamed to (see readFormWithUpload in
  * server/http/read-form.ts), which sharp reads from disk instead of memory.
  */
 export type CoverUpload = Uint8Array | { path: string; size: number };
-
-/** The words for an upload over maxUploadBytes, whether the parser or encodeCoverImage notices. */
-export const COVER_TOO_LARGE_MESSAGE = `The image is too large. Please choose a file of at most ${Math.round(COVER_LIMITS.maxUploadBytes / 1024 / 1024)} MB.`;
-
-/** The spec's words for any upload that is not an image sharp can decode. */
-export const COVER_IMAGE_ERROR = "Image compression failed: Could not process the image. Please try another one.";
 
 /** Public URL prefix of stored covers; Hono serves `uploadsDir` under /uploads. */
 export const COVERS_URL_PREFIX = "/uploads/covers/";

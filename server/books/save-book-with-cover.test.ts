@@ -3,10 +3,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import * as clientCoverLimits from "#app/features/admin-books/cover-limits.ts";
 import type { BookFormValues } from "./book-schema.ts";
-import { COVER_IMAGE_ERROR, COVER_LIMITS } from "./cover-image.ts";
-import { COVER_FIELD, createBookWithCover, updateBookWithCover } from "./save-book-with-cover.ts";
+import { COVER_FIELD, COVER_IMAGE_ERROR } from "./cover-schema.ts";
+import { createBookWithCover, updateBookWithCover } from "./save-book-with-cover.ts";
 
 const form: BookFormValues = {
   title: "Jonah and the Great Fish",
@@ -27,15 +26,6 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 const notAnImage = new TextEncoder().encode("this is not a picture, only words");
-
-describe("the browser's copy of the cover rules", () => {
-  it("matches the server's", () => {
-    expect(clientCoverLimits.COVER_IMAGE_ERROR).toBe(COVER_IMAGE_ERROR);
-    expect(clientCoverLimits.COVER_MAX_DIMENSION).toBe(COVER_LIMITS.maxDimension);
-    expect(clientCoverLimits.COVER_MAX_BYTES).toBe(COVER_LIMITS.maxOutputBytes);
-    expect(clientCoverLimits.COVER_FIELD).toBe(COVER_FIELD);
-  });
-});
 
 describe.each(TEST_ENGINES)("saving a book with its cover on %s", (engine) => {
   let testDb: TestDatabase;

@@ -3,14 +3,9 @@ import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Book } from "./book.ts";
 import { checkBookForm } from "./book-schema.ts";
+import { COVER_FIELD } from "./cover-schema.ts";
 import { removeCoverIfUnused, removeCoverImage, storeCoverImage, type CoverUpload } from "./cover-image.ts";
 import { createBook, updateBook } from "./save-book.ts";
-
-/**
- * The form field of the cover file. A refused image is reported under this key in
- * `fieldErrors`, so the screen can tell "Image upload failed" apart from "Error saving book".
- */
-export const COVER_FIELD = "cover";
 
 /** Throws VALIDATION before any image work, so a bad form never leaves a stored file behind. */
 function checkFields(input: unknown): void {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, loadEnv } from "./env.ts";
+import { ConfigError, isHttpsSite, loadEnv } from "./env.ts";
 
 describe("loadEnv", () => {
   const dirs: string[] = [];
@@ -83,5 +83,12 @@ describe("loadEnv", () => {
     expect(env.PORT).toBe(8080);
     expect(env.PUBLIC_URL).toBe("https://shop.example");
     expect(env.TRUST_PROXY).toBe(true);
+  });
+});
+
+describe("isHttpsSite", () => {
+  it("is true only for an https public address", () => {
+    expect(isHttpsSite({ PUBLIC_URL: "https://shop.example" })).toBe(true);
+    expect(isHttpsSite({ PUBLIC_URL: "http://localhost:3000" })).toBe(false);
   });
 });

@@ -97,3 +97,8 @@ function readOrCreateDevSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
+
+/** Whether the site is served over https: cookies are then Secure and browsers are told to stay on https (HSTS). */
+export function isHttpsSite(env: Pick<Env, "PUBLIC_URL">): boolean {
+  return env.PUBLIC_URL.startsWith("https://");
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formErrors } from "#server/http/form-errors.ts";
+import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
 
 /** Longest values a message may have; the form's `maxLength` attributes use the same numbers. */
 export const CONTACT_LIMITS = { fullName: 100, email: 254, subject: 150, message: 5000 } as const;
@@ -14,12 +15,7 @@ export const contactMessageSchema = z.object({
     .trim()
     .min(1, "Please enter your full name.")
     .max(CONTACT_LIMITS.fullName, `Please keep your name to ${CONTACT_LIMITS.fullName} characters or fewer.`),
-  email: z
-    .string({ error: "Please enter your email address." })
-    .trim()
-    .min(1, "Please enter your email address.")
-    .max(CONTACT_LIMITS.email, "Please enter a valid email address.")
-    .pipe(z.email("Please enter a valid email address.")),
+  email: emailAddressSchema({ maxLength: CONTACT_LIMITS.email }),
   subject: z
     .string({ error: "Please enter a subject." })
     .trim()

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import { isAdminRole, isCustomerRoleSql } from "./customer-role.ts";
+import { isAdminRole, isCustomerRoleSql } from "#server/accounts/admin-role.ts";
 
 export interface DeleteCustomerInput {
   /** The signed-in admin asking for the deletion. */

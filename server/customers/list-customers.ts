@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, Timestamp } from "#server/db/schema.ts";
 import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
 import { containsIgnoringCase, normalizeSearch } from "#server/db/search-pattern.ts";
-import { isCustomerRoleSql } from "./customer-role.ts";
+import { isCustomerRoleSql } from "#server/accounts/admin-role.ts";
 
 /** One row of the Customer Management table. */
 export interface CustomerListItem {

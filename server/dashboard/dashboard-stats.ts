@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { isCustomerRoleSql } from "#server/customers/customer-role.ts";
+import { isCustomerRoleSql } from "#server/accounts/admin-role.ts";
 import type { Database } from "#server/db/schema.ts";
 
 /** The figures on the admin dashboard's cards. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable } from "kysely";
+import type { OrderStatusValue } from "#server/orders/order-status-schema.ts";
 
 /**
  * The database as the application sees it. Times are ISO-8601 UTC strings on both engines
@@ -27,7 +28,8 @@ export interface BooksTable {
   updated_at: Timestamp;
 }
 
-export type OrderStatus = "Pending" | "Processing" | "Shipped" | "Delivered" | "Cancelled";
+/** The list itself lives with the form that offers it (ORDER_STATUSES), so the two cannot drift apart. */
+export type OrderStatus = OrderStatusValue;
 
 export interface OrdersTable {
   id: string;

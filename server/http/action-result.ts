@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { tooManyAttempts } from "#server/accounts/auth-limits.ts";
 import { AppError, type AppErrorCode } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { clientKey } from "#server/security/client-key.ts";
@@ -91,9 +92,6 @@ function isThrownData(error: unknown): boolean {
 export function enforceRateLimit(limiter: RateLimiter, clientAddress: string): void {
   const waitSeconds = limiter.consume(clientKey(clientAddress));
   if (waitSeconds > 0) {
-    throw new AppError(
-      "RATE_LIMITED",
-      `Too many attempts. Please try again in ${waitSeconds} second${waitSeconds === 1 ? "" : "s"}.`,
-    );
+    throw tooManyAttempts(waitSeconds);
   }
 }

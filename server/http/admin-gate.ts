@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-variables.ts";
-import { isUnder, routePath } from "./route-path.ts";
+import { isAdminPath, routePath } from "./route-path.ts";
 
 /**
  * The admin area is for admins only, checked before any admin loader or action runs. A page
@@ -12,7 +12,7 @@ export function adminGate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
     const { path, isData } = routePath(url.pathname);
-    if (!isUnder(path, "/admin")) return next();
+    if (!isAdminPath(path)) return next();
     const viewer = c.get("viewer");
     if (viewer?.isAdmin) return next();
     // A page visit is a GET of a page's own address: not its .data request, not a file (.csv).

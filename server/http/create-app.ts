@@ -4,6 +4,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { isHttpsSite } from "#server/config/env.ts";
 import type { AppServices } from "#server/services.ts";
 import { adminGate } from "./admin-gate.ts";
 import type { AppEnv } from "./app-variables.ts";
@@ -68,7 +69,7 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
             }
           : undefined,
       referrerPolicy: "strict-origin-when-cross-origin",
-      strictTransportSecurity: services.env.PUBLIC_URL.startsWith("https://") ? "max-age=31536000; includeSubDomains" : false,
+      strictTransportSecurity: isHttpsSite(services.env) ? "max-age=31536000; includeSubDomains" : false,
       crossOriginEmbedderPolicy: false,
     }),
   );

@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import routeConfig from "#app/routes.ts";
-import { isUnder, routePath } from "./route-path.ts";
+import { isUnder, leadsToAdmin, routePath } from "./route-path.ts";
 
 /** The app's route table as React Router matches it (ids are the route files). */
 function toRouteObjects(entries: readonly { path?: string; index?: boolean; file: string; children?: unknown[] }[]): RouteObject[] {
@@ -92,5 +92,16 @@ describe("isUnder", () => {
     expect(isUnder("/admin", "/admin")).toBe(true);
     expect(isUnder("/admin/books", "/admin")).toBe(true);
     expect(isUnder("/administrator", "/admin")).toBe(false);
+  });
+});
+
+describe("leadsToAdmin", () => {
+  it("recognises the admin area however a same-site address spells it", () => {
+    for (const target of ["/admin", "/admin/", "/admin?x=1", "/ADMIN/books", "/%61dmin", "/admin/books.data", "/admin/_.data"]) {
+      expect(leadsToAdmin(target), target).toBe(true);
+    }
+    for (const target of ["/", "/administrator", "/account?next=/admin", "/books/admin"]) {
+      expect(leadsToAdmin(target), target).toBe(false);
+    }
   });
 });

@@ -33,6 +33,16 @@ export function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
+/** Whether a normalised path (see `routePath`) is in the admin area, where only admins may go. */
+export function isAdminPath(path: string): boolean {
+  return isUnder(path, "/admin");
+}
+
+/** Whether a same-site address ("/admin/books?page=2") leads into the admin area, as the router would match it. */
+export function leadsToAdmin(target: string): boolean {
+  return isAdminPath(routePath(new URL(target, "http://site.invalid").pathname).path);
+}
+
 function decodeSegments(path: string): string {
   try {
     return path

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { resolveViewer } from "#server/accounts/viewer.ts";
+import { isHttpsSite } from "#server/config/env.ts";
 import type { AppServices } from "#server/services.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { clearFlashCookie, readFlash } from "./flash.ts";
@@ -10,7 +11,7 @@ import { clearFlashCookie, readFlash } from "./flash.ts";
  * Also picks up a one-time flash message and clears its cookie on the page that shows it.
  */
 export function sessionMiddleware(services: AppServices): MiddlewareHandler<AppEnv> {
-  const secure = services.env.PUBLIC_URL.startsWith("https://");
+  const secure = isHttpsSite(services.env);
   return async (c, next) => {
     const { viewer, expired, headers } = await resolveViewer(services.auth, c.req.raw.headers, c.get("clientAddress"));
     c.set("viewer", viewer);

@@ -8,7 +8,7 @@ export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Delivered", 
 
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
-export const ORDER_STATUS_MESSAGE = "Please choose one of: Pending, Processing, Shipped, Delivered or Cancelled.";
+export const ORDER_STATUS_MESSAGE = `Please choose one of: ${ORDER_STATUSES.slice(0, -1).join(", ")} or ${ORDER_STATUSES.at(-1)}.`;
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: ORDER_STATUS_MESSAGE });
 

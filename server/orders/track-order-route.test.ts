@@ -81,7 +81,7 @@ describe.each(TEST_ENGINES)("GET /track-order on %s", (engine) => {
     const limited = await get("?orderId=ORD-2025-002");
     expect(limited.status).toBe(429);
     const html = await textOf(limited);
-    expect(html).toMatch(/Too many attempts\. Please try again in \d+ seconds?\./);
+    expect(html).toMatch(/Too many attempts, try again in \d+ seconds?\./);
     expect(html).not.toContain("Processing");
     expect((await get()).status).toBe(200);
   });

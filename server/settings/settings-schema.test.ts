@@ -40,10 +40,10 @@ describe("store settings form", () => {
     });
   });
 
-  it("turns rate text into exact cents", () => {
-    const cases = [["0", 0], ["0.5", 50], ["5.00", 500], ["19.99", 1999], ["0.07", 7], [" 12 ", 1200], [4.1, 410], ["100000", 10_000_000]] as const;
+  it("turns rate text into exact cents, read as the book form reads a price", () => {
+    const cases = [["0", 0], ["0.5", 50], [".5", 50], ["5.", 500], ["5.00", 500], ["5.500", 550], ["19.99", 1999], ["0.07", 7], [" 12 ", 1200], [4.1, 410], ["100000", 10_000_000]] as const;
     for (const [input, cents] of cases) expect(shippingRateSchema.parse(input)).toBe(cents);
-    for (const bad of ["", "-1", "1.234", "1,50", "abc", ".5", "5.", "1e3", "Infinity", -2, 0.001, "100000.01", null]) {
+    for (const bad of ["", "-1", "1.234", "1,50", "abc", ".", "1e3", "Infinity", -2, 0.001, "100000.01", null]) {
       expect(shippingRateSchema.safeParse(bad).success, String(bad)).toBe(false);
     }
   });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { formErrors } from "#server/http/form-errors.ts";
+import { moneySchema } from "#server/money/money-schema.ts";
+import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
 
 /**
  * The Store Settings form, shared by the browser and the server so both refuse the same input
@@ -23,7 +25,6 @@ export const STRIPE_SECRET_KEY_ACTIONS = ["keep", "replace", "clear"] as const;
 
 const RATE_FORMAT_MESSAGE = "Shipping rates must be a number of 0 or more, with at most 2 decimals (e.g. 5.00).";
 const RATE_TOO_HIGH_MESSAGE = "Shipping rates must be at most 100000.00.";
-const RATE_PATTERN = /^\d+(\.\d{1,2})?$/;
 
 /** A checkbox or switch: a boolean, or the text a form sends for one; absent means off. */
 const toggle = z
@@ -43,24 +44,13 @@ function optionalText(max: number, label: string) {
     .transform((value) => (value ? value : null));
 }
 
-/** "5", "5.5", "5.00" → 500, 550, 500; worked on the digits, not with floats, so it is exact. */
-function rateTextToCents(text: string): number {
-  const [whole, fraction = ""] = text.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
-
-export const shippingRateSchema = z
-  .union([z.string(), z.number()], { error: RATE_FORMAT_MESSAGE })
-  .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
-  .pipe(
-    z
-      .string()
-      .min(1, "Please enter a rate for each shipping method.")
-      .regex(RATE_PATTERN, RATE_FORMAT_MESSAGE)
-      .max(12, RATE_TOO_HIGH_MESSAGE),
-  )
-  .transform(rateTextToCents)
-  .pipe(z.number().max(MAX_SHIPPING_RATE_CENTS, RATE_TOO_HIGH_MESSAGE));
+/** A shipping rate as the form posts it ("5", "5.50"), in cents. */
+export const shippingRateSchema = moneySchema({
+  formatMessage: RATE_FORMAT_MESSAGE,
+  tooHighMessage: RATE_TOO_HIGH_MESSAGE,
+  maxCents: MAX_SHIPPING_RATE_CENTS,
+  missingMessage: "Please enter a rate for each shipping method.",
+});
 
 export const shippingMethodFormSchema = z
   .object({
@@ -86,12 +76,11 @@ export const storeSettingsFormSchema = z
       .trim()
       .min(1, "Please enter the store name.")
       .max(SETTINGS_LIMITS.storeName, `The store name must be ${SETTINGS_LIMITS.storeName} characters or fewer.`),
-    contactEmail: z
-      .string({ error: "Please enter the contact email address." })
-      .trim()
-      .min(1, "Please enter the contact email address.")
-      .max(SETTINGS_LIMITS.contactEmail, "Please enter a valid contact email address.")
-      .pipe(z.email("Please enter a valid contact email address.")),
+    contactEmail: emailAddressSchema({
+      missing: "Please enter the contact email address.",
+      invalid: "Please enter a valid contact email address.",
+      maxLength: SETTINGS_LIMITS.contactEmail,
+    }),
     currency: z
       .string({ error: "Please enter a currency code such as USD." })
       .trim()

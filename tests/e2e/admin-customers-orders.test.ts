@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDollars } from "#app/lib/money.ts";
+import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
 import { OWNER_EMAIL as ADMIN_EMAIL, setUpOwnerAndSignIn } from "#tests/support/owner-session.ts";
 import type { ServerProcess } from "#tests/support/server-process.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
@@ -294,7 +294,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
       expect(await dialog.getByTestId("order-details-id").innerText()).toBe("ORD-2025-001");
       const text = await dialog.innerText();
       expect(text).toContain("sarah.miller@example.com");
-      expect(text).toContain(formatDollars(order.total_cents));
+      expect(text).toContain(formatMoney(order.total_cents, ORDER_CURRENCY));
       expect(text).toContain("Shipped");
 
       const rows = await dialog.getByTestId("order-item").evaluateAll((trs) =>
@@ -304,8 +304,8 @@ describe("admin Customer Management and Order Management in a browser", () => {
         items.map((item) => [
           item.title,
           String(item.quantity),
-          formatDollars(item.unit_price_cents),
-          formatDollars(item.unit_price_cents * item.quantity),
+          formatMoney(item.unit_price_cents, ORDER_CURRENCY),
+          formatMoney(item.unit_price_cents * item.quantity, ORDER_CURRENCY),
         ]),
       );
 

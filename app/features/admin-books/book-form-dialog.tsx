@@ -16,7 +16,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { COVER_FIELD, COVER_MAX_DIMENSION } from "./cover-limits.ts";
+import { COVER_FIELD, COVER_LIMITS } from "#server/books/cover-schema.ts";
 import { postFormWithProgress } from "./post-form-with-progress.ts";
 import { CoverImageError, resizeCoverImage } from "./resize-cover.ts";
 
@@ -237,7 +237,7 @@ export function BookFormDialog({
                 className="w-full min-w-0 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-50"
               />
               <p id={`${fileInputId}-hint`} className="text-sm text-gray-700">
-                Images are resized to {COVER_MAX_DIMENSION}px max width/height (and at most 1 MB) before upload.
+                Images are resized to {COVER_LIMITS.maxDimension}px max width/height (and at most 1 MB) before upload.
               </p>
               {errors[COVER_FIELD] ? (
                 <p id={`${fileInputId}-error`} className="text-sm font-medium text-red-700">

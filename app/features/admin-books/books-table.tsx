@@ -1,10 +1,10 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { Book } from "#server/books/book.ts";
-import { formatDollars } from "#app/lib/money.ts";
+import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
+import { useFormatMoney } from "#app/lib/money.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 
 /** Shown for a book without a cover (the storefront uses the same file). */
-const DEFAULT_COVER = "/default-cover.svg";
 
 const iconButton =
   "inline-flex size-10 items-center justify-center rounded-md text-brand-800 hover:bg-brand-100 disabled:cursor-not-allowed disabled:opacity-60";
@@ -26,6 +26,7 @@ export function BooksTable({
   onEdit: (book: Book) => void;
   onDelete: (book: Book) => void;
 }) {
+  const formatMoney = useFormatMoney();
   return (
     <DataTable
       caption="Books"
@@ -57,7 +58,7 @@ export function BooksTable({
                 </td>
                 <td className="max-w-72 px-4 py-2 font-medium">{book.title}</td>
                 <td className="px-4 py-2 text-gray-700">{book.author}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatDollars(book.priceCents)}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{formatMoney(book.priceCents)}</td>
                 <td className="px-4 py-2 text-right tabular-nums">{book.stock ?? "N/A"}</td>
                 <td className="px-4 py-2">
                   <div className="flex justify-end gap-1">

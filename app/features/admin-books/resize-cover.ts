@@ -1,4 +1,4 @@
-import { COVER_IMAGE_ERROR, COVER_MAX_BYTES, COVER_MAX_DIMENSION } from "./cover-limits.ts";
+import { COVER_IMAGE_ERROR, COVER_LIMITS } from "#server/books/cover-schema.ts";
 
 /** A file the browser cannot turn into a cover; its message is the spec's. */
 export class CoverImageError extends Error {
@@ -84,7 +84,7 @@ function draw(image: DecodedImage, max: number, opaque: boolean): HTMLCanvasElem
  */
 export async function resizeCoverImage(
   file: Blob,
-  limits: { maxDimension: number; maxBytes: number } = { maxDimension: COVER_MAX_DIMENSION, maxBytes: COVER_MAX_BYTES },
+  limits: { maxDimension: number; maxBytes: number } = { maxDimension: COVER_LIMITS.maxDimension, maxBytes: COVER_LIMITS.maxOutputBytes },
 ): Promise<ResizedCover> {
   if (file.type && !file.type.startsWith("image/")) throw new CoverImageError();
   let image: DecodedImage;

@@ -2,14 +2,7 @@ import { Trash2 } from "lucide-react";
 import type { CustomerListItem } from "#server/customers/list-customers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
-
-// Spelled out (locale and UTC) so the server's HTML and the browser's hydration agree.
-const JOINED_FORMAT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-function formatJoinedOn(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : JOINED_FORMAT.format(date);
-}
+import { formatDate } from "#app/lib/dates.ts";
 
 /**
  * One page of customers. On phones the table scrolls sideways inside its own box, never the page.
@@ -36,7 +29,7 @@ return (
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-ink">{customer.email}</td>
               <td className="whitespace-nowrap px-4 py-3 text-gray-700">
-                <time dateTime={customer.joinedOn}>{formatJoinedOn(customer.joinedOn)}</time>
+                <time dateTime={customer.joinedOn}>{formatDate(customer.joinedOn)}</time>
               </td>
               <td className="px-4 py-3 text-right">
                 <button

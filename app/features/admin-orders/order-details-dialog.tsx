@@ -1,7 +1,7 @@
 import type { OrderDetails } from "#server/orders/get-order-details.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { formatDollars } from "#app/lib/money.ts";
-import { formatOrderDate } from "./order-dates.ts";
+import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
+import { formatDate } from "#app/lib/dates.ts";
 import { orderStatusClasses } from "./order-status-style.ts";
 
 /** The order route's answer to `?details=<id>`. */
@@ -62,12 +62,12 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
         <div className="rounded-lg bg-brand-50 p-3">
           <dt className="font-medium text-gray-700">Date</dt>
           <dd className="mt-0.5 font-semibold text-ink">
-            <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate)}</time>
+            <time dateTime={order.orderDate}>{formatDate(order.orderDate)}</time>
           </dd>
         </div>
         <div className="rounded-lg bg-brand-50 p-3">
           <dt className="font-medium text-gray-700">Total</dt>
-          <dd className="mt-0.5 font-semibold text-ink">{formatDollars(order.totalCents)}</dd>
+          <dd className="mt-0.5 font-semibold text-ink">{formatMoney(order.totalCents, ORDER_CURRENCY)}</dd>
         </div>
         <div className="col-span-2 rounded-lg bg-brand-50 p-3">
           <dt className="font-medium text-gray-700">Status</dt>
@@ -110,10 +110,10 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
                   <td className="break-words py-2 pr-3 text-ink">{item.title}</td>
                   <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.quantity}</td>
                   <td className="hidden whitespace-nowrap px-3 py-2 text-right tabular-nums sm:table-cell">
-                    {formatDollars(item.unitPriceCents)}
+                    {formatMoney(item.unitPriceCents, ORDER_CURRENCY)}
                   </td>
                   <td className="whitespace-nowrap py-2 pl-3 text-right font-semibold tabular-nums">
-                    {formatDollars(item.lineTotalCents)}
+                    {formatMoney(item.lineTotalCents, ORDER_CURRENCY)}
                   </td>
                 </tr>
               ))}

@@ -1,9 +1,11 @@
+import type { OrderStatusValue } from "#server/orders/order-status-schema.ts";
+
 /**
  * Badge colours per order status, from the specification: Pending yellow, Processing blue,
  * Shipped green, Delivered teal, Cancelled red, anything else grey. The 900 text on the 100
  * background keeps the contrast well above WCAG AA.
  */
-const STATUS_CLASSES: Record<string, string> = {
+const STATUS_CLASSES: Record<OrderStatusValue, string> = {
   Pending: "bg-yellow-100 text-yellow-900",
   Processing: "bg-blue-100 text-blue-900",
   Shipped: "bg-green-100 text-green-900",
@@ -12,5 +14,5 @@ const STATUS_CLASSES: Record<string, string> = {
 };
 
 export function orderStatusClasses(status: string): string {
-  return STATUS_CLASSES[status] ?? "bg-gray-100 text-gray-900";
+  return STATUS_CLASSES[status as OrderStatusValue] ?? "bg-gray-100 text-gray-900";
 }

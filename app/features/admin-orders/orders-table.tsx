@@ -1,8 +1,8 @@
 import { Eye } from "lucide-react";
 import type { OrderListItem } from "#server/orders/list-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { formatDollars } from "#app/lib/money.ts";
-import { formatOrderDate } from "./order-dates.ts";
+import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
+import { formatDate } from "#app/lib/dates.ts";
 import { ShortOrderId } from "./order-id.tsx";
 import { OrderStatusSelect } from "./order-status-select.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
@@ -32,11 +32,11 @@ export function OrdersTable({ orders, onViewDetails }: { orders: OrderListItem[]
                 <ShortOrderId id={order.id} />
               </th>
               <td className="whitespace-nowrap px-4 py-3 text-gray-700">
-                <time dateTime={order.orderDate}>{formatOrderDate(order.orderDate)}</time>
+                <time dateTime={order.orderDate}>{formatDate(order.orderDate)}</time>
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-ink">{order.customerEmail}</td>
               <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums text-ink">
-                {formatDollars(order.totalCents)}
+                {formatMoney(order.totalCents, ORDER_CURRENCY)}
               </td>
               <td className="px-4 py-3">
                 <OrderStatusSelect orderId={order.id} status={order.status} />

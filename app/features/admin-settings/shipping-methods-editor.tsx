@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { centsToMoneyText } from "#server/money/money-schema.ts";
 import type { AdminShippingMethod } from "#server/settings/store-settings.ts";
 import { SETTINGS_LIMITS } from "#server/settings/settings-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
@@ -19,7 +20,7 @@ interface ShippingRow {
 const toRow = (method: AdminShippingMethod): ShippingRow => ({
   id: method.id,
   name: method.name,
-  rate: (method.rateCents / 100).toFixed(2),
+  rate: centsToMoneyText(method.rateCents),
   enabled: method.enabled,
 });
 

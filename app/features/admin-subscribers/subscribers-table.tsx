@@ -5,7 +5,7 @@ import type { ActionResult } from "#server/http/action-result.ts";
 import type { SubscriberListItem } from "#server/subscribers/list-subscribers.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { formatDateTime } from "./format-date-time.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 
 /** The form field the route's action reads to know which subscriber to remove. */

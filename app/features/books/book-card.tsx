@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Book } from "#server/books/book.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
-import { formatDollars } from "#app/lib/money.ts";
+import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
+import { useFormatMoney } from "#app/lib/money.ts";
 
 /** Bestseller red, New Release green, any other badge blue. */
 export function badgeColor(badge: string): string {
@@ -11,10 +12,9 @@ export function badgeColor(badge: string): string {
   return "bg-blue-700 text-white";
 }
 
-export const DEFAULT_COVER = "/default-cover.svg";
-
 /** A book in the grid. `action` is the "Add to Collection" button, supplied by the page. */
 export function BookCard({ book, action }: { book: Book; action: ReactNode }) {
+  const formatMoney = useFormatMoney();
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
       <Link to={`/books/${book.slug}`} tabIndex={-1} aria-hidden="true" className="relative block aspect-[3/4] bg-brand-100">
@@ -46,11 +46,11 @@ export function BookCard({ book, action }: { book: Book; action: ReactNode }) {
         <p className="text-sm text-gray-700">by {book.author}</p>
         <p className="text-sm text-gray-700">{book.description}</p>
         <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
-          <span className="text-xl font-bold text-brand-800">{formatDollars(book.priceCents)}</span>
+          <span className="text-xl font-bold text-brand-800">{formatMoney(book.priceCents)}</span>
           {book.originalPriceCents !== null ? (
             <s className="text-sm text-gray-600">
               <span className="sr-only">Was </span>
-              {formatDollars(book.originalPriceCents)}
+              {formatMoney(book.originalPriceCents)}
             </s>
           ) : null}
           {book.ageRange ? <span className="ml-auto text-xs text-gray-700">Ages {book.ageRange}</span> : null}

@@ -1,7 +1,8 @@
 import type { Book } from "#server/books/book.ts";
+import { centsToMoneyText, DEFAULT_CURRENCY } from "#server/money/money-schema.ts";
 
 /** schema.org Book + Product with an Offer, so search engines show price and availability. */
-export function bookStructuredData(book: Book, origin: string) {
+export function bookStructuredData(book: Book, origin: string, currency: string = DEFAULT_CURRENCY) {
   const url = `${origin}/books/${book.slug}`;
   return {
     "@context": "https://schema.org",
@@ -26,8 +27,8 @@ export function bookStructuredData(book: Book, origin: string) {
     offers: {
       "@type": "Offer",
       url,
-      price: (book.priceCents / 100).toFixed(2),
-      priceCurrency: "USD",
+      price: centsToMoneyText(book.priceCents),
+      priceCurrency: currency,
       availability:
         book.stock === null || book.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },

@@ -2,13 +2,13 @@ import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { formatDollars } from "#app/lib/money.ts";
+import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
+import { useFormatMoney } from "#app/lib/money.ts";
 import { useCart } from "./cart-context.tsx";
-
-export const DEFAULT_ITEM_IMAGE = "/default-cover.svg";
 
 /** The floating "Your Collection" button (bottom right, item count) and its side sheet. */
 export function CartSheet() {
+  const formatMoney = useFormatMoney();
   const cart = useCart();
   const showToast = useToast();
   const count = cart.hydrated ? cart.itemCount : 0;
@@ -51,7 +51,7 @@ export function CartSheet() {
                 {cart.lines.map((line) => (
                   <li key={line.id} className="flex gap-4 py-4" data-testid="cart-line">
                     <img
-                      src={line.image ?? DEFAULT_ITEM_IMAGE}
+                      src={line.image ?? DEFAULT_COVER}
                       alt=""
                       width={64}
                       height={85}
@@ -59,7 +59,7 @@ export function CartSheet() {
                     />
                     <div className="flex flex-1 flex-col gap-1">
                       <p className="font-semibold leading-snug">{line.name}</p>
-                      <p className="text-sm text-gray-700">{formatDollars(line.priceCents)}</p>
+                      <p className="text-sm text-gray-700">{formatMoney(line.priceCents)}</p>
                       <div className="mt-auto flex items-center gap-2">
                         <button
                           type="button"
@@ -96,7 +96,7 @@ export function CartSheet() {
               <div className="grid gap-3 border-t border-brand-100 px-5 py-4">
                 <p className="flex justify-between text-lg font-bold">
                   <span>Subtotal</span>
-                  <span data-testid="cart-subtotal">{formatDollars(cart.subtotalCents)}</span>
+                  <span data-testid="cart-subtotal">{formatMoney(cart.subtotalCents)}</span>
                 </p>
                 <button
                   type="button"

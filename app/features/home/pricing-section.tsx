@@ -1,12 +1,11 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatDollars } from "#app/lib/money.ts";
+import { useFormatMoney } from "#app/lib/money.ts";
 import { BUNDLES, type Bundle } from "./content/home-content.ts";
-
-export const bundlePriceCents = (bundle: Bundle) => Math.round(bundle.price * 100);
 
 /** The three fixed bundles; `renderAction` supplies each card's "Add to Collection" button. */
 export function PricingSection({ renderAction }: { renderAction: (bundle: Bundle) => ReactNode }) {
+  const formatMoney = useFormatMoney();
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-4 bg-brand-100">
       <div className="mx-auto max-w-6xl px-4 py-16">
@@ -29,10 +28,10 @@ export function PricingSection({ renderAction }: { renderAction: (bundle: Bundle
               <h3 className="font-serif text-2xl font-bold">{bundle.name}</h3>
               <p className="mt-2 text-gray-700">{bundle.description}</p>
               <p className="mt-4 flex flex-wrap items-baseline gap-x-3">
-                <span className="text-4xl font-bold text-brand-800">{formatDollars(bundlePriceCents(bundle))}</span>
+                <span className="text-4xl font-bold text-brand-800">{formatMoney(bundle.priceCents)}</span>
                 <s className="text-gray-600">
                   <span className="sr-only">Was </span>
-                  {bundle.originalPrice}
+                  {formatMoney(bundle.originalPriceCents)}
                 </s>
                 <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-800">
                   {bundle.savings}

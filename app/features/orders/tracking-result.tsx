@@ -1,37 +1,19 @@
 import { CircleCheck, CircleDot, PackageSearch } from "lucide-react";
 import { useId } from "react";
 import type { OrderTracking } from "#server/orders/track-order.ts";
-
-// Spelled out rather than left to the browser's locale and time zone, so the server's HTML and
-// the browser's hydration render the same text ("June 12, 2025"); all shop times are UTC.
-const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+import { formatLongDate, formatTimeOfDay } from "#app/lib/dates.ts";
 
 function parseDate(value: string): Date | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "June 12, 2025"; text that is not a date is shown as it is. */
-export function formatTrackingDate(value: string): string {
-  const date = parseDate(value);
-  return date ? DATE_FORMAT.format(date) : value;
-}
-
-/** "5:45 PM UTC". */
-export function formatTrackingTime(value: string): string {
-  const date = parseDate(value);
-  if (!date) return "";
-  const hours = date.getUTCHours();
-  const minutes = String(date.getUTCMinutes()).padStart(2, "0");
-  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"} UTC`;
-}
-
 /** A <time> element when the value parses, so machines read the exact instant too. */
 function TrackingTime({ value, withTime = false }: { value: string; withTime?: boolean }) {
   const date = parseDate(value);
   if (!date) return <>{value}</>;
-  const time = withTime ? formatTrackingTime(value) : "";
-  return <time dateTime={value}>{time ? `${formatTrackingDate(value)}, ${time}` : formatTrackingDate(value)}</time>;
+  const time = withTime ? formatTimeOfDay(value) : "";
+  return <time dateTime={value}>{time ? `${formatLongDate(value)}, ${time}` : formatLongDate(value)}</time>;
 }
 
 /** Shown until a lookup finds an order. */

@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import path from "node:path";
 import { Loader2, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -7,7 +8,7 @@ import type { Book } from "#server/books/book.ts";
 import { BOOK_INTENTS } from "#server/books/book-schema.ts";
 import { deleteBook } from "#server/books/delete-book.ts";
 import { listBooksPage } from "#server/books/list-books-page.ts";
-import { COVER_LIMITS, COVER_TOO_LARGE_MESSAGE } from "#server/books/cover-image.ts";
+import { COVER_FIELD, COVER_LIMITS, COVER_TOO_LARGE_MESSAGE } from "#server/books/cover-schema.ts";
 import { createBookWithCover, updateBookWithCover } from "#server/books/save-book-with-cover.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { runAction } from "#server/http/action-result.ts";
@@ -18,7 +19,6 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { BOOK_TOASTS, BookFormDialog, bookFailureTitle } from "#app/features/admin-books/book-form-dialog.tsx";
 import { BooksTable } from "#app/features/admin-books/books-table.tsx";
-import { COVER_FIELD } from "#app/features/admin-books/cover-limits.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import type { Route } from "./+types/books";
 
@@ -69,7 +69,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         }
       },
       {
-        secure: env.PUBLIC_URL.startsWith("https://"),
+        secure: isHttpsSite(env),
         success: (result) => BOOK_TOASTS[result.intent],
         failureTitle: (error) => bookFailureTitle(intent, error),
       },

@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { useEffect } from "react";
 import { requireAdmin } from "#server/accounts/guards.ts";
@@ -39,7 +40,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return { enabled: result.enableMaintenanceMode };
     },
     {
-      secure: env.PUBLIC_URL.startsWith("https://"),
+      secure: isHttpsSite(env),
       success: { title: "Success!", description: "Coming Soon settings updated successfully." },
       failureTitle: "Error saving settings",
     },

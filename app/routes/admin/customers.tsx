@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { useCallback, useState } from "react";
 import { data } from "react-router";
@@ -46,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           actorUserId: viewer.userId,
           customerId: typeof customerId === "string" ? customerId : "",
         }),
-      { secure: context.services.env.PUBLIC_URL.startsWith("https://"), ...DELETE_CUSTOMER_TOASTS },
+      { secure: isHttpsSite(context.services.env), ...DELETE_CUSTOMER_TOASTS },
     );
   }
   const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
@@ -72,22 +73,6 @@ export default function CustomerManagement({ loaderData: { search, customers } }
         <Pagination page={customers.page} pageCount={customers.pageCount} total={customers.total} noun="customers" />
       ) : null}
       <DeleteCustomerDialog customer={toDelete} onClose={closeDialog} />
-    </>
-  );
-}
-
-/**
- * The list could not be loaded (the error is logged on the server): said here, inside the admin
- * layout, so the navigation stays usable.
- */
-export function ErrorBoundary() {
-  return (
-    <>
-      <AdminPageHeader title="Customer Management" intro="View and manage your registered customers" />
-      <div role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p className="font-semibold">Error fetching customers</p>
-        <p className="mt-1">The list could not be loaded. Please try again in a moment.</p>
-      </div>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { listContactMessages } from "#server/contact/list-contact-messages.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
-import { formatDateTime } from "#app/features/admin-subscribers/format-date-time.ts";
+import { formatDateTime } from "#app/lib/dates.ts";
 import type { Route } from "./+types/messages";
 
 export function meta() {

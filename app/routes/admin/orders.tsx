@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import type { Kysely } from "kysely";
 import { useState } from "react";
@@ -62,7 +63,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       services.logger,
       () => updateOrderStatus(services.db, { orderId: form.get("orderId"), status: form.get("status") }),
       {
-        secure: services.env.PUBLIC_URL.startsWith("https://"),
+        secure: isHttpsSite(services.env),
         success: ({ status }) => ({ title: "Status Updated!", description: `Order status changed to ${status}` }),
         failureTitle: "Error updating status",
       },
@@ -92,22 +93,6 @@ export default function OrderManagement({ loaderData: { search, orders } }: Rout
         <Pagination page={orders.page} pageCount={orders.pageCount} total={orders.total} noun="orders" />
       ) : null}
       <OrderDetailsDialog orderId={detailsId} result={details.data?.details} onClose={() => setDetailsId(null)} />
-    </>
-  );
-}
-
-/**
- * The list could not be loaded (the error is logged on the server): said here, inside the admin
- * layout, so the navigation stays usable.
- */
-export function ErrorBoundary() {
-  return (
-    <>
-      <AdminPageHeader title="Order Management" intro="Track and manage all customer orders" />
-      <div role="alert" className="mt-6 rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-        <p className="font-semibold">Error fetching orders</p>
-        <p className="mt-1">The list could not be loaded. Please try again in a moment.</p>
-      </div>
     </>
   );
 }

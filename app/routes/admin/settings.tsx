@@ -1,3 +1,4 @@
+import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { useEffect } from "react";
 import { requireAdmin } from "#server/accounts/guards.ts";
@@ -43,7 +44,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       await saveStoreSettings(db, settingsInputFromFormData(form), { appSecret: env.APP_SECRET });
       return { savedAt: Date.now() };
     },
-    { secure: env.PUBLIC_URL.startsWith("https://"), ...SAVE_SETTINGS_TOASTS },
+    { secure: isHttpsSite(env), ...SAVE_SETTINGS_TOASTS },
   );
 }
 

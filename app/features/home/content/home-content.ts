@@ -48,10 +48,10 @@ export interface Bundle {
   id: BundleId;
   name: string;
   description: string;
-  /** Price in USD. */
-  price: number;
-  /** Former price, already formatted, shown struck through. */
-  originalPrice: string;
+  /** Price in cents of the store's currency. */
+  priceCents: number;
+  /** Former price in cents, shown struck through. */
+  originalPriceCents: number;
   savings: string;
   /** Number of books in the set. */
   books: number;
@@ -177,8 +177,8 @@ export const BUNDLES: Bundle[] = [
     name: "The Disciple's Set",
     description:
       "A gentle first step into God's Word: three hardcover Bible stories chosen for the youngest listeners and perfect for bedtime.",
-    price: 34.99,
-    originalPrice: "$45.00",
+    priceCents: 3499,
+    originalPriceCents: 4500,
     savings: "Save 22%",
     books: 3,
     features: [
@@ -196,8 +196,8 @@ export const BUNDLES: Bundle[] = [
     name: "The Shepherd's Pack",
     description:
       "Three of our best-loved hardcover stories for families who want to read through the great moments of the Bible together.",
-    price: 69.99,
-    originalPrice: "$120.00",
+    priceCents: 6999,
+    originalPriceCents: 12000,
     savings: "Save 41%",
     books: 3,
     features: [
@@ -215,8 +215,8 @@ export const BUNDLES: Bundle[] = [
     name: "The Prophet's Collection",
     description:
       "Our most complete set: seven hardcover Bible stories to build a home library, stock a Sunday school room, or fill a classroom shelf.",
-    price: 159.99,
-    originalPrice: "$250.00",
+    priceCents: 15999,
+    originalPriceCents: 25000,
     savings: "Save 36%",
     books: 7,
     features: [

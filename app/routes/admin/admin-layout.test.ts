@@ -1,0 +1,48 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { signedInCookie } from "#tests/support/test-sessions.ts";
+
+// The admin layout's error boundary, through the real app and build (needs `npm run build`).
+describe.each(TEST_ENGINES)("a failed admin load on %s", (engine) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t?.cleanup();
+  });
+
+  // React separates adjacent text parts with empty comments.
+  const textOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+
+  it("keeps the admin sidebar and names what could not be fetched", async () => {
+    t = await createTestApp(engine);
+    const cookie = await signedInCookie(t.services, "admin@example.com", { admin: true });
+    // The books table disappears: the Books and Dashboard loaders both read it.
+    await sql`alter table books rename to books_gone`.execute(t.services.db);
+
+    for (const [path, fetches, heading] of [
+      ["/admin/books", "books", "Book Management"],
+      ["/admin", "dashboard", "Dashboard"],
+    ] as const) {
+      const response = await t.app.request(path, { headers: { cookie } });
+      expect(response.status, path).toBe(500);
+      const html = await textOf(response);
+      expect(html, path).toContain("Admin Panel");
+      expect(html, path).toContain('href="/admin/orders"');
+      expect(html, path).toContain(`Error fetching ${fetches}`);
+      expect(html, path).toContain(`>${heading}</h1>`);
+      expect(html, path).not.toContain("Something went wrong");
+      expect(html, path).not.toContain("books_gone");
+    }
+  });
+
+  it("shows the same boundary for Order Management, which had a copy of its own", async () => {
+    t = await createTestApp(engine);
+    const cookie = await signedInCookie(t.services, "admin@example.com", { admin: true });
+    await sql`alter table orders rename to orders_gone`.execute(t.services.db);
+    const response = await t.app.request("/admin/orders", { headers: { cookie } });
+    const html = await textOf(response);
+    expect(html).toContain("Admin Panel");
+    expect(html).toContain("Error fetching orders");
+  });
+});

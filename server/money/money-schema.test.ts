@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { centsToMoneyText, formatMoney, moneySchema, moneyTextToCents } from "./money-schema.ts";
+
+describe("moneyTextToCents", () => {
+  it("reads typed amounts exactly, without floating point", () => {
+    const cases = [["14.99", 1499], ["14", 1400], [".5", 50], ["5.", 500], ["0.07", 7], ["14.990", 1499], [" 3 ", 300], ["0.29", 29]] as const;
+    for (const [text, cents] of cases) expect(moneyTextToCents(text), text).toBe(cents);
+  });
+
+  it("refuses what is not an amount of at least 0 with at most 2 decimals", () => {
+    for (const text of ["", ".", "-1", "1.234", "1,50", "abc", "1e3", "Infinity", "1234567890123"]) {
+      expect(moneyTextToCents(text), text).toBeNull();
+    }
+  });
+});
+
+describe("centsToMoneyText", () => {
+  it("writes cents as a form field shows them", () => {
+    expect(centsToMoneyText(1499)).toBe("14.99");
+    expect(centsToMoneyText(5)).toBe("0.05");
+    expect(centsToMoneyText(123456)).toBe("1234.56");
+    expect(moneyTextToCents(centsToMoneyText(98765))).toBe(98765);
+  });
+});
+
+describe("formatMoney", () => {
+  it("shows dollars as the spec does, with the symbol, grouping and 2 decimals", () => {
+    expect(formatMoney(1499)).toBe("$14.99");
+    expect(formatMoney(1499, "USD")).toBe("$14.99");
+    expect(formatMoney(123456789, "USD")).toBe("$1,234,567.89");
+    expect(formatMoney(-500, "USD")).toBe("-$5.00");
+  });
+
+  it("honours the store's currency", () => {
+    expect(formatMoney(1499, "EUR")).toBe("€14.99");
+    expect(formatMoney(1499, "GBP")).toBe("£14.99");
+    expect(formatMoney(1499, "ILS")).toBe("₪14.99");
+  });
+
+  it("falls back to the code for a currency Intl does not know, never failing the page", () => {
+    expect(formatMoney(1499, "usd!")).toBe("14.99 usd!");
+  });
+});
+
+describe("moneySchema", () => {
+  const schema = moneySchema({ formatMessage: "Bad.", tooHighMessage: "Too high.", maxCents: 10_000, missingMessage: "Missing." });
+  const message = (value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+
+  it("puts out cents, from text or a number", () => {
+    expect(schema.parse("12.50")).toBe(1250);
+    expect(schema.parse(4.1)).toBe(410);
+  });
+
+  it("says what is wrong in the form's words", () => {
+    expect(message("")).toBe("Missing.");
+    expect(message("abc")).toBe("Bad.");
+    expect(message(null)).toBe("Bad.");
+    expect(message("100.01")).toBe("Too high.");
+  });
+});

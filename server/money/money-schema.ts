@@ -1,0 +1,106 @@
+import { z } from "zod";
+
+/**
+ * Money, the one module: amounts are integer cents (hundredths of the store's currency, whatever
+ * it is) together with the store's ISO 4217 currency code; they become text only here and are
+ * read from text only here. Client-safe: zod only, so forms, loaders and schemas share it.
+ */
+
+/** The currency when the store has not chosen one (spec: USD). */
+export const DEFAULT_CURRENCY = "USD";
+
+// Digits with an optional decimal part, as a number input sends them ("14.99", "14", ".5").
+const DECIMAL_PATTERN = /^(\d*)(?:\.(\d*))?$/;
+
+/**
+ * Reads a non-negative decimal exactly (no floating point on the way), as an integer count of
+ * 1/10^decimals units; trailing zeros do not count as decimals ("14.990" is 14.99). Null when
+ * the text is not such a number or has more whole digits than is sensible (12).
+ */
+export function parseFixed(text: string, decimals: number): number | null {
+  const match = DECIMAL_PATTERN.exec(text.trim());
+  if (!match) return null;
+  const whole = match[1] ?? "";
+  const fractionText = match[2] ?? "";
+  if (whole === "" && fractionText === "") return null;
+  const fraction = fractionText.replace(/0+$/, "");
+  // Twelve digits are far past every limit and still exact in a double.
+  if (fraction.length > decimals || whole.replace(/^0+/, "").length > 12) return null;
+  return Number(whole || "0") * 10 ** decimals + Number(fraction.padEnd(decimals, "0") || "0");
+}
+
+/** The one parser from typed text to cents: "14.99" → 1499, "5" → 500, ".5" → 50; null if it is not an amount. */
+export function moneyTextToCents(text: string): number | null {
+  return parseFixed(text, 2);
+}
+
+/** Cents as the text a money field shows and posts: 1499 → "14.99" (no symbol, no grouping). */
+export function centsToMoneyText(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Cents shown to people in the store's currency: 1499 → "$14.99" (USD), "€14.99" (EUR).
+ * Intl with a fixed locale (en-US) renders the same on the server and in the browser (see
+ * decision 0007). Always two decimals, since amounts are stored in hundredths. A code Intl does
+ * not know falls back to "14.99 XYZ" rather than failing the page.
+ */
+export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY): string {
+  let format = formats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+    } catch {
+      return `${centsToMoneyText(cents)} ${currency}`;
+    }
+    formats.set(currency, format);
+  }
+  return format.format(Math.round(cents) / 100);
+}
+
+/**
+ * A money field of a form: text (or a number) in, cents out, refused with `formatMessage` unless
+ * it is an amount of at least 0 with at most 2 decimals, and with `tooHighMessage` above `maxCents`.
+ */
+export function moneySchema({
+  formatMessage,
+  tooHighMessage,
+  maxCents,
+  missingMessage = formatMessage,
+}: {
+  formatMessage: string;
+  tooHighMessage: string;
+  maxCents: number;
+  missingMessage?: string;
+}) {
+  return z
+    .union([z.string(), z.number()], { error: formatMessage })
+    .transform((value, ctx) => {
+      const text = String(value).trim();
+      const cents = text === "" ? null : moneyTextToCents(text);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: text === "" ? missingMessage : formatMessage });
+        return z.NEVER;
+      }
+      if (cents > maxCents) {
+        ctx.addIssue({ code: "custom", message: tooHighMessage });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+/**
+ * Orders store no currency of their own, and every order so far was taken in US dollars (spec:
+ * order totals show the dollar symbol), so they are shown in USD whatever the store sells in now.
+ */
+export const ORDER_CURRENCY = "USD";
