@@ -58,13 +58,17 @@ export default tseslint.config(
   // components/lib, and server code never imports app code. Type imports count too: a type
   // import is still a dependency. Cycles are checked by scripts/check-import-cycles.mjs.
   ...FEATURES.map((feature) =>
-    layer([`app/features/${feature}/**`], [
-      {
-        regex: `^#app/(features/(?!${feature}/)|routes/|root\\.tsx$)`,
-        message: "A feature imports no other feature, route or root.tsx: move what both need to app/components or app/lib.",
-      },
-      PARENT_FOLDER,
-    ]),
+    layer(
+      [`app/features/${feature}/**`],
+      [
+        {
+          regex: `^#app/(features/(?!${feature}/)|routes/|root\\.tsx$)`,
+          message:
+            "A feature imports no other feature, route or root.tsx: move what both need to app/components or app/lib.",
+        },
+        PARENT_FOLDER,
+      ],
+    ),
   ),
   layer(
     ["app/lib/**", "app/components/**"],

@@ -94,7 +94,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The root loader's 503 on a page visit; or, in the browser, the maintenance gate's plain-text
   // 503 to a navigation's data request or a form post after the shop closed (the only plain-text
   // 503 the shop sends).
-  if (isRouteErrorResponse(error) && error.status === 503 && (error.data?.maintenance || typeof error.data === "string")) {
+  if (
+    isRouteErrorResponse(error) &&
+    error.status === 503 &&
+    (error.data?.maintenance || typeof error.data === "string")
+  ) {
     const storeName: string = error.data?.maintenance ? error.data.storeName : (rootData?.store.name ?? "");
     return (
       <ComingSoonPage
@@ -111,8 +115,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? "Page not found" : "Something went wrong";
-  const details =
-    import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
       <title>{title}</title>

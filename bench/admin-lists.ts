@@ -17,25 +17,57 @@ export async function fillAdminTables(handle: DatabaseHandle): Promise<void> {
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto("books")
-        .values(range.map((i) => ({
-          id: randomUUID(), slug: `bench-book-${i}`, title: `Bench Book ${i}`, author: `Author ${i % 97}`,
-          description: "A book for the benchmark.", price_cents: 999 + i, original_price_cents: null, image_url: null,
-          badge: null, rating: 4, reviews: i, age_range: "3-8", stock: i % 20, created_at: at(i), updated_at: at(i),
-        })))
+        .values(
+          range.map((i) => ({
+            id: randomUUID(),
+            slug: `bench-book-${i}`,
+            title: `Bench Book ${i}`,
+            author: `Author ${i % 97}`,
+            description: "A book for the benchmark.",
+            price_cents: 999 + i,
+            original_price_cents: null,
+            image_url: null,
+            badge: null,
+            rating: 4,
+            reviews: i,
+            age_range: "3-8",
+            stock: i % 20,
+            created_at: at(i),
+            updated_at: at(i),
+          })),
+        )
         .execute();
       await trx
         .insertInto("orders")
-        .values(range.map((i) => ({
-          id: `BENCH-${String(i).padStart(6, "0")}`, order_date: at(i), customer_email: `reader${i}@example.com`,
-          total_cents: 1999, status: "Pending" as const, estimated_delivery: null, updated_at: at(i),
-        })))
+        .values(
+          range.map((i) => ({
+            id: `BENCH-${String(i).padStart(6, "0")}`,
+            order_date: at(i),
+            customer_email: `reader${i}@example.com`,
+            total_cents: 1999,
+            status: "Pending" as const,
+            estimated_delivery: null,
+            updated_at: at(i),
+          })),
+        )
         .execute();
       await trx
         .insertInto("user")
-        .values(range.map((i) => ({
-          id: `bench-user-${i}`, name: "", email: `member${i}@example.com`, emailVerified: false, image: null,
-          createdAt: at(i), updatedAt: at(i), role: "user", banned: false, banReason: null, banExpires: null,
-        })))
+        .values(
+          range.map((i) => ({
+            id: `bench-user-${i}`,
+            name: "",
+            email: `member${i}@example.com`,
+            emailVerified: false,
+            image: null,
+            createdAt: at(i),
+            updatedAt: at(i),
+            role: "user",
+            banned: false,
+            banReason: null,
+            banExpires: null,
+          })),
+        )
         .execute();
       await trx
         .insertInto("email_subscribers")

@@ -73,7 +73,8 @@ export async function measureHashingFlood(): Promise<HashingFlood> {
     flooding = false;
     await Promise.all(clients);
     const total = Object.values(statuses).reduce((a, b) => a + b, 0);
-    if ((statuses[302] ?? 0) < total * 0.95) throw new Error(`The flood was not made of sign-ins: ${JSON.stringify(statuses)}`);
+    if ((statuses[302] ?? 0) < total * 0.95)
+      throw new Error(`The flood was not made of sign-ins: ${JSON.stringify(statuses)}`);
     return { restP50, floodP50, ratio: floodP50 / restP50, statuses };
   } finally {
     await server.stop();

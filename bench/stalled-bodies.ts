@@ -23,14 +23,16 @@ function stalledUpload(port: number, localAddress: string, kind: number): { sock
   const socket = connect({ port, host: "127.0.0.1", localAddress });
   socket.on("error", () => {});
   socket.on("data", () => {});
-  const [target, framing] = ([
-    // The review's case: a form post declaring 1 MB.
-    ["/contact-us", `Content-Length: ${DECLARED}`],
-    // The same without a declared length.
-    ["/contact-us", "Transfer-Encoding: chunked"],
-    // A visitor "uploading" to the cover form.
-    ["/admin/books.data", `Content-Length: ${DECLARED}`],
-  ] as const)[kind % 3]!;
+  const [target, framing] = (
+    [
+      // The review's case: a form post declaring 1 MB.
+      ["/contact-us", `Content-Length: ${DECLARED}`],
+      // The same without a declared length.
+      ["/contact-us", "Transfer-Encoding: chunked"],
+      // A visitor "uploading" to the cover form.
+      ["/admin/books.data", `Content-Length: ${DECLARED}`],
+    ] as const
+  )[kind % 3]!;
   const chunked = framing.startsWith("Transfer");
   const settled = new Promise<void>((resolve) => {
     socket.on("close", () => resolve());
@@ -40,7 +42,9 @@ function stalledUpload(port: number, localAddress: string, kind: number): { sock
       );
       const chunk = Buffer.alloc(CHUNK, 97);
       for (let sent = 0; sent < SENT && !socket.destroyed; sent += CHUNK) {
-        const data = chunked ? Buffer.concat([Buffer.from(`${CHUNK.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]) : chunk;
+        const data = chunked
+          ? Buffer.concat([Buffer.from(`${CHUNK.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
+          : chunk;
         if (!socket.write(data)) {
           await new Promise<void>((next) => {
             socket.once("drain", next);
@@ -77,8 +81,18 @@ export async function measureStalledBodies(): Promise<{ name: string; value: num
     clearInterval(sampler);
     const stillOpen = sockets.filter((s) => !s.destroyed).length;
     return [
-      { name: `stalled bodies: server memory above idle (${CONNECTIONS} clients, idle ${idle.toFixed(0)} MB)`, value: peak - idle, unit: "MB", target: 150 },
-      { name: "stalled bodies: connections the server still holds after 3 s", value: stillOpen, unit: "connections", target: 0 },
+      {
+        name: `stalled bodies: server memory above idle (${CONNECTIONS} clients, idle ${idle.toFixed(0)} MB)`,
+        value: peak - idle,
+        unit: "MB",
+        target: 150,
+      },
+      {
+        name: "stalled bodies: connections the server still holds after 3 s",
+        value: stillOpen,
+        unit: "connections",
+        target: 0,
+      },
     ];
   } finally {
     for (const socket of sockets) socket.destroy();

@@ -14,7 +14,14 @@ export async function fillSubscribers(handle: DatabaseHandle): Promise<void> {
     await handle.db.transaction().execute((trx) =>
       trx
         .insertInto("email_subscribers")
-        .values(range.map((i) => ({ id: `bench-${i}`, email: `subscriber${i}@example.com`, subscribed_at: at(i), confirmed_at: i % 4 ? at(i) : null })))
+        .values(
+          range.map((i) => ({
+            id: `bench-${i}`,
+            email: `subscriber${i}@example.com`,
+            subscribed_at: at(i),
+            confirmed_at: i % 4 ? at(i) : null,
+          })),
+        )
         .execute(),
     );
   }

@@ -10,12 +10,16 @@ import ts from "typescript";
 const ROOTS = ["app", "server", "tests", "bench", "scripts"];
 const root = process.cwd();
 
-const config = ts.getParsedCommandLineOfConfigFile(path.join(root, "tsconfig.json"), {}, {
-  ...ts.sys,
-  onUnRecoverableConfigFileDiagnostic: (d) => {
-    throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+const config = ts.getParsedCommandLineOfConfigFile(
+  path.join(root, "tsconfig.json"),
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    },
   },
-});
+);
 const options = config.options;
 
 function sourceFiles(dir) {
@@ -81,7 +85,12 @@ for (const file of files) if (!state.has(file)) visit(file);
 if (cycles.length > 0) {
   console.error(`Import cycles (${cycles.length}): each group's files import one another in a circle.`);
   for (const component of cycles) {
-    console.error(`- ${component.map((f) => path.relative(root, f)).sort().join("\n  ")}`);
+    console.error(
+      `- ${component
+        .map((f) => path.relative(root, f))
+        .sort()
+        .join("\n  ")}`,
+    );
   }
   process.exit(1);
 }

@@ -11,9 +11,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function refusals(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId?.endsWith("no-restricted-imports"))
-    .map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId?.endsWith("no-restricted-imports")).map((m) => m.message);
 }
 
 describe("the layer rules", () => {
@@ -58,7 +56,9 @@ describe("the layer rules", () => {
     const file = "server/db/migrations/9999-probe.ts";
     expect(await refusals(file, 'import type { MigrationContext } from "../migrate.ts";')).toHaveLength(1);
     expect(await refusals(file, 'import type { MigrationContext } from "../migration-context.ts";')).toEqual([]);
-    expect(await refusals("server/cli/probe.ts", 'import { migrateToLatest } from "#server/db/migrate.ts";')).toEqual([]);
+    expect(await refusals("server/cli/probe.ts", 'import { migrateToLatest } from "#server/db/migrate.ts";')).toEqual(
+      [],
+    );
   });
 });
 
@@ -74,7 +74,14 @@ describe("the import cycle check", () => {
     dirs.push(dir);
     writeFileSync(
       path.join(dir, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { module: "ESNext", moduleResolution: "bundler", allowImportingTsExtensions: true, noEmit: true } }),
+      JSON.stringify({
+        compilerOptions: {
+          module: "ESNext",
+          moduleResolution: "bundler",
+          allowImportingTsExtensions: true,
+          noEmit: true,
+        },
+      }),
     );
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module", imports: { "#app/*": "./app/*" } }));
     for (const [name, text] of Object.entries(files)) {

@@ -19,14 +19,17 @@ const skipped = [];
 if (existsSync(chromePath)) {
   projects.push("--project", "e2e");
 } else if (process.env.CI === "true") {
-  console.error(`Browser tests cannot run: no Chromium at ${chromePath} (install Debian's chromium or set CHROME_PATH).`);
+  console.error(
+    `Browser tests cannot run: no Chromium at ${chromePath} (install Debian's chromium or set CHROME_PATH).`,
+  );
   process.exit(1);
 } else {
   skipped.push(`Browser tests skipped: no Chromium at ${chromePath} (install Debian's chromium or set CHROME_PATH).`);
 }
 
 if (!process.env.TEST_DATABASE_URL) {
-  const notice = "PostgreSQL skipped: TEST_DATABASE_URL is not set, so data tests run on SQLite only (set it to a postgres:// URL where tests may create databases).";
+  const notice =
+    "PostgreSQL skipped: TEST_DATABASE_URL is not set, so data tests run on SQLite only (set it to a postgres:// URL where tests may create databases).";
   if (process.env.CI === "true") {
     console.error(notice);
     process.exit(1);

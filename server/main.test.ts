@@ -27,7 +27,11 @@ describe("the production server process", () => {
   });
 
   it("refuses to start in production without APP_SECRET", async () => {
-    const server = await startServerProcess({ dataDir: dataDir(), env: { NODE_ENV: "production" }, waitForReady: false });
+    const server = await startServerProcess({
+      dataDir: dataDir(),
+      env: { NODE_ENV: "production" },
+      waitForReady: false,
+    });
     servers.push(server);
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("APP_SECRET is required when NODE_ENV=production");
@@ -46,7 +50,8 @@ describe("the production server process", () => {
     expect(second.output()).not.toContain("demo catalogue seeded");
     expect(second.output()).not.toContain("database migrated");
     const again = await (await fetch(second.url)).text();
-    const titles = (html: string) => [...html.matchAll(/<h3[^>]*><a [^>]*href="\/books\/[^"]*"[^>]*>([^<]+)<\/a><\/h3>/g)].map((m) => m[1]);
+    const titles = (html: string) =>
+      [...html.matchAll(/<h3[^>]*><a [^>]*href="\/books\/[^"]*"[^>]*>([^<]+)<\/a><\/h3>/g)].map((m) => m[1]);
     expect(titles(again)).toEqual(titles(home));
     expect(titles(again)).toHaveLength(4);
   });

@@ -34,22 +34,27 @@ if (!existsSync(serverBuildPath)) {
 const build = (await import(serverBuildPath)) as ServerBuild;
 
 const app = createApp({ services, build, clientDir, mode: "production" });
-const server = serve({ fetch: app.fetch, port: env.PORT, serverOptions: serverTimeouts(LONGEST_BODY_TIMEOUT_MS) }, (info) => {
-  logger.info({ port: info.port }, "listening");
-  console.log(`\n  Shop running at ${env.PUBLIC_URL} (port ${info.port})`);
-  const { token } = services.ownerSetup;
-  if (token) {
-    console.log(`  No admin account yet. Create the owner's admin account here (link valid until one exists):`);
-    console.log(`    ${env.PUBLIC_URL}/setup?token=${token}`);
-    console.log("  Or run: npm run admin -- create <email>");
-    if (env.OWNER_EMAIL) {
-      console.log(`  An account of ${env.OWNER_EMAIL} (OWNER_EMAIL) becomes an admin only once its address is verified.`);
+const server = serve(
+  { fetch: app.fetch, port: env.PORT, serverOptions: serverTimeouts(LONGEST_BODY_TIMEOUT_MS) },
+  (info) => {
+    logger.info({ port: info.port }, "listening");
+    console.log(`\n  Shop running at ${env.PUBLIC_URL} (port ${info.port})`);
+    const { token } = services.ownerSetup;
+    if (token) {
+      console.log(`  No admin account yet. Create the owner's admin account here (link valid until one exists):`);
+      console.log(`    ${env.PUBLIC_URL}/setup?token=${token}`);
+      console.log("  Or run: npm run admin -- create <email>");
+      if (env.OWNER_EMAIL) {
+        console.log(
+          `  An account of ${env.OWNER_EMAIL} (OWNER_EMAIL) becomes an admin only once its address is verified.`,
+        );
+      }
+    } else {
+      console.log(`  Admin area: ${env.PUBLIC_URL}/admin (sign in with an admin account)`);
     }
-  } else {
-    console.log(`  Admin area: ${env.PUBLIC_URL}/admin (sign in with an admin account)`);
-  }
-  console.log("");
-}) as Server;
+    console.log("");
+  },
+) as Server;
 
 // Behind a reverse proxy every connection comes from the proxy: capping them would throttle
 // every visitor at once, so there the proxy is the one to limit connections per client.

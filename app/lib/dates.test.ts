@@ -18,7 +18,8 @@ describe("dates", () => {
     expect(formatTimeOfDay("2025-06-12T17:45:00Z")).toBe("5:45 PM UTC");
     expect(formatTimeOfDay("2025-06-12T00:05:00Z")).toBe("12:05 AM UTC");
     expect(formatTimeOfDay("2025-06-12T12:00:00Z")).toBe("12:00 PM UTC");
-    for (const text of [formatDateTime(lateEvening), formatTimeOfDay(lateEvening)]) expect(text).toMatch(/^[\x20-\x7e]+$/);
+    for (const text of [formatDateTime(lateEvening), formatTimeOfDay(lateEvening)])
+      expect(text).toMatch(/^[\x20-\x7e]+$/);
   });
 
   it("shows text that is not a date as it is", () => {

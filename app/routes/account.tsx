@@ -9,7 +9,10 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/account";
 
 export function meta(args: Route.MetaArgs) {
-  return [...pageMeta(args, { title: "My Account", description: "Your account." }), { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta(args, { title: "My Account", description: "Your account." }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -20,10 +23,14 @@ export function loader({ context, request }: Route.LoaderArgs) {
 /** "Send the link again": a new verification e-mail (the page's only form of its own). */
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
-  return runAction(context.services.logger, async () => {
-    await resendVerificationEmail(context.services, viewer, { clientAddress: context.clientAddress });
-    return { sent: true };
-  }, { secure: isHttpsSite(context.services.env), failureTitle: "Error" });
+  return runAction(
+    context.services.logger,
+    async () => {
+      await resendVerificationEmail(context.services, viewer, { clientAddress: context.clientAddress });
+      return { sent: true };
+    },
+    { secure: isHttpsSite(context.services.env), failureTitle: "Error" },
+  );
 }
 
 const LINKS = [

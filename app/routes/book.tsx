@@ -22,7 +22,11 @@ export function meta(args: Route.MetaArgs) {
   return [
     ...pageMeta(args, { title: book.title, description: book.description, image: book.imageUrl, type: "product" }),
     {
-      "script:ld+json": bookStructuredData(book, rootMetaData(args)?.publicUrl ?? "", rootMetaData(args)?.store.currency),
+      "script:ld+json": bookStructuredData(
+        book,
+        rootMetaData(args)?.publicUrl ?? "",
+        rootMetaData(args)?.store.currency,
+      ),
     },
   ];
 }
@@ -41,7 +45,9 @@ export default function BookPage({ loaderData: { book } }: Route.ComponentProps)
           className="w-full rounded-2xl shadow-lg ring-1 ring-brand-100"
         />
         {book.badge ? (
-          <span className={`absolute left-4 top-4 rounded-full px-3 py-1 text-sm font-semibold ${badgeColor(book.badge)}`}>
+          <span
+            className={`absolute left-4 top-4 rounded-full px-3 py-1 text-sm font-semibold ${badgeColor(book.badge)}`}
+          >
             {book.badge}
           </span>
         ) : null}

@@ -47,8 +47,8 @@ export default function ContactUs() {
       <header className="max-w-3xl border-b border-brand-100 pb-8">
         <h1 className="font-serif text-4xl font-bold leading-tight text-brand-800 sm:text-5xl">Contact Us</h1>
         <p className="mt-4 text-lg leading-8 text-gray-700 sm:text-xl">
-          Have a question about our books, an order, or resources for your church or school? Send us a message and
-          we will get back to you shortly.
+          Have a question about our books, an order, or resources for your church or school? Send us a message and we
+          will get back to you shortly.
         </p>
       </header>
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-12">

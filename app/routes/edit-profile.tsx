@@ -13,7 +13,10 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/edit-profile";
 
 export function meta(args: Route.MetaArgs) {
-  return [...pageMeta(args, { title: "Edit Profile", description: "Your details." }), { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta(args, { title: "Edit Profile", description: "Your details." }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -51,15 +54,22 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
   const { profile } = loaderData;
   return (
     <AuthCard title="Edit Profile" intro="Tell us a little about yourself.">
-      <Form
-        method="post"
-        noValidate
-        className="grid gap-4"
-        onSubmit={checkBeforeSubmit(profileSchema)}
-      >
+      <Form method="post" noValidate className="grid gap-4" onSubmit={checkBeforeSubmit(profileSchema)}>
         <FormField label="Email" name="email" type="email" value={loaderData.email} disabled readOnly />
-        <FormField label="Full name" name="fullName" autoComplete="name" defaultValue={profile.fullName ?? ""} error={fieldErrors.fullName} />
-        <FormField label="Username" name="username" autoComplete="username" defaultValue={profile.username ?? ""} error={fieldErrors.username} />
+        <FormField
+          label="Full name"
+          name="fullName"
+          autoComplete="name"
+          defaultValue={profile.fullName ?? ""}
+          error={fieldErrors.fullName}
+        />
+        <FormField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          defaultValue={profile.username ?? ""}
+          error={fieldErrors.username}
+        />
         <FormField
           label="Website"
           name="website"

@@ -18,14 +18,22 @@ export function meta(args: Route.MetaArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   const form = await readForm(request);
-  return runAction(services.logger, async () => {
-    await requestPasswordReset(services, { email: form.get("email") ?? "" }, { headers: request.headers, clientAddress });
-    return { sentAt: Date.now() };
-  }, {
-    secure: isHttpsSite(services.env),
-    success: { title: "Password reset link sent!", description: "Check your email for a password reset link." },
-    failureTitle: "Error",
-  });
+  return runAction(
+    services.logger,
+    async () => {
+      await requestPasswordReset(
+        services,
+        { email: form.get("email") ?? "" },
+        { headers: request.headers, clientAddress },
+      );
+      return { sentAt: Date.now() };
+    },
+    {
+      secure: isHttpsSite(services.env),
+      success: { title: "Password reset link sent!", description: "Check your email for a password reset link." },
+      failureTitle: "Error",
+    },
+  );
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
@@ -52,12 +60,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           minutes and works for one hour.
         </p>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        className="mt-4 grid gap-4"
-        onSubmit={checkBeforeSubmit(forgotPasswordSchema)}
-      >
+      <Form method="post" noValidate className="mt-4 grid gap-4" onSubmit={checkBeforeSubmit(forgotPasswordSchema)}>
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <button type="submit" disabled={busy} className={buttonStyles.primary}>
           {busy ? "Sending..." : "Send Reset Link"}

@@ -40,7 +40,10 @@ export default function HelpCenter() {
         <label htmlFor={searchId} className="sr-only">
           Search the questions
         </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-gray-600" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-gray-600"
+        />
         <input
           id={searchId}
           type="search"
@@ -65,7 +68,11 @@ export default function HelpCenter() {
             </h2>
             <div className="mt-4">
               <Accordion
-                entries={group.items.map((item) => ({ id: item.question, question: item.question, answer: item.answer }))}
+                entries={group.items.map((item) => ({
+                  id: item.question,
+                  question: item.question,
+                  answer: item.answer,
+                }))}
               />
             </div>
           </section>

@@ -66,7 +66,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
       <HomeFaqSection
         onEmailUs={() =>
-          showToast({ title: "Email Us", description: `Write to us at ${store?.contactEmail ?? ""} and we'll gladly help.` })
+          showToast({
+            title: "Email Us",
+            description: `Write to us at ${store?.contactEmail ?? ""} and we'll gladly help.`,
+          })
         }
       />
     </>

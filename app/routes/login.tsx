@@ -15,7 +15,10 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/login";
 
 export function meta(args: Route.MetaArgs) {
-  return [...pageMeta(args, { title: "Login", description: "Sign in to your account." }), { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta(args, { title: "Login", description: "Sign in to your account." }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -31,15 +34,19 @@ const SIGN_IN_FAILED = "Sign in Failed";
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   const form = await readForm(request);
-  const result = await runAction(services.logger, async () => {
-    const { headers, isAdmin } = await signIn(
-      services,
-      { email: form.get("email") ?? "", password: form.get("password") ?? "" },
-      { headers: request.headers, clientAddress },
-    );
-    headers.append("Set-Cookie", flashCookie("signed-in", isHttpsSite(services.env)));
-    return { headers, isAdmin };
-  }, { secure: isHttpsSite(services.env), failureTitle: SIGN_IN_FAILED });
+  const result = await runAction(
+    services.logger,
+    async () => {
+      const { headers, isAdmin } = await signIn(
+        services,
+        { email: form.get("email") ?? "", password: form.get("password") ?? "" },
+        { headers: request.headers, clientAddress },
+      );
+      headers.append("Set-Cookie", flashCookie("signed-in", isHttpsSite(services.env)));
+      return { headers, isAdmin };
+    },
+    { secure: isHttpsSite(services.env), failureTitle: SIGN_IN_FAILED },
+  );
   if ("ok" in result && result.ok) {
     // Admins go to the dashboard; everyone else back where they came from (never into /admin).
     const target = safeRedirectTarget(form.get("redirectTo"));
@@ -77,12 +84,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      <Form
-        method="post"
-        noValidate
-        className="grid gap-4"
-        onSubmit={checkBeforeSubmit(signInSchema)}
-      >
+      <Form method="post" noValidate className="grid gap-4" onSubmit={checkBeforeSubmit(signInSchema)}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <FormField

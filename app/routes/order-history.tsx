@@ -9,7 +9,10 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/order-history";
 
 export function meta(args: Route.MetaArgs) {
-  return [...pageMeta(args, { title: "Order History", description: "Your orders." }), { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta(args, { title: "Order History", description: "Your orders." }),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -49,12 +52,18 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
       ) : (
         <ul className="mt-8 grid gap-4">
           {orders.map((order) => (
-            <li key={order.id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100" data-testid="order-card">
+            <li
+              key={order.id}
+              className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100"
+              data-testid="order-card"
+            >
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <h2 className="font-semibold">
                   Order <span className="font-mono">{order.id}</span>
                 </h2>
-                <span className={`rounded-full px-3 py-1 text-sm font-semibold ${statusBadge(order.status)}`}>{order.status}</span>
+                <span className={`rounded-full px-3 py-1 text-sm font-semibold ${statusBadge(order.status)}`}>
+                  {order.status}
+                </span>
               </div>
               <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
                 <div>

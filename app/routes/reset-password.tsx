@@ -35,22 +35,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const secure = isHttpsSite(services.env);
   const token = form.get("token");
   if (typeof token === "string" && token) {
-    const result = await runAction(services.logger, async () => {
-      await resetPassword(services, { token, password: form.get("password") }, { clientAddress });
-      return {};
-    }, { secure, failureTitle: "Error" });
+    const result = await runAction(
+      services.logger,
+      async () => {
+        await resetPassword(services, { token, password: form.get("password") }, { clientAddress });
+        return {};
+      },
+      { secure, failureTitle: "Error" },
+    );
     if ("ok" in result && result.ok) {
       throw redirect("/login", { headers: { "Set-Cookie": flashCookie("password-reset", secure) } });
     }
     return result;
   }
   if (!context.viewer) throw redirect("/login?redirectTo=%2Freset-password");
-  const result = await runAction(services.logger, () =>
-    changePassword(
-      services,
-      { currentPassword: form.get("currentPassword"), password: form.get("password") },
-      { headers: request.headers, clientAddress },
-    ),
+  const result = await runAction(
+    services.logger,
+    () =>
+      changePassword(
+        services,
+        { currentPassword: form.get("currentPassword"), password: form.get("password") },
+        { headers: request.headers, clientAddress },
+      ),
     { secure, failureTitle: "Error" },
   );
   if ("ok" in result && result.ok) {

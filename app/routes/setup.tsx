@@ -14,7 +14,11 @@ import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import type { Route } from "./+types/setup";
 
 export function meta() {
-  return [{ title: "Create the admin account" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+  return [
+    { title: "Create the admin account" },
+    { name: "robots", content: "noindex" },
+    { name: "referrer", content: "no-referrer" },
+  ];
 }
 
 /** The owner's first admin account, through the one-time link `npm start` prints. */
@@ -28,12 +32,16 @@ const SETUP_FAILED = "Setup failed";
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const form = await readForm(request);
-  const result = await runAction(services.logger, async () => {
-    if (!(await services.ownerSetup.accepts(services.db, form.get("token")))) {
-      throw new AppError("FORBIDDEN", "This setup link is no longer valid: an admin account already exists.");
-    }
-    return createAdminAccount(services, { email: form.get("email"), password: form.get("password") });
-  }, { secure: isHttpsSite(services.env), failureTitle: SETUP_FAILED });
+  const result = await runAction(
+    services.logger,
+    async () => {
+      if (!(await services.ownerSetup.accepts(services.db, form.get("token")))) {
+        throw new AppError("FORBIDDEN", "This setup link is no longer valid: an admin account already exists.");
+      }
+      return createAdminAccount(services, { email: form.get("email"), password: form.get("password") });
+    },
+    { secure: isHttpsSite(services.env), failureTitle: SETUP_FAILED },
+  );
   if ("ok" in result && result.ok) {
     throw redirect("/login", {
       headers: { "Set-Cookie": flashCookie("admin-created", isHttpsSite(services.env)) },
@@ -50,20 +58,18 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
     return (
       <AuthCard title="Setup link not valid">
         <p className="text-gray-700">
-          This link does not work (any more). An admin account may already exist: sign in, or ask an admin to grant
-          you the admin role with <code>npm run admin -- grant &lt;email&gt;</code>.
+          This link does not work (any more). An admin account may already exist: sign in, or ask an admin to grant you
+          the admin role with <code>npm run admin -- grant &lt;email&gt;</code>.
         </p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Create the admin account" intro="This account will manage the shop: books, orders, customers and settings.">
-      <Form
-        method="post"
-        noValidate
-        className="grid gap-4"
-        onSubmit={checkBeforeSubmit(signUpSchema)}
-      >
+    <AuthCard
+      title="Create the admin account"
+      intro="This account will manage the shop: books, orders, customers and settings."
+    >
+      <Form method="post" noValidate className="grid gap-4" onSubmit={checkBeforeSubmit(signUpSchema)}>
         <input type="hidden" name="token" value={params.get("token") ?? ""} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <NewPasswordField error={fieldErrors.password} />

@@ -14,7 +14,10 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/signup";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Sign Up", description: "Create your account to see your orders and save your details." });
+  return pageMeta(args, {
+    title: "Sign Up",
+    description: "Create your account to see your orders and save your details.",
+  });
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -27,13 +30,22 @@ const SIGN_UP_FAILED = "Sign up Failed";
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   const form = await readForm(request);
-  const result = await runAction(services.logger, async () => {
-    await signUp(services, { email: form.get("email"), password: form.get("password") }, { headers: request.headers, clientAddress });
-    return {};
-  }, { secure: isHttpsSite(services.env), failureTitle: SIGN_UP_FAILED });
+  const result = await runAction(
+    services.logger,
+    async () => {
+      await signUp(
+        services,
+        { email: form.get("email"), password: form.get("password") },
+        { headers: request.headers, clientAddress },
+      );
+      return {};
+    },
+    { secure: isHttpsSite(services.env), failureTitle: SIGN_UP_FAILED },
+  );
   if ("ok" in result && result.ok) {
     const redirectTo = form.get("redirectTo");
-    const target = typeof redirectTo === "string" && redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+    const target =
+      typeof redirectTo === "string" && redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
     throw redirect(target, {
       headers: { "Set-Cookie": flashCookie("account-created", isHttpsSite(services.env)) },
     });
@@ -59,12 +71,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         </p>
       }
     >
-      <Form
-        method="post"
-        noValidate
-        className="grid gap-4"
-        onSubmit={checkBeforeSubmit(signUpSchema)}
-      >
+      <Form method="post" noValidate className="grid gap-4" onSubmit={checkBeforeSubmit(signUpSchema)}>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <NewPasswordField error={fieldErrors.password} />

@@ -10,7 +10,10 @@ import type { Route } from "./+types/verify-email";
 
 export function meta(args: Route.MetaArgs) {
   return [
-    ...pageMeta(args, { title: "Confirm your e-mail address", description: "Confirm the e-mail address of your account." }),
+    ...pageMeta(args, {
+      title: "Confirm your e-mail address",
+      description: "Confirm the e-mail address of your account.",
+    }),
     { name: "robots", content: "noindex" },
     // The token is in this page's address: never send it to another site.
     { name: "referrer", content: "no-referrer" },

@@ -14,7 +14,11 @@ const request = (clientAddress = "192.0.2.1", cookie?: string) => ({
   headers: new Headers(cookie ? { cookie } : {}),
   clientAddress,
 });
-const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 describe("password policy", () => {
   it("refuses short, over-long and common passwords, in any letter case", () => {
@@ -55,7 +59,9 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
-    await expect(signUp(deps, { email: "ANNA@example.com", password: "Another-Long-Pass-9" }, request("192.0.2.9"))).resolves.toBeUndefined();
+    await expect(
+      signUp(deps, { email: "ANNA@example.com", password: "Another-Long-Pass-9" }, request("192.0.2.9")),
+    ).resolves.toBeUndefined();
     expect(await deps.db.selectFrom("user").select("email").execute()).toHaveLength(1);
   });
 
@@ -64,15 +70,21 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
     for (let i = 0; i < 5; i++) {
-      await expect(signIn(deps, { email: "anna@example.com", password: "wrong-wrong" }, request("192.0.2.50"))).rejects.toMatchObject({
+      await expect(
+        signIn(deps, { email: "anna@example.com", password: "wrong-wrong" }, request("192.0.2.50")),
+      ).rejects.toMatchObject({
         code: "UNAUTHENTICATED",
         message: "Invalid email or password.",
       });
     }
-    await expect(signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request("192.0.2.50"))).rejects.toMatchObject({
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request("192.0.2.50")),
+    ).rejects.toMatchObject({
       code: "RATE_LIMITED",
     });
-    await expect(signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request("192.0.2.51"))).resolves.toMatchObject({
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request("192.0.2.51")),
+    ).resolves.toMatchObject({
       isAdmin: false,
     });
   });
@@ -87,7 +99,11 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
     await signUp(deps, { email: "later-owner@example.com", password: "Mustard-Seed-Faith-42" }, request());
     await ensureOwnerIsAdmin(deps.db, "LATER-owner@example.com");
     expect(await countAdmins(deps.db)).toBe(0);
-    await deps.db.updateTable("user").set({ emailVerified: true }).where("email", "=", "later-owner@example.com").execute();
+    await deps.db
+      .updateTable("user")
+      .set({ emailVerified: true })
+      .where("email", "=", "later-owner@example.com")
+      .execute();
     await ensureOwnerIsAdmin(deps.db, "LATER-owner@example.com");
     const roles = await deps.db.selectFrom("user").select(["email", "role"]).execute();
     expect(roles.map((r) => [r.email.toLowerCase(), r.role]).sort()).toEqual([
@@ -104,7 +120,9 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
     expect(await setup.accepts(deps.db, "not-the-token")).toBe(false);
     await createAdminAccount(deps, { email: "boss@example.com", password: "Still-Waters-Green-Pastures" });
     expect(await setup.accepts(deps.db, setup.token)).toBe(false);
-    expect((await signIn(deps, { email: "boss@example.com", password: "Still-Waters-Green-Pastures" }, request())).isAdmin).toBe(true);
+    expect(
+      (await signIn(deps, { email: "boss@example.com", password: "Still-Waters-Green-Pastures" }, request())).isAdmin,
+    ).toBe(true);
     await setRole(deps.db, "BOSS@example.com", "user");
     expect(await countAdmins(deps.db)).toBe(0);
     await expect(setRole(deps.db, "nobody@example.com", ADMIN_ROLE)).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -114,14 +132,28 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
-    const laptop = cookieOf((await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request())).headers);
-    const phone = cookieOf((await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request())).headers);
+    const laptop = cookieOf(
+      (await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request())).headers,
+    );
+    const phone = cookieOf(
+      (await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request())).headers,
+    );
     await expect(
-      changePassword(deps, { currentPassword: "wrong-password", password: "Loaves-And-Fishes-5000" }, request("192.0.2.1", laptop)),
+      changePassword(
+        deps,
+        { currentPassword: "wrong-password", password: "Loaves-And-Fishes-5000" },
+        request("192.0.2.1", laptop),
+      ),
     ).rejects.toMatchObject({ code: "VALIDATION" });
-    await changePassword(deps, { currentPassword: "Mustard-Seed-Faith-42", password: "Loaves-And-Fishes-5000" }, request("192.0.2.1", laptop));
+    await changePassword(
+      deps,
+      { currentPassword: "Mustard-Seed-Faith-42", password: "Loaves-And-Fishes-5000" },
+      request("192.0.2.1", laptop),
+    );
     const phoneNow = await resolveViewer(deps.auth, new Headers({ cookie: phone }), "192.0.2.1");
     expect(phoneNow).toMatchObject({ viewer: null, expired: true });
-    await expect(signIn(deps, { email: "anna@example.com", password: "Loaves-And-Fishes-5000" }, request())).resolves.toBeDefined();
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: "Loaves-And-Fishes-5000" }, request()),
+    ).resolves.toBeDefined();
   });
 });

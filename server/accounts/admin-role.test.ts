@@ -8,12 +8,13 @@ import { countAdmins } from "./owner-setup.ts";
 describe("isAdminRole", () => {
   it("finds admin anywhere in better-auth's comma-separated role list", () => {
     for (const role of ["admin", "user,admin", "admin, user"]) expect(isAdminRole(role), role).toBe(true);
-    for (const role of [null, undefined, "", "user", "administrator", "user,superadmin"]) expect(isAdminRole(role), String(role)).toBe(false);
+    for (const role of [null, undefined, "", "user", "administrator", "user,superadmin"])
+      expect(isAdminRole(role), String(role)).toBe(false);
   });
 });
 
 // Through the real app and build (needs `npm run build`).
-describe.each(TEST_ENGINES)("an account whose roles are \"user,admin\" on %s", (engine) => {
+describe.each(TEST_ENGINES)('an account whose roles are "user,admin" on %s', (engine) => {
   let t: TestApp;
   afterEach(async () => {
     await t?.cleanup();
@@ -23,7 +24,11 @@ describe.each(TEST_ENGINES)("an account whose roles are \"user,admin\" on %s", (
     t = await createTestApp(engine);
     const before = await countAdmins(t.services.db);
     const cookie = await signedInCookie(t.services, "staff@example.com");
-    await t.services.db.updateTable("user").set({ role: "user,admin" }).where("email", "=", "staff@example.com").execute();
+    await t.services.db
+      .updateTable("user")
+      .set({ role: "user,admin" })
+      .where("email", "=", "staff@example.com")
+      .execute();
 
     const response = await t.app.request("/admin", { headers: { cookie } });
     expect(response.status).toBe(200);

@@ -10,7 +10,13 @@ export function toAppError(error: unknown, fallback: { code: AppErrorCode; messa
     const status = error.statusCode;
     const message = (error.body as { message?: string } | undefined)?.message || fallback.message;
     const code: AppErrorCode =
-      status === 401 ? "UNAUTHENTICATED" : status === 403 ? "FORBIDDEN" : status === 429 ? "RATE_LIMITED" : fallback.code;
+      status === 401
+        ? "UNAUTHENTICATED"
+        : status === 403
+          ? "FORBIDDEN"
+          : status === 429
+            ? "RATE_LIMITED"
+            : fallback.code;
     throw new AppError(code, message);
   }
   throw error;

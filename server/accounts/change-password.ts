@@ -22,7 +22,10 @@ export async function changePassword(
   input: { currentPassword?: unknown; password?: unknown },
   request: { headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers }> {
-  const parsed = changePasswordSchema.safeParse({ currentPassword: input.currentPassword ?? "", password: input.password ?? "" });
+  const parsed = changePasswordSchema.safeParse({
+    currentPassword: input.currentPassword ?? "",
+    password: input.password ?? "",
+  });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new AppError("VALIDATION", issue.message, { [String(issue.path[0])]: issue.message });

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import type { CUSTOMER_ROLE} from "./auth.ts";
+import type { CUSTOMER_ROLE } from "./auth.ts";
 import { ADMIN_ROLE, type Auth } from "./auth.ts";
 import { toAppError } from "./auth-errors.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
@@ -18,7 +18,8 @@ export async function createAdminAccount(
   }
   const password = assertAcceptablePassword(input.password);
   const existing = await findUserByEmail(deps.db, email.data);
-  if (existing) throw new AppError("CONFLICT", "An account with this e-mail already exists. Grant it the admin role instead.");
+  if (existing)
+    throw new AppError("CONFLICT", "An account with this e-mail already exists. Grant it the admin role instead.");
   try {
     await deps.auth.api.signUpEmail({ body: { email: email.data, password, name: "" } });
   } catch (error) {

@@ -38,9 +38,16 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
   }
 
   /** Signs in and returns the viewer as every page sees it. */
-  async function viewerOf(deps: Awaited<ReturnType<typeof setUp>>, email: string, password = PASSWORD): Promise<Viewer> {
+  async function viewerOf(
+    deps: Awaited<ReturnType<typeof setUp>>,
+    email: string,
+    password = PASSWORD,
+  ): Promise<Viewer> {
     const { headers } = await signIn(deps, { email, password }, request());
-    const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const { viewer } = await resolveViewer(deps.auth, new Headers({ cookie }), "192.0.2.1");
     return viewer!;
   }
@@ -81,7 +88,10 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
     // The owner, signed in with an account of their own, follows the link.
     await signUp(deps, { email: "real-owner@example.net", password: "Another-Long-Pass-9" }, request());
     const other = await viewerOf(deps, "real-owner@example.net", "Another-Long-Pass-9");
-    await expect(verifyEmail(deps, other, { token })).rejects.toMatchObject({ code: "FORBIDDEN", message: OTHER_ACCOUNT });
+    await expect(verifyEmail(deps, other, { token })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: OTHER_ACCOUNT,
+    });
     const rows = await deps.db.selectFrom("user").select(["email", "role", "emailVerified"]).orderBy("email").execute();
     expect(rows.map((r) => [r.email, r.role, Boolean(r.emailVerified)])).toEqual([
       ["owner@example.com", CUSTOMER_ROLE, false],
@@ -122,9 +132,15 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
       .execute();
     expect((await listMyOrders(deps.db, unverified)).map((o) => o.id)).toEqual(["ORD-2026-100"]);
 
-    await verifyEmail(deps, unverified, { token: tokenOf(await waitForVerificationLink(testDb.dataDir, "sarah.miller@example.com")) });
+    await verifyEmail(deps, unverified, {
+      token: tokenOf(await waitForVerificationLink(testDb.dataDir, "sarah.miller@example.com")),
+    });
     const verified = await viewerOf(deps, "sarah.miller@example.com");
-    expect((await listMyOrders(deps.db, verified)).map((o) => o.id).sort()).toEqual(["ORD-2025-001", "ORD-2025-003", "ORD-2026-100"]);
+    expect((await listMyOrders(deps.db, verified)).map((o) => o.id).sort()).toEqual([
+      "ORD-2025-001",
+      "ORD-2025-003",
+      "ORD-2026-100",
+    ]);
   });
 
   it("shows a deleted and re-registered address nothing until the new account is verified", async () => {
@@ -132,7 +148,9 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
     await seedDatabase(deps.db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
     await signUp(deps, { email: "sarah.miller@example.com", password: PASSWORD }, request());
     const first = await viewerOf(deps, "sarah.miller@example.com");
-    await verifyEmail(deps, first, { token: tokenOf(await waitForVerificationLink(testDb.dataDir, "sarah.miller@example.com")) });
+    await verifyEmail(deps, first, {
+      token: tokenOf(await waitForVerificationLink(testDb.dataDir, "sarah.miller@example.com")),
+    });
     expect(await listMyOrders(deps.db, await viewerOf(deps, "sarah.miller@example.com"))).toHaveLength(2);
 
     await createAdminAccount(deps, { email: "boss@example.com", password: PASSWORD });
@@ -143,8 +161,12 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
     const second = await viewerOf(deps, "sarah.miller@example.com", "Another-Long-Pass-9");
     expect(second).toMatchObject({ emailVerified: false });
     expect(await listMyOrders(deps.db, second)).toEqual([]);
-    await verifyEmail(deps, second, { token: tokenOf(await waitForVerificationLink(testDb.dataDir, "sarah.miller@example.com", 2)) });
-    expect(await listMyOrders(deps.db, await viewerOf(deps, "sarah.miller@example.com", "Another-Long-Pass-9"))).toHaveLength(2);
+    await verifyEmail(deps, second, {
+      token: tokenOf(await waitForVerificationLink(testDb.dataDir, "sarah.miller@example.com", 2)),
+    });
+    expect(
+      await listMyOrders(deps.db, await viewerOf(deps, "sarah.miller@example.com", "Another-Long-Pass-9")),
+    ).toHaveLength(2);
   });
 
   it("refuses a bad, forged or expired token with a clear message and changes nothing", async () => {
@@ -185,14 +207,20 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
     for (let i = 0; i < 3; i++) await resendVerificationEmail(deps, anna, request("192.0.2.10"));
     await waitForVerificationLink(testDb.dataDir, "anna@example.com", 4);
     // Per account: another client asking for Anna is refused too...
-    await expect(resendVerificationEmail(deps, anna, request("192.0.2.11"))).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await expect(resendVerificationEmail(deps, anna, request("192.0.2.11"))).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+    });
     // ...and per client: that client cannot go on with another account.
-    await expect(resendVerificationEmail(deps, boaz, request("192.0.2.10"))).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await expect(resendVerificationEmail(deps, boaz, request("192.0.2.10"))).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+    });
     await resendVerificationEmail(deps, boaz, request("192.0.2.12"));
     await waitForVerificationLink(testDb.dataDir, "boaz@example.com", 2);
 
     // Verified: the same answer, no mail; nor does a new sign-up with that address send one.
-    await verifyEmail(deps, boaz, { token: tokenOf(await waitForVerificationLink(testDb.dataDir, "boaz@example.com")) });
+    await verifyEmail(deps, boaz, {
+      token: tokenOf(await waitForVerificationLink(testDb.dataDir, "boaz@example.com")),
+    });
     await resendVerificationEmail(deps, boaz, request("192.0.2.13"));
     await signUp(deps, { email: "BOAZ@example.com", password: "Another-Long-Pass-9" }, request("192.0.2.14"));
     await new Promise((resolve) => setTimeout(resolve, 300));

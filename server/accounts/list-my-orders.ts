@@ -23,7 +23,10 @@ export async function listMyOrders(
     .select(["id", "order_date", "total_cents", "status"])
     .where((eb) =>
       viewer.emailVerified
-        ? eb.or([eb("user_id", "=", viewer.userId), eb(eb.fn("lower", ["customer_email"]), "=", viewer.email.toLowerCase())])
+        ? eb.or([
+            eb("user_id", "=", viewer.userId),
+            eb(eb.fn("lower", ["customer_email"]), "=", viewer.email.toLowerCase()),
+          ])
         : eb("user_id", "=", viewer.userId),
     )
     .orderBy("order_date", "desc")

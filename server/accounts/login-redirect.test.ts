@@ -5,7 +5,13 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
 /** Return paths that the URL parser resolves to "//evil.example", another host. */
-const OFF_SITE = ["/.//evil.example", "/x/..//evil.example", "/%2e//evil.example", "//evil.example", "/\t/evil.example"];
+const OFF_SITE = [
+  "/.//evil.example",
+  "/x/..//evil.example",
+  "/%2e//evil.example",
+  "//evil.example",
+  "/\t/evil.example",
+];
 const CREDENTIALS = { email: "customer@example.com", password: "Mustard-Seed-Faith-42" };
 
 // The /login page through the real app and build (needs `npm run build`).
@@ -20,13 +26,18 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
     const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
     await signUp(t.services, CREDENTIALS, request);
     const { headers } = await signIn(t.services, CREDENTIALS, request);
-    const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     for (const target of OFF_SITE) {
       const response = await t.app.request(`/login?redirectTo=${encodeURIComponent(target)}`, { headers: { cookie } });
       expect(response.status, target).toBe(302);
       expect(response.headers.get("location"), target).toBe("/account");
     }
-    const home = await t.app.request(`/login?redirectTo=${encodeURIComponent("/track-order?orderId=ORD-1")}`, { headers: { cookie } });
+    const home = await t.app.request(`/login?redirectTo=${encodeURIComponent("/track-order?orderId=ORD-1")}`, {
+      headers: { cookie },
+    });
     expect(home.headers.get("location")).toBe("/track-order?orderId=ORD-1");
   });
 
@@ -35,7 +46,11 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
     await signUp(t.services, CREDENTIALS, { headers: new Headers(), clientAddress: "192.0.2.1" });
     for (const target of OFF_SITE) {
       const body = new URLSearchParams({ ...CREDENTIALS, redirectTo: target }).toString();
-      const response = await t.app.request("/login", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+      const response = await t.app.request("/login", {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
       expect(response.status, target).toBe(302);
       expect(response.headers.get("location"), target).toBe("/");
     }
@@ -44,9 +59,20 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
   it("never sends a customer who just signed in into the admin area, however its address is spelled", async () => {
     t = await createTestApp(engine);
     await signUp(t.services, CREDENTIALS, { headers: new Headers(), clientAddress: "192.0.2.1" });
-    for (const target of ["/admin", "/admin/books?page=2", "/ADMIN/books", "/Admin", "/%61dmin/orders", "/admin.data"]) {
+    for (const target of [
+      "/admin",
+      "/admin/books?page=2",
+      "/ADMIN/books",
+      "/Admin",
+      "/%61dmin/orders",
+      "/admin.data",
+    ]) {
       const body = new URLSearchParams({ ...CREDENTIALS, redirectTo: target }).toString();
-      const response = await t.app.request("/login", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+      const response = await t.app.request("/login", {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
       expect(response.status, target).toBe(302);
       expect(response.headers.get("location"), target).toBe("/account");
     }

@@ -10,8 +10,15 @@ import { signIn } from "./sign-in.ts";
 import { signUp } from "./sign-up.ts";
 
 const PASSWORD = "Mustard-Seed-Faith-42";
-const request = (clientAddress: string, cookie?: string) => ({ headers: new Headers(cookie ? { cookie } : {}), clientAddress });
-const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const request = (clientAddress: string, cookie?: string) => ({
+  headers: new Headers(cookie ? { cookie } : {}),
+  clientAddress,
+});
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 const TOO_MANY = /^Too many attempts, try again in \d+ seconds?\.$/;
 /** A new client address each call, so only the limit under test can refuse. */
 let nextClient = 0;
@@ -31,7 +38,9 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     for (let i = 1; i < deps.authLimits.passwordWorkPerAccount.limit; i++) {
       await signIn(deps, { email: "anna@example.com", password: PASSWORD }, request(freshClient()));
     }
-    await expect(signIn(deps, { email: "anna@example.com", password: PASSWORD }, request(freshClient()))).rejects.toMatchObject({
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: PASSWORD }, request(freshClient())),
+    ).rejects.toMatchObject({
       code: "RATE_LIMITED",
       message: expect.stringMatching(TOO_MANY),
     });
@@ -45,29 +54,49 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     const budget = deps.authLimits.passwordWorkPerClient.limit;
     // Every try from another address of the same /64.
     for (let i = 0; i < budget; i++) {
-      await signIn(deps, { email: emails[i % emails.length], password: PASSWORD }, request(`2001:db8:7:7::${(i + 1).toString(16)}`));
+      await signIn(
+        deps,
+        { email: emails[i % emails.length], password: PASSWORD },
+        request(`2001:db8:7:7::${(i + 1).toString(16)}`),
+      );
     }
-    await expect(signIn(deps, { email: "a@example.com", password: PASSWORD }, request("2001:db8:7:7:ffff::1"))).rejects.toMatchObject({
+    await expect(
+      signIn(deps, { email: "a@example.com", password: PASSWORD }, request("2001:db8:7:7:ffff::1")),
+    ).rejects.toMatchObject({
       code: "RATE_LIMITED",
       message: expect.stringMatching(TOO_MANY),
     });
-    await expect(signIn(deps, { email: "d@example.com", password: PASSWORD }, request("2001:db8:7:8::1"))).resolves.toBeDefined();
+    await expect(
+      signIn(deps, { email: "d@example.com", password: PASSWORD }, request("2001:db8:7:8::1")),
+    ).resolves.toBeDefined();
   });
 
   it("refuses Change Password after five wrong current passwords, even the right one next", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1"));
-    const cookie = cookieOf((await signIn(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1"))).headers);
+    const cookie = cookieOf(
+      (await signIn(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1"))).headers,
+    );
     for (let i = 0; i < 5; i++) {
       await expect(
-        changePassword(deps, { currentPassword: `wrong-guess-${i}`, password: "Loaves-And-Fishes-5000" }, request("192.0.2.1", cookie)),
+        changePassword(
+          deps,
+          { currentPassword: `wrong-guess-${i}`, password: "Loaves-And-Fishes-5000" },
+          request("192.0.2.1", cookie),
+        ),
       ).rejects.toMatchObject({ code: "VALIDATION" });
     }
     await expect(
-      changePassword(deps, { currentPassword: PASSWORD, password: "Loaves-And-Fishes-5000" }, request("192.0.2.1", cookie)),
+      changePassword(
+        deps,
+        { currentPassword: PASSWORD, password: "Loaves-And-Fishes-5000" },
+        request("192.0.2.1", cookie),
+      ),
     ).rejects.toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(TOO_MANY) });
-    await expect(signIn(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.2"))).resolves.toBeDefined();
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.2")),
+    ).resolves.toBeDefined();
   });
 
   it("makes guesses against one account from many addresses wait longer and longer, without locking the owner out", async () => {
@@ -79,10 +108,16 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
       await expect(guess(`wrong-guess-${i}`)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     }
     // Now every try waits, the right password too (else the wait would tell a right guess apart).
-    await expect(guess(PASSWORD)).rejects.toMatchObject({ code: "RATE_LIMITED", message: "Too many attempts, try again in 1 second." });
+    await expect(guess(PASSWORD)).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      message: "Too many attempts, try again in 1 second.",
+    });
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await expect(guess("wrong-again")).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
-    await expect(guess(PASSWORD)).rejects.toMatchObject({ code: "RATE_LIMITED", message: "Too many attempts, try again in 2 seconds." });
+    await expect(guess(PASSWORD)).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      message: "Too many attempts, try again in 2 seconds.",
+    });
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     await expect(guess(PASSWORD)).resolves.toMatchObject({ isAdmin: false });
   });
@@ -95,7 +130,9 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     let release!: () => void;
     const busy = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
     for (let i = 0; i < 6; i++) {
-      await expect(signIn(deps, { email: "anna@example.com", password: "wrong-guess" }, request("192.0.2.1"))).rejects.toMatchObject({
+      await expect(
+        signIn(deps, { email: "anna@example.com", password: "wrong-guess" }, request("192.0.2.1")),
+      ).rejects.toMatchObject({
         code: "UNAVAILABLE",
         status: 503,
         message: "The server is busy right now. Please try again in a minute.",
@@ -103,7 +140,9 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     }
     release();
     await busy;
-    await expect(signIn(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1"))).resolves.toBeDefined();
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1")),
+    ).resolves.toBeDefined();
   });
 
   it(`keeps the newest ${MAX_LIVE_SESSIONS} live sessions of an account after a sign-in, ending the oldest`, async () => {
@@ -115,17 +154,32 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
     const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const older = Array.from({ length: MAX_LIVE_SESSIONS + 2 }, (_, i) => ({
-      id: `old-${String(i).padStart(2, "0")}`, token: randomUUID(), userId, createdAt: at(i), updatedAt: at(i),
-      expiresAt: inAMonth, ipAddress: null, userAgent: null, impersonatedBy: null,
+      id: `old-${String(i).padStart(2, "0")}`,
+      token: randomUUID(),
+      userId,
+      createdAt: at(i),
+      updatedAt: at(i),
+      expiresAt: inAMonth,
+      ipAddress: null,
+      userAgent: null,
+      impersonatedBy: null,
     }));
     const expired = { ...older[0]!, id: "expired", token: randomUUID(), createdAt: at(30), expiresAt: at(31) };
-    await deps.db.insertInto("session").values([...older, expired]).execute();
+    await deps.db
+      .insertInto("session")
+      .values([...older, expired])
+      .execute();
 
     const newest = await signIn(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1"));
     const left = await deps.db.selectFrom("session").select("id").where("userId", "=", userId).execute();
     expect(left).toHaveLength(MAX_LIVE_SESSIONS);
     const keptOld = older.slice(3).map((s) => s.id);
-    expect(left.map((s) => s.id).filter((id) => id.startsWith("old-")).sort()).toEqual(keptOld);
+    expect(
+      left
+        .map((s) => s.id)
+        .filter((id) => id.startsWith("old-"))
+        .sort(),
+    ).toEqual(keptOld);
     const { viewer } = await resolveViewer(deps.auth, new Headers({ cookie: cookieOf(newest.headers) }), "192.0.2.1");
     expect(viewer).toMatchObject({ email: "anna@example.com" });
   });

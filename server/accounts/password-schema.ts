@@ -18,7 +18,10 @@ export const emailSchema = emailAddressSchema();
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: "Please enter your password." }).min(1, "Please enter your password.").max(PASSWORD_MAX_LENGTH, "Invalid email or password."),
+  password: z
+    .string({ error: "Please enter your password." })
+    .min(1, "Please enter your password.")
+    .max(PASSWORD_MAX_LENGTH, "Invalid email or password."),
 });
 
 export const signUpSchema = z.object({ email: emailSchema, password: newPasswordSchema });
@@ -28,6 +31,8 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ password: newPasswordSchema });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: "Please enter your current password." }).min(1, "Please enter your current password."),
+  currentPassword: z
+    .string({ error: "Please enter your current password." })
+    .min(1, "Please enter your current password."),
   password: newPasswordSchema,
 });

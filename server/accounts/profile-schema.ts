@@ -14,12 +14,18 @@ export const profileSchema = z.object({
     .string()
     .trim()
     .max(30, "Username must be at most 30 characters.")
-    .refine((v) => v === "" || /^[A-Za-z0-9._-]{3,}$/.test(v), "Username must be at least 3 characters: letters, digits, dots, dashes or underscores.")
+    .refine(
+      (v) => v === "" || /^[A-Za-z0-9._-]{3,}$/.test(v),
+      "Username must be at least 3 characters: letters, digits, dots, dashes or underscores.",
+    )
     .transform((value) => (value === "" ? null : value)),
   website: z
     .string()
     .trim()
     .max(200, "Website must be at most 200 characters.")
-    .refine((v) => v === "" || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), "Website must be a web address starting with http:// or https://.")
+    .refine(
+      (v) => v === "" || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v),
+      "Website must be a web address starting with http:// or https://.",
+    )
     .transform((value) => (value === "" ? null : value)),
 });

@@ -21,7 +21,12 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
 }
 
 /** Saves the signed-in user's profile; a username someone else uses (any letter case) is refused. */
-export async function updateProfile(db: Kysely<Database>, userId: string, input: unknown, now = new Date()): Promise<Profile> {
+export async function updateProfile(
+  db: Kysely<Database>,
+  userId: string,
+  input: unknown,
+  now = new Date(),
+): Promise<Profile> {
   const parsed = profileSchema.safeParse(input);
   if (!parsed.success) {
     const { fieldErrors, message } = formErrors(parsed.error);

@@ -14,7 +14,11 @@ const NEW_PASSWORD = "Loaves-And-Fishes-5000";
 const INVALID = { code: "VALIDATION", message: "Invalid or expired token. Please request a new link." };
 let nextClient = 0;
 const client = () => ({ headers: new Headers(), clientAddress: `198.51.100.${(nextClient = (nextClient % 250) + 1)}` });
-const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
 /** The reset tokens e-mailed to `email` so far, oldest first, once `count` have arrived. */
 async function mailedTokens(dataDir: string, email: string, count: number): Promise<string[]> {
@@ -23,7 +27,11 @@ async function mailedTokens(dataDir: string, email: string, count: number): Prom
     existsSync(mailDir)
       ? readdirSync(mailDir)
           .sort()
-          .map((file) => readFileSync(path.join(mailDir, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+          .map((file) =>
+            readFileSync(path.join(mailDir, file), "utf8")
+              .replace(/=\r?\n/g, "")
+              .replace(/=3D/g, "="),
+          )
           // Only reset mails: signing up also mails a verification link.
           .filter((text) => text.includes(`To: ${email}`) && text.includes("reset-password?token="))
           .map((text) => text.match(/reset-password\?token=([\w-]+)/)![1]!)
@@ -52,7 +60,9 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await requestPasswordReset(deps, { email: "anna@example.com" }, client());
     const [older, newer] = await mailedTokens(testDb.dataDir, "anna@example.com", 2);
-    await expect(resetPassword(deps, { token: older, password: NEW_PASSWORD }, client())).rejects.toMatchObject(INVALID);
+    await expect(resetPassword(deps, { token: older, password: NEW_PASSWORD }, client())).rejects.toMatchObject(
+      INVALID,
+    );
     await resetPassword(deps, { token: newer, password: NEW_PASSWORD }, client());
     await expect(signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD }, client())).resolves.toBeDefined();
   });
@@ -63,9 +73,14 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
     const [token] = await mailedTokens(testDb.dataDir, "anna@example.com", 1);
     // A second live link (e.g. two requests in the same millisecond, where neither voids the other).
     const row = await deps.db.selectFrom("verification").selectAll().executeTakeFirstOrThrow();
-    await deps.db.insertInto("verification").values({ ...row, id: "other", identifier: "reset-password:other-live-link" }).execute();
+    await deps.db
+      .insertInto("verification")
+      .values({ ...row, id: "other", identifier: "reset-password:other-live-link" })
+      .execute();
     await resetPassword(deps, { token, password: NEW_PASSWORD }, client());
-    await expect(resetPassword(deps, { token: "other-live-link", password: "Still-Waters-Green-Pastures" }, client())).rejects.toMatchObject(INVALID);
+    await expect(
+      resetPassword(deps, { token: "other-live-link", password: "Still-Waters-Green-Pastures" }, client()),
+    ).rejects.toMatchObject(INVALID);
     expect(await deps.db.selectFrom("verification").select("id").execute()).toEqual([]);
   });
 
@@ -76,7 +91,9 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
     const [token] = await mailedTokens(testDb.dataDir, "anna@example.com", 1);
     const signedIn = { ...client(), headers: new Headers({ cookie }) };
     await changePassword(deps, { currentPassword: PASSWORD, password: NEW_PASSWORD }, signedIn);
-    await expect(resetPassword(deps, { token, password: "Still-Waters-Green-Pastures" }, client())).rejects.toMatchObject(INVALID);
+    await expect(
+      resetPassword(deps, { token, password: "Still-Waters-Green-Pastures" }, client()),
+    ).rejects.toMatchObject(INVALID);
     await expect(signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD }, client())).resolves.toBeDefined();
   });
 
@@ -102,6 +119,8 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
     for (let i = 0; i < deps.authLimits.passwordReset.limit; i++) {
       await requestPasswordReset(deps, { email: `someone-${i}@example.com` }, same);
     }
-    await expect(requestPasswordReset(deps, { email: "anna@example.com" }, same)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await expect(requestPasswordReset(deps, { email: "anna@example.com" }, same)).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+    });
   });
 });

@@ -12,18 +12,28 @@ export async function voidOlderResetLinks(db: Kysely<Database>, userId: string, 
     .where("value", "=", userId)
     .where("identifier", "like", `${RESET_PREFIX}%`)
     .where("createdAt", "<", (eb) =>
-      eb.selectFrom("verification as newest").select("newest.createdAt").where("newest.identifier", "=", `${RESET_PREFIX}${token}`),
+      eb
+        .selectFrom("verification as newest")
+        .select("newest.createdAt")
+        .where("newest.identifier", "=", `${RESET_PREFIX}${token}`),
     )
     .execute();
 }
 
 /** Voids every outstanding reset link of the account (after a reset or a password change). */
 export async function voidResetLinks(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.deleteFrom("verification").where("value", "=", userId).where("identifier", "like", `${RESET_PREFIX}%`).execute();
+  await db
+    .deleteFrom("verification")
+    .where("value", "=", userId)
+    .where("identifier", "like", `${RESET_PREFIX}%`)
+    .execute();
 }
 
 /** The account a reset link belongs to, while the link is still valid. */
-export async function findResetLinkOwner(db: Kysely<Database>, token: string): Promise<{ userId: string; email: string } | null> {
+export async function findResetLinkOwner(
+  db: Kysely<Database>,
+  token: string,
+): Promise<{ userId: string; email: string } | null> {
   const row = await db
     .selectFrom("verification")
     .innerJoin("user", "user.id", "verification.value")

@@ -8,7 +8,11 @@ export const MAX_LIVE_SESSIONS = 10;
  * Keeps the account's newest `keep` live sessions and deletes the rest (older ones and expired
  * ones): a flood of sign-ins cannot pile up 30-day session rows.
  */
-export async function revokeOldestSessions(db: Kysely<Database>, userId: string, keep = MAX_LIVE_SESSIONS): Promise<void> {
+export async function revokeOldestSessions(
+  db: Kysely<Database>,
+  userId: string,
+  keep = MAX_LIVE_SESSIONS,
+): Promise<void> {
   const now = new Date().toISOString();
   await db
     .deleteFrom("session")

@@ -3,7 +3,10 @@ import { setCookieHeaders } from "./auth-errors.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
 
 /** Ends the current session; the answer clears the session cookie. */
-export async function signOut(deps: { auth: Auth }, request: { headers: Headers; clientAddress: string }): Promise<Headers> {
+export async function signOut(
+  deps: { auth: Auth },
+  request: { headers: Headers; clientAddress: string },
+): Promise<Headers> {
   const { headers } = await deps.auth.api.signOut({
     headers: authRequestHeaders(request.headers, request.clientAddress),
     returnHeaders: true,

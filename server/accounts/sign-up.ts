@@ -22,7 +22,10 @@ export async function signUp(
     throw new AppError("VALIDATION", email.error.issues[0]!.message, { email: email.error.issues[0]!.message });
   }
   const password = assertAcceptablePassword(input.password);
-  consumeAttempt(deps.authLimits.signUp, [`client:${clientKey(request.clientAddress)}`, `email:${email.data.toLowerCase()}`]);
+  consumeAttempt(deps.authLimits.signUp, [
+    `client:${clientKey(request.clientAddress)}`,
+    `email:${email.data.toLowerCase()}`,
+  ]);
   admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account: email.data, guess: false });
   try {
     await deps.auth.api.signUpEmail({

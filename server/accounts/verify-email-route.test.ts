@@ -21,9 +21,14 @@ describe.each(TEST_ENGINES)("e-mail verification pages on %s", (engine) => {
     t.app.request(path, {
       method: "POST",
       body: new URLSearchParams(fields).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", ...(cookie ? { cookie } : {}) },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "text/html",
+        ...(cookie ? { cookie } : {}),
+      },
     });
-  const get = (path: string, cookie?: string) => t.app.request(path, { headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } });
+  const get = (path: string, cookie?: string) =>
+    t.app.request(path, { headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } });
 
   async function signUpAndIn(email: string): Promise<string> {
     const signUp = await post("/signup", { email, password: PASSWORD });
@@ -39,7 +44,15 @@ describe.each(TEST_ENGINES)("e-mail verification pages on %s", (engine) => {
   }
 
   const isVerified = async (email: string) =>
-    Boolean((await t.services.db.selectFrom("user").select("emailVerified").where("email", "=", email).executeTakeFirstOrThrow()).emailVerified);
+    Boolean(
+      (
+        await t.services.db
+          .selectFrom("user")
+          .select("emailVerified")
+          .where("email", "=", email)
+          .executeTakeFirstOrThrow()
+      ).emailVerified,
+    );
 
   it("mails a link at sign-up; orders found by e-mail appear only after the signed-in account presses the button", async () => {
     t = await createTestApp(engine);
@@ -87,7 +100,9 @@ describe.each(TEST_ENGINES)("e-mail verification pages on %s", (engine) => {
     for (const bad of ["", "nonsense", `${token.slice(0, -3)}abc`, "a.b.c"]) {
       const response = await post("/verify-email", { token: bad }, cookie);
       expect(response.status, bad).toBe(400);
-      expect(await html(response)).toContain("This link is invalid or has expired. You can ask for a new one on your account page.");
+      expect(await html(response)).toContain(
+        "This link is invalid or has expired. You can ask for a new one on your account page.",
+      );
     }
     const visitor = await post("/verify-email", { token });
     expect(visitor.status).toBe(302);

@@ -34,7 +34,12 @@ export async function resolveViewer(
   if (!response) return { viewer: null, expired: true, headers: setCookieHeaders(headers) };
   const user = response.user as { id: string; email: string; role?: string | null; emailVerified?: unknown };
   return {
-    viewer: { userId: user.id, email: user.email, isAdmin: isAdminRole(user.role), emailVerified: Boolean(user.emailVerified) },
+    viewer: {
+      userId: user.id,
+      email: user.email,
+      isAdmin: isAdminRole(user.role),
+      emailVerified: Boolean(user.emailVerified),
+    },
     expired: false,
     headers: setCookieHeaders(headers),
   };

@@ -5,11 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COVER_IMAGE_ERROR, COVER_LIMITS } from "./cover-schema.ts";
-import {
-  encodeCoverImage,
-  removeCoverImage,
-  storeCoverImage,
-} from "./cover-image.ts";
+import { encodeCoverImage, removeCoverImage, storeCoverImage } from "./cover-image.ts";
 
 function solid(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: "#3a6ea5" } });

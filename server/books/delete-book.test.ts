@@ -61,7 +61,9 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
 
   it("removes an uploaded cover with its book", async () => {
     const db = testDb.handle.db;
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
     const { id, imageUrl } = await createBookWithCover(db, uploadsDir, form, png);
     const file = path.join(uploadsDir, "covers", path.basename(imageUrl!));
@@ -84,7 +86,9 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
 
   it("leaves a cover file that another book still shows", async () => {
     const db = testDb.handle.db;
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
     const first = await createBookWithCover(db, uploadsDir, form, png);
     const second = await createBook(db, { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" });

@@ -22,10 +22,23 @@ export async function listBooksPage(
   };
   return fetchPage(
     request,
-    async () => Number((await base().select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
-    async ({ limit, offset }) =>
-      (await base().selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute()).map(
-        toBook,
+    async () =>
+      Number(
+        (
+          await base()
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
       ),
+    async ({ limit, offset }) =>
+      (
+        await base()
+          .selectAll()
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      ).map(toBook),
   );
 }

@@ -69,7 +69,10 @@ describe.each(TEST_ENGINES)("saving a book with its cover on %s", (engine) => {
   it("checks the fields before touching the image", async () => {
     await expect(
       createBookWithCover(testDb.handle.db, uploadsDir, { ...form, title: "", rating: "6" }, await png(10, 10)),
-    ).rejects.toMatchObject({ code: "VALIDATION", fieldErrors: { title: "Title is required.", rating: expect.any(String) } });
+    ).rejects.toMatchObject({
+      code: "VALIDATION",
+      fieldErrors: { title: "Title is required.", rating: expect.any(String) },
+    });
     expect(await bookCount()).toBe(0);
     expect(coverFiles()).toEqual([]);
   });
@@ -107,11 +110,13 @@ describe.each(TEST_ENGINES)("saving a book with its cover on %s", (engine) => {
     await expect(
       updateBookWithCover(db, uploadsDir, book.id, { ...form, price: "-1" }, await png(10, 10)),
     ).rejects.toMatchObject({ code: "VALIDATION", fieldErrors: { price: expect.any(String) } });
-    await expect(
-      updateBookWithCover(db, uploadsDir, "no-such-book", form, await png(10, 10)),
-    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(updateBookWithCover(db, uploadsDir, "no-such-book", form, await png(10, 10))).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
 
-    expect(await db.selectFrom("books").selectAll().where("id", "=", book.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await db.selectFrom("books").selectAll().where("id", "=", book.id).executeTakeFirstOrThrow()).toEqual(
+      before,
+    );
     expect(coverFiles()).toEqual([path.basename(book.imageUrl!)]);
   });
 });

@@ -57,11 +57,7 @@ async function uniqueSlug(db: Kysely<Database>, title: string, exceptId?: string
  * its title. The cover is stored by createBookWithCover (save-book-with-cover.ts). Throws VALIDATION
  * with a message per field.
  */
-export async function createBook(
-  db: Kysely<Database>,
-  input: unknown,
-  options: { now?: Date } = {},
-): Promise<Book> {
+export async function createBook(db: Kysely<Database>, input: unknown, options: { now?: Date } = {}): Promise<Book> {
   const book = parseBookInput(input);
   const now = (options.now ?? new Date()).toISOString();
   for (let attempt = 1; ; attempt++) {

@@ -11,7 +11,8 @@ import { createLogger } from "#server/logging/logger.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { HashQueue } from "#server/security/hash-queue.ts";
 
-const USAGE = "Usage: npm run admin -- grant <email> | revoke <email> | create <email>  (create reads the password from stdin)";
+const USAGE =
+  "Usage: npm run admin -- grant <email> | revoke <email> | create <email>  (create reads the password from stdin)";
 
 async function readPassword(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write("Password for the new admin account: ");

@@ -43,7 +43,10 @@ describe("loadEnv", () => {
       [{ SMTP_URL: "mail.example:25" }, /^Invalid configuration: SMTP_URL /],
       [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL /],
       [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY /],
-      [{ APP_SECRET: "short" }, /^Invalid configuration: APP_SECRET must be at least 32 characters long \(got "<hidden>"\)$/],
+      [
+        { APP_SECRET: "short" },
+        /^Invalid configuration: APP_SECRET must be at least 32 characters long \(got "<hidden>"\)$/,
+      ],
     ];
     for (const [vars, message] of cases) {
       const attempt = () => loadEnv({ DATA_DIR: dataDir(), ...vars });
@@ -79,7 +82,12 @@ describe("loadEnv", () => {
   });
 
   it("reads PORT, PUBLIC_URL and TRUST_PROXY", () => {
-    const env = loadEnv({ DATA_DIR: dataDir(), PORT: "8080", PUBLIC_URL: "https://shop.example/", TRUST_PROXY: "true" });
+    const env = loadEnv({
+      DATA_DIR: dataDir(),
+      PORT: "8080",
+      PUBLIC_URL: "https://shop.example/",
+      TRUST_PROXY: "true",
+    });
     expect(env.PORT).toBe(8080);
     expect(env.PUBLIC_URL).toBe("https://shop.example");
     expect(env.TRUST_PROXY).toBe(true);

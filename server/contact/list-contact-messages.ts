@@ -21,7 +21,14 @@ export async function listContactMessages(
   return fetchPage(
     input,
     async () =>
-      Number((await db.selectFrom("contact_messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+      Number(
+        (
+          await db
+            .selectFrom("contact_messages")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     async ({ limit, offset }) => {
       const rows = await db
         .selectFrom("contact_messages")

@@ -25,7 +25,10 @@ async function insertUser(testDb: TestDatabase, id: string, email: string, role:
       banExpires: null,
     })
     .execute();
-  await db.insertInto("profiles").values({ id, full_name: `Name of ${id}`, username: id, website: null, updated_at: AT }).execute();
+  await db
+    .insertInto("profiles")
+    .values({ id, full_name: `Name of ${id}`, username: id, website: null, updated_at: AT })
+    .execute();
   await db
     .insertInto("account")
     .values({
@@ -92,7 +95,11 @@ describe.each(TEST_ENGINES)("deleteCustomer on %s", (engine) => {
   it("deletes the account with its sessions, sign-in methods and profile, keeping the orders", async () => {
     await setUp();
     const db = testDb.handle.db;
-    const ordersBefore = await db.selectFrom("orders").select("id").where("customer_email", "=", "sarah.miller@example.com").execute();
+    const ordersBefore = await db
+      .selectFrom("orders")
+      .select("id")
+      .where("customer_email", "=", "sarah.miller@example.com")
+      .execute();
     expect(ordersBefore).toHaveLength(2);
 
     await expect(deleteCustomer(db, { actorUserId: "admin-1", customerId: "cust-1" })).resolves.toEqual({
@@ -103,9 +110,23 @@ describe.each(TEST_ENGINES)("deleteCustomer on %s", (engine) => {
     expect(await rowsOf(testDb, "cust-1")).toEqual(NONE);
     expect(await rowsOf(testDb, "cust-2")).toEqual(ALL);
     expect(await rowsOf(testDb, "admin-1")).toEqual(ALL);
-    const ordersAfter = await db.selectFrom("orders").select("id").where("customer_email", "=", "sarah.miller@example.com").execute();
+    const ordersAfter = await db
+      .selectFrom("orders")
+      .select("id")
+      .where("customer_email", "=", "sarah.miller@example.com")
+      .execute();
     expect(ordersAfter).toEqual(ordersBefore);
-    expect(await db.selectFrom("order_items").select("id").where("order_id", "in", ordersBefore.map((o) => o.id)).execute()).not.toHaveLength(0);
+    expect(
+      await db
+        .selectFrom("order_items")
+        .select("id")
+        .where(
+          "order_id",
+          "in",
+          ordersBefore.map((o) => o.id),
+        )
+        .execute(),
+    ).not.toHaveLength(0);
   });
 
   it("refuses admins, oneself, non-admin actors and unknown ids without deleting anything", async () => {
@@ -115,9 +136,21 @@ describe.each(TEST_ENGINES)("deleteCustomer on %s", (engine) => {
       [{ actorUserId: "admin-1", customerId: "admin-1" }, "FORBIDDEN", "You cannot delete your own account."],
       [{ actorUserId: "admin-1", customerId: "admin-2" }, "FORBIDDEN", "Admin accounts cannot be deleted here."],
       [{ actorUserId: "admin-2", customerId: "admin-1" }, "FORBIDDEN", "Admin accounts cannot be deleted here."],
-      [{ actorUserId: "cust-2", customerId: "cust-1" }, "FORBIDDEN", "Only administrators can delete customer accounts."],
-      [{ actorUserId: "cust-1", customerId: "cust-1" }, "FORBIDDEN", "Only administrators can delete customer accounts."],
-      [{ actorUserId: "ghost", customerId: "cust-1" }, "FORBIDDEN", "Only administrators can delete customer accounts."],
+      [
+        { actorUserId: "cust-2", customerId: "cust-1" },
+        "FORBIDDEN",
+        "Only administrators can delete customer accounts.",
+      ],
+      [
+        { actorUserId: "cust-1", customerId: "cust-1" },
+        "FORBIDDEN",
+        "Only administrators can delete customer accounts.",
+      ],
+      [
+        { actorUserId: "ghost", customerId: "cust-1" },
+        "FORBIDDEN",
+        "Only administrators can delete customer accounts.",
+      ],
       [{ actorUserId: "admin-1", customerId: "ghost" }, "NOT_FOUND", "This customer no longer exists."],
       [{ actorUserId: "admin-1", customerId: "" }, "NOT_FOUND", "This customer no longer exists."],
     ] as const;

@@ -40,9 +40,21 @@ async function insertUsers(testDb: TestDatabase, users: TestUser[]) {
 }
 
 const USERS: TestUser[] = [
-  { id: "u-admin", email: "owner@shop.example", role: "admin", fullName: "Olivia Owner", createdAt: "2025-01-01T00:00:00.000Z" },
+  {
+    id: "u-admin",
+    email: "owner@shop.example",
+    role: "admin",
+    fullName: "Olivia Owner",
+    createdAt: "2025-01-01T00:00:00.000Z",
+  },
   { id: "u-staff", email: "staff@shop.example", role: "user,admin", createdAt: "2025-01-02T00:00:00.000Z" },
-  { id: "u-anna", email: "Anna.Smith@Example.com", role: "user", fullName: "Anna Smith", createdAt: "2025-02-01T00:00:00.000Z" },
+  {
+    id: "u-anna",
+    email: "Anna.Smith@Example.com",
+    role: "user",
+    fullName: "Anna Smith",
+    createdAt: "2025-02-01T00:00:00.000Z",
+  },
   { id: "u-ben", email: "ben@example.com", role: null, createdAt: "2025-03-01T00:00:00.000Z" },
   { id: "u-cara", email: "cara@example.org", role: "user", fullName: "  ", createdAt: "2025-04-01T00:00:00.000Z" },
   { id: "u-pct", email: "percent_50%@example.org", fullName: "Dan 100% Reader", createdAt: "2025-05-01T00:00:00.000Z" },
@@ -64,7 +76,12 @@ describe.each(TEST_ENGINES)("listCustomers on %s", (engine) => {
     expect(page).toEqual({
       items: [
         { id: "u-x", fullName: "Dan 1005 Reader", email: "dan1005@example.org", joinedOn: "2025-06-01T00:00:00.000Z" },
-        { id: "u-pct", fullName: "Dan 100% Reader", email: "percent_50%@example.org", joinedOn: "2025-05-01T00:00:00.000Z" },
+        {
+          id: "u-pct",
+          fullName: "Dan 100% Reader",
+          email: "percent_50%@example.org",
+          joinedOn: "2025-05-01T00:00:00.000Z",
+        },
         { id: "u-cara", fullName: null, email: "cara@example.org", joinedOn: "2025-04-01T00:00:00.000Z" },
         { id: "u-ben", fullName: null, email: "ben@example.com", joinedOn: "2025-03-01T00:00:00.000Z" },
         { id: "u-anna", fullName: "Anna Smith", email: "Anna.Smith@Example.com", joinedOn: "2025-02-01T00:00:00.000Z" },
@@ -107,6 +124,11 @@ describe.each(TEST_ENGINES)("listCustomers on %s", (engine) => {
     }
     expect(await listCustomers(db, { page: 99, pageSize: 2 })).toMatchObject({ page: 3, items: [{ id: "u-anna" }] });
     expect((await listCustomers(db, { pageSize: 0 })).items).toHaveLength(1);
-    expect(await listCustomers(db, { search: "nobody-at-all" })).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
+    expect(await listCustomers(db, { search: "nobody-at-all" })).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+    });
   });
 });

@@ -46,7 +46,11 @@ describe.each(TEST_ENGINES)("getDashboardStats on %s", (engine) => {
     await insertUser(testDb, "no-role", null);
     await insertUser(testDb, "administrator", "administrator");
     // The seed has no pending order: make two.
-    await db.updateTable("orders").set({ status: "Pending" }).where("id", "in", ["ORD-2025-001", "ORD-2025-002"]).execute();
+    await db
+      .updateTable("orders")
+      .set({ status: "Pending" })
+      .where("id", "in", ["ORD-2025-001", "ORD-2025-002"])
+      .execute();
 
     expect(await getDashboardStats(db)).toEqual({ books: SEED_BOOKS.length, customers: 3, pendingOrders: 2 });
   });

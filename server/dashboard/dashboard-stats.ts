@@ -12,7 +12,10 @@ export interface DashboardStats {
 
 export async function getDashboardStats(db: Kysely<Database>): Promise<DashboardStats> {
   const [books, customers, pendingOrders] = await Promise.all([
-    db.selectFrom("books").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("books")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("user")
       .select((eb) => eb.fn.countAll().as("n"))

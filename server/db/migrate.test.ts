@@ -57,7 +57,10 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     const { db } = testDb.handle;
     const now = new Date().toISOString();
 
-    await db.insertInto("email_subscribers").values({ id: "a", email: "Reader@Example.com", subscribed_at: now }).execute();
+    await db
+      .insertInto("email_subscribers")
+      .values({ id: "a", email: "Reader@Example.com", subscribed_at: now })
+      .execute();
     // The same address in other letter case is the same subscriber.
     await expect(
       db.insertInto("email_subscribers").values({ id: "b", email: "reader@example.COM", subscribed_at: now }).execute(),
@@ -66,7 +69,15 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     await expect(
       db
         .insertInto("orders")
-        .values({ id: "X", order_date: now, customer_email: "a@b.c", total_cents: 100, status: "Lost" as never, estimated_delivery: null, updated_at: now })
+        .values({
+          id: "X",
+          order_date: now,
+          customer_email: "a@b.c",
+          total_cents: 100,
+          status: "Lost" as never,
+          estimated_delivery: null,
+          updated_at: now,
+        })
         .execute(),
     ).rejects.toThrow();
 
@@ -87,18 +98,44 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
       created_at: now,
       updated_at: now,
     };
-    await expect(db.insertInto("books").values({ ...book, rating: 5.5 }).execute()).rejects.toThrow();
-    await expect(db.insertInto("books").values({ ...book, price_cents: -1 }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto("books")
+        .values({ ...book, rating: 5.5 })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto("books")
+        .values({ ...book, price_cents: -1 })
+        .execute(),
+    ).rejects.toThrow();
     await db.insertInto("books").values(book).execute();
 
     // Deleting a book keeps the order line with its own title and price.
     await db
       .insertInto("orders")
-      .values({ id: "ORD-1", order_date: now, customer_email: "a@b.c", total_cents: 1000, status: "Pending", estimated_delivery: null, updated_at: now })
+      .values({
+        id: "ORD-1",
+        order_date: now,
+        customer_email: "a@b.c",
+        total_cents: 1000,
+        status: "Pending",
+        estimated_delivery: null,
+        updated_at: now,
+      })
       .execute();
     await db
       .insertInto("order_items")
-      .values({ id: "i1", order_id: "ORD-1", book_id: "book-1", title: "T", unit_price_cents: 1000, quantity: 1, position: 0 })
+      .values({
+        id: "i1",
+        order_id: "ORD-1",
+        book_id: "book-1",
+        title: "T",
+        unit_price_cents: 1000,
+        quantity: 1,
+        position: 0,
+      })
       .execute();
     await db.deleteFrom("books").where("id", "=", "book-1").execute();
     const line = await db.selectFrom("order_items").selectAll().where("id", "=", "i1").executeTakeFirstOrThrow();
@@ -126,7 +163,10 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     expect(Boolean(settings.enable_paypal)).toBe(false);
     expect(settings.updated_at).toBe("2025-07-03T10:00:00.000Z");
     await expect(
-      db.insertInto("store_settings").values({ ...settings, id: "second" }).execute(),
+      db
+        .insertInto("store_settings")
+        .values({ ...settings, id: "second" })
+        .execute(),
     ).rejects.toThrow();
   });
 });

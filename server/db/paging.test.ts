@@ -10,7 +10,10 @@ function table(total: number) {
     count: async () => total,
     fetch: async (range: { limit: number; offset: number }) => {
       ranges.push(range);
-      return Array.from({ length: Math.max(0, Math.min(range.limit, total - range.offset)) }, (_, i) => range.offset + i);
+      return Array.from(
+        { length: Math.max(0, Math.min(range.limit, total - range.offset)) },
+        (_, i) => range.offset + i,
+      );
     },
   };
 }

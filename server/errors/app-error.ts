@@ -4,13 +4,7 @@
  * written for users. Anything else thrown is a bug: logged with its stack, answered with 500.
  */
 export type AppErrorCode =
-  | "VALIDATION"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "RATE_LIMITED"
-  | "UNAVAILABLE";
+  "VALIDATION" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "UNAVAILABLE";
 
 export const HTTP_STATUS_BY_ERROR_CODE: Record<AppErrorCode, number> = {
   VALIDATION: 400,

@@ -21,15 +21,32 @@ const ACTIONS: { path: string; fields: Record<string, string | null> }[] = [
   { path: "/contact-us", fields: { fullName: null, email: null, subject: null, message: null } },
   { path: "/setup", fields: { token: null, email: null, password: null } },
   { path: "/resources/subscribe", fields: { email: null } },
-  { path: "/admin/books", fields: { intent: "create", title: null, author: null, description: null, price: null, rating: null, stock: null } },
-  { path: "/admin/books", fields: { intent: "update", id: null, title: null, author: null, description: null, price: null } },
+  {
+    path: "/admin/books",
+    fields: { intent: "create", title: null, author: null, description: null, price: null, rating: null, stock: null },
+  },
+  {
+    path: "/admin/books",
+    fields: { intent: "update", id: null, title: null, author: null, description: null, price: null },
+  },
   { path: "/admin/books", fields: { intent: "delete", id: null } },
   { path: "/admin/books", fields: { intent: null } },
   { path: "/admin/customers", fields: { intent: "delete", customerId: null } },
   { path: "/admin/orders", fields: { intent: "status", orderId: null, status: null } },
   { path: "/admin/orders", fields: { intent: null } },
   { path: "/admin/subscribers", fields: { intent: "delete", subscriberId: null } },
-  { path: "/admin/settings", fields: { storeName: null, contactEmail: null, currency: null, "shippingMethods.0.name": null, "shippingMethods.0.rate": null, "shippingMethods.99.rate": null, enableMaintenanceMode: null } },
+  {
+    path: "/admin/settings",
+    fields: {
+      storeName: null,
+      contactEmail: null,
+      currency: null,
+      "shippingMethods.0.name": null,
+      "shippingMethods.0.rate": null,
+      "shippingMethods.99.rate": null,
+      enableMaintenanceMode: null,
+    },
+  },
   { path: "/admin/coming-soon", fields: { enableMaintenanceMode: null } },
 ];
 /** Signing out is the one action that needs no field: it only gets bodies that are not forms. */
@@ -37,18 +54,45 @@ const SIGN_OUT = "/resources/sign-out";
 
 const MEGABYTE = "x".repeat(1024 * 1024);
 /** Values no field accepts (every action above has at least one field that refuses each). */
-const ODD_VALUES = ["", "\u0000", "a\u0000b", "\u202e\u200b", "-1", "NaN", "1e309", "0x10", "[object Object]", "<script>alert(1)</script>", "../../app-secret", "'; drop table books; --", "🙂".repeat(3000), "x".repeat(20_000)];
+const ODD_VALUES = [
+  "",
+  "\u0000",
+  "a\u0000b",
+  "\u202e\u200b",
+  "-1",
+  "NaN",
+  "1e309",
+  "0x10",
+  "[object Object]",
+  "<script>alert(1)</script>",
+  "../../app-secret",
+  "'; drop table books; --",
+  "🙂".repeat(3000),
+  "x".repeat(20_000),
+];
 
 const FORM_TYPE = { "content-type": "application/x-www-form-urlencoded" };
 
 /** Bodies that are not well-formed forms, with the headers that go with them; `readable` when a form parser still makes a form of it. */
 const MALFORMED: { name: string; body?: string; headers: Record<string, string>; readable?: true }[] = [
-  { name: "JSON", body: '{"email":"a@example.com","password":"x","intent":"delete"}', headers: { "content-type": "application/json" } },
+  {
+    name: "JSON",
+    body: '{"email":"a@example.com","password":"x","intent":"delete"}',
+    headers: { "content-type": "application/json" },
+  },
   { name: "plain text", body: "email=a@example.com", headers: { "content-type": "text/plain" } },
   { name: "no content type", body: "intent=delete&id=1", headers: { "content-length": "18" } },
   { name: "multipart without boundary", body: "--x\r\n", headers: { "content-type": "multipart/form-data" } },
-  { name: "broken multipart", body: "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\ndelete", headers: { "content-type": "multipart/form-data; boundary=x" } },
-  { name: "multipart with junk", body: "\u0000\u0001garbage--x--", headers: { "content-type": "multipart/form-data; boundary=x" } },
+  {
+    name: "broken multipart",
+    body: '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndelete',
+    headers: { "content-type": "multipart/form-data; boundary=x" },
+  },
+  {
+    name: "multipart with junk",
+    body: "\u0000\u0001garbage--x--",
+    headers: { "content-type": "multipart/form-data; boundary=x" },
+  },
   { name: "empty form", body: "", headers: FORM_TYPE, readable: true },
   { name: "no body", headers: {}, readable: true },
   { name: "1 MB form", body: `email=${MEGABYTE}`, headers: FORM_TYPE },
@@ -79,11 +123,50 @@ const LOADERS: { path: string; params: string[] }[] = [
   { path: "/admin/subscribers", params: ["page"] },
   { path: "/admin/messages", params: ["page"] },
 ];
-const ODD_QUERY_VALUES = ["", "-1", "0", "99999999999999999999", "1e309", "NaN", "abc", "\u0000", "%", "\u202e", "//evil.example", "https://evil.example/x", "javascript:alert(1)", "ORD-2025-001'--", "x".repeat(5000)];
+const ODD_QUERY_VALUES = [
+  "",
+  "-1",
+  "0",
+  "99999999999999999999",
+  "1e309",
+  "NaN",
+  "abc",
+  "\u0000",
+  "%",
+  "\u202e",
+  "//evil.example",
+  "https://evil.example/x",
+  "javascript:alert(1)",
+  "ORD-2025-001'--",
+  "x".repeat(5000),
+];
 /** Paths without parameters that still read the URL: odd slugs and files. */
-const ODD_PATHS = ["/books/%00", "/books/..%2f..%2fapp-secret", `/books/${"x".repeat(2000)}`, "/admin/subscribers.csv?page=-1", "/resources/books?page=NaN", "/sitemap.xml?x=%00", "/track-order?orderId=a&orderId=b", "/admin/books?page=1&page=2&page[]=3"];
+const ODD_PATHS = [
+  "/books/%00",
+  "/books/..%2f..%2fapp-secret",
+  `/books/${"x".repeat(2000)}`,
+  "/admin/subscribers.csv?page=-1",
+  "/resources/books?page=NaN",
+  "/sitemap.xml?x=%00",
+  "/track-order?orderId=a&orderId=b",
+  "/admin/books?page=1&page=2&page[]=3",
+];
 
-const TABLES = ["books", "orders", "order_items", "order_status_history", "store_settings", "shipping_methods", "email_subscribers", "user", "session", "account", "verification", "profiles", "contact_messages"] as const;
+const TABLES = [
+  "books",
+  "orders",
+  "order_items",
+  "order_status_history",
+  "store_settings",
+  "shipping_methods",
+  "email_subscribers",
+  "user",
+  "session",
+  "account",
+  "verification",
+  "profiles",
+  "contact_messages",
+] as const;
 
 describe.each(TEST_ENGINES)("fuzzing every action and loader on %s", (engine) => {
   let t: TestApp;
@@ -94,7 +177,11 @@ describe.each(TEST_ENGINES)("fuzzing every action and loader on %s", (engine) =>
     roles.push({ name: "admin", cookie: await signedInCookie(t.services, "admin@example.com", { admin: true }) });
     // Both accounts start with the empty profile that an empty Edit Profile form saves.
     for (const { cookie } of roles.slice(1)) {
-      const saved = await t.app.request("/edit-profile.data", { method: "POST", body: "", headers: { ...FORM_TYPE, cookie: cookie! } });
+      const saved = await t.app.request("/edit-profile.data", {
+        method: "POST",
+        body: "",
+        headers: { ...FORM_TYPE, cookie: cookie! },
+      });
       expect(saved.status).toBe(200);
     }
   });
@@ -111,7 +198,15 @@ describe.each(TEST_ENGINES)("fuzzing every action and loader on %s", (engine) =>
     const tables: Record<string, string> = {};
     for (const table of TABLES) {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.services.db);
-      tables[table] = JSON.stringify(rows.rows.map((row) => JSON.stringify(row, (key, v: unknown) => (key === "updated_at" ? undefined : v instanceof Date ? v.toISOString() : v))).sort());
+      tables[table] = JSON.stringify(
+        rows.rows
+          .map((row) =>
+            JSON.stringify(row, (key, v: unknown) =>
+              key === "updated_at" ? undefined : v instanceof Date ? v.toISOString() : v,
+            ),
+          )
+          .sort(),
+      );
     }
     return tables as Record<string, string>;
   }
@@ -141,23 +236,39 @@ describe.each(TEST_ENGINES)("fuzzing every action and loader on %s", (engine) =>
         // alternate, so both paths through React Router are covered without rendering every time.
         for (const [i, bad] of MALFORMED.entries()) {
           const target = (i + index) % 2 === 0 ? action.path : data;
-          await send(`${role.name} ${target} ${bad.name}`, target, { method: "POST", body: bad.body, headers: { ...bad.headers, ...cookie } });
+          await send(`${role.name} ${target} ${bad.name}`, target, {
+            method: "POST",
+            body: bad.body,
+            headers: { ...bad.headers, ...cookie },
+          });
         }
         for (const [i, value] of ODD_VALUES.entries()) {
           const body = oddForm(action.fields, value, i % 2 === 1);
-          await send(`${role.name} ${data} value #${i}`, data, { method: "POST", body, headers: { ...FORM_TYPE, ...cookie } });
+          await send(`${role.name} ${data} value #${i}`, data, {
+            method: "POST",
+            body,
+            headers: { ...FORM_TYPE, ...cookie },
+          });
         }
         // The same odd form as multipart, with a stray file in it.
         const multipart = new FormData();
         for (const [name, fixed] of Object.entries(action.fields)) multipart.append(name, fixed ?? "\u0000");
         multipart.append("cover", new File(["not an image"], "x.png", { type: "image/png" }));
-        await send(`${role.name} ${action.path} multipart`, action.path, { method: "POST", body: multipart, headers: cookie });
+        await send(`${role.name} ${action.path} multipart`, action.path, {
+          method: "POST",
+          body: multipart,
+          headers: cookie,
+        });
       }
       // Signing out reads no form: any post ends the session, so a signed-in person only gets the
       // bodies refused before the action runs (415).
       for (const bad of MALFORMED.filter((body) => !role.cookie || /JSON|plain text|no content type/.test(body.name))) {
         for (const target of [SIGN_OUT, `${SIGN_OUT}.data`]) {
-          const status = await send(`${role.name} ${target} ${bad.name}`, target, { method: "POST", body: bad.body, headers: { ...bad.headers, ...cookie } });
+          const status = await send(`${role.name} ${target} ${bad.name}`, target, {
+            method: "POST",
+            body: bad.body,
+            headers: { ...bad.headers, ...cookie },
+          });
           if (role.cookie && status !== 415) failures.push(`${role.name} ${target} ${bad.name}: HTTP ${status}`);
         }
       }
@@ -178,7 +289,8 @@ describe.each(TEST_ENGINES)("fuzzing every action and loader on %s", (engine) =>
           await send(`${role.name} GET ${target.slice(0, 80)}`, target, { headers: cookie });
         }
       }
-      for (const target of ODD_PATHS) await send(`${role.name} GET ${target.slice(0, 80)}`, target, { headers: cookie });
+      for (const target of ODD_PATHS)
+        await send(`${role.name} GET ${target.slice(0, 80)}`, target, { headers: cookie });
     }
     expect(failures).toEqual([]);
     expect(await snapshot()).toEqual(before);

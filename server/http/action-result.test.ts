@@ -11,7 +11,9 @@ it("limits the public forms per client, counting an IPv6 /64 as one client", () 
   const limiter = new RateLimiter(2, 60_000);
   enforceRateLimit(limiter, "2001:db8:5:5::1");
   enforceRateLimit(limiter, "2001:db8:5:5::2");
-  expect(() => enforceRateLimit(limiter, "2001:db8:5:5:abcd::9")).toThrow(expect.objectContaining({ code: "RATE_LIMITED" }));
+  expect(() => enforceRateLimit(limiter, "2001:db8:5:5:abcd::9")).toThrow(
+    expect.objectContaining({ code: "RATE_LIMITED" }),
+  );
   expect(() => enforceRateLimit(limiter, "2001:db8:5:6::1")).not.toThrow();
   enforceRateLimit(limiter, "::ffff:192.0.2.7");
   enforceRateLimit(limiter, "192.0.2.7");
@@ -45,7 +47,10 @@ it("answers a refusal with its code, business reason and message, and sets the f
     },
     { secure: true, failureTitle: "Error" },
   );
-  const { data, init } = answer as unknown as { data: unknown; init: { status: number; headers: Record<string, string> } };
+  const { data, init } = answer as unknown as {
+    data: unknown;
+    init: { status: number; headers: Record<string, string> };
+  };
   expect(init.status).toBe(409);
   expect(data).toEqual({
     ok: false,
@@ -61,7 +66,10 @@ it("answers a refusal with its code, business reason and message, and sets the f
 
 it("turns a refused form into field errors and the first message in display order", async () => {
   const schema = z.object({ name: z.string().min(1, "Name, please."), email: z.email("A real address, please.") });
-  const request = new Request("http://shop.test/x", { method: "POST", body: new URLSearchParams({ name: "", email: "no" }) });
+  const request = new Request("http://shop.test/x", {
+    method: "POST",
+    body: new URLSearchParams({ name: "", email: "no" }),
+  });
   const answer = await runAction(silent, () => parseForm(request, schema, ["email", "name"]));
   expect((answer as unknown as { data: unknown }).data).toEqual({
     ok: false,

@@ -52,7 +52,8 @@ export async function runAction<T extends object>(logger: Logger, useCase: () =>
       headers: toastHeaders(
         toasts?.failureTitle
           ? {
-              title: typeof toasts.failureTitle === "function" ? toasts.failureTitle(failure.error) : toasts.failureTitle,
+              title:
+                typeof toasts.failureTitle === "function" ? toasts.failureTitle(failure.error) : toasts.failureTitle,
               description: failure.error.message || "Something went wrong",
               variant: "destructive",
             }

@@ -5,20 +5,39 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
 /** Every admin page, its data request, and every admin form action the screens post. */
-const ADMIN_PAGES = ["/admin", "/admin/books", "/admin/coming-soon", "/admin/customers", "/admin/orders", "/admin/settings", "/admin/subscribers", "/admin/messages"];
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/books",
+  "/admin/coming-soon",
+  "/admin/customers",
+  "/admin/orders",
+  "/admin/settings",
+  "/admin/subscribers",
+  "/admin/messages",
+];
 const ADMIN_ACTIONS: [string, Record<string, string>][] = [
   ["/admin/books", { intent: "create", title: "Hacked", author: "X", description: "X", price: "1" }],
   ["/admin/books", { intent: "delete", id: "any" }],
   ["/admin/books", { intent: "update", id: "any", title: "Hacked", author: "X", description: "X", price: "1" }],
   ["/admin/customers", { intent: "delete", customerId: "any" }],
   ["/admin/orders", { intent: "status", orderId: "ORD-2025-001", status: "Cancelled" }],
-  ["/admin/settings", { storeName: "Hacked", contactEmail: "evil@example.com", currency: "USD", enableMaintenanceMode: "on" }],
+  [
+    "/admin/settings",
+    { storeName: "Hacked", contactEmail: "evil@example.com", currency: "USD", enableMaintenanceMode: "on" },
+  ],
   ["/admin/coming-soon", { enableMaintenanceMode: "on" }],
   ["/admin/subscribers", { intent: "delete", id: "any" }],
 ];
 
 /** The admin area under other spellings React Router still matches (case, escapes, slashes). */
-const ADMIN_VARIANT_PAGES = ["/ADMIN/books", "/%41DMIN/books", "/admin/", "/Admin/Books", "/admin/Books/", "/%61dmin/%62ooks"];
+const ADMIN_VARIANT_PAGES = [
+  "/ADMIN/books",
+  "/%41DMIN/books",
+  "/admin/",
+  "/Admin/Books",
+  "/admin/Books/",
+  "/%61dmin/%62ooks",
+];
 
 describe.each(TEST_ENGINES)("admin authorization on %s", (engine) => {
   let t: TestApp;
@@ -28,8 +47,15 @@ describe.each(TEST_ENGINES)("admin authorization on %s", (engine) => {
     t = await createTestApp(engine);
     const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
     await signUp(t.services, { email: "customer@example.com", password: "Mustard-Seed-Faith-42" }, request);
-    const { headers } = await signIn(t.services, { email: "customer@example.com", password: "Mustard-Seed-Faith-42" }, request);
-    customerCookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const { headers } = await signIn(
+      t.services,
+      { email: "customer@example.com", password: "Mustard-Seed-Faith-42" },
+      request,
+    );
+    customerCookie = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   });
   afterAll(async () => {
     await t?.cleanup();
@@ -79,7 +105,11 @@ describe.each(TEST_ENGINES)("admin authorization on %s", (engine) => {
         const body = new URLSearchParams(fields).toString();
         const headers = { "content-type": "application/x-www-form-urlencoded" };
         expect((await t.app.request(target, { method: "POST", body, headers })).status, target).toBe(401);
-        const customer = await t.app.request(target, { method: "POST", body, headers: { ...headers, cookie: customerCookie } });
+        const customer = await t.app.request(target, {
+          method: "POST",
+          body,
+          headers: { ...headers, cookie: customerCookie },
+        });
         expect(customer.status, target).toBe(403);
       }
     }
@@ -94,7 +124,14 @@ describe.each(TEST_ENGINES)("admin authorization on %s", (engine) => {
       const customer = await t.app.request(page, { headers: { cookie: customerCookie } });
       expect(customer.headers.get("location"), page).toBe("/account");
     }
-    const dataRequests = ["/ADMIN/books.data", "/%41DMIN/books.data", "/admin/_.data", "/Admin/Books.data", "/admin/Books/_.data", "/ADMIN/SUBSCRIBERS.CSV"];
+    const dataRequests = [
+      "/ADMIN/books.data",
+      "/%41DMIN/books.data",
+      "/admin/_.data",
+      "/Admin/Books.data",
+      "/admin/Books/_.data",
+      "/ADMIN/SUBSCRIBERS.CSV",
+    ];
     for (const path of dataRequests) {
       const visitor = await t.app.request(path);
       expect(visitor.status, path).toBe(401);
@@ -107,12 +144,27 @@ describe.each(TEST_ENGINES)("admin authorization on %s", (engine) => {
 
   it("refuses admin actions posted to any spelling of the admin area, changing nothing", async () => {
     const before = await snapshot();
-    const body = new URLSearchParams({ intent: "create", title: "Hacked", author: "X", description: "X", price: "1" }).toString();
+    const body = new URLSearchParams({
+      intent: "create",
+      title: "Hacked",
+      author: "X",
+      description: "X",
+      price: "1",
+    }).toString();
     const headers = { "content-type": "application/x-www-form-urlencoded" };
-    for (const target of [...ADMIN_VARIANT_PAGES, "/ADMIN/books.data", "/%41DMIN/books.data", "/Admin/Coming-Soon.data"]) {
+    for (const target of [
+      ...ADMIN_VARIANT_PAGES,
+      "/ADMIN/books.data",
+      "/%41DMIN/books.data",
+      "/Admin/Coming-Soon.data",
+    ]) {
       const visitor = await t.app.request(target, { method: "POST", body, headers });
       expect(visitor.status, target).toBe(401);
-      const customer = await t.app.request(target, { method: "POST", body, headers: { ...headers, cookie: customerCookie } });
+      const customer = await t.app.request(target, {
+        method: "POST",
+        body,
+        headers: { ...headers, cookie: customerCookie },
+      });
       expect(customer.status, target).toBe(403);
     }
     expect(await snapshot()).toBe(before);

@@ -14,14 +14,17 @@ import {
 function countingBody(size: number, chunks: number) {
   const state = { bytesRead: 0 };
   let sent = 0;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent >= chunks) return new Promise(() => {}); // stalls: never another chunk
-      sent++;
-      state.bytesRead += size;
-      controller.enqueue(new Uint8Array(size).fill(97));
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent >= chunks) return new Promise(() => {}); // stalls: never another chunk
+        sent++;
+        state.bytesRead += size;
+        controller.enqueue(new Uint8Array(size).fill(97));
+      },
     },
-  }, { highWaterMark: 0 }); // nothing is pulled until someone reads
+    { highWaterMark: 0 },
+  ); // nothing is pulled until someone reads
   return { stream, state };
 }
 
@@ -70,7 +73,12 @@ describe("the body limits middleware", () => {
     const app = appWith();
     for (const type of ["application/json", "text/plain", "application/xml", "text/html;charset=utf-8", "image/png"]) {
       const { stream, state } = countingBody(100, 1);
-      const response = await app.request("/login", { method: "POST", body: stream, headers: { "content-type": type }, duplex: "half" } as RequestInit);
+      const response = await app.request("/login", {
+        method: "POST",
+        body: stream,
+        headers: { "content-type": type },
+        duplex: "half",
+      } as RequestInit);
       expect(response.status, type).toBe(415);
       expect(await response.json()).toEqual({ error: "Please send the form as a web form." });
       expect(state.bytesRead, type).toBe(0);
@@ -110,7 +118,12 @@ describe("the body limits middleware", () => {
   it("stops reading a body without a declared length as soon as it passes the limit", async () => {
     const app = appWith();
     const { stream, state } = countingBody(4096, 1_000);
-    const response = await app.request("/login", { method: "POST", body: stream, headers: FORM, duplex: "half" } as RequestInit);
+    const response = await app.request("/login", {
+      method: "POST",
+      body: stream,
+      headers: FORM,
+      duplex: "half",
+    } as RequestInit);
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ refused: "The request is too large." });
     expect(state.bytesRead).toBeLessThanOrEqual(DEFAULT_BODY_LIMIT.maxBytes + 2 * 4096);
@@ -120,7 +133,12 @@ describe("the body limits middleware", () => {
     const app = appWith([[/^\/slow$/, { maxBytes: 1024 * 1024, timeoutMs: 100 }]]);
     const { stream } = countingBody(10, 3);
     const started = performance.now();
-    const response = await app.request("/slow", { method: "POST", body: stream, headers: FORM, duplex: "half" } as RequestInit);
+    const response = await app.request("/slow", {
+      method: "POST",
+      body: stream,
+      headers: FORM,
+      duplex: "half",
+    } as RequestInit);
     expect(response.status).toBe(408);
     expect(await response.json()).toEqual({ refused: "The request took too long. Please try again." });
     expect(performance.now() - started).toBeLessThan(2_000);

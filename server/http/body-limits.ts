@@ -38,7 +38,10 @@ export const LONGEST_BODY_TIMEOUT_MS = Math.max(
 );
 
 /** The limit for a request path, judged as the router matches it (see route-path.ts: "/X.data" is "/x"). */
-export function bodyLimitFor(path: string, table: readonly (readonly [RegExp, BodyLimit])[] = ROUTE_BODY_LIMITS): BodyLimit {
+export function bodyLimitFor(
+  path: string,
+  table: readonly (readonly [RegExp, BodyLimit])[] = ROUTE_BODY_LIMITS,
+): BodyLimit {
   const pagePath = routePath(path).path;
   return table.find(([pattern]) => pattern.test(pagePath))?.[1] ?? DEFAULT_BODY_LIMIT;
 }
@@ -125,41 +128,44 @@ export function limitedBody(
     controller.error(error);
     reader.cancel(error).catch(() => {});
   };
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      timer = setTimeout(() => fail(controller, new BodyLimitError(408, TOO_SLOW_MESSAGE)), limit.timeoutMs);
-      // A body nobody reads (the request was answered first) must not keep the process alive.
-      timer.unref?.();
-    },
-    async pull(controller) {
-      let result: ReadableStreamReadResult<Uint8Array>;
-      try {
-        result = await reader.read();
-      } catch (error) {
-        if (!settled) {
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        timer = setTimeout(() => fail(controller, new BodyLimitError(408, TOO_SLOW_MESSAGE)), limit.timeoutMs);
+        // A body nobody reads (the request was answered first) must not keep the process alive.
+        timer.unref?.();
+      },
+      async pull(controller) {
+        let result: ReadableStreamReadResult<Uint8Array>;
+        try {
+          result = await reader.read();
+        } catch (error) {
+          if (!settled) {
+            settled = true;
+            clearTimeout(timer);
+            controller.error(error);
+          }
+          return;
+        }
+        if (settled) return;
+        if (result.done) {
           settled = true;
           clearTimeout(timer);
-          controller.error(error);
+          controller.close();
+          return;
         }
-        return;
-      }
-      if (settled) return;
-      if (result.done) {
+        received += result.value.byteLength;
+        if (received > limit.maxBytes) return fail(controller, new BodyLimitError(413, TOO_LARGE_MESSAGE));
+        controller.enqueue(result.value);
+      },
+      cancel(reason) {
         settled = true;
         clearTimeout(timer);
-        controller.close();
-        return;
-      }
-      received += result.value.byteLength;
-      if (received > limit.maxBytes) return fail(controller, new BodyLimitError(413, TOO_LARGE_MESSAGE));
-      controller.enqueue(result.value);
+        return reader.cancel(reason);
+      },
     },
-    cancel(reason) {
-      settled = true;
-      clearTimeout(timer);
-      return reader.cancel(reason);
-    },
-  }, { highWaterMark: 0 }); // nothing is pulled from the client before a reader asks
+    { highWaterMark: 0 },
+  ); // nothing is pulled from the client before a reader asks
   return { stream, release: () => clearTimeout(timer) };
 }
 
@@ -170,7 +176,8 @@ export function limitedBody(
  */
 export function bodyLimitErrorOf(error: unknown): BodyLimitError | null {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (current instanceof Error && current.name === "BodyLimitError" && "status" in current) return current as BodyLimitError;
+    if (current instanceof Error && current.name === "BodyLimitError" && "status" in current)
+      return current as BodyLimitError;
     current = (current as { cause?: unknown }).cause;
   }
   return null;

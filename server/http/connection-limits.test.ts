@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { capConnectionsPerClient, MAX_CONNECTIONS_PER_CLIENT, serverTimeouts } from "./connection-limits.ts";
 
 /** Opens a socket and resolves with what the server says first (or "" if it says nothing within `waitMs`). */
-function openSocket(port: number, localAddress = "127.0.0.1", waitMs = 300): Promise<{ socket: Socket; greeting: string }> {
+function openSocket(
+  port: number,
+  localAddress = "127.0.0.1",
+  waitMs = 300,
+): Promise<{ socket: Socket; greeting: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host: "127.0.0.1", localAddress });
     let greeting = "";

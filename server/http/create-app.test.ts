@@ -41,7 +41,9 @@ describe.each(TEST_ENGINES)("the HTTP app on %s", (engine) => {
     expect(nonce).toBeDefined();
     expect(policy).not.toContain("script-src 'self' 'unsafe-inline'");
     const html = await response.text();
-    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>/g)].map((m) => m[0]);
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>/g)].map(
+      (m) => m[0],
+    );
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

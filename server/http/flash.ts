@@ -27,8 +27,14 @@ export const FLASH_TOASTS = {
     description: "Your session has ended. Please sign in again.",
     variant: "destructive",
   },
-  "password-reset": { title: "Password reset", description: "Your password has been reset successfully. Please log in." },
-  "password-changed": { title: "Password changed", description: "Your new password is saved. Other devices were signed out." },
+  "password-reset": {
+    title: "Password reset",
+    description: "Your password has been reset successfully. Please log in.",
+  },
+  "password-changed": {
+    title: "Password changed",
+    description: "Your new password is saved. Other devices were signed out.",
+  },
   "admin-created": { title: "Admin account created!", description: "Please sign in with your new admin account." },
 } as const satisfies Record<string, ServerToast>;
 export type FlashMessage = keyof typeof FLASH_TOASTS;

@@ -23,7 +23,11 @@ describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) =>
   }
   const cookieOf = (email: string) => signedInCookie(t.services, email, { admin: email === OWNER });
   const post = (target: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    t.app.request(target, { method: "POST", body: new URLSearchParams(fields).toString(), headers: { ...FORM, ...headers } });
+    t.app.request(target, {
+      method: "POST",
+      body: new URLSearchParams(fields).toString(),
+      headers: { ...FORM, ...headers },
+    });
   const outbox = () => {
     const dir = path.join(t.testDb.dataDir, "mail");
     return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".eml")) : [];
@@ -45,7 +49,14 @@ describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) =>
     const markers = await catalogueMarkers();
     const [book] = await listNewestBooks(t.services.db, 1);
     const customer = await cookieOf("customer@example.com");
-    for (const page of ["/", `/books/${book!.slug}`, "/track-order?orderId=ORD-2025-001", "/no/such/page", "/Books/X/", "/account"]) {
+    for (const page of [
+      "/",
+      `/books/${book!.slug}`,
+      "/track-order?orderId=ORD-2025-001",
+      "/no/such/page",
+      "/Books/X/",
+      "/account",
+    ]) {
       for (const headers of [{}, { cookie: customer }] as Record<string, string>[]) {
         const response = await t.app.request(page, { headers });
         const html = await response.text();
@@ -110,7 +121,14 @@ describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) =>
   it("keeps sign-in, password reset and the launch list open to everyone", async () => {
     await start();
     await cookieOf("customer@example.com");
-    for (const page of ["/login", "/LOGIN/", "/login.data", "/forgot-password", "/Forgot-Password/", "/reset-password?token=x"]) {
+    for (const page of [
+      "/login",
+      "/LOGIN/",
+      "/login.data",
+      "/forgot-password",
+      "/Forgot-Password/",
+      "/reset-password?token=x",
+    ]) {
       expect((await t.app.request(page)).status, page).toBe(200);
     }
     const signedIn = await post("/login", { email: "customer@example.com", password: PASSWORD });

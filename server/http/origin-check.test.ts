@@ -23,17 +23,29 @@ describe.each(TEST_ENGINES)("requests from other sites on %s", (engine) => {
     const credentials = { email: "customer@example.com", password: "Mustard-Seed-Faith-42" };
     await signUp(t.services, credentials, request);
     const { headers } = await signIn(t.services, credentials, request);
-    return headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   }
-  const isSignedIn = async (cookie: string) => (await t.app.request("/account", { headers: { cookie } })).status === 200;
+  const isSignedIn = async (cookie: string) =>
+    (await t.app.request("/account", { headers: { cookie } })).status === 200;
   const subscribers = () => t.services.db.selectFrom("email_subscribers").select("email").execute();
   const subscribe = (email: string, headers: Record<string, string>) =>
-    t.app.request("/resources/subscribe", { method: "POST", body: new URLSearchParams({ email }).toString(), headers: { ...FORM, ...headers } });
+    t.app.request("/resources/subscribe", {
+      method: "POST",
+      body: new URLSearchParams({ email }).toString(),
+      headers: { ...FORM, ...headers },
+    });
 
   it("refuses a sign-out posted from another site (403) and keeps the session", async () => {
     await start();
     const cookie = await customerCookie();
-    const foreign: Record<string, string>[] = [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }];
+    const foreign: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { "sec-fetch-site": "cross-site" },
+    ];
     for (const headers of foreign) {
       for (const path of ["/resources/sign-out", "/resources/sign-out.data"]) {
         const response = await t.app.request(path, { method: "POST", headers: { ...headers, cookie } });
@@ -56,19 +68,34 @@ describe.each(TEST_ENGINES)("requests from other sites on %s", (engine) => {
     expect((await subscribe("forged@example.com", { "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect(await subscribers()).toEqual([]);
 
-    expect((await subscribe("own@example.com", { origin: PUBLIC_URL, "sec-fetch-site": "same-origin" })).status).toBe(200);
+    expect((await subscribe("own@example.com", { origin: PUBLIC_URL, "sec-fetch-site": "same-origin" })).status).toBe(
+      200,
+    );
     // The address the request was sent to is this site too (development server, tests).
     expect((await subscribe("local@example.com", { origin: "http://localhost" })).status).toBe(200);
     // No browser headers at all: curl, a mail client's one-click unsubscribe, a webhook.
     expect((await subscribe("curl@example.com", {})).status).toBe(200);
-    expect((await subscribers()).map((s) => s.email).sort()).toEqual(["curl@example.com", "local@example.com", "own@example.com"]);
+    expect((await subscribers()).map((s) => s.email).sort()).toEqual([
+      "curl@example.com",
+      "local@example.com",
+      "own@example.com",
+    ]);
   });
 
   it("refuses page form posts from other sites before the action runs, with a warning and no error", async () => {
     await start();
-    const body = new URLSearchParams({ fullName: "Eve", email: "eve@example.com", subject: "Hi", message: "Forged" }).toString();
+    const body = new URLSearchParams({
+      fullName: "Eve",
+      email: "eve@example.com",
+      subject: "Hi",
+      message: "Forged",
+    }).toString();
     for (const path of ["/contact-us", "/contact-us.data"]) {
-      const response = await t.app.request(path, { method: "POST", body, headers: { ...FORM, origin: "https://evil.example" } });
+      const response = await t.app.request(path, {
+        method: "POST",
+        body,
+        headers: { ...FORM, origin: "https://evil.example" },
+      });
       expect(response.status, path).toBe(403);
     }
     expect(await t.services.db.selectFrom("contact_messages").select("id").execute()).toEqual([]);
@@ -80,7 +107,12 @@ describe.each(TEST_ENGINES)("requests from other sites on %s", (engine) => {
 
   it("accepts a page form post from the site's public address even though the server sees another one", async () => {
     await start();
-    const body = new URLSearchParams({ fullName: "Ruth", email: "ruth@example.com", subject: "Books", message: "Hello there, friends." }).toString();
+    const body = new URLSearchParams({
+      fullName: "Ruth",
+      email: "ruth@example.com",
+      subject: "Books",
+      message: "Hello there, friends.",
+    }).toString();
     for (const path of ["/contact-us", "/contact-us.data"]) {
       const response = await t.app.request(path, { method: "POST", body, headers: { ...FORM, origin: PUBLIC_URL } });
       expect(response.status, path).toBe(200);

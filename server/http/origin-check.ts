@@ -26,7 +26,10 @@ export function originCheck(publicUrl: string, logger: Logger): MiddlewareHandle
     const allowed = origin === undefined ? fetchSite !== "cross-site" : origin === publicOrigin || origin === ownOrigin;
     if (!allowed) {
       // Expected traffic from other sites, not a fault of ours: a warning, never an error.
-      logger.warn({ method: c.req.method, path: c.req.path, origin: origin ?? null, fetchSite: fetchSite ?? null }, "cross-site request refused");
+      logger.warn(
+        { method: c.req.method, path: c.req.path, origin: origin ?? null, fetchSite: fetchSite ?? null },
+        "cross-site request refused",
+      );
       return c.json({ error: "This request came from another site and was refused." }, 403);
     }
     // Checked here, once: React Router would compare it again with the URL this server saw,

@@ -111,7 +111,10 @@ export async function readFormWithUpload(
     await mkdir(options.tmpDir, { recursive: true });
     const name = path.join(options.tmpDir, `upload-${randomBytes(16).toString("hex")}`);
     written.push(name);
-    await pipeline(Readable.fromWeb(upload.stream() as NodeReadableStream<Uint8Array>), createWriteStream(name, { flags: "wx" }));
+    await pipeline(
+      Readable.fromWeb(upload.stream() as NodeReadableStream<Uint8Array>),
+      createWriteStream(name, { flags: "wx" }),
+    );
     file = { path: name, size: upload.size };
     return null;
   };
@@ -124,7 +127,11 @@ export async function readFormWithUpload(
       throw data(
         {
           ok: false,
-          error: { code: "VALIDATION", message: options.tooLargeMessage, fieldErrors: { [options.field]: options.tooLargeMessage } },
+          error: {
+            code: "VALIDATION",
+            message: options.tooLargeMessage,
+            fieldErrors: { [options.field]: options.tooLargeMessage },
+          },
         } satisfies ActionFailure,
         { status: 400 },
       );

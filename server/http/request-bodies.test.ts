@@ -43,7 +43,14 @@ function countingBody(total: number) {
   return { stream, state };
 }
 
-const errorLines = (t: TestApp) => t.logs.filter((line) => Number(line.level) >= 50).map((line) => [line.msg, (line.err as { message?: string } | undefined)?.message, (line.err as { stack?: string } | undefined)?.stack?.slice(0, 600)]);
+const errorLines = (t: TestApp) =>
+  t.logs
+    .filter((line) => Number(line.level) >= 50)
+    .map((line) => [
+      line.msg,
+      (line.err as { message?: string } | undefined)?.message,
+      (line.err as { stack?: string } | undefined)?.stack?.slice(0, 600),
+    ]);
 
 describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
   let t: TestApp;
@@ -82,7 +89,11 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
         method: "POST",
         body: stream,
         duplex: "half",
-        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(512 * 1024), cookie: admin },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(512 * 1024),
+          cookie: admin,
+        },
       } as RequestInit);
       expect(response.status, target).toBe(413);
       expect(state.bytesRead, target).toBe(0);
@@ -104,7 +115,10 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
   });
 
   it("refuses a visitor's or customer's upload to the books screen before reading its body", async () => {
-    for (const [cookie, status] of [[undefined, 401], [customer, 403]] as const) {
+    for (const [cookie, status] of [
+      [undefined, 401],
+      [customer, 403],
+    ] as const) {
       const { stream, state } = countingBody(4 * 1024 * 1024);
       const response = await t.app.request("/admin/books.data", {
         method: "POST",
@@ -121,7 +135,7 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
   it("answers a broken form with 400 and does not take it for an empty one", async () => {
     await setMaintenanceMode(t.services.db, true);
     try {
-      for (const body of ["--x\r\nContent-Disposition: form-data; name=\"enableMaintenanceMode\"\r\n\r\non", "garbage"]) {
+      for (const body of ['--x\r\nContent-Disposition: form-data; name="enableMaintenanceMode"\r\n\r\non', "garbage"]) {
         const response = await t.app.request("/admin/coming-soon", {
           method: "POST",
           body,
@@ -139,21 +153,40 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
 
   it("stores an uploaded cover through a temporary file that is removed afterwards", async () => {
     const tmpDir = path.join(t.testDb.dataDir, "tmp");
-    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3366aa" } }).png().toBuffer().then((buffer) => new Uint8Array(buffer));
+    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3366aa" } })
+      .png()
+      .toBuffer()
+      .then((buffer) => new Uint8Array(buffer));
     const form = new FormData();
-    for (const [name, value] of Object.entries({ intent: "create", title: "Jonah", author: "A. Writer", description: "A whale of a tale.", price: "9.99" })) {
+    for (const [name, value] of Object.entries({
+      intent: "create",
+      title: "Jonah",
+      author: "A. Writer",
+      description: "A whale of a tale.",
+      price: "9.99",
+    })) {
       form.append(name, value);
     }
     form.append("cover", new File([png], "cover.png", { type: "image/png" }));
     const response = await t.app.request("/admin/books", { method: "POST", body: form, headers: { cookie: admin } });
     expect(response.status).toBe(200);
-    const book = await t.services.db.selectFrom("books").select("image_url").where("title", "=", "Jonah").executeTakeFirstOrThrow();
+    const book = await t.services.db
+      .selectFrom("books")
+      .select("image_url")
+      .where("title", "=", "Jonah")
+      .executeTakeFirstOrThrow();
     expect(book.image_url).toMatch(/^\/uploads\/covers\/[0-9a-f]{32}\.webp$/);
     expect(existsSync(tmpDir) ? readdirSync(tmpDir) : []).toEqual([]);
 
     // A file over 10 MB: refused under the cover field, nothing saved, nothing left behind.
     const big = new FormData();
-    for (const [name, value] of Object.entries({ intent: "create", title: "Too Big", author: "A", description: "B", price: "1" })) {
+    for (const [name, value] of Object.entries({
+      intent: "create",
+      title: "Too Big",
+      author: "A",
+      description: "B",
+      price: "1",
+    })) {
       big.append(name, value);
     }
     big.append("cover", new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.png", { type: "image/png" }));
@@ -168,13 +201,21 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
     twoFiles.append("intent", "create");
     twoFiles.append("cover", new File([png], "a.png", { type: "image/png" }));
     twoFiles.append("other", new File([png], "b.png", { type: "image/png" }));
-    expect((await t.app.request("/admin/books", { method: "POST", body: twoFiles, headers: { cookie: admin } })).status).toBe(400);
+    expect(
+      (await t.app.request("/admin/books", { method: "POST", body: twoFiles, headers: { cookie: admin } })).status,
+    ).toBe(400);
     expect(existsSync(tmpDir) ? readdirSync(tmpDir) : []).toEqual([]);
     expect(errorLines(t)).toEqual([]);
   });
 
   it("reads a NUL byte in the address as nothing to find, and refuses one in a form with 400 (PostgreSQL cannot compare one)", async () => {
-    for (const [target, status] of [["/books/%00", 404], ["/books/a%00b.data", 404], ["/track-order?orderId=ORD-2025-001%00", 404], ["/admin/orders.data?search=ORD%00", 200], ["/admin/books.data?page=%00&search=%00", 200]] as const) {
+    for (const [target, status] of [
+      ["/books/%00", 404],
+      ["/books/a%00b.data", 404],
+      ["/track-order?orderId=ORD-2025-001%00", 404],
+      ["/admin/orders.data?search=ORD%00", 200],
+      ["/admin/books.data?page=%00&search=%00", 200],
+    ] as const) {
       const response = await t.app.request(target, { headers: { cookie: admin } });
       expect(response.status, target).toBe(status);
     }

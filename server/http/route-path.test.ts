@@ -4,7 +4,9 @@ import routeConfig from "#app/routes.ts";
 import { isUnder, leadsToAdmin, routePath } from "./route-path.ts";
 
 /** The app's route table as React Router matches it (ids are the route files). */
-function toRouteObjects(entries: readonly { path?: string; index?: boolean; file: string; children?: unknown[] }[]): RouteObject[] {
+function toRouteObjects(
+  entries: readonly { path?: string; index?: boolean; file: string; children?: unknown[] }[],
+): RouteObject[] {
   return entries.map((entry) =>
     entry.index
       ? { index: true, id: entry.file }
@@ -97,7 +99,15 @@ describe("isUnder", () => {
 
 describe("leadsToAdmin", () => {
   it("recognises the admin area however a same-site address spells it", () => {
-    for (const target of ["/admin", "/admin/", "/admin?x=1", "/ADMIN/books", "/%61dmin", "/admin/books.data", "/admin/_.data"]) {
+    for (const target of [
+      "/admin",
+      "/admin/",
+      "/admin?x=1",
+      "/ADMIN/books",
+      "/%61dmin",
+      "/admin/books.data",
+      "/admin/_.data",
+    ]) {
       expect(leadsToAdmin(target), target).toBe(true);
     }
     for (const target of ["/", "/administrator", "/account?next=/admin", "/books/admin"]) {

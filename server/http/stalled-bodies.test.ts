@@ -36,7 +36,11 @@ describe("slow, stalled and abandoned request bodies on the real server", () => 
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const errorLines = () => server.output().split("\n").filter((line) => /"level":(50|60)/.test(line));
+  const errorLines = () =>
+    server
+      .output()
+      .split("\n")
+      .filter((line) => /"level":(50|60)/.test(line));
 
   it("refuses a declared body over the form's limit with 413 and closes the connection without reading it", async () => {
     const client = rawRequest(server.url, post("/contact-us", 1024 * 1024), "message=");

@@ -20,7 +20,10 @@ it("keeps a store name with quotes, commas and brackets inside the From name: no
   const [file] = readdirSync(path.join(dataDir, "mail"));
   const message = readFileSync(path.join(dataDir, "mail", file!), "utf8");
   // Unfolded: a long header continues on lines that start with white space.
-  const headers = message.replace(/\r\n/g, "\n").split("\n\n")[0]!.replace(/\n[ \t]+/g, " ");
+  const headers = message
+    .replace(/\r\n/g, "\n")
+    .split("\n\n")[0]!
+    .replace(/\n[ \t]+/g, " ");
   const from = headers.split(/\r?\n/).filter((line) => /^from:/i.test(line));
   expect(from).toHaveLength(1);
   // The only address nodemailer put in the header is the store's; the attacker's text is a quoted name.

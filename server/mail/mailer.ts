@@ -54,7 +54,10 @@ export function createMailer(options: { smtpUrl?: string | undefined; dataDir: s
     async send(mail) {
       const info = await transport.sendMail(mail);
       await mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}.eml`,
+      );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       options.logger.info({ file, subject: mail.subject }, "mail written to the outbox (no SMTP_URL set)");
     },

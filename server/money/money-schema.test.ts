@@ -3,7 +3,16 @@ import { centsToMoneyText, formatMoney, moneySchema, moneyTextToCents } from "./
 
 describe("moneyTextToCents", () => {
   it("reads typed amounts exactly, without floating point", () => {
-    const cases = [["14.99", 1499], ["14", 1400], [".5", 50], ["5.", 500], ["0.07", 7], ["14.990", 1499], [" 3 ", 300], ["0.29", 29]] as const;
+    const cases = [
+      ["14.99", 1499],
+      ["14", 1400],
+      [".5", 50],
+      ["5.", 500],
+      ["0.07", 7],
+      ["14.990", 1499],
+      [" 3 ", 300],
+      ["0.29", 29],
+    ] as const;
     for (const [text, cents] of cases) expect(moneyTextToCents(text), text).toBe(cents);
   });
 
@@ -43,7 +52,12 @@ describe("formatMoney", () => {
 });
 
 describe("moneySchema", () => {
-  const schema = moneySchema({ formatMessage: "Bad.", tooHighMessage: "Too high.", maxCents: 10_000, missingMessage: "Missing." });
+  const schema = moneySchema({
+    formatMessage: "Bad.",
+    tooHighMessage: "Too high.",
+    maxCents: 10_000,
+    missingMessage: "Missing.",
+  });
   const message = (value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
 
   it("puts out cents, from text or a number", () => {

@@ -82,21 +82,19 @@ export function moneySchema({
   maxCents: number;
   missingMessage?: string;
 }) {
-  return z
-    .union([z.string(), z.number()], { error: formatMessage })
-    .transform((value, ctx) => {
-      const text = String(value).trim();
-      const cents = text === "" ? null : moneyTextToCents(text);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: text === "" ? missingMessage : formatMessage });
-        return z.NEVER;
-      }
-      if (cents > maxCents) {
-        ctx.addIssue({ code: "custom", message: tooHighMessage });
-        return z.NEVER;
-      }
-      return cents;
-    });
+  return z.union([z.string(), z.number()], { error: formatMessage }).transform((value, ctx) => {
+    const text = String(value).trim();
+    const cents = text === "" ? null : moneyTextToCents(text);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: text === "" ? missingMessage : formatMessage });
+      return z.NEVER;
+    }
+    if (cents > maxCents) {
+      ctx.addIssue({ code: "custom", message: tooHighMessage });
+      return z.NEVER;
+    }
+    return cents;
+  });
 }
 
 /**

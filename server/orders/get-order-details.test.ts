@@ -33,7 +33,13 @@ describe.each(TEST_ENGINES)("getOrderDetails on %s", (engine) => {
       updatedAt: "2025-06-06T17:45:00.000Z",
       items: [
         { id: expect.any(String), title: noah, quantity: 1, unitPriceCents: price(noah), lineTotalCents: price(noah) },
-        { id: expect.any(String), title: david, quantity: 2, unitPriceCents: price(david), lineTotalCents: 2 * price(david) },
+        {
+          id: expect.any(String),
+          title: david,
+          quantity: 2,
+          unitPriceCents: price(david),
+          lineTotalCents: 2 * price(david),
+        },
       ],
     });
   });

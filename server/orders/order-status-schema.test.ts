@@ -1,6 +1,11 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { OrderStatus } from "#server/db/schema.ts";
-import { ORDER_STATUS_MESSAGE, ORDER_STATUSES, orderStatusSchema, type OrderStatusValue } from "./order-status-schema.ts";
+import {
+  ORDER_STATUS_MESSAGE,
+  ORDER_STATUSES,
+  orderStatusSchema,
+  type OrderStatusValue,
+} from "./order-status-schema.ts";
 
 describe("order status schema", () => {
   it("lists exactly the statuses the database accepts", () => {

@@ -31,7 +31,9 @@ describe.each(TEST_ENGINES)("GET /track-order on %s", (engine) => {
     expect(html).toContain("Order ORD-2025-001");
     expect(html).toContain("Shipped");
     expect(html).toContain("June 12, 2025");
-    const steps = ["In Transit", "Shipped", "Packed", "Order Placed"].map((s) => html.indexOf(`>${s}<`, html.indexOf("Tracking history")));
+    const steps = ["In Transit", "Shipped", "Packed", "Order Placed"].map((s) =>
+      html.indexOf(`>${s}<`, html.indexOf("Tracking history")),
+    );
     expect(steps.every((i) => i > 0)).toBe(true);
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
     expect(html).not.toContain("sarah.miller");

@@ -54,7 +54,13 @@ describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
       .execute();
     await db
       .insertInto("order_status_history")
-      .values({ id: "h-999", order_id: "ORD-2025-999", status: "Order Placed", location: null, occurred_at: "2025-07-01T10:00:00.000Z" })
+      .values({
+        id: "h-999",
+        order_id: "ORD-2025-999",
+        status: "Order Placed",
+        location: null,
+        occurred_at: "2025-07-01T10:00:00.000Z",
+      })
       .execute();
     await expect(trackOrder(db, "ORD-2025-999")).resolves.toEqual({
       orderId: "ORD-2025-999",
@@ -134,7 +140,8 @@ describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
   it("returns no personal or commercial data", async () => {
     const tracking = await trackOrder(testDb.handle.db, "ORD-2025-001");
     expect(Object.keys(tracking!).sort()).toEqual(["estimatedDelivery", "history", "orderDate", "orderId", "status"]);
-    for (const step of tracking!.history) expect(Object.keys(step).sort()).toEqual(["location", "occurredAt", "status"]);
+    for (const step of tracking!.history)
+      expect(Object.keys(step).sort()).toEqual(["location", "occurredAt", "status"]);
     const text = JSON.stringify(tracking);
     expect(text).not.toContain("@");
     expect(text).not.toContain("sarah.miller");

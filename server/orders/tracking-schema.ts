@@ -19,6 +19,4 @@ export const orderIdInputSchema = z
  * answers "not found" for it without asking the database (and without a validation error that
  * would tell a prober anything about the id format).
  */
-export const orderIdSchema = orderIdInputSchema
-  .max(ORDER_ID_MAX_LENGTH)
-  .regex(/^[A-Za-z0-9_-]+$/);
+export const orderIdSchema = orderIdInputSchema.max(ORDER_ID_MAX_LENGTH).regex(/^[A-Za-z0-9_-]+$/);

@@ -19,9 +19,14 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
   }
 
   const order = (id: string) =>
-    testDb.handle.db.selectFrom("orders").select(["status", "updated_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    testDb.handle.db
+      .selectFrom("orders")
+      .select(["status", "updated_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
   const historyCount = async (id: string) =>
-    (await testDb.handle.db.selectFrom("order_status_history").select("id").where("order_id", "=", id).execute()).length;
+    (await testDb.handle.db.selectFrom("order_status_history").select("id").where("order_id", "=", id).execute())
+      .length;
 
   it("saves the status with updated_at and shows it first on Track Order", async () => {
     const db = await seeded();
@@ -53,7 +58,12 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
     const before = await order("ORD-2025-001");
     const steps = await historyCount("ORD-2025-001");
     const result = await updateOrderStatus(db, { orderId: "ORD-2025-001", status: "Shipped" });
-    expect(result).toEqual({ orderId: "ORD-2025-001", status: "Shipped", updatedAt: before.updated_at, changed: false });
+    expect(result).toEqual({
+      orderId: "ORD-2025-001",
+      status: "Shipped",
+      updatedAt: before.updated_at,
+      changed: false,
+    });
     expect(await order("ORD-2025-001")).toEqual(before);
     expect(await historyCount("ORD-2025-001")).toBe(steps);
   });

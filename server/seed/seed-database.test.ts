@@ -9,8 +9,17 @@ import { seedDatabase } from "./seed-database.ts";
 
 async function counts(testDb: TestDatabase) {
   const { db } = testDb.handle;
-  const count = async (table: "books" | "orders" | "order_items" | "order_status_history" | "store_settings" | "shipping_methods") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const count = async (
+    table: "books" | "orders" | "order_items" | "order_status_history" | "store_settings" | "shipping_methods",
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     books: await count("books"),
     orders: await count("orders"),
@@ -53,7 +62,11 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
       .where("id", "=", "ORD-2025-001")
       .executeTakeFirstOrThrow();
     expect(order.status).toBe("Shipped");
-    const items = await testDb.handle.db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).execute();
+    const items = await testDb.handle.db
+      .selectFrom("order_items")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .execute();
     expect(order.total_cents).toBe(items.reduce((sum, i) => sum + i.unit_price_cents * i.quantity, 0));
     const history = await testDb.handle.db
       .selectFrom("order_status_history")

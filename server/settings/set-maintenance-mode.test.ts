@@ -22,7 +22,10 @@ describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
     const db = testDb.handle.db;
     const now = new Date("2026-03-01T09:00:00.000Z");
 
-    expect(await setMaintenanceMode(db, true, now)).toEqual({ enableMaintenanceMode: true, updatedAt: now.toISOString() });
+    expect(await setMaintenanceMode(db, true, now)).toEqual({
+      enableMaintenanceMode: true,
+      updatedAt: now.toISOString(),
+    });
 
     expect(await isMaintenanceModeOn(db, logger)).toBe(true);
     const settings = await getStoreSettingsForAdmin(db);

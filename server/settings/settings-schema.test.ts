@@ -41,7 +41,19 @@ describe("store settings form", () => {
   });
 
   it("turns rate text into exact cents, read as the book form reads a price", () => {
-    const cases = [["0", 0], ["0.5", 50], [".5", 50], ["5.", 500], ["5.00", 500], ["5.500", 550], ["19.99", 1999], ["0.07", 7], [" 12 ", 1200], [4.1, 410], ["100000", 10_000_000]] as const;
+    const cases = [
+      ["0", 0],
+      ["0.5", 50],
+      [".5", 50],
+      ["5.", 500],
+      ["5.00", 500],
+      ["5.500", 550],
+      ["19.99", 1999],
+      ["0.07", 7],
+      [" 12 ", 1200],
+      [4.1, 410],
+      ["100000", 10_000_000],
+    ] as const;
     for (const [input, cents] of cases) expect(shippingRateSchema.parse(input)).toBe(cents);
     for (const bad of ["", "-1", "1.234", "1,50", "abc", ".", "1e3", "Infinity", -2, 0.001, "100000.01", null]) {
       expect(shippingRateSchema.safeParse(bad).success, String(bad)).toBe(false);
@@ -65,11 +77,20 @@ describe("store settings form", () => {
         "Shipping rates must be a number of 0 or more, with at most 2 decimals (e.g. 5.00).",
       ],
       [
-        { shippingMethods: [{ name: "Ok", rate: "1", enabled: true }, { name: " ", rate: "2", enabled: true }] },
+        {
+          shippingMethods: [
+            { name: "Ok", rate: "1", enabled: true },
+            { name: " ", rate: "2", enabled: true },
+          ],
+        },
         "shippingMethods.1.name",
         "Please name each enabled shipping method.",
       ],
-      [{ stripeSecretKeyAction: "replace", stripeSecretKey: "  " }, "stripeSecretKey", "Please enter the new Stripe secret key."],
+      [
+        { stripeSecretKeyAction: "replace", stripeSecretKey: "  " },
+        "stripeSecretKey",
+        "Please enter the new Stripe secret key.",
+      ],
       [
         { stripeSecretKeyAction: "show" },
         "stripeSecretKeyAction",
@@ -78,7 +99,11 @@ describe("store settings form", () => {
     ] as const;
     for (const [change, field, message] of cases) {
       const checked = checkStoreSettingsForm({ ...VALID, ...change });
-      expect(checked, field).toMatchObject({ success: false, firstMessage: message, fieldErrors: { [field]: message } });
+      expect(checked, field).toMatchObject({
+        success: false,
+        firstMessage: message,
+        fieldErrors: { [field]: message },
+      });
     }
   });
 
@@ -88,7 +113,11 @@ describe("store settings form", () => {
   });
 
   it("keeps a secret only when it is to replace the stored one", () => {
-    const replace = checkStoreSettingsForm({ ...VALID, stripeSecretKeyAction: "replace", stripeSecretKey: " sk_live_x " });
+    const replace = checkStoreSettingsForm({
+      ...VALID,
+      stripeSecretKeyAction: "replace",
+      stripeSecretKey: " sk_live_x ",
+    });
     expect(replace.success && replace.data.stripeSecretKey).toBe("sk_live_x");
     const keep = checkStoreSettingsForm({ ...VALID, stripeSecretKeyAction: "keep", stripeSecretKey: "sk_live_x" });
     expect(keep.success && keep.data.stripeSecretKey).toBeNull();

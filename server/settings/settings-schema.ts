@@ -55,11 +55,19 @@ export const shippingRateSchema = moneySchema({
 export const shippingMethodFormSchema = z
   .object({
     /** An existing method's id keeps it; anything else (a new row's temporary id) gets a new one. */
-    id: z.string().trim().max(100).nullish().transform((value) => value || null),
+    id: z
+      .string()
+      .trim()
+      .max(100)
+      .nullish()
+      .transform((value) => value || null),
     name: z
       .string({ error: "Shipping method names must be text." })
       .trim()
-      .max(SETTINGS_LIMITS.shippingMethodName, `Shipping method names must be ${SETTINGS_LIMITS.shippingMethodName} characters or fewer.`)
+      .max(
+        SETTINGS_LIMITS.shippingMethodName,
+        `Shipping method names must be ${SETTINGS_LIMITS.shippingMethodName} characters or fewer.`,
+      )
       .default(""),
     rate: shippingRateSchema,
     enabled: toggle,
@@ -90,7 +98,9 @@ export const storeSettingsFormSchema = z
     stripePublishableKey: optionalText(SETTINGS_LIMITS.stripePublishableKey, "The Stripe publishable key"),
     /** The stored secret is never sent to the form, so the form says what to do with it. */
     stripeSecretKeyAction: z
-      .enum(STRIPE_SECRET_KEY_ACTIONS, { error: "Please choose whether to keep, replace or clear the Stripe secret key." })
+      .enum(STRIPE_SECRET_KEY_ACTIONS, {
+        error: "Please choose whether to keep, replace or clear the Stripe secret key.",
+      })
       .default("keep"),
     stripeSecretKey: optionalText(SETTINGS_LIMITS.stripeSecretKey, "The Stripe secret key"),
     enablePaypal: toggle,
@@ -98,7 +108,10 @@ export const storeSettingsFormSchema = z
     enableMaintenanceMode: toggle,
     shippingMethods: z
       .array(shippingMethodFormSchema, { error: "The shipping methods could not be read." })
-      .max(SETTINGS_LIMITS.shippingMethods, `A store can have at most ${SETTINGS_LIMITS.shippingMethods} shipping methods.`)
+      .max(
+        SETTINGS_LIMITS.shippingMethods,
+        `A store can have at most ${SETTINGS_LIMITS.shippingMethods} shipping methods.`,
+      )
       .default([]),
   })
   .superRefine((form, ctx) => {

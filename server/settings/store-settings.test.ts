@@ -31,8 +31,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   const storedRow = () => testDb.handle.db.selectFrom("store_settings").selectAll().executeTakeFirstOrThrow();
-  const storedMethods = () =>
-    testDb.handle.db.selectFrom("shipping_methods").selectAll().orderBy("position").execute();
+  const storedMethods = () => testDb.handle.db.selectFrom("shipping_methods").selectAll().orderBy("position").execute();
 
   it("reads the defaults, with two shipping methods, when no settings row exists", async () => {
     testDb = await createTestDatabase(engine);
@@ -68,7 +67,11 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("creates the row on first save, with the form's values", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    const saved = await saveStoreSettings(db, { ...FORM, shippingMethods: [...FORM.shippingMethods, { name: "Off", rate: "0", enabled: false }] }, { appSecret: APP_SECRET, now: NOW });
+    const saved = await saveStoreSettings(
+      db,
+      { ...FORM, shippingMethods: [...FORM.shippingMethods, { name: "Off", rate: "0", enabled: false }] },
+      { appSecret: APP_SECRET, now: NOW },
+    );
     expect(saved).toEqual({
       storeName: "Quiet Hills Books",
       contactEmail: "owner@quiet-hills.example",
@@ -135,7 +138,13 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     const options = { appSecret: APP_SECRET, now: NOW };
     const results: unknown[] = [];
 
-    results.push(await saveStoreSettings(db, { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET }, options));
+    results.push(
+      await saveStoreSettings(
+        db,
+        { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET },
+        options,
+      ),
+    );
     const row = await storedRow();
     const ciphertext = row.stripe_secret_key_encrypted!;
     expect(ciphertext).toMatch(/^v1:[^:]+:[^:]+:[^:]+$/);
@@ -144,7 +153,9 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(results[0]).toMatchObject({ stripeSecretKey: { isSet: true, last4: "9876" } });
 
     // Keep: an unrelated save, even with a stray value in the key field, leaves the key alone.
-    results.push(await saveStoreSettings(db, { ...FORM, storeName: "Renamed", stripeSecretKey: "sk_ignored" }, options));
+    results.push(
+      await saveStoreSettings(db, { ...FORM, storeName: "Renamed", stripeSecretKey: "sk_ignored" }, options),
+    );
     expect((await storedRow()).stripe_secret_key_encrypted).toBe(ciphertext);
     results.push(await saveStoreSettings(db, { ...FORM, enableStripe: false }, options));
     expect((await storedRow()).stripe_secret_key_encrypted).toBe(ciphertext);
@@ -159,10 +170,18 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(() => decryptStripeSecretKey(row, "a-different-app-secret-of-32-characters!")).toThrow(SecretBoxError);
     results.push(await getPublicStoreSettings(db));
 
-    results.push(await saveStoreSettings(db, { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: "sk_test_second_key_abcd" }, options));
+    results.push(
+      await saveStoreSettings(
+        db,
+        { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: "sk_test_second_key_abcd" },
+        options,
+      ),
+    );
     const replaced = (await storedRow()).stripe_secret_key_encrypted!;
     expect(replaced).not.toBe(ciphertext);
-    expect(decryptStripeSecretKey({ stripe_secret_key_encrypted: replaced }, APP_SECRET)).toBe("sk_test_second_key_abcd");
+    expect(decryptStripeSecretKey({ stripe_secret_key_encrypted: replaced }, APP_SECRET)).toBe(
+      "sk_test_second_key_abcd",
+    );
     expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: true, last4: "abcd" } });
 
     results.push(await saveStoreSettings(db, { ...FORM, stripeSecretKeyAction: "clear" }, options));

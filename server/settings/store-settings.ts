@@ -99,7 +99,12 @@ export async function getStoreSettingsForAdmin(
     enablePaypal: Boolean(row.enable_paypal),
     paypalClientId: row.paypal_client_id,
     enableMaintenanceMode: Boolean(row.enable_maintenance_mode),
-    shippingMethods: methods.map((m) => ({ id: m.id, name: m.name, rateCents: m.rate_cents, enabled: Boolean(m.enabled) })),
+    shippingMethods: methods.map((m) => ({
+      id: m.id,
+      name: m.name,
+      rateCents: m.rate_cents,
+      enabled: Boolean(m.enabled),
+    })),
     updatedAt: row.updated_at,
   };
 }
@@ -151,7 +156,9 @@ export async function saveStoreSettings(
       .onConflict((oc) =>
         oc
           .column("id")
-          .doUpdateSet(encryptedSecret === undefined ? fields : { ...fields, stripe_secret_key_encrypted: encryptedSecret }),
+          .doUpdateSet(
+            encryptedSecret === undefined ? fields : { ...fields, stripe_secret_key_encrypted: encryptedSecret },
+          ),
       )
       .execute();
 

@@ -61,7 +61,9 @@ describe.each(TEST_ENGINES)("confirmSubscription on %s", (engine) => {
     const deps = newsletterTestDeps(testDb);
     const { subscriberId } = await subscribe(deps, "reader@example.com");
     await testDb.handle.db.deleteFrom("email_subscribers").execute();
-    await expect(confirmSubscription(deps, subscriberToken(TEST_APP_SECRET, "newsletter-confirm", subscriberId))).rejects.toMatchObject({
+    await expect(
+      confirmSubscription(deps, subscriberToken(TEST_APP_SECRET, "newsletter-confirm", subscriberId)),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: SUBSCRIBER_GONE,
     });

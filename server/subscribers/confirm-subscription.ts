@@ -5,7 +5,8 @@ import { readSubscriberToken } from "./subscriber-token.ts";
 
 export const INVALID_CONFIRM_LINK =
   "This confirmation link is not valid. Please open the whole link from the e-mail, or subscribe again.";
-export const SUBSCRIBER_GONE = "This address is no longer on our list. You can subscribe again at the bottom of any page.";
+export const SUBSCRIBER_GONE =
+  "This address is no longer on our list. You can subscribe again at the bottom of any page.";
 
 /**
  * Confirms a subscription from the link of the confirmation e-mail: from now on the address gets

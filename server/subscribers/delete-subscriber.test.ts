@@ -16,7 +16,11 @@ describe.each(TEST_ENGINES)("deleteSubscriber on %s", (engine) => {
     const deps = newsletterTestDeps(testDb);
     await subscribe(deps, "keep@example.com");
     await subscribe(deps, "leave@example.com");
-    const { id } = await db.selectFrom("email_subscribers").select("id").where("email", "=", "leave@example.com").executeTakeFirstOrThrow();
+    const { id } = await db
+      .selectFrom("email_subscribers")
+      .select("id")
+      .where("email", "=", "leave@example.com")
+      .executeTakeFirstOrThrow();
 
     await deleteSubscriber(db, id);
 

@@ -33,7 +33,9 @@ describe.each(TEST_ENGINES)("listSubscribers on %s", (engine) => {
     expect(second).toMatchObject({ total: 5, page: 2, pageCount: 3 });
     expect(second.items.map((s) => s.email)).toEqual(["reader3@example.com", "reader2@example.com"]);
     expect((await listSubscribers(db, { page: -1, pageSize: 2 })).page).toBe(1);
-    expect((await listSubscribers(db, { page: "9", pageSize: 2 })).items.map((s) => s.email)).toEqual(["reader1@example.com"]);
+    expect((await listSubscribers(db, { page: "9", pageSize: 2 })).items.map((s) => s.email)).toEqual([
+      "reader1@example.com",
+    ]);
   });
 
   it("tells pending subscribers from confirmed ones", async () => {
@@ -43,7 +45,12 @@ describe.each(TEST_ENGINES)("listSubscribers on %s", (engine) => {
       .insertInto("email_subscribers")
       .values([
         { id: "p", email: "pending@example.com", subscribed_at: "2025-06-02T08:00:00.000Z", confirmed_at: null },
-        { id: "c", email: "confirmed@example.com", subscribed_at: "2025-06-01T08:00:00.000Z", confirmed_at: "2025-06-01T09:30:00.000Z" },
+        {
+          id: "c",
+          email: "confirmed@example.com",
+          subscribed_at: "2025-06-01T08:00:00.000Z",
+          confirmed_at: "2025-06-01T09:30:00.000Z",
+        },
       ])
       .execute();
     expect((await listSubscribers(db)).items.map(({ email, confirmedAt }) => ({ email, confirmedAt }))).toEqual([

@@ -18,7 +18,14 @@ export async function listSubscribers(
   return fetchPage(
     input,
     async () =>
-      Number((await db.selectFrom("email_subscribers").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+      Number(
+        (
+          await db
+            .selectFrom("email_subscribers")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     async ({ limit, offset }) => {
       const rows = await db
         .selectFrom("email_subscribers")

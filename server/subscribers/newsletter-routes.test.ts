@@ -41,7 +41,9 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
     expect((await subscribe("reader@example.com")).status).toBe(200);
     expect(await subscribers()).toEqual([{ email: "reader@example.com", confirmed_at: null }]);
     const [mail] = readOutbox(t.testDb.dataDir);
-    expect(mail!.headers["list-unsubscribe"]).toMatch(/^<https:\/\/shop\.example\/newsletter\/unsubscribe\?token=[\w.-]+>$/);
+    expect(mail!.headers["list-unsubscribe"]).toMatch(
+      /^<https:\/\/shop\.example\/newsletter\/unsubscribe\?token=[\w.-]+>$/,
+    );
     expect(mail!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     const confirmLink = mailedLink("reader@example.com", "/newsletter/confirm");
 
@@ -86,18 +88,26 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   it("shows a clear message for a missing or forged link and changes nothing", async () => {
     t = await createTestApp(engine);
     await subscribe("reader@example.com");
-    const token = new URL(mailedLink("reader@example.com", "/newsletter/unsubscribe"), "http://x").searchParams.get("token")!;
+    const token = new URL(mailedLink("reader@example.com", "/newsletter/unsubscribe"), "http://x").searchParams.get(
+      "token",
+    )!;
 
     const noToken = await textOf(await t.app.request("/newsletter/confirm"));
     expect(noToken).toContain(INVALID_CONFIRM_LINK);
     expect(noToken).not.toContain("Confirm my subscription</button>");
     // An unsubscribe token cannot confirm; a made-up one neither.
     for (const bad of [token, "forged.token", ""]) {
-      const response = await t.app.request(`/newsletter/confirm?token=${encodeURIComponent(bad)}`, form({ token: bad }));
+      const response = await t.app.request(
+        `/newsletter/confirm?token=${encodeURIComponent(bad)}`,
+        form({ token: bad }),
+      );
       expect(response.status, bad).toBe(400);
       expect(await textOf(response)).toContain(INVALID_CONFIRM_LINK);
     }
-    const forged = await t.app.request("/newsletter/unsubscribe?token=forged.token", form({ "List-Unsubscribe": "One-Click" }));
+    const forged = await t.app.request(
+      "/newsletter/unsubscribe?token=forged.token",
+      form({ "List-Unsubscribe": "One-Click" }),
+    );
     expect(forged.status).toBe(400);
     expect(await textOf(forged)).toContain(INVALID_UNSUBSCRIBE_LINK);
     expect(await subscribers()).toEqual([{ email: "reader@example.com", confirmed_at: null }]);
@@ -146,11 +156,18 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
       .insertInto("email_subscribers")
       .values([
         { id: "p", email: "pending@example.com", subscribed_at: "2025-06-02T08:00:00.000Z" },
-        { id: "c", email: "confirmed@example.com", subscribed_at: "2025-06-01T08:00:00.000Z", confirmed_at: "2025-06-01T09:00:00.000Z" },
+        {
+          id: "c",
+          email: "confirmed@example.com",
+          subscribed_at: "2025-06-01T08:00:00.000Z",
+          confirmed_at: "2025-06-01T09:00:00.000Z",
+        },
       ])
       .execute();
     const html = await textOf(await t.app.request("/admin/subscribers", { headers: { cookie: await adminCookie() } }));
-    const rows = [...html.matchAll(/<tr data-testid="subscriber-row">(.*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, " "));
+    const rows = [...html.matchAll(/<tr data-testid="subscriber-row">(.*?)<\/tr>/g)].map((m) =>
+      m[1]!.replace(/<[^>]+>/g, " "),
+    );
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/pending@example\.com .*Pending/);
     expect(rows[1]).toMatch(/confirmed@example\.com .*Confirmed/);
@@ -162,11 +179,15 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
     const cookie = await adminCookie();
     const rows = Array.from({ length: 5000 }, (_, i) => ({
       id: `id-${String(i).padStart(5, "0")}`,
-      email: i === 7 ? "=HYPERLINK(\"http://evil.example\")" : `reader${i}@example.com`,
+      email: i === 7 ? '=HYPERLINK("http://evil.example")' : `reader${i}@example.com`,
       subscribed_at: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
       confirmed_at: i % 3 ? null : new Date(Date.UTC(2025, 1, 1)).toISOString(),
     }));
-    for (let i = 0; i < rows.length; i += 500) await t.services.db.insertInto("email_subscribers").values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await t.services.db
+        .insertInto("email_subscribers")
+        .values(rows.slice(i, i + 500))
+        .execute();
     const exportCsv = () => t.app.request("/admin/subscribers.csv", { headers: { cookie } });
 
     const first = await exportCsv();
@@ -188,7 +209,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
     expect(lines[0]).toBe("email,subscribed_at,status,confirmed_at");
     expect(lines).toHaveLength(5002);
     expect(lines[1]).toBe("reader4999@example.com,2025-01-01T01:23:19.000Z,pending,");
-    expect(lines[5000 - 7]).toBe("\"'=HYPERLINK(\"\"http://evil.example\"\")\",2025-01-01T00:00:07.000Z,pending,");
+    expect(lines[5000 - 7]).toBe('"\'=HYPERLINK(""http://evil.example"")",2025-01-01T00:00:07.000Z,pending,');
     expect(lines[5000]).toBe("reader0@example.com,2025-01-01T00:00:00.000Z,confirmed,2025-02-01T00:00:00.000Z");
 
     // Finished: the next export runs; cancelled half-way (the client went away): so does the one after.
@@ -203,41 +224,52 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
     await fourth.text();
   });
 
-  it("frees the export lock when the client disconnects mid-download from a real socket", { timeout: 60_000 }, async () => {
-    t = await createTestApp(engine);
-    const cookie = await adminCookie();
-    // About 8 MB of CSV: more than the sockets' buffers hold, so the server is still sending when the client leaves.
-    const rows = Array.from({ length: 30_000 }, (_, i) => ({
-      id: `id-${i}`,
-      email: `reader${i}.${"x".repeat(230)}@example.com`,
-      subscribed_at: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
-    }));
-    for (let i = 0; i < rows.length; i += 500) await t.services.db.insertInto("email_subscribers").values(rows.slice(i, i + 500)).execute();
-    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise((resolve) => server.once("listening", resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
-      let heldDuringDownload = false;
-      await new Promise<void>((resolve, reject) => {
-        const request = httpRequest({ port, host: "127.0.0.1", path: "/admin/subscribers.csv", headers: { cookie } }, (response) => {
-          if (response.statusCode !== 200) reject(new Error(`status ${response.statusCode}`));
-          response.once("data", () => {
-            heldDuringDownload = t.services.subscriberExportLock.held;
-            request.destroy();
-            resolve();
-          });
+  it(
+    "frees the export lock when the client disconnects mid-download from a real socket",
+    { timeout: 60_000 },
+    async () => {
+      t = await createTestApp(engine);
+      const cookie = await adminCookie();
+      // About 8 MB of CSV: more than the sockets' buffers hold, so the server is still sending when the client leaves.
+      const rows = Array.from({ length: 30_000 }, (_, i) => ({
+        id: `id-${i}`,
+        email: `reader${i}.${"x".repeat(230)}@example.com`,
+        subscribed_at: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
+      }));
+      for (let i = 0; i < rows.length; i += 500)
+        await t.services.db
+          .insertInto("email_subscribers")
+          .values(rows.slice(i, i + 500))
+          .execute();
+      const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+      await new Promise((resolve) => server.once("listening", resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        let heldDuringDownload = false;
+        await new Promise<void>((resolve, reject) => {
+          const request = httpRequest(
+            { port, host: "127.0.0.1", path: "/admin/subscribers.csv", headers: { cookie } },
+            (response) => {
+              if (response.statusCode !== 200) reject(new Error(`status ${response.statusCode}`));
+              response.once("data", () => {
+                heldDuringDownload = t.services.subscriberExportLock.held;
+                request.destroy();
+                resolve();
+              });
+            },
+          );
+          request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+          request.setTimeout(20_000, () => reject(new Error("no answer")));
+          request.end();
         });
-        request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
-        request.setTimeout(20_000, () => reject(new Error("no answer")));
-        request.end();
-      });
-      expect(heldDuringDownload).toBe(true);
-      await expect.poll(() => t.services.subscriberExportLock.held, { timeout: 5000 }).toBe(false);
-      const next = await fetch(`http://127.0.0.1:${port}/admin/subscribers.csv`, { headers: { cookie } });
-      expect(next.status).toBe(200);
-      expect((await next.text()).split("\r\n")).toHaveLength(30_002);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
+        expect(heldDuringDownload).toBe(true);
+        await expect.poll(() => t.services.subscriberExportLock.held, { timeout: 5000 }).toBe(false);
+        const next = await fetch(`http://127.0.0.1:${port}/admin/subscribers.csv`, { headers: { cookie } });
+        expect(next.status).toBe(200);
+        expect((await next.text()).split("\r\n")).toHaveLength(30_002);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
 });

@@ -37,7 +37,9 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
     // Each link is signed for its own purpose and names this subscriber.
     const tokenOf = (url: string) => new URL(url).searchParams.get("token");
     expect(readSubscriberToken(TEST_APP_SECRET, "newsletter-confirm", tokenOf(confirmUrl!))).toBe(result.subscriberId);
-    expect(readSubscriberToken(TEST_APP_SECRET, "newsletter-unsubscribe", tokenOf(unsubscribeUrl!))).toBe(result.subscriberId);
+    expect(readSubscriberToken(TEST_APP_SECRET, "newsletter-unsubscribe", tokenOf(unsubscribeUrl!))).toBe(
+      result.subscriberId,
+    );
     expect(readSubscriberToken(TEST_APP_SECRET, "newsletter-unsubscribe", tokenOf(confirmUrl!))).toBeNull();
     // No address and no token in the log.
     expect(JSON.stringify(deps.logs)).not.toMatch(/Reader@Example|token=/i);
@@ -59,7 +61,9 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
 
     const later = await subscribe(deps, "pending@example.com", at(CONFIRMATION_RESEND_INTERVAL_MS));
     expect(later).toEqual({ subscriberId: first.subscriberId, confirmationSent: true });
-    expect((await subscribe(deps, "pending@example.com", at(CONFIRMATION_RESEND_INTERVAL_MS + 1000))).confirmationSent).toBe(false);
+    expect(
+      (await subscribe(deps, "pending@example.com", at(CONFIRMATION_RESEND_INTERVAL_MS + 1000))).confirmationSent,
+    ).toBe(false);
     const mails = readOutbox(testDb.dataDir);
     expect(mails).toHaveLength(2);
     expect(mails.map((m) => m.headers.to)).toEqual(["pending@example.com", "pending@example.com"]);
@@ -78,7 +82,11 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
 
     const again = subscribe(deps, "Reader@Example.COM", new Date(Date.now() + 24 * 3600_000));
     await expect(again).rejects.toThrow(AppError);
-    await expect(again).rejects.toMatchObject({ code: "CONFLICT", reason: "already-subscribed", message: "This email address is already on our list." });
+    await expect(again).rejects.toMatchObject({
+      code: "CONFLICT",
+      reason: "already-subscribed",
+      message: "This email address is already on our list.",
+    });
     expect(await rows()).toHaveLength(1);
     expect(readOutbox(testDb.dataDir)).toHaveLength(1);
   });
@@ -98,11 +106,17 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
     expect(result.confirmationSent).toBe(false);
     expect(await rows()).toEqual([{ id: result.subscriberId, email: "unlucky@example.com", confirmed_at: null }]);
     const warning = deps.logs.find((line) => line.level === 40);
-    expect(warning).toMatchObject({ subscriberId: result.subscriberId, msg: expect.stringMatching(/could not be sent/) });
+    expect(warning).toMatchObject({
+      subscriberId: result.subscriberId,
+      msg: expect.stringMatching(/could not be sent/),
+    });
     expect(JSON.stringify(deps.logs)).not.toContain("unlucky@");
 
     failing = false;
-    expect(await subscribe(deps, "unlucky@example.com")).toEqual({ subscriberId: result.subscriberId, confirmationSent: true });
+    expect(await subscribe(deps, "unlucky@example.com")).toEqual({
+      subscriberId: result.subscriberId,
+      confirmationSent: true,
+    });
     expect(sent).toEqual(["unlucky@example.com"]);
   });
 

@@ -38,7 +38,13 @@ export async function subscribe(deps: NewsletterDeps, rawEmail: unknown, now = n
     try {
       await db
         .insertInto("email_subscribers")
-        .values({ id, email, subscribed_at: now.toISOString(), confirmed_at: null, confirmation_sent_at: now.toISOString() })
+        .values({
+          id,
+          email,
+          subscribed_at: now.toISOString(),
+          confirmed_at: null,
+          confirmation_sent_at: now.toISOString(),
+        })
         .execute();
       return { subscriberId: id, confirmationSent: await sendConfirmation(deps, { id, email }, now) };
     } catch (error) {
@@ -100,7 +106,10 @@ async function sendConfirmation(
     return true;
   } catch (error) {
     // The id only: the address (and the link's token) stay out of the logs.
-    logger.warn({ err: error, subscriberId: subscriber.id }, "newsletter confirmation e-mail could not be sent; subscriber stays pending");
+    logger.warn(
+      { err: error, subscriberId: subscriber.id },
+      "newsletter confirmation e-mail could not be sent; subscriber stays pending",
+    );
     try {
       await db
         .updateTable("email_subscribers")

@@ -11,17 +11,22 @@ describe("csv fields", () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField("line\nbreak")).toBe('"line\nbreak"');
     expect(csvField("")).toBe("");
-    expect(toCsv([["a", "b"], ["c,d", "e"]])).toBe('a,b\r\n"c,d",e\r\n');
+    expect(
+      toCsv([
+        ["a", "b"],
+        ["c,d", "e"],
+      ]),
+    ).toBe('a,b\r\n"c,d",e\r\n');
   });
 
   it("neutralises text a spreadsheet would run as a formula", () => {
-    expect(csvField("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    expect(csvField('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvField("+1-555")).toBe("'+1-555");
     expect(csvField("-2+3")).toBe("'-2+3");
     expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvField("\tcmd")).toBe("'\tcmd");
-    expect(csvField("\r=cmd")).toBe("\"'\r=cmd\"");
-    expect(csvField("=1,2")).toBe("\"'=1,2\"");
+    expect(csvField("\r=cmd")).toBe('"\'\r=cmd"');
+    expect(csvField("=1,2")).toBe('"\'=1,2"');
     // Only a leading character counts.
     expect(csvField("a=b@example.com")).toBe("a=b@example.com");
   });
@@ -48,7 +53,11 @@ async function insertMany(db: Kysely<Database>, count: number) {
     subscribed_at: new Date(Date.UTC(2025, 0, 1) + Math.floor(i / 10) * 1000).toISOString(),
     confirmed_at: i % 2 ? null : new Date(Date.UTC(2025, 0, 2)).toISOString(),
   }));
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto("email_subscribers").values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto("email_subscribers")
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
@@ -65,10 +74,20 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
     await db
       .insertInto("email_subscribers")
       .values([
-        { id: "s1", email: "first@example.com", subscribed_at: "2025-06-01T08:00:00.000Z", confirmed_at: "2025-06-01T08:05:00.000Z" },
+        {
+          id: "s1",
+          email: "first@example.com",
+          subscribed_at: "2025-06-01T08:00:00.000Z",
+          confirmed_at: "2025-06-01T08:05:00.000Z",
+        },
         { id: "s2", email: "=cmd|' /C calc'!A0", subscribed_at: "2025-06-02T08:00:00.000Z" },
         { id: "s3", email: '"quoted",name@example.com', subscribed_at: "2025-06-03T08:00:00.000Z" },
-        { id: "s4", email: "@SUM(A1)", subscribed_at: "2025-06-03T08:00:00.000Z", confirmed_at: "2025-06-04T08:00:00.000Z" },
+        {
+          id: "s4",
+          email: "@SUM(A1)",
+          subscribed_at: "2025-06-03T08:00:00.000Z",
+          confirmed_at: "2025-06-04T08:00:00.000Z",
+        },
       ])
       .execute();
 
@@ -97,7 +116,9 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
     expect(lines).toHaveLength(5000);
     const expected = Array.from({ length: 5000 }, (_, i) => 4999 - i).map((i) => {
       const at = new Date(Date.UTC(2025, 0, 1) + Math.floor(i / 10) * 1000).toISOString();
-      return i % 2 ? `reader${i}@example.com,${at},pending,` : `reader${i}@example.com,${at},confirmed,2025-01-02T00:00:00.000Z`;
+      return i % 2
+        ? `reader${i}@example.com,${at},pending,`
+        : `reader${i}@example.com,${at},confirmed,2025-01-02T00:00:00.000Z`;
     });
     expect(lines).toEqual(expected);
   });

@@ -12,7 +12,9 @@ describe.each(TEST_ENGINES)("unsubscribe on %s", (engine) => {
   });
 
   const emails = async () =>
-    (await testDb.handle.db.selectFrom("email_subscribers").select("email").orderBy("email").execute()).map((r) => r.email);
+    (await testDb.handle.db.selectFrom("email_subscribers").select("email").orderBy("email").execute()).map(
+      (r) => r.email,
+    );
 
   it("removes the subscriber the link was made for, and answers the same the second time", async () => {
     testDb = await createTestDatabase(engine);

@@ -49,7 +49,11 @@ describe("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
       // The cart sheet, open, with a line in it.
       await page.goto(shop.server.url);
       await waitForHydration(page);
-      await page.locator("#books article").first().getByRole("button", { name: /Add to Collection/ }).click();
+      await page
+        .locator("#books article")
+        .first()
+        .getByRole("button", { name: /Add to Collection/ })
+        .click();
       await page.getByRole("button", { name: /Open your collection/ }).click();
       await page.getByRole("dialog", { name: "Your Collection" }).waitFor();
       const sheet = await axeViolations(page);

@@ -111,7 +111,9 @@ describe("accounts in a browser", () => {
       .poll(() => {
         if (!existsSync(mailDir)) return undefined;
         for (const file of readdirSync(mailDir)) {
-          const text = readFileSync(path.join(mailDir, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+          const text = readFileSync(path.join(mailDir, file), "utf8")
+            .replace(/=\r?\n/g, "")
+            .replace(/=3D/g, "=");
           if (!text.includes(`To: ${email}`)) continue;
           link = text.match(/http:\/\/[^\s]+\/reset-password\?token=[\w-]+/)?.[0] ?? link;
         }
@@ -259,7 +261,9 @@ describe("accounts in a browser", () => {
     await customer.page.waitForURL(`${shop.server.url}/account`);
     const cookieHeader = (await customer.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     expect((await fetch(`${shop.server.url}/admin.data`, { headers: { cookie: cookieHeader } })).status).toBe(403);
-    expect((await fetch(`${shop.server.url}/admin/books`, { method: "POST", headers: { cookie: cookieHeader } })).status).toBe(403);
+    expect(
+      (await fetch(`${shop.server.url}/admin/books`, { method: "POST", headers: { cookie: cookieHeader } })).status,
+    ).toBe(403);
     expect((await fetch(`${shop.server.url}/admin/books.data`)).status).toBe(401);
     await customer.context.close();
   });
@@ -321,7 +325,8 @@ describe("accounts in a browser", () => {
 
   it("never writes a password, token or cookie value to the logs", async () => {
     const logs = shop.server.output();
-    for (const secret of [PASSWORD, NEW_PASSWORD, ADMIN_PASSWORD, "not-the-password"]) expect(logs).not.toContain(secret);
+    for (const secret of [PASSWORD, NEW_PASSWORD, ADMIN_PASSWORD, "not-the-password"])
+      expect(logs).not.toContain(secret);
     const token = logs.match(/\/setup\?token=([\w-]+)/)?.[1];
     const jsonLines = logs.split("\n").filter((l) => l.startsWith("{"));
     expect(jsonLines.length).toBeGreaterThan(10);

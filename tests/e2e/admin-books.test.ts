@@ -57,7 +57,8 @@ describe("admin Book Management in a browser", () => {
   const coverOf = async (title: string) => {
     const db = shop.openDatabase();
     try {
-      return (await db.db.selectFrom("books").select("image_url").where("title", "=", title).executeTakeFirst())?.image_url;
+      return (await db.db.selectFrom("books").select("image_url").where("title", "=", title).executeTakeFirst())
+        ?.image_url;
     } finally {
       await db.close();
     }
@@ -100,7 +101,13 @@ describe("admin Book Management in a browser", () => {
     filesDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-files-"));
     coverPath = path.join(filesDir, "esther.png");
     await sharp({
-      create: { width: 1600, height: 1200, channels: 3, background: "#7c4710", noise: { type: "gaussian", mean: 120, sigma: 40 } },
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: "#7c4710",
+        noise: { type: "gaussian", mean: 120, sigma: 40 },
+      },
     })
       .png()
       .toFile(coverPath);
@@ -145,7 +152,9 @@ describe("admin Book Management in a browser", () => {
     await dialog(page).getByText("Images are resized to 800px max width/height").waitFor();
     await fillBook(page, BOOK);
     await field(page, "Upload cover").setInputFiles(coverPath);
-    await dialog(page).getByText(/Ready to upload: 800 × 600 px/).waitFor();
+    await dialog(page)
+      .getByText(/Ready to upload: 800 × 600 px/)
+      .waitFor();
     await imageLoaded(dialog(page).getByTestId("cover-preview"));
 
     // A slow uplink, so the progress bar is seen while the cover travels.
@@ -160,9 +169,16 @@ describe("admin Book Management in a browser", () => {
     await dialog(page).getByRole("button", { name: "Add Book" }).click();
     await dialog(page).getByRole("progressbar").waitFor();
     // The bar moves while the bytes go out, not only at the end.
-    await dialog(page).getByText(/Uploading\.\.\. [1-9]\d?%/).waitFor();
+    await dialog(page)
+      .getByText(/Uploading\.\.\. [1-9]\d?%/)
+      .waitFor();
     await expectToast(page, "Success! Book added successfully.");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await cdp.detach();
 
     await dialog(page).waitFor({ state: "detached" });
@@ -182,7 +198,9 @@ describe("admin Book Management in a browser", () => {
     // Stored as the server re-encoded it: WebP inside 800 px.
     const coverUrl = await coverOf(BOOK.title);
     expect(coverUrl).toMatch(/^\/uploads\/covers\/[0-9a-f]{32}\.webp$/);
-    const meta = await sharp(readFileSync(path.join(dataDir, "uploads", "covers", path.basename(coverUrl!)))).metadata();
+    const meta = await sharp(
+      readFileSync(path.join(dataDir, "uploads", "covers", path.basename(coverUrl!))),
+    ).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 800, height: 600 });
 
     await page.close();
@@ -237,7 +255,13 @@ describe("admin Book Management in a browser", () => {
     // The server checks again whatever reaches it (a script, an old browser).
     const answer = await page.evaluate(async (title) => {
       const form = new FormData();
-      for (const [name, value] of Object.entries({ intent: "create", title, author: "A", description: "D", price: "1" })) {
+      for (const [name, value] of Object.entries({
+        intent: "create",
+        title,
+        author: "A",
+        description: "D",
+        price: "1",
+      })) {
         form.set(name, value);
       }
       form.set("cover", new Blob(["not an image"], { type: "image/png" }), "cover.png");
@@ -270,7 +294,15 @@ describe("admin Book Management in a browser", () => {
 
     const answer = await page.evaluate(async () => {
       const form = new FormData();
-      for (const [name, value] of Object.entries({ intent: "create", title: " ", author: "A", description: "D", price: "-1", rating: "6", stock: "2.5" })) {
+      for (const [name, value] of Object.entries({
+        intent: "create",
+        title: " ",
+        author: "A",
+        description: "D",
+        price: "-1",
+        rating: "6",
+        stock: "2.5",
+      })) {
         form.set(name, value);
       }
       const response = await fetch("/admin/books.data", { method: "POST", body: form });
@@ -328,7 +360,9 @@ describe("admin Book Management in a browser", () => {
     await page.close();
 
     const home = await visitorHome();
-    await expect(firstHomeCard(home.page).locator("h3").innerText()).resolves.toBe("Ruth and Naomi: Where You Go, I Will Go");
+    await expect(firstHomeCard(home.page).locator("h3").innerText()).resolves.toBe(
+      "Ruth and Naomi: Where You Go, I Will Go",
+    );
     expect(await home.page.getByText(BOOK.title).count()).toBe(0);
     await home.close();
   });

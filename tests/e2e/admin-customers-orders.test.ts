@@ -78,7 +78,8 @@ describe("admin Customer Management and Order Management in a browser", () => {
 
   const customerRows = (page: Page) => page.getByTestId("customer-row");
   const orderRows = (page: Page) => page.getByTestId("order-row");
-  const orderIds = (page: Page) => orderRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute("data-order-id")));
+  const orderIds = (page: Page) =>
+    orderRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute("data-order-id")));
 
   /** Types into the search box and submits it (Enter), waiting for the URL to carry the search. */
   async function search(page: Page, placeholder: string, text: string) {
@@ -238,7 +239,9 @@ describe("admin Customer Management and Order Management in a browser", () => {
       expect(cells[0]).toBe("Jun 10, 2025");
       expect(cells[1]).toBe("james.okafor@example.com");
       expect(cells[2]).toMatch(/^\$\d+\.\d{2}$/);
-      expect(await page.getByRole("combobox", { name: "Status of order ORD-2025-002" }).inputValue()).toBe("Processing");
+      expect(await page.getByRole("combobox", { name: "Status of order ORD-2025-002" }).inputValue()).toBe(
+        "Processing",
+      );
       await page.getByRole("button", { name: "View details of order ORD-2025-002" }).waitFor();
 
       await search(page, PLACEHOLDER, "2025-00");
@@ -282,7 +285,12 @@ describe("admin Customer Management and Order Management in a browser", () => {
       const handle = shop.openDatabase();
       const [order, items] = await Promise.all([
         handle.db.selectFrom("orders").selectAll().where("id", "=", "ORD-2025-001").executeTakeFirstOrThrow(),
-        handle.db.selectFrom("order_items").selectAll().where("order_id", "=", "ORD-2025-001").orderBy("position").execute(),
+        handle.db
+          .selectFrom("order_items")
+          .selectAll()
+          .where("order_id", "=", "ORD-2025-001")
+          .orderBy("position")
+          .execute(),
       ]).finally(() => handle.close());
       expect(items.some((item) => item.quantity > 1)).toBe(true);
 
@@ -297,9 +305,9 @@ describe("admin Customer Management and Order Management in a browser", () => {
       expect(text).toContain(formatMoney(order.total_cents, ORDER_CURRENCY));
       expect(text).toContain("Shipped");
 
-      const rows = await dialog.getByTestId("order-item").evaluateAll((trs) =>
-        trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent?.trim())),
-      );
+      const rows = await dialog
+        .getByTestId("order-item")
+        .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => td.textContent?.trim())));
       expect(rows).toEqual(
         items.map((item) => [
           item.title,

@@ -137,7 +137,9 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     expect(await field(page, "Contact email").inputValue()).toBe("orders@mustardseed.example");
     expect(await shippingGroup(page, 3).getByLabel("Name").inputValue()).toBe("Overnight Shipping");
     expect(await shippingGroup(page, 3).getByLabel("Rate").inputValue()).toBe("29.50");
-    expect(await shippingGroup(page, 2).getByRole("switch", { name: "Enabled" }).getAttribute("aria-checked")).toBe("false");
+    expect(await shippingGroup(page, 2).getByRole("switch", { name: "Enabled" }).getAttribute("aria-checked")).toBe(
+      "false",
+    );
 
     // Deleting a method and saving drops it. The post is held until the busy button is seen.
     await page.getByRole("button", { name: "Delete shipping method 2" }).click();
@@ -294,7 +296,9 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
       expect(await page.locator("h1").first().innerText()).not.toBe("Coming Soon");
       await banner.waitFor();
       await open("/admin/settings");
-      expect(await page.getByRole("switch", { name: "Enable maintenance mode" }).getAttribute("aria-checked")).toBe("true");
+      expect(await page.getByRole("switch", { name: "Enable maintenance mode" }).getAttribute("aria-checked")).toBe(
+        "true",
+      );
 
       await open("/admin/coming-soon");
       expect(await toggle.getAttribute("aria-checked")).toBe("true");
@@ -336,7 +340,12 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
       "second.reader@example.com",
       "first.reader@example.com",
     ]);
-    expect(await page.getByRole("columnheader").allInnerTexts()).toEqual(["Email", "Subscribed On", "Status", "Actions"]);
+    expect(await page.getByRole("columnheader").allInnerTexts()).toEqual([
+      "Email",
+      "Subscribed On",
+      "Status",
+      "Actions",
+    ]);
     // Double opt-in: nobody has followed a confirmation link yet.
     expect(await rows.locator("td:nth-child(3)").allInnerTexts()).toEqual(["Pending", "Pending"]);
 
@@ -349,7 +358,9 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     const csv = await fetch(`${server.url}/admin/subscribers.csv`, { headers: { cookie: await adminCookie() } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = (await csv.text()).split("\r\n");
     expect(lines[0]).toBe("email,subscribed_at,status,confirmed_at");
     expect(lines[1]).toMatch(/^second\.reader@example\.com,\d{4}-\d{2}-\d{2}T[\d:.]+Z,pending,$/);
@@ -426,9 +437,13 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
         await open(pathname);
         const violations = await axeViolations(page);
         expect(violations, `${pathname} at ${width}px`).toEqual([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${pathname} at ${width}px`).toBeLessThanOrEqual(0);
-        const levels = await page.locator("main :is(h1, h2, h3, h4)").evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
+        const levels = await page
+          .locator("main :is(h1, h2, h3, h4)")
+          .evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
         expect(levels[0], pathname).toBe(1);
         for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!, pathname).toBeLessThanOrEqual(1);
       }

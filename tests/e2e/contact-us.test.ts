@@ -62,7 +62,9 @@ describe("Contact Us page in a browser", () => {
 
     const toast = page.getByTestId("toast");
     await toast.getByText("Message Sent!").waitFor();
-    await expect(toast.textContent()).resolves.toContain("Thank you for contacting us. We will get back to you shortly.");
+    await expect(toast.textContent()).resolves.toContain(
+      "Thank you for contacting us. We will get back to you shortly.",
+    );
     for (const label of ["Full Name", "Email", "Subject", "Message"]) {
       await expect(field(page, label).inputValue()).resolves.toBe("");
     }

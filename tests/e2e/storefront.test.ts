@@ -22,7 +22,8 @@ describe("storefront in a browser", () => {
     await page.goto(shop.server.url);
     await waitForHydration(page);
   }
-  const bookCard = (title: string) => page.locator("#books article").filter({ has: page.getByRole("heading", { name: title }) });
+  const bookCard = (title: string) =>
+    page.locator("#books article").filter({ has: page.getByRole("heading", { name: title }) });
   const openCart = () => page.getByRole("button", { name: /Open your collection/ }).click();
 
   it("toggles between the 4 newest books and all books", async () => {
@@ -41,21 +42,30 @@ describe("storefront in a browser", () => {
   it("adds, raises, clamps, removes and clears with the specified toasts", async () => {
     await openHome();
     const samaritan = "The Good Samaritan";
-    await bookCard(samaritan).getByRole("button", { name: /Add to Collection/ }).click();
+    await bookCard(samaritan)
+      .getByRole("button", { name: /Add to Collection/ })
+      .click();
     await expectToast(page, "Added to Collection!");
-    await bookCard(samaritan).getByRole("button", { name: /Add to Collection/ }).click();
+    await bookCard(samaritan)
+      .getByRole("button", { name: /Add to Collection/ })
+      .click();
     await expectToast(page, /^Added to Collection [^!]/);
     expect(await page.getByTestId("cart-count").innerText()).toBe("2");
 
     // A bundle goes in with its own stock (The Prophet's Collection: 10).
-    await page.locator("#pricing li").filter({ hasText: "The Prophet's Collection" }).getByRole("button", { name: /Add to Collection/ }).click();
+    await page
+      .locator("#pricing li")
+      .filter({ hasText: "The Prophet's Collection" })
+      .getByRole("button", { name: /Add to Collection/ })
+      .click();
     expect(await page.getByTestId("cart-count").innerText()).toBe("3");
 
     await openCart();
     const dialog = page.getByRole("dialog", { name: "Your Collection" });
     await dialog.waitFor();
     expect(await dialog.getByTestId("cart-subtotal").innerText()).toBe("$187.97"); // 2 × 13.99 + 159.99
-    for (let i = 0; i < 9; i++) await dialog.getByRole("button", { name: "Increase quantity of The Prophet's Collection" }).click();
+    for (let i = 0; i < 9; i++)
+      await dialog.getByRole("button", { name: "Increase quantity of The Prophet's Collection" }).click();
     expect(await dialog.getByTestId("cart-quantity").nth(1).innerText()).toBe("10");
     await dialog.getByRole("button", { name: "Increase quantity of The Prophet's Collection" }).click();
     await expectToast(page, /^Stock Limit Reached Only 10 units/);
@@ -72,7 +82,9 @@ describe("storefront in a browser", () => {
     await dialog.getByText("Find a book or a set to start your journey!").waitFor();
     await dialog.getByRole("button", { name: "Close your collection" }).click();
 
-    await bookCard(samaritan).getByRole("button", { name: /Add to Collection/ }).click();
+    await bookCard(samaritan)
+      .getByRole("button", { name: /Add to Collection/ })
+      .click();
     await openCart();
     await dialog.getByRole("button", { name: "Proceed to Checkout" }).click();
     await expectToast(page, "Checkout isn't ready yet");
@@ -98,7 +110,9 @@ describe("storefront in a browser", () => {
 
     await page.locator("#books").getByRole("button", { name: "View All Bible Stories" }).click();
     await page.locator("#books").getByRole("button", { name: "Show Less" }).waitFor();
-    await bookCard("Moses and the Parting of the Red Sea").getByRole("button", { name: /Add to Collection/ }).click();
+    await bookCard("Moses and the Parting of the Red Sea")
+      .getByRole("button", { name: /Add to Collection/ })
+      .click();
     await expectToast(page, `Out of Stock! Sorry, "Moses and the Parting of the Red Sea" is currently unavailable.`);
     const db2 = shop.openDatabase();
     await db2.db.updateTable("books").set({ stock: 30 }).where("title", "=", "The Good Samaritan").execute();
@@ -107,7 +121,9 @@ describe("storefront in a browser", () => {
 
   it("keeps the cart across a reload and recovers from a corrupt stored value", async () => {
     await openHome();
-    await bookCard("The Prodigal Son Comes Home").getByRole("button", { name: /Add to Collection/ }).click();
+    await bookCard("The Prodigal Son Comes Home")
+      .getByRole("button", { name: /Add to Collection/ })
+      .click();
     await page.reload();
     await waitForHydration(page);
     expect(await page.getByTestId("cart-count").innerText()).toBe("1");
@@ -123,7 +139,9 @@ describe("storefront in a browser", () => {
     expect(await page.getByTestId("cart-count").count()).toBe(0);
     expect(errors.some((e) => e.includes("stored cart could not be read"))).toBe(true);
     // The page still works: adding starts a fresh cart.
-    await bookCard("The Prodigal Son Comes Home").getByRole("button", { name: /Add to Collection/ }).click();
+    await bookCard("The Prodigal Son Comes Home")
+      .getByRole("button", { name: /Add to Collection/ })
+      .click();
     expect(await page.getByTestId("cart-count").innerText()).toBe("1");
     expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY))!)).toHaveLength(1);
   });
@@ -220,7 +238,12 @@ describe("storefront in a browser", () => {
       // The confirmation link of the launch list's e-mail works while the shop is closed.
       let confirmLink: string | undefined;
       await expect
-        .poll(() => (confirmLink = readOutbox(shop.dataDir).filter((m) => m.headers.to === "launch@example.com").map((m) => linksTo(m, "/newsletter/confirm")[0])[0]))
+        .poll(
+          () =>
+            (confirmLink = readOutbox(shop.dataDir)
+              .filter((m) => m.headers.to === "launch@example.com")
+              .map((m) => linksTo(m, "/newsletter/confirm")[0])[0]),
+        )
         .toBeDefined();
       const confirmPage = await page.goto(confirmLink!.replace(/^http:\/\/localhost:\d+/, shop.server.url));
       expect(confirmPage?.status()).toBe(200);

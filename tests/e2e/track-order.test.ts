@@ -105,7 +105,9 @@ describe("Track Order in a browser", () => {
     const page = await shop.browser.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto(`${shop.server.url}/track-order?orderId=ORD-2025-001`);
     await page.getByTestId("tracking-status").waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.close();
   });

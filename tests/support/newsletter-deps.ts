@@ -12,7 +12,10 @@ export const TEST_APP_SECRET = "newsletter-test-secret-".padEnd(40, "x");
  * lands in DATA_DIR/mail, see outbox.ts) unless a test passes its own, and a logger whose lines
  * the test can read.
  */
-export function newsletterTestDeps(testDb: TestDatabase, mailer?: Mailer): NewsletterDeps & { logs: Record<string, unknown>[] } {
+export function newsletterTestDeps(
+  testDb: TestDatabase,
+  mailer?: Mailer,
+): NewsletterDeps & { logs: Record<string, unknown>[] } {
   const logs: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk, _encoding, callback) {

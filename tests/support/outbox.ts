@@ -31,7 +31,9 @@ export function readOutbox(dataDir: string): OutboxMail[] {
       let body = raw.slice(split + 2);
       if (/quoted-printable/i.test(headers["content-transfer-encoding"] ?? "")) {
         body = Buffer.from(
-          body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          body
+            .replace(/=\n/g, "")
+            .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
           "latin1",
         ).toString("utf8");
       }
@@ -41,5 +43,7 @@ export function readOutbox(dataDir: string): OutboxMail[] {
 
 /** The links of a mail's text that lead to `pathname` (e.g. "/newsletter/confirm"). */
 export function linksTo(mail: OutboxMail, pathname: string): string[] {
-  return [...mail.text.matchAll(/https?:\/\/[^\s<>]+/g)].map((m) => m[0]).filter((url) => new URL(url).pathname === pathname);
+  return [...mail.text.matchAll(/https?:\/\/[^\s<>]+/g)]
+    .map((m) => m[0])
+    .filter((url) => new URL(url).pathname === pathname);
 }

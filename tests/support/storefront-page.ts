@@ -27,7 +27,8 @@ export async function expectToast(
   expected: string | RegExp,
   { timeout = 10_000 }: { timeout?: number } = {},
 ): Promise<void> {
-  const pattern = typeof expected === "string" ? { text: expected } : { source: expected.source, flags: expected.flags };
+  const pattern =
+    typeof expected === "string" ? { text: expected } : { source: expected.source, flags: expected.flags };
   const handle = await page
     .waitForFunction(
       ({ pattern, seen }) => {
@@ -48,7 +49,14 @@ export async function expectToast(
   if (handle) return;
   const shown = await page
     .locator('[data-testid="toast"]')
-    .evaluateAll((toasts, seen) => toasts.map((t) => `"${(t as HTMLElement).innerText.replace(/\s+/g, " ").trim()}"${t.hasAttribute(seen) ? " (already matched earlier)" : ""}`), SEEN)
+    .evaluateAll(
+      (toasts, seen) =>
+        toasts.map(
+          (t) =>
+            `"${(t as HTMLElement).innerText.replace(/\s+/g, " ").trim()}"${t.hasAttribute(seen) ? " (already matched earlier)" : ""}`,
+        ),
+      SEEN,
+    )
     .catch(() => []);
   throw new Error(`Expected a new toast matching ${String(expected)}; toasts shown: ${shown.join(", ") || "none"}`);
 }
@@ -64,8 +72,19 @@ export async function axeViolations(page: Page): Promise<{ id: string; help: str
   // Content-Security-Policy (rightly) refuses inline scripts without its nonce.
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
     return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
   });
 }

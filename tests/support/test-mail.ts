@@ -16,7 +16,9 @@ export function readMails(dataDir: string): WrittenMail[] {
   return readdirSync(dir)
     .sort()
     .map((file) => {
-      const raw = readFileSync(path.join(dir, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const raw = readFileSync(path.join(dir, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "=");
       return {
         to: raw.match(/^To: (.*)$/m)?.[1]?.trim() ?? "",
         subject: raw.match(/^Subject: (.*)$/m)?.[1]?.trim() ?? "",

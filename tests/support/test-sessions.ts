@@ -19,5 +19,8 @@ export async function signedInCookie(
   if (admin) await createAdminAccount(services, credentials);
   else await signUp(services, credentials, request);
   const { headers } = await signIn(services, credentials, request);
-  return headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }

@@ -83,9 +83,7 @@ export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsle
       </div>
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            © 2025 {store?.name}. All rights reserved.
-          </p>
+          <p>© 2025 {store?.name}. All rights reserved.</p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             <li>
               <Link to="/privacy-policy" className="hover:text-white hover:underline">

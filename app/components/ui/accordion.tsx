@@ -12,7 +12,10 @@ export interface AccordionEntry {
 export function Accordion({ entries, headingLevel = 3 }: { entries: AccordionEntry[]; headingLevel?: 2 | 3 | 4 }) {
   const Heading = `h${headingLevel}` as "h3";
   return (
-    <RadixAccordion.Root type="multiple" className="divide-y divide-brand-100 rounded-xl bg-white ring-1 ring-brand-100">
+    <RadixAccordion.Root
+      type="multiple"
+      className="divide-y divide-brand-100 rounded-xl bg-white ring-1 ring-brand-100"
+    >
       {entries.map((entry) => (
         <RadixAccordion.Item key={entry.id} value={entry.id}>
           <RadixAccordion.Header asChild>

@@ -35,14 +35,22 @@ export function DataTable({
 }) {
   if (rowCount === 0) {
     return (
-      <p className="mt-6 rounded-xl bg-white px-4 py-10 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">{emptyText}</p>
+      <p className="mt-6 rounded-xl bg-white px-4 py-10 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
+        {emptyText}
+      </p>
     );
   }
   return (
     // `relative`: screen-reader-only text inside is positioned against this box, so it can never
     // widen the page beyond the scrolling table.
-    <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-brand-100" data-testid={testId}>
-      <table aria-busy={busy || undefined} className={`w-full text-left text-sm ${minWidthClass} ${busy ? "opacity-60" : ""}`}>
+    <div
+      className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-brand-100"
+      data-testid={testId}
+    >
+      <table
+        aria-busy={busy || undefined}
+        className={`w-full text-left text-sm ${minWidthClass} ${busy ? "opacity-60" : ""}`}
+      >
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-brand-100 text-brand-800">
           <tr>

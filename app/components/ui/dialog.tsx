@@ -38,7 +38,9 @@ export function Dialog({
               <X aria-hidden="true" className="size-5" />
             </RadixDialog.Close>
           </div>
-          {description ? <RadixDialog.Description className="mt-2 text-gray-700">{description}</RadixDialog.Description> : null}
+          {description ? (
+            <RadixDialog.Description className="mt-2 text-gray-700">{description}</RadixDialog.Description>
+          ) : null}
           <div className="mt-4">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

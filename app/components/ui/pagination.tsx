@@ -1,7 +1,17 @@
 import { Link, useLocation } from "react-router";
 
 /** "Page 2 of 7" with Previous/Next links that keep the other query parameters (e.g. search). */
-export function Pagination({ page, pageCount, total, noun }: { page: number; pageCount: number; total: number; noun: string }) {
+export function Pagination({
+  page,
+  pageCount,
+  total,
+  noun,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  noun: string;
+}) {
   const location = useLocation();
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(location.search);

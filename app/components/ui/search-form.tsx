@@ -8,7 +8,17 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
  * survives a reload, a shared link and the back button. A new search leaves out `page`: it
  * starts again on the first page of the new results.
  */
-export function SearchForm({ search, name, label, placeholder }: { search: string; name: string; label: string; placeholder: string }) {
+export function SearchForm({
+  search,
+  name,
+  label,
+  placeholder,
+}: {
+  search: string;
+  name: string;
+  label: string;
+  placeholder: string;
+}) {
   const inputId = useId();
   const location = useLocation();
   return (

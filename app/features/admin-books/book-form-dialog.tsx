@@ -46,7 +46,9 @@ interface ChosenCover {
 }
 
 function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /**
@@ -182,9 +184,21 @@ export function BookFormDialog({
       title={book ? "Edit Book" : "Add New Book"}
       wide
     >
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy={busy}>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+        aria-busy={busy}
+      >
         <FormField label="Title" required maxLength={BOOK_LIMITS.title} className="sm:col-span-2" {...field("title")} />
-        <FormField label="Author" required maxLength={BOOK_LIMITS.author} className="sm:col-span-2" {...field("author")} />
+        <FormField
+          label="Author"
+          required
+          maxLength={BOOK_LIMITS.author}
+          className="sm:col-span-2"
+          {...field("author")}
+        />
         <FormField
           multiline
           label="Description"
@@ -194,11 +208,39 @@ export function BookFormDialog({
           rows={4}
           {...field("description")}
         />
-        <FormField label="Price ($)" type="number" required min={0} step={0.01} inputMode="decimal" {...field("price")} />
-        <FormField label="Original price ($)" type="number" min={0} step={0.01} inputMode="decimal" {...field("originalPrice")} />
-        <FormField label="Badge" maxLength={BOOK_LIMITS.badge} placeholder="e.g. Bestseller, New Release" {...field("badge")} />
+        <FormField
+          label="Price ($)"
+          type="number"
+          required
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          {...field("price")}
+        />
+        <FormField
+          label="Original price ($)"
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+          {...field("originalPrice")}
+        />
+        <FormField
+          label="Badge"
+          maxLength={BOOK_LIMITS.badge}
+          placeholder="e.g. Bestseller, New Release"
+          {...field("badge")}
+        />
         <FormField label="Age range" maxLength={BOOK_LIMITS.ageRange} placeholder="e.g. 3-8" {...field("ageRange")} />
-        <FormField label="Rating (0-5)" type="number" min={0} max={5} step={0.1} inputMode="decimal" {...field("rating")} />
+        <FormField
+          label="Rating (0-5)"
+          type="number"
+          min={0}
+          max={5}
+          step={0.1}
+          inputMode="decimal"
+          {...field("rating")}
+        />
         <FormField label="Reviews" type="number" min={0} step={1} inputMode="numeric" {...field("reviews")} />
         <FormField
           label="Stock"
@@ -215,7 +257,12 @@ export function BookFormDialog({
           <div className="flex flex-wrap items-start gap-4">
             <div className="flex h-40 w-30 flex-none items-center justify-center overflow-hidden rounded-lg bg-brand-100 ring-1 ring-brand-100">
               {previewUrl ? (
-                <img src={previewUrl} alt="Cover preview" className="size-full object-cover" data-testid="cover-preview" />
+                <img
+                  src={previewUrl}
+                  alt="Cover preview"
+                  className="size-full object-cover"
+                  data-testid="cover-preview"
+                />
               ) : (
                 <ImageIcon aria-hidden="true" className="size-10 text-brand-600" />
               )}
@@ -262,12 +309,22 @@ export function BookFormDialog({
             <label htmlFor={progressId} className="text-sm font-medium">
               {progress < 1 ? `Uploading... ${Math.round(progress * 100)}%` : "Saving..."}
             </label>
-            <progress id={progressId} value={progress} max={1} className="h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-700 [&::-moz-progress-bar]:bg-brand-700" />
+            <progress
+              id={progressId}
+              value={progress}
+              max={1}
+              className="h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-700 [&::-moz-progress-bar]:bg-brand-700"
+            />
           </div>
         ) : null}
 
         <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonStyles.secondary} disabled={saving} onClick={() => onOpenChange(false)}>
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            disabled={saving}
+            onClick={() => onOpenChange(false)}
+          >
             Cancel
           </button>
           <button type="submit" className={buttonStyles.primary} disabled={busy}>

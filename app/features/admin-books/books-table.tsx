@@ -44,40 +44,46 @@ export function BooksTable({
         { label: "Actions", align: "right" },
       ]}
     >
-          {books.map((book) => (
-              <tr key={book.id} data-testid="book-row">
-                <td className="px-4 py-2">
-                  <img
-                    src={book.imageUrl ?? DEFAULT_COVER}
-                    alt=""
-                    width={48}
-                    height={64}
-                    loading="lazy"
-                    className="h-16 w-12 rounded object-cover ring-1 ring-brand-100"
-                  />
-                </td>
-                <td className="max-w-72 px-4 py-2 font-medium">{book.title}</td>
-                <td className="px-4 py-2 text-gray-700">{book.author}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatMoney(book.priceCents)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{book.stock ?? "N/A"}</td>
-                <td className="px-4 py-2">
-                  <div className="flex justify-end gap-1">
-                    <button type="button" className={iconButton} aria-label={`Edit ${book.title}`} title="Edit" onClick={() => onEdit(book)}>
-                      <Pencil aria-hidden="true" className="size-5" />
-                    </button>
-                    <button
-                      type="button"
-                      className={`${iconButton} text-red-700 hover:bg-red-50`}
-                      aria-label={`Delete ${book.title}`}
-                      title="Delete"
-                      onClick={() => onDelete(book)}
-                    >
-                      <Trash2 aria-hidden="true" className="size-5" />
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
+      {books.map((book) => (
+        <tr key={book.id} data-testid="book-row">
+          <td className="px-4 py-2">
+            <img
+              src={book.imageUrl ?? DEFAULT_COVER}
+              alt=""
+              width={48}
+              height={64}
+              loading="lazy"
+              className="h-16 w-12 rounded object-cover ring-1 ring-brand-100"
+            />
+          </td>
+          <td className="max-w-72 px-4 py-2 font-medium">{book.title}</td>
+          <td className="px-4 py-2 text-gray-700">{book.author}</td>
+          <td className="px-4 py-2 text-right tabular-nums">{formatMoney(book.priceCents)}</td>
+          <td className="px-4 py-2 text-right tabular-nums">{book.stock ?? "N/A"}</td>
+          <td className="px-4 py-2">
+            <div className="flex justify-end gap-1">
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={`Edit ${book.title}`}
+                title="Edit"
+                onClick={() => onEdit(book)}
+              >
+                <Pencil aria-hidden="true" className="size-5" />
+              </button>
+              <button
+                type="button"
+                className={`${iconButton} text-red-700 hover:bg-red-50`}
+                aria-label={`Delete ${book.title}`}
+                title="Delete"
+                onClick={() => onDelete(book)}
+              >
+                <Trash2 aria-hidden="true" className="size-5" />
+              </button>
+            </div>
+          </td>
+        </tr>
+      ))}
     </DataTable>
   );
 }

@@ -40,7 +40,12 @@ async function decodeWithElement(file: Blob): Promise<DecodedImage> {
     URL.revokeObjectURL(url);
     throw error;
   }
-  return { source: image, width: image.naturalWidth, height: image.naturalHeight, release: () => URL.revokeObjectURL(url) };
+  return {
+    source: image,
+    width: image.naturalWidth,
+    height: image.naturalHeight,
+    release: () => URL.revokeObjectURL(url),
+  };
 }
 
 async function decodeImage(file: Blob): Promise<DecodedImage> {
@@ -84,7 +89,10 @@ function draw(image: DecodedImage, max: number, opaque: boolean): HTMLCanvasElem
  */
 export async function resizeCoverImage(
   file: Blob,
-  limits: { maxDimension: number; maxBytes: number } = { maxDimension: COVER_LIMITS.maxDimension, maxBytes: COVER_LIMITS.maxOutputBytes },
+  limits: { maxDimension: number; maxBytes: number } = {
+    maxDimension: COVER_LIMITS.maxDimension,
+    maxBytes: COVER_LIMITS.maxOutputBytes,
+  },
 ): Promise<ResizedCover> {
   if (file.type && !file.type.startsWith("image/")) throw new CoverImageError();
   let image: DecodedImage;

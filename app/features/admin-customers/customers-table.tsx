@@ -14,36 +14,41 @@ export function CustomersTable({
   customers: CustomerListItem[];
   onDelete: (customer: CustomerListItem, opener: HTMLElement) => void;
 }) {
-return (
+  return (
     <DataTable
       caption="Registered customers"
       minWidthClass="min-w-[36rem]"
       rowCount={customers.length}
       emptyText="No customers found"
-      columns={[{ label: "Customer" }, { label: "Email" }, { label: "Joined On" }, { label: "Actions", align: "right" }]}
+      columns={[
+        { label: "Customer" },
+        { label: "Email" },
+        { label: "Joined On" },
+        { label: "Actions", align: "right" },
+      ]}
     >
-          {customers.map((customer) => (
-            <tr key={customer.id} data-testid="customer-row">
-              <td className="px-4 py-3 font-medium text-ink">
-                {customer.fullName ?? <span className="text-gray-700">N/A</span>}
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-ink">{customer.email}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-gray-700">
-                <time dateTime={customer.joinedOn}>{formatDate(customer.joinedOn)}</time>
-              </td>
-              <td className="px-4 py-3 text-right">
-                <button
-                  type="button"
-                  aria-label={`Delete ${customer.email}`}
-                  title="Delete customer"
-                  onClick={(event) => onDelete(customer, event.currentTarget)}
-                  className={`${buttonStyles.subtle} text-red-700 hover:bg-red-50`}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </button>
-              </td>
-            </tr>
-          ))}
+      {customers.map((customer) => (
+        <tr key={customer.id} data-testid="customer-row">
+          <td className="px-4 py-3 font-medium text-ink">
+            {customer.fullName ?? <span className="text-gray-700">N/A</span>}
+          </td>
+          <td className="whitespace-nowrap px-4 py-3 text-ink">{customer.email}</td>
+          <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+            <time dateTime={customer.joinedOn}>{formatDate(customer.joinedOn)}</time>
+          </td>
+          <td className="px-4 py-3 text-right">
+            <button
+              type="button"
+              aria-label={`Delete ${customer.email}`}
+              title="Delete customer"
+              onClick={(event) => onDelete(customer, event.currentTarget)}
+              className={`${buttonStyles.subtle} text-red-700 hover:bg-red-50`}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </button>
+          </td>
+        </tr>
+      ))}
     </DataTable>
   );
 }

@@ -24,7 +24,13 @@ export interface CustomerToDelete {
  * customer route, which lists the customers again afterwards; its answer sets the toast). The
  * dialog stays open, its Delete button disabled, until the server has answered.
  */
-export function DeleteCustomerDialog({ customer, onClose }: { customer: CustomerToDelete | null; onClose: () => void }) {
+export function DeleteCustomerDialog({
+  customer,
+  onClose,
+}: {
+  customer: CustomerToDelete | null;
+  onClose: () => void;
+}) {
   const fetcher = useFetcher<ActionResult<Awaited<ReturnType<typeof deleteCustomer>>>>();
   const busy = fetcher.state !== "idle";
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;

@@ -72,7 +72,9 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
         <div className="col-span-2 rounded-lg bg-brand-50 p-3">
           <dt className="font-medium text-gray-700">Status</dt>
           <dd className="mt-1">
-            <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${orderStatusClasses(order.status)}`}>
+            <span
+              className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${orderStatusClasses(order.status)}`}
+            >
               {order.status}
             </span>
           </dd>

@@ -22,7 +22,10 @@ export function OrderStatusSelect({ orderId, status }: { orderId: string; status
       aria-busy={fetcher.state !== "idle"}
       value={value}
       onChange={(event) => {
-        void fetcher.submit({ intent: ORDER_INTENTS.updateStatus, orderId, status: event.target.value }, { method: "post" });
+        void fetcher.submit(
+          { intent: ORDER_INTENTS.updateStatus, orderId, status: event.target.value },
+          { method: "post" },
+        );
       }}
       className={`rounded-full border border-black/10 px-3 py-1.5 text-sm font-semibold ${orderStatusClasses(value)}`}
     >

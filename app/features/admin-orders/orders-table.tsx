@@ -10,7 +10,13 @@ import { DataTable } from "#app/components/ui/data-table.tsx";
 /**
  * One page of orders. On phones the table scrolls sideways inside its own box, never the page.
  */
-export function OrdersTable({ orders, onViewDetails }: { orders: OrderListItem[]; onViewDetails: (orderId: string, opener: HTMLElement) => void }) {
+export function OrdersTable({
+  orders,
+  onViewDetails,
+}: {
+  orders: OrderListItem[];
+  onViewDetails: (orderId: string, opener: HTMLElement) => void;
+}) {
   return (
     <DataTable
       caption="Customer orders"
@@ -26,29 +32,33 @@ export function OrdersTable({ orders, onViewDetails }: { orders: OrderListItem[]
         { label: "Actions", align: "right" },
       ]}
     >
-          {orders.map((order) => (
-            <tr key={order.id} data-testid="order-row" data-order-id={order.id}>
-              <th scope="row" className="whitespace-nowrap px-4 py-3 font-medium text-ink">
-                <ShortOrderId id={order.id} />
-              </th>
-              <td className="whitespace-nowrap px-4 py-3 text-gray-700">
-                <time dateTime={order.orderDate}>{formatDate(order.orderDate)}</time>
-              </td>
-              <td className="whitespace-nowrap px-4 py-3 text-ink">{order.customerEmail}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums text-ink">
-                {formatMoney(order.totalCents, ORDER_CURRENCY)}
-              </td>
-              <td className="px-4 py-3">
-                <OrderStatusSelect orderId={order.id} status={order.status} />
-              </td>
-              <td className="px-4 py-3 text-right">
-                <button type="button" onClick={(event) => onViewDetails(order.id, event.currentTarget)} className={`${buttonStyles.subtle} whitespace-nowrap`}>
-                  <Eye aria-hidden="true" className="size-4" />
-                  View details<span className="sr-only"> of order {order.id}</span>
-                </button>
-              </td>
-            </tr>
-          ))}
+      {orders.map((order) => (
+        <tr key={order.id} data-testid="order-row" data-order-id={order.id}>
+          <th scope="row" className="whitespace-nowrap px-4 py-3 font-medium text-ink">
+            <ShortOrderId id={order.id} />
+          </th>
+          <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+            <time dateTime={order.orderDate}>{formatDate(order.orderDate)}</time>
+          </td>
+          <td className="whitespace-nowrap px-4 py-3 text-ink">{order.customerEmail}</td>
+          <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums text-ink">
+            {formatMoney(order.totalCents, ORDER_CURRENCY)}
+          </td>
+          <td className="px-4 py-3">
+            <OrderStatusSelect orderId={order.id} status={order.status} />
+          </td>
+          <td className="px-4 py-3 text-right">
+            <button
+              type="button"
+              onClick={(event) => onViewDetails(order.id, event.currentTarget)}
+              className={`${buttonStyles.subtle} whitespace-nowrap`}
+            >
+              <Eye aria-hidden="true" className="size-4" />
+              View details<span className="sr-only"> of order {order.id}</span>
+            </button>
+          </td>
+        </tr>
+      ))}
     </DataTable>
   );
 }

@@ -12,7 +12,12 @@ export function ComingSoonForm({ enabled }: { enabled: boolean }) {
   const formAction = useFormAction();
   const busy = navigation.state !== "idle" && navigation.formData !== undefined && navigation.formAction === formAction;
   return (
-    <Form method="post" preventScrollReset aria-busy={busy} className="mt-8 grid max-w-2xl gap-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-6">
+    <Form
+      method="post"
+      preventScrollReset
+      aria-busy={busy}
+      className="mt-8 grid max-w-2xl gap-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-6"
+    >
       <Switch
         label="Enable Coming Soon mode"
         description="Visitors see the Coming Soon page (with the launch e-mail sign-up) instead of the shop. Signed-in admins still see the whole site, and the login page stays open."

@@ -115,7 +115,9 @@ export function ShippingMethodsEditor({
           Add Shipping Method
         </button>
         {full ? (
-          <p className="mt-2 text-sm text-gray-700">A store can have at most {SETTINGS_LIMITS.shippingMethods} shipping methods.</p>
+          <p className="mt-2 text-sm text-gray-700">
+            A store can have at most {SETTINGS_LIMITS.shippingMethods} shipping methods.
+          </p>
         ) : null}
       </div>
     </div>

@@ -95,7 +95,11 @@ export function StoreSettingsForm({
         flushSync(() => showErrors(checked.fieldErrors));
         const first = Object.keys(checked.fieldErrors)[0];
         if (first) form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]:not([type=hidden])`)?.focus();
-        showToast({ title: SAVE_SETTINGS_TOASTS.failureTitle, description: checked.firstMessage, variant: "destructive" });
+        showToast({
+          title: SAVE_SETTINGS_TOASTS.failureTitle,
+          description: checked.firstMessage,
+          variant: "destructive",
+        });
       }}
     >
       <SettingsSection title="General Settings" {...section("general")}>
@@ -159,7 +163,10 @@ export function StoreSettingsForm({
               spellCheck={false}
               error={errors.stripePublishableKey}
             />
-            <StripeSecretKeyField status={settings.stripeSecretKey} error={errors.stripeSecretKey ?? errors.stripeSecretKeyAction} />
+            <StripeSecretKeyField
+              status={settings.stripeSecretKey}
+              error={errors.stripeSecretKey ?? errors.stripeSecretKeyAction}
+            />
           </div>
         </div>
         <div className="grid gap-4 border-t border-brand-100 pt-5">

@@ -50,36 +50,38 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
           { label: "Actions", align: "right", labelHidden: true },
         ]}
       >
-            {subscribers.map((subscriber) => (
-              <tr key={subscriber.id} data-testid="subscriber-row">
-                <td className="break-all px-4 py-3 font-medium">{subscriber.email}</td>
-                <td className="px-4 py-3 text-gray-700">
-                  <time dateTime={subscriber.subscribedAt}>{formatDateTime(subscriber.subscribedAt)}</time>
-                </td>
-                <td className="px-4 py-3">
-                  {subscriber.confirmedAt === null ? (
-                    <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-medium text-amber-900">Pending</span>
-                  ) : (
-                    <span
-                      className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-medium text-green-900"
-                      title={`Confirmed ${formatDateTime(subscriber.confirmedAt)}`}
-                    >
-                      Confirmed
-                    </span>
-                  )}
-                </td>
-                <td className="px-2 py-2 text-right">
-                  <button
-                    type="button"
-                    aria-label={`Remove ${subscriber.email}`}
-                    onClick={() => setPending(subscriber)}
-                    className="inline-flex items-center rounded-md p-2 text-red-700 hover:bg-red-50"
-                  >
-                    <Trash2 aria-hidden="true" className="size-5" />
-                  </button>
-                </td>
-              </tr>
-            ))}
+        {subscribers.map((subscriber) => (
+          <tr key={subscriber.id} data-testid="subscriber-row">
+            <td className="break-all px-4 py-3 font-medium">{subscriber.email}</td>
+            <td className="px-4 py-3 text-gray-700">
+              <time dateTime={subscriber.subscribedAt}>{formatDateTime(subscriber.subscribedAt)}</time>
+            </td>
+            <td className="px-4 py-3">
+              {subscriber.confirmedAt === null ? (
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-medium text-amber-900">
+                  Pending
+                </span>
+              ) : (
+                <span
+                  className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-medium text-green-900"
+                  title={`Confirmed ${formatDateTime(subscriber.confirmedAt)}`}
+                >
+                  Confirmed
+                </span>
+              )}
+            </td>
+            <td className="px-2 py-2 text-right">
+              <button
+                type="button"
+                aria-label={`Remove ${subscriber.email}`}
+                onClick={() => setPending(subscriber)}
+                className="inline-flex items-center rounded-md p-2 text-red-700 hover:bg-red-50"
+              >
+                <Trash2 aria-hidden="true" className="size-5" />
+              </button>
+            </td>
+          </tr>
+        ))}
       </DataTable>
       <ConfirmDialog
         open={pending !== null}
@@ -87,9 +89,7 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
           if (!open && !removing) setPending(null);
         }}
         title="Remove subscriber?"
-        description={
-          pending ? `${pending.email} will no longer receive the newsletter. This cannot be undone.` : ""
-        }
+        description={pending ? `${pending.email} will no longer receive the newsletter. This cannot be undone.` : ""}
         confirmLabel={removing ? "Removing..." : "Remove"}
         busy={removing}
         onConfirm={() => {

@@ -1,4 +1,17 @@
-import { BookOpen, Globe, LayoutDashboard, LogOut, Mail, Menu, Package, Settings, ShoppingBag, Users, X, type LucideIcon } from "lucide-react";
+import {
+  BookOpen,
+  Globe,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  Menu,
+  Package,
+  Settings,
+  ShoppingBag,
+  Users,
+  X,
+  type LucideIcon,
+} from "lucide-react";
 import { useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 
@@ -59,14 +72,20 @@ export function AdminSidebar() {
         </ul>
         <ul className="mt-6 grid gap-1 border-t border-white/15 pt-4">
           <li>
-            <NavLink to="/" className="flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium hover:bg-white/10 hover:text-white">
+            <NavLink
+              to="/"
+              className="flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium hover:bg-white/10 hover:text-white"
+            >
               <ShoppingBag aria-hidden="true" className="size-5" />
               Back to Site
             </NavLink>
           </li>
           <li>
             <Form method="post" action="/resources/sign-out">
-              <button type="submit" className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 font-medium hover:bg-white/10 hover:text-white">
+              <button
+                type="submit"
+                className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 font-medium hover:bg-white/10 hover:text-white"
+              >
                 <LogOut aria-hidden="true" className="size-5" />
                 Sign Out
               </button>

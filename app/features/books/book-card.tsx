@@ -17,7 +17,12 @@ export function BookCard({ book, action }: { book: Book; action: ReactNode }) {
   const formatMoney = useFormatMoney();
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
-      <Link to={`/books/${book.slug}`} tabIndex={-1} aria-hidden="true" className="relative block aspect-[3/4] bg-brand-100">
+      <Link
+        to={`/books/${book.slug}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="relative block aspect-[3/4] bg-brand-100"
+      >
         <img
           src={book.imageUrl ?? DEFAULT_COVER}
           alt=""
@@ -27,7 +32,9 @@ export function BookCard({ book, action }: { book: Book; action: ReactNode }) {
           className="size-full object-cover"
         />
         {book.badge ? (
-          <span className={`absolute left-3 top-3 rounded-full px-3 py-1 text-xs font-semibold ${badgeColor(book.badge)}`}>
+          <span
+            className={`absolute left-3 top-3 rounded-full px-3 py-1 text-xs font-semibold ${badgeColor(book.badge)}`}
+          >
             {book.badge}
           </span>
         ) : null}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, cartItemCount, cartSubtotalCents, clearCart, parseStoredCart, removeFromCart, setCartQuantity, type CartItem } from "./cart-rules.ts";
+import {
+  addToCart,
+  cartItemCount,
+  cartSubtotalCents,
+  clearCart,
+  parseStoredCart,
+  removeFromCart,
+  setCartQuantity,
+  type CartItem,
+} from "./cart-rules.ts";
 
 const book: CartItem = { id: "b1", name: "Noah's Ark", priceCents: 1599, stock: 2, image: null };
 const untracked: CartItem = { id: "b2", name: "The Birth of Jesus", priceCents: 1799, stock: null, image: "/x.webp" };
@@ -51,7 +60,10 @@ describe("cart rules", () => {
   it("caps a quantity above stock at the stock and says so", () => {
     const result = setCartQuantity(addToCart([], book).lines, "b1", 5);
     expect(result.lines[0]!.quantity).toBe(2);
-    expect(result.toast).toMatchObject({ title: "Stock Limit Reached", description: `Only 2 units of "Noah's Ark" are available.` });
+    expect(result.toast).toMatchObject({
+      title: "Stock Limit Reached",
+      description: `Only 2 units of "Noah's Ark" are available.`,
+    });
   });
 
   it("removes and clears with their toasts, and totals in cents", () => {
@@ -59,14 +71,22 @@ describe("cart rules", () => {
     expect(cartItemCount(lines)).toBe(2);
     expect(cartSubtotalCents(lines)).toBe(1599 + 1799);
     expect(removeFromCart(lines, "b1").lines.map((l) => l.id)).toEqual(["b2"]);
-    expect(clearCart()).toEqual({ lines: [], toast: { title: "Collection Cleared", description: "Your collection is now empty." } });
+    expect(clearCart()).toEqual({
+      lines: [],
+      toast: { title: "Collection Cleared", description: "Your collection is now empty." },
+    });
   });
 
   it("reads a stored cart and rejects anything else", () => {
     const lines = addToCart([], book).lines;
     expect(parseStoredCart(JSON.stringify(lines))).toEqual(lines);
     expect(parseStoredCart(null)).toEqual([]);
-    for (const bad of ["{", "42", '[{"id":1}]', '[{"id":"a","name":"x","priceCents":-1,"stock":null,"quantity":1,"image":null}]']) {
+    for (const bad of [
+      "{",
+      "42",
+      '[{"id":1}]',
+      '[{"id":"a","name":"x","priceCents":-1,"stock":null,"quantity":1,"image":null}]',
+    ]) {
       expect(() => parseStoredCart(bad)).toThrow();
     }
   });

@@ -69,7 +69,11 @@ export function CartSheet() {
                         >
                           <Minus aria-hidden="true" className="size-4" />
                         </button>
-                        <span aria-label={`Quantity of ${line.name}`} className="min-w-6 text-center font-semibold" data-testid="cart-quantity">
+                        <span
+                          aria-label={`Quantity of ${line.name}`}
+                          className="min-w-6 text-center font-semibold"
+                          data-testid="cart-quantity"
+                        >
                           {line.quantity}
                         </span>
                         <button

@@ -13,8 +13,8 @@ export function ComingSoonPage({ storeName, newsletter }: { storeName: string; n
         <p className="mt-4 font-serif text-xl font-bold text-brand-800">{storeName}</p>
         <h1 className="mt-2 font-serif text-4xl font-bold text-brand-800 sm:text-5xl">Coming Soon</h1>
         <p className="mt-6 text-lg text-gray-700">
-          We are preparing a shop full of beautifully illustrated, biblically faithful stories for the children in
-          your life. Leave your e-mail address and we will let you know the moment we open our doors.
+          We are preparing a shop full of beautifully illustrated, biblically faithful stories for the children in your
+          life. Leave your e-mail address and we will let you know the moment we open our doors.
         </p>
         <div className="mx-auto mt-8 max-w-md">{newsletter}</div>
         <p className="mt-10 text-sm text-gray-700">

@@ -47,10 +47,7 @@ export function ContactDetails({ contactEmail }: { contactEmail: string | undefi
           </DetailItem>
         ) : null}
         <DetailItem icon={<Phone aria-hidden="true" className="size-5" />} title="Phone">
-          <a
-            href={PHONE.href}
-            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          >
+          <a href={PHONE.href} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
             {PHONE.display}
           </a>
         </DetailItem>

@@ -1,4 +1,14 @@
-import { BookOpen, Church, GraduationCap, Heart, Palette, ShieldCheck, Sparkles, Users, type LucideIcon } from "lucide-react";
+import {
+  BookOpen,
+  Church,
+  GraduationCap,
+  Heart,
+  Palette,
+  ShieldCheck,
+  Sparkles,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { BENEFITS, STATS, type BenefitIconName } from "./content/home-content.ts";
 
 const ICONS: Record<BenefitIconName, LucideIcon> = {

@@ -10,7 +10,9 @@ export function HomeFaqSection({ onEmailUs }: { onEmailUs: () => void }) {
         Frequently asked questions
       </h2>
       <div className="mt-8">
-        <Accordion entries={HOME_FAQ.map((item, i) => ({ id: `faq-${i}`, question: item.question, answer: item.answer }))} />
+        <Accordion
+          entries={HOME_FAQ.map((item, i) => ({ id: `faq-${i}`, question: item.question, answer: item.answer }))}
+        />
       </div>
       <div className="mt-8 text-center">
         <p className="text-gray-700">Still have a question?</p>

@@ -14,17 +14,17 @@ export function ForChurchesPage({ storeName, contactEmail, onContact }: Contacta
       intro="Partnering with churches to help the next generation hear the true stories of Scripture, told faithfully and beautifully."
     >
       <p>
-        Pastors, children&apos;s ministry leaders, and volunteer teachers carry a precious responsibility: helping
-        young children meet the God of the Bible. At {storeName}, we want to put trustworthy tools in your hands, books
-        you never have to double-check or apologize for, because every one has been written from the text of Scripture
-        and theologically reviewed before it is printed.
+        Pastors, children&apos;s ministry leaders, and volunteer teachers carry a precious responsibility: helping young
+        children meet the God of the Bible. At {storeName}, we want to put trustworthy tools in your hands, books you
+        never have to double-check or apologize for, because every one has been written from the text of Scripture and
+        theologically reviewed before it is printed.
       </p>
 
       <h2>How churches use our books</h2>
       <ul>
         <li>
-          <strong>Sunday school and children&apos;s church.</strong> Read a story aloud to open or close your lesson,
-          or build a whole lesson around it. Our illustrations are large and clear enough to share with a small group.
+          <strong>Sunday school and children&apos;s church.</strong> Read a story aloud to open or close your lesson, or
+          build a whole lesson around it. Our illustrations are large and clear enough to share with a small group.
         </li>
         <li>
           <strong>Nursery and preschool ministry.</strong> Simple, warm language makes our books a natural fit for
@@ -39,8 +39,8 @@ export function ForChurchesPage({ storeName, contactEmail, onContact }: Contacta
           and many readings.
         </li>
         <li>
-          <strong>Milestone gifts.</strong> Celebrate a baby dedication or baptism, welcome a new family, or thank
-          your volunteers with a book that points to Christ.
+          <strong>Milestone gifts.</strong> Celebrate a baby dedication or baptism, welcome a new family, or thank your
+          volunteers with a book that points to Christ.
         </li>
         <li>
           <strong>Take-home discipleship.</strong> Send a story home so parents can continue at the kitchen table what
@@ -50,8 +50,8 @@ export function ForChurchesPage({ storeName, contactEmail, onContact }: Contacta
 
       <h2>Books you can trust</h2>
       <p>
-        We know that anything placed in front of children at church speaks for your congregation. That is why
-        every {storeName} title is faithful to the biblical text, centered on God rather than on the human characters, and
+        We know that anything placed in front of children at church speaks for your congregation. That is why every{" "}
+        {storeName} title is faithful to the biblical text, centered on God rather than on the human characters, and
         reviewed for consistency with historic, orthodox Christian teaching. You are welcome to read our{" "}
         <a href="/statement-of-faith">Statement of Faith</a> and share it with your leadership.
       </p>

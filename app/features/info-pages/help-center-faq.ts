@@ -25,7 +25,7 @@ export const HELP_CENTER_FAQ: FaqGroup[] = [
       {
         question: "How do I place an order?",
         answer:
-          "Browse our books and sets, then choose \"Add to Collection\" on anything you would like. Your items are kept in \"Your Collection\"; open it with the button at the bottom right of any page to review quantities, then select \"Proceed to Checkout\" to complete your order.",
+          'Browse our books and sets, then choose "Add to Collection" on anything you would like. Your items are kept in "Your Collection"; open it with the button at the bottom right of any page to review quantities, then select "Proceed to Checkout" to complete your order.',
       },
       {
         question: "Do I need an account to order?",

@@ -51,15 +51,7 @@ const PROSE_CLASSES = [
   "[&_hr]:my-10 [&_hr]:border-brand-100",
 ].join(" ");
 
-export function InfoPageLayout({
-  title,
-  intro,
-  children,
-}: {
-  title: string;
-  intro?: string;
-  children: ReactNode;
-}) {
+export function InfoPageLayout({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="border-b border-brand-100 pb-8">

@@ -14,8 +14,8 @@ export function OurMissionPage({ storeName, contactEmail }: StoreInfoProps) {
     >
       <blockquote>
         <p>
-          &ldquo;We will not hide them from their children, but tell to the coming generation the glorious deeds of
-          the LORD, and his might, and the wonders that he has done.&rdquo; &mdash; Psalm 78:4
+          &ldquo;We will not hide them from their children, but tell to the coming generation the glorious deeds of the
+          LORD, and his might, and the wonders that he has done.&rdquo; &mdash; Psalm 78:4
         </p>
       </blockquote>
 
@@ -28,16 +28,16 @@ export function OurMissionPage({ storeName, contactEmail }: StoreInfoProps) {
         heroes of the story take center stage.
       </p>
       <p>
-        We wanted books we could hand to our own children with confidence: books that tell the true stories of the
-        Bible with warmth and wonder, that point always to the faithfulness of God, and that are beautiful enough to be
-        read again and again. So we set out to make them.
+        We wanted books we could hand to our own children with confidence: books that tell the true stories of the Bible
+        with warmth and wonder, that point always to the faithfulness of God, and that are beautiful enough to be read
+        again and again. So we set out to make them.
       </p>
 
       <h2>What we believe a children&apos;s Bible book should be</h2>
       <ul>
         <li>
-          <strong>Faithful to the text.</strong> Every story starts with a careful reading of the Bible passage
-          itself. We simplify language for young readers, but we do not change what God&apos;s Word says.
+          <strong>Faithful to the text.</strong> Every story starts with a careful reading of the Bible passage itself.
+          We simplify language for young readers, but we do not change what God&apos;s Word says.
         </li>
         <li>
           <strong>Centered on God.</strong> Noah, Moses, David, and Daniel are not the true heroes of their stories. The
@@ -54,8 +54,8 @@ export function OurMissionPage({ storeName, contactEmail }: StoreInfoProps) {
           warmth of real relationships.
         </li>
         <li>
-          <strong>Built to last.</strong> Our books are sturdy hardcovers, made to survive eager hands and to be
-          handed down to younger brothers and sisters.
+          <strong>Built to last.</strong> Our books are sturdy hardcovers, made to survive eager hands and to be handed
+          down to younger brothers and sisters.
         </li>
       </ul>
 
@@ -63,8 +63,8 @@ export function OurMissionPage({ storeName, contactEmail }: StoreInfoProps) {
       <p>
         Before any book carries our name, its text and illustrations are reviewed for faithfulness to Scripture and
         consistency with historic, orthodox Christian teaching. You can read what we believe in our{" "}
-        <a href="/statement-of-faith">Statement of Faith</a>. We take seriously the trust parents, pastors, and
-        teachers place in us when they put our books into children&apos;s hands.
+        <a href="/statement-of-faith">Statement of Faith</a>. We take seriously the trust parents, pastors, and teachers
+        place in us when they put our books into children&apos;s hands.
       </p>
 
       <h2>Serving families, churches, and schools</h2>
@@ -77,9 +77,9 @@ export function OurMissionPage({ storeName, contactEmail }: StoreInfoProps) {
 
       <h2>Walk with us</h2>
       <p>
-        We are a small publisher with a big hope: that a generation of children would grow up knowing the stories of
-        the Bible well and, through them, come to know the God who wrote them. If our books have been a blessing to
-        your family, or if you have ideas, questions, or prayer requests, we would love to hear from you at{" "}
+        We are a small publisher with a big hope: that a generation of children would grow up knowing the stories of the
+        Bible well and, through them, come to know the God who wrote them. If our books have been a blessing to your
+        family, or if you have ideas, questions, or prayer requests, we would love to hear from you at{" "}
         <a href={`mailto:${contactEmail}`}>{contactEmail}</a> or through our <a href="/contact-us">contact page</a>.
       </p>
     </InfoPageLayout>

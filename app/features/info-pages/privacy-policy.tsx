@@ -30,9 +30,9 @@ export function PrivacyPolicyPage({ storeName, contactEmail }: StoreInfoProps) {
       <dl>
         <dt>Account information</dt>
         <dd>
-          When you create an account: your e-mail address, your name, and your password. Your password is stored only
-          in a securely hashed form, so no one, including us, can read it. If you choose to complete your profile, we
-          also store the optional details you add, such as a username or website.
+          When you create an account: your e-mail address, your name, and your password. Your password is stored only in
+          a securely hashed form, so no one, including us, can read it. If you choose to complete your profile, we also
+          store the optional details you add, such as a username or website.
         </dd>
         <dt>Order and payment information</dt>
         <dd>
@@ -41,9 +41,7 @@ export function PrivacyPolicyPage({ storeName, contactEmail }: StoreInfoProps) {
           payment providers (card processors and PayPal). We do not receive or store your full card number.
         </dd>
         <dt>Newsletter</dt>
-        <dd>
-          When you join our community e-mail list: your e-mail address and the date you subscribed.
-        </dd>
+        <dd>When you join our community e-mail list: your e-mail address and the date you subscribed.</dd>
         <dt>Messages you send us</dt>
         <dd>
           When you write to us through our contact form or by e-mail: your name, e-mail address, the subject, and the
@@ -61,9 +59,7 @@ export function PrivacyPolicyPage({ storeName, contactEmail }: StoreInfoProps) {
           only briefly.
         </dd>
       </dl>
-      <p>
-        We do not knowingly collect sensitive information, and we never ask for information about your children.
-      </p>
+      <p>We do not knowingly collect sensitive information, and we never ask for information about your children.</p>
 
       <h2>3. Cookies and Local Storage</h2>
       <p>
@@ -80,8 +76,8 @@ export function PrivacyPolicyPage({ storeName, contactEmail }: StoreInfoProps) {
       <h2>4. How and Why We Use Your Information</h2>
       <ul>
         <li>
-          <strong>To provide your account and our store</strong>, including signing you in, resetting your password,
-          and showing your order history. (Necessary to provide the service you asked for.)
+          <strong>To provide your account and our store</strong>, including signing you in, resetting your password, and
+          showing your order history. (Necessary to provide the service you asked for.)
         </li>
         <li>
           <strong>To process and deliver your orders</strong>, take payment, send order confirmations and shipping
@@ -118,23 +114,23 @@ export function PrivacyPolicyPage({ storeName, contactEmail }: StoreInfoProps) {
         <li>authorities, when the law requires it or to protect our rights and the safety of others.</li>
       </ul>
       <p>
-        Our service providers may use your information only to provide their services to us and must keep it safe.
-        If {storeName} is ever reorganized or transferred, your information would pass to the new owner only under the
+        Our service providers may use your information only to provide their services to us and must keep it safe. If{" "}
+        {storeName} is ever reorganized or transferred, your information would pass to the new owner only under the
         protections of this policy.
       </p>
 
       <h2>6. International Transfers</h2>
       <p>
-        Because we serve customers around the world, your information may be stored or processed in countries other
-        than your own. Where that happens, we take steps so that it remains protected in line with this policy and
-        applicable law.
+        Because we serve customers around the world, your information may be stored or processed in countries other than
+        your own. Where that happens, we take steps so that it remains protected in line with this policy and applicable
+        law.
       </p>
 
       <h2>7. How Long We Keep Your Information</h2>
       <ul>
         <li>
-          <strong>Account and profile information:</strong> for as long as your account is open. If you ask us to
-          delete your account, we will delete it, except for records we must keep for the reasons below.
+          <strong>Account and profile information:</strong> for as long as your account is open. If you ask us to delete
+          your account, we will delete it, except for records we must keep for the reasons below.
         </li>
         <li>
           <strong>Order records:</strong> for as long as tax, accounting, and consumer law require, and no longer.
@@ -143,8 +139,8 @@ export function PrivacyPolicyPage({ storeName, contactEmail }: StoreInfoProps) {
           <strong>Newsletter e-mail address:</strong> until you unsubscribe.
         </li>
         <li>
-          <strong>Messages you send us:</strong> for as long as needed to answer and follow up on your request, and
-          then for a limited time in case you contact us again about the same matter.
+          <strong>Messages you send us:</strong> for as long as needed to answer and follow up on your request, and then
+          for a limited time in case you contact us again about the same matter.
         </li>
         <li>
           <strong>Session cookie:</strong> until you sign out or your session expires.
@@ -164,17 +160,19 @@ export function PrivacyPolicyPage({ storeName, contactEmail }: StoreInfoProps) {
 
       <h2>9. Children&apos;s Privacy</h2>
       <p>
-        Our books are made for children, but our website and store are meant for parents, guardians, teachers, and
-        other adults. We do not knowingly collect personal information from children under 13 (or the equivalent age
-        where you live). If you believe a child has given us personal information, please contact us and we will
-        delete it promptly.
+        Our books are made for children, but our website and store are meant for parents, guardians, teachers, and other
+        adults. We do not knowingly collect personal information from children under 13 (or the equivalent age where you
+        live). If you believe a child has given us personal information, please contact us and we will delete it
+        promptly.
       </p>
 
       <h2>10. Your Rights and Choices</h2>
       <p>Depending on where you live, you may have the right to:</p>
       <ul>
         <li>ask for a copy of the personal information we hold about you;</li>
-        <li>correct information that is inaccurate; you can update your name and profile yourself from your account;</li>
+        <li>
+          correct information that is inaccurate; you can update your name and profile yourself from your account;
+        </li>
         <li>ask us to delete your information or your account;</li>
         <li>object to or ask us to limit certain uses of your information;</li>
         <li>receive your information in a portable format;</li>

@@ -39,12 +39,11 @@ export function ReturnsAndRefundsPage({ storeName, contactEmail }: StoreInfoProp
           Write to us at <a href={mailto}>{contactEmail}</a> within 30 days of receiving your order.
         </li>
         <li>
-          Include your order number, the items you would like to return, and a short note on the reason for your
-          return.
+          Include your order number, the items you would like to return, and a short note on the reason for your return.
         </li>
         <li>
-          We will reply with return instructions and the address to send your items to. Please wait for our
-          instructions before sending anything back, as returns sent without them can be delayed.
+          We will reply with return instructions and the address to send your items to. Please wait for our instructions
+          before sending anything back, as returns sent without them can be delayed.
         </li>
         <li>
           Pack the items securely in their original packaging and send them back. We recommend using a trackable
@@ -88,8 +87,8 @@ export function ReturnsAndRefundsPage({ storeName, contactEmail }: StoreInfoProp
       </ul>
       <p>
         If, within your set&apos;s guarantee period, you find that it is not the right fit for your family, church, or
-        classroom, write to us at <a href={mailto}>{contactEmail}</a> with your order number and we will work with you on
-        a return and refund. The guarantee for each set is listed with it on our <a href="/">home page</a>.
+        classroom, write to us at <a href={mailto}>{contactEmail}</a> with your order number and we will work with you
+        on a return and refund. The guarantee for each set is listed with it on our <a href="/">home page</a>.
       </p>
 
       <h2>Exchanges</h2>

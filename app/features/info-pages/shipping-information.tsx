@@ -74,9 +74,9 @@ export function ShippingInformationPage({ storeName, contactEmail }: StoreInfoPr
       <p>
         International orders may be subject to customs duties, import taxes, and fees charged by the destination
         country. <strong>These charges are the responsibility of the customer</strong> and are not included in our
-        prices or shipping costs. Because they vary from country to country, we are unable to predict them; please
-        check with your local customs office if you are unsure. Any such charges are usually collected by the carrier
-        at delivery.
+        prices or shipping costs. Because they vary from country to country, we are unable to predict them; please check
+        with your local customs office if you are unsure. Any such charges are usually collected by the carrier at
+        delivery.
       </p>
 
       <h2>Please check your address</h2>
@@ -87,16 +87,16 @@ export function ShippingInformationPage({ storeName, contactEmail }: StoreInfoPr
 
       <h2>Lost or damaged packages</h2>
       <p>
-        If your package has not arrived within the estimated delivery time, or if it arrives damaged, please contact
-        us at <a href={`mailto:${contactEmail}`}>{contactEmail}</a> with your order number. We will work with the
-        carrier and with you to make it right. See our <a href="/returns-and-refunds">Returns &amp; Refunds</a> policy
-        for more about damaged items.
+        If your package has not arrived within the estimated delivery time, or if it arrives damaged, please contact us
+        at <a href={`mailto:${contactEmail}`}>{contactEmail}</a> with your order number. We will work with the carrier
+        and with you to make it right. See our <a href="/returns-and-refunds">Returns &amp; Refunds</a> policy for more
+        about damaged items.
       </p>
 
       <h2>Questions?</h2>
       <p>
-        Our <a href="/help-center">Help Center</a> answers the most common questions about shipping. For anything
-        else, visit our <a href="/contact-us">contact page</a> or write to{" "}
+        Our <a href="/help-center">Help Center</a> answers the most common questions about shipping. For anything else,
+        visit our <a href="/contact-us">contact page</a> or write to{" "}
         <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
       </p>
     </InfoPageLayout>

@@ -22,53 +22,53 @@ export function StatementOfFaithPage({ storeName, contactEmail }: StoreInfoProps
       <h2>The Triune God</h2>
       <p>
         We believe in one God, eternally existing in three persons: the Father, the Son, and the Holy Spirit. Each is
-        fully God, equal in power and glory, and the three are one God. (Deuteronomy 6:4; Matthew 28:19; 2
-        Corinthians 13:14)
+        fully God, equal in power and glory, and the three are one God. (Deuteronomy 6:4; Matthew 28:19; 2 Corinthians
+        13:14)
       </p>
 
       <h2>Creation</h2>
       <p>
-        We believe that God created the heavens and the earth and all that is in them out of nothing, by the word of
-        His power, and that His creation was very good. God made humanity, male and female, in His own image, to know,
-        love, and glorify Him. (Genesis 1&ndash;2; Colossians 1:16)
+        We believe that God created the heavens and the earth and all that is in them out of nothing, by the word of His
+        power, and that His creation was very good. God made humanity, male and female, in His own image, to know, love,
+        and glorify Him. (Genesis 1&ndash;2; Colossians 1:16)
       </p>
 
       <h2>Humanity and Sin</h2>
       <p>
         We believe that through the disobedience of Adam and Eve, sin entered the world, bringing death and separation
-        from God. All people are sinners by nature and by choice, and cannot save themselves. (Genesis 3; Romans
-        3:23; Romans 5:12)
+        from God. All people are sinners by nature and by choice, and cannot save themselves. (Genesis 3; Romans 3:23;
+        Romans 5:12)
       </p>
 
       <h2>Jesus Christ</h2>
       <p>
         We believe that Jesus Christ is the eternal Son of God, fully God and fully man. He was conceived by the Holy
         Spirit and born of the virgin Mary, and He lived a sinless life. He died on the cross as a substitute for
-        sinners, bearing the punishment we deserved and making full atonement for sin. On the third day He rose
-        bodily from the dead, ascended into heaven, and now reigns at the right hand of the Father, where He
-        intercedes for His people. (John 1:1&ndash;14; 1 Corinthians 15:3&ndash;4; Hebrews 4:15; 1 Peter 2:24)
+        sinners, bearing the punishment we deserved and making full atonement for sin. On the third day He rose bodily
+        from the dead, ascended into heaven, and now reigns at the right hand of the Father, where He intercedes for His
+        people. (John 1:1&ndash;14; 1 Corinthians 15:3&ndash;4; Hebrews 4:15; 1 Peter 2:24)
       </p>
 
       <h2>The Holy Spirit</h2>
       <p>
-        We believe that the Holy Spirit convicts the world of sin, gives new life to all who believe, lives within
-        every Christian, and empowers God&apos;s people to understand Scripture and to live holy lives. (John
-        16:8; Titus 3:5; Galatians 5:22&ndash;25)
+        We believe that the Holy Spirit convicts the world of sin, gives new life to all who believe, lives within every
+        Christian, and empowers God&apos;s people to understand Scripture and to live holy lives. (John 16:8; Titus 3:5;
+        Galatians 5:22&ndash;25)
       </p>
 
       <h2>Salvation</h2>
       <p>
-        We believe that salvation is the free gift of God, received by grace alone through faith alone in Christ
-        alone, and not by any human works or merit. All who repent and trust in Jesus are forgiven, made right with
-        God, and adopted as His children. (Ephesians 2:8&ndash;9; Romans 10:9; John 1:12)
+        We believe that salvation is the free gift of God, received by grace alone through faith alone in Christ alone,
+        and not by any human works or merit. All who repent and trust in Jesus are forgiven, made right with God, and
+        adopted as His children. (Ephesians 2:8&ndash;9; Romans 10:9; John 1:12)
       </p>
 
       <h2>The Church</h2>
       <p>
         We believe that the Church is the body of Christ, made up of all who have been saved through faith in Him. Local
-        churches gather to worship God, to hear His Word preached, to observe baptism and the Lord&apos;s Supper, and
-        to make disciples of all nations, including the youngest among us. (Matthew 28:18&ndash;20; Acts 2:42;
-        Ephesians 4:11&ndash;16)
+        churches gather to worship God, to hear His Word preached, to observe baptism and the Lord&apos;s Supper, and to
+        make disciples of all nations, including the youngest among us. (Matthew 28:18&ndash;20; Acts 2:42; Ephesians
+        4:11&ndash;16)
       </p>
 
       <h2>The Return of Christ</h2>

@@ -30,22 +30,22 @@ export function TermsOfServicePage({ storeName, contactEmail }: StoreInfoProps) 
       <h2>2. Who May Use the Site</h2>
       <p>
         Our books are written for children, but our store is for adults. You must be at least 18 years old, or the age
-        of majority where you live, to create an account or place an order. Children are welcome to enjoy our books
-        with a parent, guardian, or teacher.
+        of majority where you live, to create an account or place an order. Children are welcome to enjoy our books with
+        a parent, guardian, or teacher.
       </p>
 
       <h2>3. Accounts</h2>
-      <p>
-        You may browse the Site and fill your collection without an account. If you create one, you agree to:
-      </p>
+      <p>You may browse the Site and fill your collection without an account. If you create one, you agree to:</p>
       <ul>
         <li>provide accurate and complete information and keep it up to date;</li>
         <li>keep your password confidential and not share your account with others;</li>
-        <li>tell us promptly at <a href={mailto}>{contactEmail}</a> if you suspect unauthorized use of your account.</li>
+        <li>
+          tell us promptly at <a href={mailto}>{contactEmail}</a> if you suspect unauthorized use of your account.
+        </li>
       </ul>
       <p>
-        You are responsible for activity that takes place under your account. We may suspend or close an account that
-        is used in breach of these Terms, for fraud, or in a way that could harm other customers or the Site.
+        You are responsible for activity that takes place under your account. We may suspend or close an account that is
+        used in breach of these Terms, for fraud, or in a way that could harm other customers or the Site.
       </p>
 
       <h2>4. Our Products</h2>
@@ -71,9 +71,9 @@ export function TermsOfServicePage({ storeName, contactEmail }: StoreInfoProps) 
 
       <h2>6. Prices and Payment</h2>
       <p>
-        All prices are shown in US dollars (USD) and include any discount stated on the Site. Shipping charges are
-        shown separately at checkout. Prices and promotions may change at any time, but a change will not affect an
-        order we have already accepted.
+        All prices are shown in US dollars (USD) and include any discount stated on the Site. Shipping charges are shown
+        separately at checkout. Prices and promotions may change at any time, but a change will not affect an order we
+        have already accepted.
       </p>
       <p>
         We accept major credit and debit cards and PayPal. Payments are handled by our payment providers over secure,
@@ -84,8 +84,8 @@ export function TermsOfServicePage({ storeName, contactEmail }: StoreInfoProps) 
 
       <h2>7. Shipping and Delivery</h2>
       <p>
-        We ship worldwide. Orders are normally processed within 1-3 business days, and estimated delivery times for
-        each region are listed on our <a href="/shipping-information">Shipping Information</a> page. Delivery times are
+        We ship worldwide. Orders are normally processed within 1-3 business days, and estimated delivery times for each
+        region are listed on our <a href="/shipping-information">Shipping Information</a> page. Delivery times are
         estimates and are not guaranteed. Risk of loss passes to you when your order is delivered to the address you
         provided. You are responsible for giving us a complete and correct shipping address.
       </p>
@@ -106,14 +106,15 @@ export function TermsOfServicePage({ storeName, contactEmail }: StoreInfoProps) 
       <p>
         All content on the Site and in our books, including text, illustrations, cover designs, logos, photographs, and
         the design of the Site, is owned by {storeName} or its licensors and is protected by copyright, trademark, and
-        other laws. Scripture itself belongs to no one, but our retellings, artwork, and arrangement of them are our
-        own work.
+        other laws. Scripture itself belongs to no one, but our retellings, artwork, and arrangement of them are our own
+        work.
       </p>
       <p>
-        Buying a book gives you ownership of that physical copy. It does not give you the right to copy, scan, reproduce,
-        distribute, or publicly display our content, other than as allowed by law. Teachers and ministry leaders are
-        welcome to read our books aloud to their classes and groups. For any other use, such as projecting pages,
-        printing excerpts, or using our illustrations, please ask us first at <a href={mailto}>{contactEmail}</a>.
+        Buying a book gives you ownership of that physical copy. It does not give you the right to copy, scan,
+        reproduce, distribute, or publicly display our content, other than as allowed by law. Teachers and ministry
+        leaders are welcome to read our books aloud to their classes and groups. For any other use, such as projecting
+        pages, printing excerpts, or using our illustrations, please ask us first at <a href={mailto}>{contactEmail}</a>
+        .
       </p>
 
       <h2>10. Acceptable Use</h2>
@@ -121,7 +122,9 @@ export function TermsOfServicePage({ storeName, contactEmail }: StoreInfoProps) 
       <ul>
         <li>use the Site for any unlawful or fraudulent purpose;</li>
         <li>attempt to gain unauthorized access to the Site, other accounts, or our systems;</li>
-        <li>interfere with the Site&apos;s operation, for example by introducing malware or overloading our servers;</li>
+        <li>
+          interfere with the Site&apos;s operation, for example by introducing malware or overloading our servers;
+        </li>
         <li>copy, scrape, or harvest content or data from the Site by automated means without our permission;</li>
         <li>send us or others messages through the Site that are abusive, misleading, or spam.</li>
       </ul>
@@ -144,9 +147,9 @@ export function TermsOfServicePage({ storeName, contactEmail }: StoreInfoProps) 
 
       <h2>13. Limitation of Liability</h2>
       <p>
-        To the fullest extent permitted by law, {storeName} will not be liable for any indirect, incidental, special,
-        or consequential damages, or for any loss of profits, data, or goodwill, arising from your use of the Site or
-        our products. Our total liability for any claim relating to an order is limited to the amount you paid for that
+        To the fullest extent permitted by law, {storeName} will not be liable for any indirect, incidental, special, or
+        consequential damages, or for any loss of profits, data, or goodwill, arising from your use of the Site or our
+        products. Our total liability for any claim relating to an order is limited to the amount you paid for that
         order. These limits do not apply to liability that cannot be limited or excluded by law, such as liability for
         fraud or for death or personal injury caused by negligence.
       </p>
@@ -161,9 +164,9 @@ export function TermsOfServicePage({ storeName, contactEmail }: StoreInfoProps) 
       <p>
         These Terms are governed by the laws of the country in which {storeName} is established, without regard to its
         conflict-of-law rules, and the courts of that country will have jurisdiction over any dispute. If you are a
-        consumer, you also keep the protection of any mandatory laws of the country where you live, and you may bring
-        a claim in your local courts where the law allows. Before taking any formal step, please contact us. Most
-        concerns can be resolved quickly and kindly with a simple conversation.
+        consumer, you also keep the protection of any mandatory laws of the country where you live, and you may bring a
+        claim in your local courts where the law allows. Before taking any formal step, please contact us. Most concerns
+        can be resolved quickly and kindly with a simple conversation.
       </p>
 
       <h2>16. Changes to These Terms</h2>

@@ -73,7 +73,9 @@ export function TrackingResult({ tracking }: { tracking: OrderTracking }) {
             return (
               <li key={`${step.occurredAt}-${index}`} className="relative flex gap-4 pb-6 last:pb-0">
                 {/* The line joining this step's icon to the next (older) one. */}
-                {last ? null : <span aria-hidden="true" className="absolute left-3 top-7 bottom-0 w-0.5 bg-brand-100" />}
+                {last ? null : (
+                  <span aria-hidden="true" className="absolute left-3 top-7 bottom-0 w-0.5 bg-brand-100" />
+                )}
                 <Icon
                   aria-hidden="true"
                   className={`relative size-6 shrink-0 ${current ? "text-blue-700" : "text-green-700"}`}

@@ -7,7 +7,11 @@ import { useToast, type ToastMessage } from "#app/components/ui/toast.tsx";
 
 function failureToast(failure: ActionFailure): ToastMessage {
   if (failure.error.reason === ALREADY_SUBSCRIBED) {
-    return { title: "Already Subscribed", description: "This email address is already on our list.", variant: "destructive" };
+    return {
+      title: "Already Subscribed",
+      description: "This email address is already on our list.",
+      variant: "destructive",
+    };
   }
   if (failure.error.code === "VALIDATION" || failure.error.code === "RATE_LIMITED") {
     return { title: "Error", description: failure.error.message, variant: "destructive" };

@@ -45,7 +45,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
   const { db, uploadsDir, logger, env } = context.services;
   // The cover arrives in a temporary file (not in memory) and is removed whatever happens.
-  const { form, file: cover, cleanup } = await readFormWithUpload(request, {
+  const {
+    form,
+    file: cover,
+    cleanup,
+  } = await readFormWithUpload(request, {
     field: COVER_FIELD,
     maxFileBytes: COVER_LIMITS.maxUploadBytes,
     tooLargeMessage: COVER_TOO_LARGE_MESSAGE,
@@ -90,7 +94,8 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
   const [deleting, setDeleting] = useState<Book | null>(null);
 
   const loading =
-    (navigation.state === "loading" && navigation.location.pathname === "/admin/books") || revalidator.state === "loading";
+    (navigation.state === "loading" && navigation.location.pathname === "/admin/books") ||
+    revalidator.state === "loading";
   const deleteBusy = deleter.state !== "idle";
 
   const openForm = (book: Book | null) => {
@@ -132,7 +137,12 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         onEdit={(book) => openForm(book)}
         onDelete={(book) => setDeleting(book)}
       />
-      <Pagination page={books.page} pageCount={books.pageCount} total={books.total} noun={books.total === 1 ? "book" : "books"} />
+      <Pagination
+        page={books.page}
+        pageCount={books.pageCount}
+        total={books.total}
+        noun={books.total === 1 ? "book" : "books"}
+      />
 
       {editing ? (
         <BookFormDialog

@@ -61,7 +61,12 @@ export default function CustomerManagement({ loaderData: { search, customers } }
   return (
     <>
       <AdminPageHeader title="Customer Management" intro="View and manage your registered customers" />
-      <SearchForm search={search} name="Customers" label="Search customers by name or email" placeholder="Search by name or email..." />
+      <SearchForm
+        search={search}
+        name="Customers"
+        label="Search customers by name or email"
+        placeholder="Search by name or email..."
+      />
       <CustomersTable
         customers={customers.items}
         onDelete={({ id, email }, button) => {

@@ -33,7 +33,10 @@ export default function Dashboard({ loaderData: { stats, name } }: Route.Compone
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ label, value, icon: Icon, to }) => (
           <li key={label}>
-            <Link to={to} className="flex items-center justify-between rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100 hover:ring-brand-600">
+            <Link
+              to={to}
+              className="flex items-center justify-between rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100 hover:ring-brand-600"
+            >
               <div>
                 <p className="text-sm font-medium text-gray-700">{label}</p>
                 <p className="mt-1 text-3xl font-bold text-brand-800" data-testid={`stat-${label}`}>

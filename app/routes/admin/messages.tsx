@@ -60,7 +60,10 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
                   className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100"
                 >
                   <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-                    <h2 id={`message-${message.id}`} className="min-w-0 break-words font-serif text-xl font-bold text-brand-800">
+                    <h2
+                      id={`message-${message.id}`}
+                      className="min-w-0 break-words font-serif text-xl font-bold text-brand-800"
+                    >
                       {message.subject}
                     </h2>
                     <time dateTime={message.createdAt} className="text-sm text-gray-700">

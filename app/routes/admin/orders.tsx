@@ -80,7 +80,12 @@ export default function OrderManagement({ loaderData: { search, orders } }: Rout
   return (
     <>
       <AdminPageHeader title="Order Management" intro="Track and manage all customer orders" />
-      <SearchForm search={search} name="Orders" label="Search orders by order ID or customer email" placeholder="Search by Order ID or Email..." />
+      <SearchForm
+        search={search}
+        name="Orders"
+        label="Search orders by order ID or customer email"
+        placeholder="Search by Order ID or Email..."
+      />
       <OrdersTable
         orders={orders.items}
         onViewDetails={(orderId, button) => {

@@ -14,7 +14,6 @@ export function meta() {
   return [{ title: "Store Settings" }, { name: "robots", content: "noindex" }];
 }
 
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db, env, logger } = context.services;

@@ -85,7 +85,12 @@ export default function EmailSubscribers({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <SubscribersTable subscribers={subscribers.items} busy={loading} />
-          <Pagination page={subscribers.page} pageCount={subscribers.pageCount} total={subscribers.total} noun="subscribers" />
+          <Pagination
+            page={subscribers.page}
+            pageCount={subscribers.pageCount}
+            total={subscribers.total}
+            noun="subscribers"
+          />
         </>
       )}
     </>

@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("banReason", "text")
     .addColumn("banExpires", timestamp)
     .execute();
-  await db.schema.createIndex("user_email_lower_idx").on("user").expression(sql`lower("email")`).execute();
+  await db.schema
+    .createIndex("user_email_lower_idx")
+    .on("user")
+    .expression(sql`lower("email")`)
+    .execute();
 
   await db.schema
     .createTable("session")

@@ -26,7 +26,11 @@ describe.each(TEST_ENGINES)("migration 0005 (subscriber confirmation) on %s", (e
     await subscriberConfirmation.up(db as never, context);
 
     expect(
-      await db.selectFrom("email_subscribers").select(["id", "confirmed_at", "confirmation_sent_at"]).orderBy("id").execute(),
+      await db
+        .selectFrom("email_subscribers")
+        .select(["id", "confirmed_at", "confirmation_sent_at"])
+        .orderBy("id")
+        .execute(),
     ).toEqual([
       { id: "a", confirmed_at: "2025-06-01T08:00:00.000Z", confirmation_sent_at: null },
       { id: "b", confirmed_at: "2025-07-01T08:00:00.000Z", confirmation_sent_at: null },

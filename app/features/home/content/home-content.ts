@@ -5,14 +5,7 @@
 
 /** lucide-react icon names the Benefits cards may use; the UI maps each name to its component. */
 export type BenefitIconName =
-  | "BookOpen"
-  | "ShieldCheck"
-  | "Palette"
-  | "Heart"
-  | "Users"
-  | "Sparkles"
-  | "Church"
-  | "GraduationCap";
+  "BookOpen" | "ShieldCheck" | "Palette" | "Heart" | "Users" | "Sparkles" | "Church" | "GraduationCap";
 
 export interface HeroContent {
   headline: string;
