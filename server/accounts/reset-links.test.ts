@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestAuth } from "#tests/support/test-auth.ts";
+import { tokenOf, waitForLinks } from "#tests/support/test-mail.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { changePassword } from "./change-password.ts";
 import { requestPasswordReset } from "./request-password-reset.ts";
@@ -22,22 +21,9 @@ const cookieOf = (headers: Headers) =>
 
 /** The reset tokens e-mailed to `email` so far, oldest first, once `count` have arrived. */
 async function mailedTokens(dataDir: string, email: string, count: number): Promise<string[]> {
-  const mailDir = path.join(dataDir, "mail");
-  const read = () =>
-    existsSync(mailDir)
-      ? readdirSync(mailDir)
-          .sort()
-          .map((file) =>
-            readFileSync(path.join(mailDir, file), "utf8")
-              .replace(/=\r?\n/g, "")
-              .replace(/=3D/g, "="),
-          )
-          // Only reset mails: signing up also mails a verification link.
-          .filter((text) => text.includes(`To: ${email}`) && text.includes("reset-password?token="))
-          .map((text) => text.match(/reset-password\?token=([\w-]+)/)![1]!)
-      : [];
-  await expect.poll(() => read().length).toBe(count);
-  return read();
+  const links = await waitForLinks(dataDir, email, "/reset-password", count);
+  expect(links).toHaveLength(count);
+  return links.map(tokenOf);
 }
 
 describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
