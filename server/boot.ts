@@ -11,7 +11,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { seedDatabase } from "./seed/seed-database.ts";
 import { HashQueue } from "./security/hash-queue.ts";
 import { createRateLimits } from "./security/rate-limits.ts";
-import type { AppServices } from "./services.ts";
+import type { AppServices, Clock } from "./services.ts";
 import { ExportLock } from "./subscribers/export-lock.ts";
 
 /** Reads `.env` when present, then validates the configuration; a bad value ends the process. */
@@ -34,6 +34,7 @@ export interface ServiceOverrides {
   logger?: Logger;
   mailer?: Mailer;
   hashQueue?: HashQueue;
+  clock?: Clock;
 }
 
 /**
@@ -58,6 +59,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
   const hashQueue = overrides.hashQueue ?? new HashQueue();
   return {
     env,
+    clock: overrides.clock ?? (() => new Date()),
     database,
     db: database.db,
     logger,

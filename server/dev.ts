@@ -3,6 +3,8 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { loadEnvOrExit, startServices } from "./boot.ts";
+import { startBackgroundJobs } from "./jobs/background-jobs.ts";
+import { BACKGROUND_JOBS } from "./jobs/job-list.ts";
 import { createApp } from "./http/create-app.ts";
 
 /**
@@ -11,6 +13,7 @@ import { createApp } from "./http/create-app.ts";
  */
 const env = loadEnvOrExit();
 const services = await startServices(env);
+startBackgroundJobs(services, BACKGROUND_JOBS);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const app = createApp({
   services,

@@ -6,6 +6,8 @@ import type { ServerBuild } from "react-router";
 import { loadEnvOrExit, startServices } from "./boot.ts";
 import { LONGEST_BODY_TIMEOUT_MS } from "./http/body-limits.ts";
 import { capConnectionsPerClient, serverTimeouts } from "./http/connection-limits.ts";
+import { startBackgroundJobs } from "./jobs/background-jobs.ts";
+import { BACKGROUND_JOBS } from "./jobs/job-list.ts";
 
 /**
  * Production entry: bundled to build/node/main.js, next to React Router's build/server and
@@ -56,6 +58,8 @@ const server = serve(
   },
 ) as Server;
 
+const stopBackgroundJobs = startBackgroundJobs(services, BACKGROUND_JOBS);
+
 // Behind a reverse proxy every connection comes from the proxy: capping them would throttle
 // every visitor at once, so there the proxy is the one to limit connections per client.
 if (!env.TRUST_PROXY) capConnectionsPerClient(server);
@@ -75,10 +79,12 @@ function shutdown(signal: string): void {
   const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   force.unref();
   server.close(() => {
-    void services.database.close().finally(() => {
-      logger.info("stopped");
-      process.exit(0);
-    });
+    void stopBackgroundJobs()
+      .then(() => services.database.close())
+      .finally(() => {
+        logger.info("stopped");
+        process.exit(0);
+      });
   });
   // Keep-alive sockets with no request in flight would otherwise hold close() open until their
   // timeout; connections whose last request finishes during the shutdown become idle later.

@@ -18,8 +18,12 @@ import type { ExportLock } from "./subscribers/export-lock.ts";
  * the tests call it) and handed to every loader and action through React Router's load context.
  * Nothing here is a module-level singleton, so tests build as many independent apps as they like.
  */
+/** The time now. A service, so tests can move it (payment deadlines, mail retries). */
+export type Clock = () => Date;
+
 export interface AppServices {
   env: Env;
+  clock: Clock;
   database: DatabaseHandle;
   db: Kysely<Database>;
   logger: Logger;

@@ -28,6 +28,16 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
     .optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Where the `stripe` package sends its API calls instead of api.stripe.com: only a loopback
+   * address (the tests' stand-in, or Stripe's own stripe-mock), never a production setting.
+   */
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL on this machine, such as http://127.0.0.1:12111" })
+    .refine((value) => ["127.0.0.1", "localhost", "[::1]"].includes(new URL(value).hostname), {
+      message: "must point at this machine (127.0.0.1, localhost or [::1]): it exists for tests only",
+    })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

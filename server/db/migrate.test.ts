@@ -10,16 +10,20 @@ const MIGRATION_NAMES = [
   "0003-order-id-lower-index",
   "0004-order-owner",
   "0005-subscriber-confirmation",
+  "0006-checkout",
 ];
 
 const APP_TABLES = [
   "account",
   "books",
+  "bundles",
   "contact_messages",
   "email_subscribers",
+  "mail_outbox",
   "order_items",
   "order_status_history",
   "orders",
+  "payment_events",
   "profiles",
   "session",
   "shipping_methods",

@@ -6,6 +6,7 @@ import * as contactMessages from "./migrations/0002-contact-messages.ts";
 import * as orderIdLowerIndex from "./migrations/0003-order-id-lower-index.ts";
 import * as orderOwner from "./migrations/0004-order-owner.ts";
 import * as subscriberConfirmation from "./migrations/0005-subscriber-confirmation.ts";
+import * as checkout from "./migrations/0006-checkout.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -22,6 +23,7 @@ const migrations: Record<string, MigrationModule> = {
   "0003-order-id-lower-index": orderIdLowerIndex,
   "0004-order-owner": orderOwner,
   "0005-subscriber-confirmation": subscriberConfirmation,
+  "0006-checkout": checkout,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { OrderStatusValue } from "#server/orders/order-status-schema.ts";
+import type { PaymentMethod, PaymentStatus } from "#server/orders/payment-status.ts";
 
 /**
  * The database as the application sees it. Times are ISO-8601 UTC strings on both engines
@@ -9,6 +10,8 @@ import type { OrderStatusValue } from "#server/orders/order-status-schema.ts";
  */
 export type Timestamp = string;
 export type SqlBool = boolean | 0 | 1;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 export interface BooksTable {
   id: string;
@@ -41,6 +44,39 @@ export interface OrdersTable {
   updated_at: Timestamp;
   /** The account that placed the order while signed in; null for guests and the seeded samples. */
   user_id: string | null;
+  /** The hidden token of the checkout page that placed it: a replayed POST finds this order. Unique. */
+  checkout_token: string | null;
+  customer_name: string | null;
+  phone: string | null;
+  /** Church, school or co-op, when the buyer gave one. */
+  organisation: string | null;
+  po_number: string | null;
+  ship_street: string | null;
+  ship_city: string | null;
+  ship_region: string | null;
+  ship_postal_code: string | null;
+  /** ISO 3166-1 alpha-2. */
+  ship_country: string | null;
+  shipping_method_id: string | null;
+  /** As chosen: the method may be renamed or removed later. */
+  shipping_method_name: string | null;
+  shipping_cents: Defaulted<number>;
+  /** Sum of the lines; total_cents = subtotal_cents + shipping_cents. */
+  subtotal_cents: Defaulted<number>;
+  currency: Defaulted<string>;
+  /** Null for orders from before checkout (the seeded samples). */
+  payment_method: PaymentMethod | null;
+  payment_status: Defaulted<PaymentStatus>;
+  /** Stripe's payment intent id for a card order; null until paid. */
+  payment_reference: string | null;
+  stripe_session_id: string | null;
+  /** While awaiting a card payment: when the held stock goes back if no payment arrived. */
+  payment_expires_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  amount_paid_cents: Defaulted<number>;
+  amount_refunded_cents: Defaulted<number>;
+  /** True while this order holds units taken from stock (given back once on cancel or expiry). */
+  stock_taken: Defaulted<SqlBool>;
 }
 
 export interface OrderItemsTable {
@@ -48,6 +84,8 @@ export interface OrderItemsTable {
   order_id: string;
   /** Kept as a hint only; title and price below are the record and survive the book's deletion. */
   book_id: string | null;
+  /** Set instead of book_id for a bundle line. */
+  bundle_id: ColumnType<string | null, string | null | undefined, string | null>;
   title: string;
   unit_price_cents: number;
   quantity: number;
@@ -60,6 +98,49 @@ export interface OrderStatusHistoryTable {
   status: string;
   location: string | null;
   occurred_at: Timestamp;
+  /** False for staff-only steps (e.g. a payment flagged for review): Track Order leaves them out. */
+  customer_visible: Defaulted<SqlBool>;
+  /** Staff detail, e.g. the refunded amount or why a payment was flagged. Never shown to customers. */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface BundlesTable {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  original_price_cents: number | null;
+  savings: string | null;
+  book_count: number;
+  /** JSON array of strings. */
+  features: string;
+  popular: SqlBool;
+  /** Null = not tracked (unlimited). */
+  stock: number | null;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Each Stripe event id once: a replayed or re-delivered event finds its row and changes nothing. */
+export interface PaymentEventsTable {
+  id: string;
+  order_id: string | null;
+  type: string;
+  received_at: Timestamp;
+}
+
+/** A mail to send, rendered from its order when sent; retried with growing waits until sent. */
+export interface MailOutboxTable {
+  id: string;
+  dedupe_key: string;
+  kind: string;
+  order_id: string | null;
+  created_at: Timestamp;
+  attempts: Defaulted<number>;
+  next_attempt_at: Timestamp;
+  sent_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StoreSettingsTable {
@@ -76,6 +157,14 @@ export interface StoreSettingsTable {
   paypal_client_id: string | null;
   enable_maintenance_mode: SqlBool;
   updated_at: Timestamp;
+  /** Stripe's webhook signing secret (whsec_…), encrypted like the secret key; write-only. */
+  stripe_webhook_secret_encrypted: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Pay by invoice / purchase order (churches, schools, co-ops). */
+  enable_invoice: Defaulted<SqlBool>;
+  /** E.g. "Net 30": printed on the invoice and the checkout page. */
+  invoice_terms: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 3166-1 alpha-2 codes separated by commas; null ships everywhere. */
+  shipping_countries: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ShippingMethodsTable {
@@ -171,6 +260,7 @@ export interface VerificationTable {
 
 export interface Database {
   books: BooksTable;
+  bundles: BundlesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;
@@ -179,6 +269,8 @@ export interface Database {
   email_subscribers: EmailSubscribersTable;
   profiles: ProfilesTable;
   contact_messages: ContactMessagesTable;
+  payment_events: PaymentEventsTable;
+  mail_outbox: MailOutboxTable;
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

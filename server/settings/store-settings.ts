@@ -7,6 +7,7 @@ import { decryptSecret, encryptSecret, SecretBoxError, type SecretBoxKey } from 
 import { checkStoreSettingsForm } from "./settings-schema.ts";
 
 const STRIPE_SECRET_KEY_PURPOSE = "store_settings.stripe_secret_key";
+const STRIPE_WEBHOOK_SECRET_PURPOSE = "store_settings.stripe_webhook_secret";
 
 /** Keys shorter than this show no last digits: four characters would give too much of it away. */
 const LAST4_MIN_LENGTH = 12;
@@ -130,7 +131,7 @@ export async function saveStoreSettings(
   // undefined leaves the stored value alone ("keep").
   let encryptedSecret: string | null | undefined;
   if (form.stripeSecretKeyAction === "replace") {
-    encryptedSecret = encryptSecret(form.stripeSecretKey!, stripeSecretKeyBox(options.appSecret));
+    encryptedSecret = encryptStripeSecretKey(form.stripeSecretKey!, options.appSecret);
   } else if (form.stripeSecretKeyAction === "clear") {
     encryptedSecret = null;
   }
@@ -197,6 +198,25 @@ export function decryptStripeSecretKey(
 ): string | null {
   const stored = settingsRow.stripe_secret_key_encrypted;
   return stored ? decryptSecret(stored, stripeSecretKeyBox(appSecret)) : null;
+}
+
+/** The Stripe webhook signing secret in plain text, for the webhook only. Null when none is stored. */
+export function decryptStripeWebhookSecret(
+  settingsRow: Pick<StoreSettingsRow, "stripe_webhook_secret_encrypted">,
+  appSecret: string,
+): string | null {
+  const stored = settingsRow.stripe_webhook_secret_encrypted;
+  return stored ? decryptSecret(stored, { appSecret, purpose: STRIPE_WEBHOOK_SECRET_PURPOSE }) : null;
+}
+
+/** Encrypts a webhook signing secret for `stripe_webhook_secret_encrypted`. */
+export function encryptStripeWebhookSecret(secret: string, appSecret: string): string {
+  return encryptSecret(secret, { appSecret, purpose: STRIPE_WEBHOOK_SECRET_PURPOSE });
+}
+
+/** Encrypts a Stripe secret key for `stripe_secret_key_encrypted`. */
+export function encryptStripeSecretKey(secretKey: string, appSecret: string): string {
+  return encryptSecret(secretKey, stripeSecretKeyBox(appSecret));
 }
 
 function stripeSecretKeyBox(appSecret: string): SecretBoxKey {

@@ -1,0 +1,4 @@
+import type { BackgroundJob } from "./background-jobs.ts";
+
+/** Every background job of the server, started by main.ts and dev.ts. */
+export const BACKGROUND_JOBS: BackgroundJob[] = [];

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+
+/**
+ * The order e-mails. A row names the mail and its order; the text is rendered from the order
+ * when it is sent (server/orders/order-mails.ts), so queuing needs nothing but ids and can run
+ * inside the transaction that changed the order: the mail exists if and only if the change does.
+ */
+export const ORDER_MAIL_KINDS = [
+  "order-confirmation",
+  "new-order-notice",
+  "invoice",
+  "payment-received",
+  "shipped",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
+/**
+ * Queues a mail for an order, once per `dedupeKey` (default: order and kind): a retried
+ * request or a replayed webhook queues nothing new. Returns whether a row was added.
+ */
+export async function queueOrderMail(
+  db: Kysely<Database>,
+  options: { orderId: string; kind: OrderMailKind; now: Date; dedupeKey?: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto("mail_outbox")
+    .values({
+      id: randomUUID(),
+      dedupe_key: options.dedupeKey ?? `${options.orderId}:${options.kind}`,
+      kind: options.kind,
+      order_id: options.orderId,
+      created_at: options.now.toISOString(),
+      next_attempt_at: options.now.toISOString(),
+    })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -1,0 +1,57 @@
+/**
+ * The payment axis of an order, beside its fulfilment status (decision 9). Client-safe: no
+ * imports. The webhook and the staff actions move an order to a state, never by a delta, and
+ * only along the arrows of PAYMENT_TRANSITIONS, so a replayed or late event cannot undo a later
+ * one (a "completed" after "expired" is handled by its own rule: see the webhook).
+ */
+export const PAYMENT_METHODS = ["card", "invoice"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_STATUSES = [
+  "awaiting_payment",
+  "paid",
+  "partially_refunded",
+  "refunded",
+  "payment_failed",
+  "expired",
+  "needs_review",
+  "voided",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Where each state may go next. A state missing on the right of every arrow is never re-entered. */
+export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  // Card: paid (webhook), failed or expired (webhook or sweeper), needs_review (amount mismatch).
+  // Invoice: paid (staff), voided (cancelled before payment).
+  awaiting_payment: ["paid", "payment_failed", "expired", "needs_review", "voided"],
+  paid: ["partially_refunded", "refunded"],
+  partially_refunded: ["partially_refunded", "refunded"],
+  refunded: [],
+  // A payment completed after its session expired lands here when its stock is gone.
+  expired: ["paid", "needs_review"],
+  payment_failed: ["paid", "needs_review"],
+  // Staff decide: accept it as paid, or refund it.
+  needs_review: ["paid", "refunded", "voided"],
+  voided: [],
+};
+
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return PAYMENT_TRANSITIONS[from].includes(to);
+}
+
+/** Words for customers and staff. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  awaiting_payment: "Awaiting payment",
+  paid: "Paid",
+  partially_refunded: "Partially refunded",
+  refunded: "Refunded",
+  payment_failed: "Payment failed",
+  expired: "Payment expired",
+  needs_review: "Needs review",
+  voided: "Voided",
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: "Card (Stripe)",
+  invoice: "Invoice / purchase order",
+};

@@ -1,0 +1,89 @@
+import type { Kysely } from "kysely";
+import type { Env } from "#server/config/env.ts";
+import type { Database } from "#server/db/schema.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import type { Clock } from "#server/services.ts";
+import { loadCardPaymentConfig } from "./card-payment-config.ts";
+import { createStripeClient } from "./stripe-client.ts";
+
+/** Stripe's shortest Checkout Session lifetime. */
+export const CARD_SESSION_MINUTES = 30;
+
+export interface StartCardPaymentDeps {
+  db: Kysely<Database>;
+  env: Pick<Env, "APP_SECRET" | "PUBLIC_URL" | "STRIPE_API_URL">;
+  clock: Clock;
+}
+
+/**
+ * The Stripe Checkout page for an order placed with card payment (stock already held,
+ * awaiting_payment): creates the Checkout Session from the order's own lines and shipping, with
+ * the order id in metadata and client_reference_id, and returns its URL. Idempotent: an order
+ * that already has an open session gets that one again (a reload or double-click never makes a
+ * second session). Throws CONFLICT when the order no longer awaits payment.
+ */
+export async function startCardPayment(
+  deps: StartCardPaymentDeps,
+  input: { orderId: string },
+): Promise<{ url: string }> {
+  const order = await deps.db.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
+  if (!order || order.payment_method !== "card") throw new AppError("NOT_FOUND", "This order could not be found.");
+  if (order.payment_status !== "awaiting_payment") {
+    throw new AppError("CONFLICT", "This order is no longer waiting for a card payment.", undefined, "not-awaiting");
+  }
+  const config = await loadCardPaymentConfig(deps.db, deps.env.APP_SECRET);
+  if (!config) throw new AppError("UNAVAILABLE", "Card payments are not available right now. Please try again later.");
+  const stripe = createStripeClient(config.secretKey, deps.env);
+
+  if (order.stripe_session_id) {
+    const existing = await stripe.checkout.sessions.retrieve(order.stripe_session_id);
+    if (existing.status === "open" && existing.url) return { url: existing.url };
+  }
+
+  const items = await deps.db
+    .selectFrom("order_items")
+    .select(["title", "unit_price_cents", "quantity"])
+    .where("order_id", "=", order.id)
+    .orderBy("position")
+    .execute();
+  const currency = order.currency.toLowerCase();
+  const lineItems = items.map((item) => ({
+    quantity: item.quantity,
+    price_data: { currency, unit_amount: item.unit_price_cents, product_data: { name: item.title } },
+  }));
+  if (order.shipping_cents > 0) {
+    lineItems.push({
+      quantity: 1,
+      price_data: {
+        currency,
+        unit_amount: order.shipping_cents,
+        product_data: { name: `Shipping: ${order.shipping_method_name ?? "Shipping"}` },
+      },
+    });
+  }
+  const now = deps.clock();
+  const expiresAt = Math.floor(now.getTime() / 1000) + CARD_SESSION_MINUTES * 60 + 60;
+  const returnUrl = `${deps.env.PUBLIC_URL}/order-confirmation/${encodeURIComponent(order.id)}`;
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: "payment",
+      line_items: lineItems,
+      customer_email: order.customer_email,
+      client_reference_id: order.id,
+      metadata: { order_id: order.id },
+      payment_intent_data: { metadata: { order_id: order.id } },
+      success_url: `${returnUrl}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${returnUrl}?cancelled=1`,
+      expires_at: expiresAt,
+    },
+    // One session per order and attempt: a retried call gets the same session back from Stripe.
+    { idempotencyKey: `checkout-session:${order.id}:${order.stripe_session_id ?? "first"}` },
+  );
+  if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
+  await deps.db
+    .updateTable("orders")
+    .set({ stripe_session_id: session.id, payment_expires_at: new Date(expiresAt * 1000).toISOString() })
+    .where("id", "=", order.id)
+    .execute();
+  return { url: session.url };
+}

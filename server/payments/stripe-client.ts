@@ -1,0 +1,17 @@
+import Stripe from "stripe";
+import type { Env } from "#server/config/env.ts";
+
+/**
+ * A Stripe API client for the store's secret key. With STRIPE_API_URL (tests only, loopback
+ * only: see env.ts) its calls go to that address instead of api.stripe.com.
+ */
+export function createStripeClient(secretKey: string, env: Pick<Env, "STRIPE_API_URL">): Stripe {
+  const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 20_000 };
+  if (env.STRIPE_API_URL) {
+    const url = new URL(env.STRIPE_API_URL);
+    options.host = url.hostname.replace(/^\[|\]$/g, "");
+    options.port = url.port || (url.protocol === "https:" ? 443 : 80);
+    options.protocol = url.protocol === "https:" ? "https" : "http";
+  }
+  return new Stripe(secretKey, options);
+}
