@@ -86,9 +86,9 @@ export async function timeAdminLists(handle: DatabaseHandle): Promise<Record<str
     "books search": () => listBooksPage(db, { search: "book 99" }),
     "orders page 1": () => listOrders(db, { page: 1 }),
     "orders search": () => listOrders(db, { search: "reader42" }),
-    "customers page 1": () => listCustomers(db, { page: 1 }),
-    "customers search": () => listCustomers(db, { search: "member77" }),
-    "subscribers page 1": () => listSubscribers(db, { page: 1 }),
+    "customers page 1": () => listCustomers({ db }, { page: 1 }),
+    "customers search": () => listCustomers({ db }, { search: "member77" }),
+    "subscribers page 1": () => listSubscribers({ db }, { page: 1 }),
   };
   const results: Record<string, number> = {};
   for (const [name, run] of Object.entries(cases)) {

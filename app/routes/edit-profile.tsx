@@ -21,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  return { email: viewer.email, profile: await getProfile(context.services.db, viewer.userId) };
+  return { email: viewer.email, profile: await getProfile(context.services, { userId: viewer.userId }) };
 }
 
 const UPDATE_FAILED = "Error updating profile";
@@ -32,10 +32,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   return runAction(
     context.services.logger,
     async () => ({
-      profile: await updateProfile(context.services.db, viewer.userId, {
-        fullName: form.get("fullName") ?? "",
-        username: form.get("username") ?? "",
-        website: form.get("website") ?? "",
+      profile: await updateProfile(context.services, {
+        userId: viewer.userId,
+        form: {
+          fullName: form.get("fullName") ?? "",
+          username: form.get("username") ?? "",
+          website: form.get("website") ?? "",
+        },
       }),
       savedAt: Date.now(),
     }),

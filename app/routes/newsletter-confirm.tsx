@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const token = form.get("token") || new URL(request.url).searchParams.get("token");
   return runAction(services.logger, async () => {
-    await confirmSubscription(services, token);
+    await confirmSubscription(services, { token: token });
     return {};
   });
 }

@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const token = form.get("token") || new URL(request.url).searchParams.get("token");
   return runAction(services.logger, async () => {
-    await unsubscribe(services, token);
+    await unsubscribe(services, { token: token });
     return {};
   });
 }

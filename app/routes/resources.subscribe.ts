@@ -9,7 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAction(services.logger, async () => {
     enforceRateLimit(services.rateLimits.subscribe, clientAddress);
     // The result (who was mailed) stays on the server: the visitor hears "Subscribed!" either way.
-    await subscribe(services, form.get("email"));
+    await subscribe(services, { email: form.get("email") });
     return {};
   });
 }

@@ -155,7 +155,7 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
 
     await createAdminAccount(deps, { email: "boss@example.com", password: PASSWORD });
     const boss = await viewerOf(deps, "boss@example.com");
-    await deleteCustomer(deps.db, { actorUserId: boss.userId, customerId: first.userId });
+    await deleteCustomer({ db: deps.db }, { actorUserId: boss.userId, customerId: first.userId });
 
     await signUp(deps, { email: "sarah.miller@example.com", password: "Another-Long-Pass-9" }, request());
     const second = await viewerOf(deps, "sarah.miller@example.com", "Another-Long-Pass-9");

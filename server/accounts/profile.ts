@@ -1,8 +1,7 @@
-import type { Kysely } from "kysely";
 import { isUniqueViolation } from "#server/db/database-errors.ts";
-import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { formErrors } from "#server/http/form-errors.ts";
+import type { AppServices } from "#server/services.ts";
 import { profileSchema } from "./profile-schema.ts";
 
 export interface Profile {
@@ -11,7 +10,7 @@ export interface Profile {
   website: string | null;
 }
 
-export async function getProfile(db: Kysely<Database>, userId: string): Promise<Profile> {
+export async function getProfile({ db }: Pick<AppServices, "db">, { userId }: { userId: string }): Promise<Profile> {
   const row = await db
     .selectFrom("profiles")
     .select(["full_name", "username", "website"])
@@ -22,12 +21,11 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
 
 /** Saves the signed-in user's profile; a username someone else uses (any letter case) is refused. */
 export async function updateProfile(
-  db: Kysely<Database>,
-  userId: string,
-  input: unknown,
-  now = new Date(),
+  { db, clock }: Pick<AppServices, "db" | "clock">,
+  { userId, form }: { userId: string; form: unknown },
 ): Promise<Profile> {
-  const parsed = profileSchema.safeParse(input);
+  const now = clock();
+  const parsed = profileSchema.safeParse(form);
   if (!parsed.success) {
     const { fieldErrors, message } = formErrors(parsed.error);
     throw new AppError("VALIDATION", message, fieldErrors);

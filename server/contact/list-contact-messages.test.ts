@@ -11,7 +11,7 @@ describe.each(TEST_ENGINES)("listContactMessages on %s", (engine) => {
   it("lists messages newest first, one page at a time", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    expect(await listContactMessages(db)).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
+    expect(await listContactMessages({ db })).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
     for (let day = 1; day <= 3; day++) {
       await db
         .insertInto("contact_messages")
@@ -27,7 +27,7 @@ describe.each(TEST_ENGINES)("listContactMessages on %s", (engine) => {
         .execute();
     }
 
-    const all = await listContactMessages(db);
+    const all = await listContactMessages({ db });
     expect(all).toMatchObject({ total: 3, page: 1, pageCount: 1 });
     expect(all.items.map((m) => m.id)).toEqual(["m3", "m2", "m1"]);
     expect(all.items[1]).toEqual({
@@ -41,7 +41,7 @@ describe.each(TEST_ENGINES)("listContactMessages on %s", (engine) => {
     });
     expect(all.items[0]!.mailSentAt).toBe("2025-07-03T00:01:00.000Z");
 
-    const last = await listContactMessages(db, { page: 5, pageSize: 2 });
+    const last = await listContactMessages({ db }, { page: 5, pageSize: 2 });
     expect(last).toMatchObject({ total: 3, page: 2, pageCount: 2 });
     expect(last.items.map((m) => m.id)).toEqual(["m1"]);
   });

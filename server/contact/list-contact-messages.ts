@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database, Timestamp } from "#server/db/schema.ts";
+import type { Timestamp } from "#server/db/schema.ts";
 import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
+import type { AppServices } from "#server/services.ts";
 
 export interface ContactMessageListItem {
   id: string;
@@ -15,7 +15,7 @@ export interface ContactMessageListItem {
 
 /** Messages sent through the Contact Us form, newest first, one page at a time. */
 export async function listContactMessages(
-  db: Kysely<Database>,
+  { db }: Pick<AppServices, "db">,
   input: PageRequest = {},
 ): Promise<Page<ContactMessageListItem>> {
   return fetchPage(

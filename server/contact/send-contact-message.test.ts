@@ -63,7 +63,7 @@ describe.each(TEST_ENGINES)("sendContactMessage on %s", (engine) => {
     const mailer = createMailer({ dataDir: testDb.dataDir, logger });
     const now = new Date("2025-07-03T10:00:00.000Z");
 
-    const result = await sendContactMessage({ db: testDb.handle.db, mailer, logger }, VALID, now);
+    const result = await sendContactMessage({ db: testDb.handle.db, mailer, logger, clock: () => now }, VALID);
 
     expect(result.mailed).toBe(true);
     const stored = await rows();
@@ -95,7 +95,7 @@ describe.each(TEST_ENGINES)("sendContactMessage on %s", (engine) => {
     const sent: unknown[] = [];
     const mailer: Mailer = { send: async (mail) => void sent.push(mail) };
     const { logger } = capturingLogger();
-    const deps = { db: testDb.handle.db, mailer, logger };
+    const deps = { db: testDb.handle.db, mailer, logger, clock: () => new Date() };
     const cases = [
       ["fullName", { fullName: "   " }, "Please enter your full name."],
       ["fullName", { fullName: "x".repeat(101) }, "Please keep your name to 100 characters or fewer."],
@@ -139,7 +139,7 @@ describe.each(TEST_ENGINES)("sendContactMessage on %s", (engine) => {
       },
     };
 
-    const result = await sendContactMessage({ db: testDb.handle.db, mailer, logger }, VALID);
+    const result = await sendContactMessage({ db: testDb.handle.db, mailer, logger, clock: () => new Date() }, VALID);
 
     expect(result.mailed).toBe(false);
     const stored = await rows();
@@ -190,7 +190,7 @@ describe("sendContactMessage over SMTP", () => {
     const { logger } = capturingLogger();
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: testDb.dataDir, logger });
 
-    const result = await sendContactMessage({ db: testDb.handle.db, mailer, logger }, VALID);
+    const result = await sendContactMessage({ db: testDb.handle.db, mailer, logger, clock: () => new Date() }, VALID);
 
     expect(result.mailed).toBe(true);
     expect(received).toHaveLength(1);

@@ -1,17 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import type { Logger } from "#server/logging/logger.ts";
-import { storeSender, type Mailer } from "#server/mail/mailer.ts";
+import { storeSender } from "#server/mail/mailer.ts";
+import type { AppServices } from "#server/services.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { checkContactMessage, type ContactMessageInput } from "./contact-message-schema.ts";
 
-export interface ContactMessageDeps {
-  db: Kysely<Database>;
-  mailer: Mailer;
-  logger: Logger;
-}
+export type ContactMessageDeps = Pick<AppServices, "db" | "mailer" | "logger" | "clock">;
 
 /**
  * Stores a Contact Us message, then e-mails it to the store's contact address with the sender
@@ -20,10 +14,10 @@ export interface ContactMessageDeps {
  * that the message arrived. Throws VALIDATION, with a message per field, before writing anything.
  */
 export async function sendContactMessage(
-  { db, mailer, logger }: ContactMessageDeps,
+  { db, mailer, logger, clock }: ContactMessageDeps,
   input: unknown,
-  now = new Date(),
 ): Promise<{ id: string; mailed: boolean }> {
+  const now = clock();
   const checked = checkContactMessage(input);
   if (!checked.success) throw new AppError("VALIDATION", checked.firstMessage, checked.fieldErrors);
   const message = checked.data;

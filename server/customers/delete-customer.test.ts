@@ -102,7 +102,7 @@ describe.each(TEST_ENGINES)("deleteCustomer on %s", (engine) => {
       .execute();
     expect(ordersBefore).toHaveLength(2);
 
-    await expect(deleteCustomer(db, { actorUserId: "admin-1", customerId: "cust-1" })).resolves.toEqual({
+    await expect(deleteCustomer({ db }, { actorUserId: "admin-1", customerId: "cust-1" })).resolves.toEqual({
       id: "cust-1",
       email: "sarah.miller@example.com",
     });
@@ -155,12 +155,12 @@ describe.each(TEST_ENGINES)("deleteCustomer on %s", (engine) => {
       [{ actorUserId: "admin-1", customerId: "" }, "NOT_FOUND", "This customer no longer exists."],
     ] as const;
     for (const [input, code, message] of cases) {
-      await expect(deleteCustomer(db, input)).rejects.toMatchObject({ code, message });
+      await expect(deleteCustomer({ db }, input)).rejects.toMatchObject({ code, message });
     }
     for (const id of ["admin-1", "admin-2", "cust-1", "cust-2"]) expect(await rowsOf(testDb, id)).toEqual(ALL);
 
-    await deleteCustomer(db, { actorUserId: "admin-2", customerId: "cust-2" });
-    await expect(deleteCustomer(db, { actorUserId: "admin-2", customerId: "cust-2" })).rejects.toMatchObject({
+    await deleteCustomer({ db }, { actorUserId: "admin-2", customerId: "cust-2" });
+    await expect(deleteCustomer({ db }, { actorUserId: "admin-2", customerId: "cust-2" })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });

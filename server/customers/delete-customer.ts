@@ -1,7 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { isAdminRole, isCustomerRoleSql } from "#server/accounts/admin-role.ts";
+import type { AppServices } from "#server/services.ts";
 
 export interface DeleteCustomerInput {
   /** The signed-in admin asking for the deletion. */
@@ -16,7 +15,7 @@ export interface DeleteCustomerInput {
  * and for any admin account; NOT_FOUND when no such user exists.
  */
 export async function deleteCustomer(
-  db: Kysely<Database>,
+  { db }: Pick<AppServices, "db">,
   { actorUserId, customerId }: DeleteCustomerInput,
 ): Promise<{ id: string; email: string }> {
   return db.transaction().execute(async (trx) => {

@@ -72,7 +72,7 @@ describe.each(TEST_ENGINES)("listCustomers on %s", (engine) => {
   });
 
   it("lists customer accounts only, newest first, with the profile's name or null", async () => {
-    const page = await listCustomers(testDb.handle.db);
+    const page = await listCustomers({ db: testDb.handle.db });
     expect(page).toEqual({
       items: [
         { id: "u-x", fullName: "Dan 1005 Reader", email: "dan1005@example.org", joinedOn: "2025-06-01T00:00:00.000Z" },
@@ -93,7 +93,8 @@ describe.each(TEST_ENGINES)("listCustomers on %s", (engine) => {
   });
 
   it("searches name and e-mail without regard to letter case", async () => {
-    const ids = async (search: string) => (await listCustomers(testDb.handle.db, { search })).items.map((c) => c.id);
+    const ids = async (search: string) =>
+      (await listCustomers({ db: testDb.handle.db }, { search })).items.map((c) => c.id);
     expect(await ids("ANNA")).toEqual(["u-anna"]);
     expect(await ids("smith@example")).toEqual(["u-anna"]);
     expect(await ids("  ben@EXAMPLE.COM ")).toEqual(["u-ben"]);
@@ -105,7 +106,8 @@ describe.each(TEST_ENGINES)("listCustomers on %s", (engine) => {
   });
 
   it("matches % and _ literally", async () => {
-    const ids = async (search: string) => (await listCustomers(testDb.handle.db, { search })).items.map((c) => c.id);
+    const ids = async (search: string) =>
+      (await listCustomers({ db: testDb.handle.db }, { search })).items.map((c) => c.id);
     expect(await ids("100%")).toEqual(["u-pct"]);
     expect(await ids("_50%")).toEqual(["u-pct"]);
     expect(await ids("%")).toEqual(["u-pct"]);
@@ -115,16 +117,22 @@ describe.each(TEST_ENGINES)("listCustomers on %s", (engine) => {
 
   it("pages on the server and clamps odd page numbers", async () => {
     const db = testDb.handle.db;
-    const page2 = await listCustomers(db, { page: 2, pageSize: 2 });
+    const page2 = await listCustomers({ db }, { page: 2, pageSize: 2 });
     expect(page2.items.map((c) => c.id)).toEqual(["u-cara", "u-ben"]);
     expect(page2).toMatchObject({ total: 5, page: 2, pageCount: 3 });
-    expect(await listCustomers(db, { page: "3", pageSize: 2 })).toMatchObject({ page: 3, items: [{ id: "u-anna" }] });
+    expect(await listCustomers({ db }, { page: "3", pageSize: 2 })).toMatchObject({
+      page: 3,
+      items: [{ id: "u-anna" }],
+    });
     for (const odd of [0, -4, "abc", "", null, Number.NaN, 1.7]) {
-      expect((await listCustomers(db, { page: odd, pageSize: 2 })).page).toBe(1);
+      expect((await listCustomers({ db }, { page: odd, pageSize: 2 })).page).toBe(1);
     }
-    expect(await listCustomers(db, { page: 99, pageSize: 2 })).toMatchObject({ page: 3, items: [{ id: "u-anna" }] });
-    expect((await listCustomers(db, { pageSize: 0 })).items).toHaveLength(1);
-    expect(await listCustomers(db, { search: "nobody-at-all" })).toEqual({
+    expect(await listCustomers({ db }, { page: 99, pageSize: 2 })).toMatchObject({
+      page: 3,
+      items: [{ id: "u-anna" }],
+    });
+    expect((await listCustomers({ db }, { pageSize: 0 })).items).toHaveLength(1);
+    expect(await listCustomers({ db }, { search: "nobody-at-all" })).toEqual({
       items: [],
       total: 0,
       page: 1,

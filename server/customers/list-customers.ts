@@ -1,8 +1,8 @@
-import type { Kysely } from "kysely";
-import type { Database, Timestamp } from "#server/db/schema.ts";
+import type { Timestamp } from "#server/db/schema.ts";
 import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
 import { containsIgnoringCase, normalizeSearch } from "#server/db/search-pattern.ts";
 import { isCustomerRoleSql } from "#server/accounts/admin-role.ts";
+import type { AppServices } from "#server/services.ts";
 
 /** One row of the Customer Management table. */
 export interface CustomerListItem {
@@ -20,7 +20,7 @@ export interface ListCustomersInput extends PageRequest {
 
 /** Customer accounts (every user who is not an admin), newest first, one page at a time. */
 export async function listCustomers(
-  db: Kysely<Database>,
+  { db }: Pick<AppServices, "db">,
   input: ListCustomersInput = {},
 ): Promise<Page<CustomerListItem>> {
   const search = normalizeSearch(input.search);

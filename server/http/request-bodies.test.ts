@@ -133,7 +133,7 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
   });
 
   it("answers a broken form with 400 and does not take it for an empty one", async () => {
-    await setMaintenanceMode(t.services.db, true);
+    await setMaintenanceMode(t.services, { on: true });
     try {
       for (const body of ['--x\r\nContent-Disposition: form-data; name="enableMaintenanceMode"\r\n\r\non', "garbage"]) {
         const response = await t.app.request("/admin/coming-soon", {
@@ -146,7 +146,7 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
         expect(await isMaintenanceModeOn(t.services.db, t.services.logger)).toBe(true);
       }
     } finally {
-      await setMaintenanceMode(t.services.db, false);
+      await setMaintenanceMode(t.services, { on: false });
     }
     expect(errorLines(t)).toEqual([]);
   });

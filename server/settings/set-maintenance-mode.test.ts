@@ -22,7 +22,7 @@ describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
     const db = testDb.handle.db;
     const now = new Date("2026-03-01T09:00:00.000Z");
 
-    expect(await setMaintenanceMode(db, true, now)).toEqual({
+    expect(await setMaintenanceMode({ db, clock: () => now }, { on: true })).toEqual({
       enableMaintenanceMode: true,
       updatedAt: now.toISOString(),
     });
@@ -51,9 +51,9 @@ describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
     await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
     const before = await getStoreSettingsForAdmin(db);
 
-    await setMaintenanceMode(db, true, new Date("2026-03-02T00:00:00.000Z"));
+    await setMaintenanceMode({ db, clock: () => new Date("2026-03-02T00:00:00.000Z") }, { on: true });
     expect(await isMaintenanceModeOn(db, logger)).toBe(true);
-    await setMaintenanceMode(db, false, new Date("2026-03-03T00:00:00.000Z"));
+    await setMaintenanceMode({ db, clock: () => new Date("2026-03-03T00:00:00.000Z") }, { on: false });
     expect(await isMaintenanceModeOn(db, logger)).toBe(false);
 
     const after = await getStoreSettingsForAdmin(db);
@@ -63,7 +63,9 @@ describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
 
   it("refuses anything but a boolean", async () => {
     testDb = await createTestDatabase(engine);
-    await expect(setMaintenanceMode(testDb.handle.db, "on" as unknown as boolean)).rejects.toMatchObject({
+    await expect(
+      setMaintenanceMode({ db: testDb.handle.db, clock: () => new Date() }, { on: "on" as unknown as boolean }),
+    ).rejects.toMatchObject({
       code: "VALIDATION",
     });
     expect(await testDb.handle.db.selectFrom("store_settings").select("id").execute()).toEqual([]);

@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database, Timestamp } from "#server/db/schema.ts";
+import type { Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import type { AppServices } from "#server/services.ts";
 import { insertDefaultSettings, STORE_SETTINGS_ID } from "./default-settings.ts";
 
 /**
@@ -9,10 +9,10 @@ import { insertDefaultSettings, STORE_SETTINGS_ID } from "./default-settings.ts"
  * loses the shipping methods the store was offering.
  */
 export async function setMaintenanceMode(
-  db: Kysely<Database>,
-  on: boolean,
-  now = new Date(),
+  { db, clock }: Pick<AppServices, "db" | "clock">,
+  { on }: { on: boolean },
 ): Promise<{ enableMaintenanceMode: boolean; updatedAt: Timestamp }> {
+  const now = clock();
   if (typeof on !== "boolean") throw new AppError("VALIDATION", "Please choose whether maintenance mode is on or off.");
   const updatedAt = now.toISOString();
 

@@ -17,25 +17,25 @@ describe.each(TEST_ENGINES)("confirmSubscription on %s", (engine) => {
   it("confirms the subscriber the link was made for, once, and keeps the first time", async () => {
     testDb = await createTestDatabase(engine);
     const deps = newsletterTestDeps(testDb);
-    const { subscriberId } = await subscribe(deps, "reader@example.com");
-    await subscribe(deps, "other@example.com");
+    const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
+    await subscribe(deps, { email: "other@example.com" });
     const token = subscriberToken(TEST_APP_SECRET, "newsletter-confirm", subscriberId);
 
-    await confirmSubscription(deps, token, new Date("2026-03-01T10:00:00.000Z"));
-    await confirmSubscription(deps, token, new Date("2026-03-02T10:00:00.000Z"));
+    await confirmSubscription({ ...deps, clock: () => new Date("2026-03-01T10:00:00.000Z") }, { token: token });
+    await confirmSubscription({ ...deps, clock: () => new Date("2026-03-02T10:00:00.000Z") }, { token: token });
 
     expect(await rows()).toEqual([
       { id: expect.any(String), email: "other@example.com", confirmed_at: null },
       { id: subscriberId, email: "reader@example.com", confirmed_at: "2026-03-01T10:00:00.000Z" },
     ]);
     // Confirmed now: subscribing again is the spec's duplicate.
-    await expect(subscribe(deps, "reader@example.com")).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(subscribe(deps, { email: "reader@example.com" })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
   it("refuses links it did not sign with a clear message and changes nothing", async () => {
     testDb = await createTestDatabase(engine);
     const deps = newsletterTestDeps(testDb);
-    const { subscriberId } = await subscribe(deps, "reader@example.com");
+    const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     const good = subscriberToken(TEST_APP_SECRET, "newsletter-confirm", subscriberId);
     for (const token of [
       undefined,
@@ -48,7 +48,7 @@ describe.each(TEST_ENGINES)("confirmSubscription on %s", (engine) => {
       subscriberToken("another-secret-".padEnd(40, "y"), "newsletter-confirm", subscriberId),
       `${good}${"A".repeat(500)}`,
     ]) {
-      await expect(confirmSubscription(deps, token), String(token)).rejects.toMatchObject({
+      await expect(confirmSubscription(deps, { token: token }), String(token)).rejects.toMatchObject({
         code: "VALIDATION",
         message: INVALID_CONFIRM_LINK,
       });
@@ -59,10 +59,10 @@ describe.each(TEST_ENGINES)("confirmSubscription on %s", (engine) => {
   it("says so when the address has left the list since", async () => {
     testDb = await createTestDatabase(engine);
     const deps = newsletterTestDeps(testDb);
-    const { subscriberId } = await subscribe(deps, "reader@example.com");
+    const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     await testDb.handle.db.deleteFrom("email_subscribers").execute();
     await expect(
-      confirmSubscription(deps, subscriberToken(TEST_APP_SECRET, "newsletter-confirm", subscriberId)),
+      confirmSubscription(deps, { token: subscriberToken(TEST_APP_SECRET, "newsletter-confirm", subscriberId) }),
     ).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: SUBSCRIBER_GONE,

@@ -14,10 +14,10 @@ export const SUBSCRIBER_GONE =
  * a link we did not sign, NOT_FOUND when the address has since left the list.
  */
 export async function confirmSubscription(
-  { db, env }: Pick<NewsletterDeps, "db" | "env">,
-  token: unknown,
-  now = new Date(),
+  { db, env, clock }: Pick<NewsletterDeps, "db" | "env" | "clock">,
+  { token }: { token: unknown },
 ): Promise<void> {
+  const now = clock();
   const subscriberId = readSubscriberToken(env.APP_SECRET, "newsletter-confirm", token);
   if (!subscriberId) throw new AppError("VALIDATION", INVALID_CONFIRM_LINK);
   const result = await db

@@ -14,24 +14,24 @@ describe.each(TEST_ENGINES)("deleteSubscriber on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
     const deps = newsletterTestDeps(testDb);
-    await subscribe(deps, "keep@example.com");
-    await subscribe(deps, "leave@example.com");
+    await subscribe(deps, { email: "keep@example.com" });
+    await subscribe(deps, { email: "leave@example.com" });
     const { id } = await db
       .selectFrom("email_subscribers")
       .select("id")
       .where("email", "=", "leave@example.com")
       .executeTakeFirstOrThrow();
 
-    await deleteSubscriber(db, id);
+    await deleteSubscriber({ db }, { subscriberId: id });
 
     expect(await db.selectFrom("email_subscribers").select("email").execute()).toEqual([{ email: "keep@example.com" }]);
     for (const unknown of [id, "no-such-id", ""]) {
-      await expect(deleteSubscriber(db, unknown)).rejects.toMatchObject({
+      await expect(deleteSubscriber({ db }, { subscriberId: unknown })).rejects.toMatchObject({
         code: "NOT_FOUND",
         message: "This subscriber is no longer on the list.",
       });
     }
     // Once removed, the address may subscribe again.
-    await expect(subscribe(deps, "LEAVE@example.com")).resolves.toMatchObject({ confirmationSent: true });
+    await expect(subscribe(deps, { email: "LEAVE@example.com" })).resolves.toMatchObject({ confirmationSent: true });
   });
 });

@@ -1,9 +1,11 @@
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import type { AppServices } from "#server/services.ts";
 
 /** Removes one address from the newsletter list. Throws NOT_FOUND when it is not (or no longer) there. */
-export async function deleteSubscriber(db: Kysely<Database>, subscriberId: string): Promise<void> {
+export async function deleteSubscriber(
+  { db }: Pick<AppServices, "db">,
+  { subscriberId }: { subscriberId: string },
+): Promise<void> {
   const result =
     typeof subscriberId === "string" && subscriberId !== ""
       ? await db.deleteFrom("email_subscribers").where("id", "=", subscriberId).executeTakeFirst()

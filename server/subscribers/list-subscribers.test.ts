@@ -14,12 +14,15 @@ describe.each(TEST_ENGINES)("listSubscribers on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
     const deps = newsletterTestDeps(testDb);
-    expect(await listSubscribers(db)).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
+    expect(await listSubscribers({ db })).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
     for (let day = 1; day <= 5; day++) {
-      await subscribe(deps, `reader${day}@example.com`, new Date(Date.UTC(2025, 5, day)));
+      await subscribe(
+        { ...deps, clock: () => new Date(Date.UTC(2025, 5, day)) },
+        { email: `reader${day}@example.com` },
+      );
     }
 
-    const all = await listSubscribers(db);
+    const all = await listSubscribers({ db });
     expect(all).toMatchObject({ total: 5, page: 1, pageCount: 1 });
     expect(all.items[0]).toEqual({
       id: expect.any(String),
@@ -29,11 +32,11 @@ describe.each(TEST_ENGINES)("listSubscribers on %s", (engine) => {
     });
     expect(all.items.map((s) => s.email)).toEqual([5, 4, 3, 2, 1].map((n) => `reader${n}@example.com`));
 
-    const second = await listSubscribers(db, { page: 2, pageSize: 2 });
+    const second = await listSubscribers({ db }, { page: 2, pageSize: 2 });
     expect(second).toMatchObject({ total: 5, page: 2, pageCount: 3 });
     expect(second.items.map((s) => s.email)).toEqual(["reader3@example.com", "reader2@example.com"]);
-    expect((await listSubscribers(db, { page: -1, pageSize: 2 })).page).toBe(1);
-    expect((await listSubscribers(db, { page: "9", pageSize: 2 })).items.map((s) => s.email)).toEqual([
+    expect((await listSubscribers({ db }, { page: -1, pageSize: 2 })).page).toBe(1);
+    expect((await listSubscribers({ db }, { page: "9", pageSize: 2 })).items.map((s) => s.email)).toEqual([
       "reader1@example.com",
     ]);
   });
@@ -53,7 +56,7 @@ describe.each(TEST_ENGINES)("listSubscribers on %s", (engine) => {
         },
       ])
       .execute();
-    expect((await listSubscribers(db)).items.map(({ email, confirmedAt }) => ({ email, confirmedAt }))).toEqual([
+    expect((await listSubscribers({ db })).items.map(({ email, confirmedAt }) => ({ email, confirmedAt }))).toEqual([
       { email: "pending@example.com", confirmedAt: null },
       { email: "confirmed@example.com", confirmedAt: "2025-06-01T09:30:00.000Z" },
     ]);

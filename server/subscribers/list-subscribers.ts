@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database, Timestamp } from "#server/db/schema.ts";
+import type { Timestamp } from "#server/db/schema.ts";
 import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
+import type { AppServices } from "#server/services.ts";
 
 export interface SubscriberListItem {
   id: string;
@@ -12,7 +12,7 @@ export interface SubscriberListItem {
 
 /** Newsletter subscribers, pending and confirmed, newest first, one page at a time. */
 export async function listSubscribers(
-  db: Kysely<Database>,
+  { db }: Pick<AppServices, "db">,
   input: PageRequest = {},
 ): Promise<Page<SubscriberListItem>> {
   return fetchPage(

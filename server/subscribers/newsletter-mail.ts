@@ -1,17 +1,12 @@
-import type { Kysely } from "kysely";
 import type { Env } from "#server/config/env.ts";
-import type { Database } from "#server/db/schema.ts";
-import type { Logger } from "#server/logging/logger.ts";
-import { storeSender, type Mailer, type OutgoingMail } from "#server/mail/mailer.ts";
+import { storeSender, type OutgoingMail } from "#server/mail/mailer.ts";
+import type { AppServices } from "#server/services.ts";
 import { subscriberToken } from "./subscriber-token.ts";
 
-/** What the newsletter use cases need: the database, the mailer, and the secret and address links are built from. */
-export interface NewsletterDeps {
-  db: Kysely<Database>;
-  mailer: Mailer;
-  logger: Logger;
+/** What the newsletter use cases need: the database, the mailer, the clock, and the secret and address links are built from. */
+export type NewsletterDeps = Pick<AppServices, "db" | "mailer" | "logger" | "clock"> & {
   env: Pick<Env, "PUBLIC_URL" | "APP_SECRET">;
-}
+};
 
 export const CONFIRM_PATH = "/newsletter/confirm";
 export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";

@@ -19,7 +19,7 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     const deps = newsletterTestDeps(testDb);
 
-    const result = await subscribe(deps, "  Reader@Example.com ");
+    const result = await subscribe(deps, { email: "  Reader@Example.com " });
 
     expect(result).toEqual({ subscriberId: expect.any(String), confirmationSent: true });
     expect(await rows()).toEqual([{ id: result.subscriberId, email: "Reader@Example.com", confirmed_at: null }]);
@@ -51,18 +51,28 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
     const start = new Date("2026-03-01T10:00:00.000Z");
     const at = (ms: number) => new Date(start.getTime() + ms);
 
-    const first = await subscribe(deps, "pending@example.com", start);
+    const first = await subscribe({ ...deps, clock: () => start }, { email: "pending@example.com" });
     const sends = [];
     for (const ms of [60_000, 120_000, CONFIRMATION_RESEND_INTERVAL_MS - 1]) {
-      sends.push((await subscribe(deps, "PENDING@example.com", at(ms))).confirmationSent);
+      sends.push(
+        (await subscribe({ ...deps, clock: () => at(ms) }, { email: "PENDING@example.com" })).confirmationSent,
+      );
     }
     expect(sends).toEqual([false, false, false]);
     expect(readOutbox(testDb.dataDir)).toHaveLength(1);
 
-    const later = await subscribe(deps, "pending@example.com", at(CONFIRMATION_RESEND_INTERVAL_MS));
+    const later = await subscribe(
+      { ...deps, clock: () => at(CONFIRMATION_RESEND_INTERVAL_MS) },
+      { email: "pending@example.com" },
+    );
     expect(later).toEqual({ subscriberId: first.subscriberId, confirmationSent: true });
     expect(
-      (await subscribe(deps, "pending@example.com", at(CONFIRMATION_RESEND_INTERVAL_MS + 1000))).confirmationSent,
+      (
+        await subscribe(
+          { ...deps, clock: () => at(CONFIRMATION_RESEND_INTERVAL_MS + 1000) },
+          { email: "pending@example.com" },
+        )
+      ).confirmationSent,
     ).toBe(false);
     const mails = readOutbox(testDb.dataDir);
     expect(mails).toHaveLength(2);
@@ -73,14 +83,17 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
   it("answers CONFLICT for a confirmed address, whatever its letter case, and sends nothing", async () => {
     testDb = await createTestDatabase(engine);
     const deps = newsletterTestDeps(testDb);
-    const { subscriberId } = await subscribe(deps, "reader@example.com");
+    const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     await testDb.handle.db
       .updateTable("email_subscribers")
       .set({ confirmed_at: new Date().toISOString() })
       .where("id", "=", subscriberId)
       .execute();
 
-    const again = subscribe(deps, "Reader@Example.COM", new Date(Date.now() + 24 * 3600_000));
+    const again = subscribe(
+      { ...deps, clock: () => new Date(Date.now() + 24 * 3600_000) },
+      { email: "Reader@Example.COM" },
+    );
     await expect(again).rejects.toThrow(AppError);
     await expect(again).rejects.toMatchObject({
       code: "CONFLICT",
@@ -102,7 +115,7 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
       },
     });
 
-    const result = await subscribe(deps, "unlucky@example.com");
+    const result = await subscribe(deps, { email: "unlucky@example.com" });
     expect(result.confirmationSent).toBe(false);
     expect(await rows()).toEqual([{ id: result.subscriberId, email: "unlucky@example.com", confirmed_at: null }]);
     const warning = deps.logs.find((line) => line.level === 40);
@@ -113,7 +126,7 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
     expect(JSON.stringify(deps.logs)).not.toContain("unlucky@");
 
     failing = false;
-    expect(await subscribe(deps, "unlucky@example.com")).toEqual({
+    expect(await subscribe(deps, { email: "unlucky@example.com" })).toEqual({
       subscriberId: result.subscriberId,
       confirmationSent: true,
     });
@@ -130,7 +143,7 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
       ["not-an-email", "Please enter a valid email address."],
       [`${"a".repeat(250)}@example.com`, "Please enter a valid email address."],
     ] as const) {
-      await expect(subscribe(deps, input)).rejects.toMatchObject({ code: "VALIDATION", message });
+      await expect(subscribe(deps, { email: input })).rejects.toMatchObject({ code: "VALIDATION", message });
     }
     expect(await rows()).toEqual([]);
     expect(readOutbox(testDb.dataDir)).toEqual([]);

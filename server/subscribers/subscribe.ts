@@ -26,7 +26,11 @@ export interface SubscribeResult {
  * CONFLICT. A mail failure keeps the row pending and is only logged: the visitor may try again.
  * Throws VALIDATION or CONFLICT.
  */
-export async function subscribe(deps: NewsletterDeps, rawEmail: unknown, now = new Date()): Promise<SubscribeResult> {
+export async function subscribe(
+  deps: NewsletterDeps,
+  { email: rawEmail }: { email: unknown },
+): Promise<SubscribeResult> {
+  const now = deps.clock();
   const parsed = subscriberEmailSchema.safeParse(rawEmail ?? "");
   if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]!.message);
   const email = parsed.data;

@@ -19,23 +19,23 @@ describe.each(TEST_ENGINES)("unsubscribe on %s", (engine) => {
   it("removes the subscriber the link was made for, and answers the same the second time", async () => {
     testDb = await createTestDatabase(engine);
     const deps = newsletterTestDeps(testDb);
-    const { subscriberId } = await subscribe(deps, "leave@example.com");
-    await subscribe(deps, "stay@example.com");
+    const { subscriberId } = await subscribe(deps, { email: "leave@example.com" });
+    await subscribe(deps, { email: "stay@example.com" });
     const token = subscriberToken(TEST_APP_SECRET, "newsletter-unsubscribe", subscriberId);
 
-    await unsubscribe(deps, token);
+    await unsubscribe(deps, { token: token });
     expect(await emails()).toEqual(["stay@example.com"]);
-    await expect(unsubscribe(deps, token)).resolves.toBeUndefined();
+    await expect(unsubscribe(deps, { token: token })).resolves.toBeUndefined();
     expect(await emails()).toEqual(["stay@example.com"]);
     // Gone for good: the address may subscribe again, as a new pending subscriber.
-    const again = await subscribe(deps, "leave@example.com");
+    const again = await subscribe(deps, { email: "leave@example.com" });
     expect(again.subscriberId).not.toBe(subscriberId);
   });
 
   it("refuses links it did not sign with a clear message and removes nothing", async () => {
     testDb = await createTestDatabase(engine);
     const deps = newsletterTestDeps(testDb);
-    const { subscriberId } = await subscribe(deps, "reader@example.com");
+    const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     for (const token of [
       undefined,
       "",
@@ -44,7 +44,7 @@ describe.each(TEST_ENGINES)("unsubscribe on %s", (engine) => {
       subscriberToken("another-secret-".padEnd(40, "y"), "newsletter-unsubscribe", subscriberId),
       `${subscriberToken(TEST_APP_SECRET, "newsletter-unsubscribe", subscriberId).slice(0, -2)}AA`,
     ]) {
-      await expect(unsubscribe(deps, token), String(token)).rejects.toMatchObject({
+      await expect(unsubscribe(deps, { token: token }), String(token)).rejects.toMatchObject({
         code: "VALIDATION",
         message: INVALID_UNSUBSCRIBE_LINK,
       });

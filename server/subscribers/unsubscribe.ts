@@ -12,7 +12,10 @@ export const INVALID_UNSUBSCRIBE_LINK =
  * token is checked without it), so a second click still answers success. Throws VALIDATION for
  * a link we did not sign.
  */
-export async function unsubscribe({ db, env }: Pick<NewsletterDeps, "db" | "env">, token: unknown): Promise<void> {
+export async function unsubscribe(
+  { db, env }: Pick<NewsletterDeps, "db" | "env">,
+  { token }: { token: unknown },
+): Promise<void> {
   const subscriberId = readSubscriberToken(env.APP_SECRET, "newsletter-unsubscribe", token);
   if (!subscriberId) throw new AppError("VALIDATION", INVALID_UNSUBSCRIBE_LINK);
   await db.deleteFrom("email_subscribers").where("id", "=", subscriberId).execute();

@@ -28,6 +28,7 @@ export function newsletterTestDeps(
     db: testDb.handle.db,
     mailer: mailer ?? createMailer({ dataDir: testDb.dataDir, logger }),
     logger,
+    clock: () => new Date(),
     env: { PUBLIC_URL: TEST_PUBLIC_URL, APP_SECRET: TEST_APP_SECRET },
     logs,
   };

@@ -29,14 +29,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { db, env, logger } = context.services;
+  const { env, logger } = context.services;
   const form = await readForm(request);
   return runAction(
     logger,
     async () => {
       // An unchecked switch sends nothing, which means off.
       const on = form.get("enableMaintenanceMode") === "on";
-      const result = await setMaintenanceMode(db, on);
+      const result = await setMaintenanceMode(context.services, { on });
       return { enabled: result.enableMaintenanceMode };
     },
     {

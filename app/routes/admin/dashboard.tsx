@@ -15,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAdmin(context, request);
   const [stats, profile] = await Promise.all([
     getDashboardStats(context.services.db),
-    getProfile(context.services.db, viewer.userId),
+    getProfile(context.services, { userId: viewer.userId }),
   ]);
   return { stats, name: profile.fullName ?? viewer.email };
 }

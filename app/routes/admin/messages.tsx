@@ -14,10 +14,10 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { db, logger } = context.services;
+  const { logger } = context.services;
   const page = new URL(request.url).searchParams.get("page");
   try {
-    return { messages: await listContactMessages(db, { page }), loadError: null };
+    return { messages: await listContactMessages(context.services, { page }), loadError: null };
   } catch (error) {
     logger.error({ err: error }, "contact messages could not be read");
     return {

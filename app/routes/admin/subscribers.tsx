@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, logger } = context.services;
   const page = new URL(request.url).searchParams.get("page");
   try {
-    return { subscribers: await listSubscribers(db, { page }), loadError: null };
+    return { subscribers: await listSubscribers({ db }, { page }), loadError: null };
   } catch (error) {
     logger.error({ err: error }, "subscribers could not be read");
     return {
@@ -38,7 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   return runAction(logger, async () => {
     const id = form.get(SUBSCRIBER_ID_FIELD);
-    await deleteSubscriber(db, typeof id === "string" ? id : "");
+    await deleteSubscriber({ db }, { subscriberId: typeof id === "string" ? id : "" });
     return {};
   });
 }
