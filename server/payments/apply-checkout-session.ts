@@ -70,7 +70,11 @@ export async function applyCheckoutSession(
   const { orderId, session, outcome, now } = input;
   const nowIso = now.toISOString();
   // Lock the row before reading it (see above); SQLite serialises write transactions anyway.
-  await trx.updateTable("orders").set({ id: orderId }).where("id", "=", orderId).execute();
+  await trx
+    .updateTable("orders")
+    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+    .where("id", "=", orderId)
+    .execute();
   const order = await trx
     .selectFrom("orders")
     .select([

@@ -148,6 +148,8 @@ describe("Stripe stand-in", () => {
       code: "charge_already_refunded",
     });
     expect((await stripe.refunds.retrieve(part.id)).amount).toBe(1000);
+    expect(await stripe.paymentIntents.retrieve(intent)).toMatchObject({ amount: 3000, status: "succeeded" });
+    expect((await stripe.refunds.list({ payment_intent: intent })).data).toHaveLength(2);
     await expect(stripe.refunds.create({ payment_intent: "pi_test_unknown" })).rejects.toMatchObject({
       code: "resource_missing",
     });

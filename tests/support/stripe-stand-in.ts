@@ -13,7 +13,8 @@ import Stripe from "stripe";
  *
  * Implemented: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
  * POST /v1/checkout/sessions/:id/expire, POST /v1/refunds, GET /v1/refunds/:id,
- * GET /v1/refunds?payment_intent=. Anything else answers 404 like Stripe does for unknown URLs.
+ * GET /v1/refunds?payment_intent=, GET /v1/payment_intents/:id. Anything else answers 404 like
+ * Stripe does for unknown URLs.
  */
 
 export type CheckoutSessionStatus = "open" | "complete" | "expired";
@@ -337,6 +338,24 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       const object = publicSession(session);
       afterResponse.push(() => emit("checkout.session.expired", object));
       return [200, object];
+    }
+    if (method === "GET" && (match = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
+      const id = decodeURIComponent(match[1]!);
+      const intent = paymentIntents.get(id);
+      if (!intent) return missing("payment_intent", id, 404);
+      return [
+        200,
+        {
+          id,
+          object: "payment_intent",
+          amount: intent.amount,
+          amount_received: intent.amount,
+          currency: intent.currency,
+          status: "succeeded",
+          latest_charge: chargeId(id),
+          livemode: false,
+        },
+      ];
     }
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
     if (method === "GET" && path === "/v1/refunds") {
