@@ -13,6 +13,7 @@ import { maintenanceGate } from "./maintenance-gate.ts";
 import { replaceNulBytesInAddress } from "./nul-bytes.ts";
 import { originCheck } from "./origin-check.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
+import { STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from "./stripe-webhook.ts";
 
 export interface CreateAppOptions {
   services: AppServices;
@@ -78,6 +79,10 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   app.get("/readyz", async (c) =>
     (await database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "database unavailable" }, 503),
   );
+
+  // Before the page middleware, none of which applies to it (see stripe-webhook.ts): no forms,
+  // no Origin, no session, and open while Coming Soon is on.
+  app.post(STRIPE_WEBHOOK_PATH, stripeWebhookRoute(services));
 
   if (clientDir) {
     app.use("/assets/*", staticFiles({ root: clientDir, precompressed: true }, { "Cache-Control": IMMUTABLE }));

@@ -1,7 +1,9 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
+import Stripe from "stripe";
 import type { Env } from "#server/config/env.ts";
-import type { Database } from "#server/db/schema.ts";
+import type { Database, OrdersTable } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import type { Logger } from "#server/logging/logger.ts";
 import type { Clock } from "#server/services.ts";
 import { loadCardPaymentConfig } from "./card-payment-config.ts";
 import { createStripeClient } from "./stripe-client.ts";
@@ -13,7 +15,11 @@ export interface StartCardPaymentDeps {
   db: Kysely<Database>;
   env: Pick<Env, "APP_SECRET" | "PUBLIC_URL" | "STRIPE_API_URL">;
   clock: Clock;
+  /** Where a Stripe failure is written down (the buyer only reads "not available right now"). */
+  logger?: Logger;
 }
+
+const STRIPE_UNAVAILABLE = "Card payments are not available right now. Please try again later.";
 
 /**
  * The Stripe Checkout page for an order placed with card payment (stock already held,
@@ -32,12 +38,36 @@ export async function startCardPayment(
     throw new AppError("CONFLICT", "This order is no longer waiting for a card payment.", undefined, "not-awaiting");
   }
   const config = await loadCardPaymentConfig(deps.db, deps.env.APP_SECRET);
-  if (!config) throw new AppError("UNAVAILABLE", "Card payments are not available right now. Please try again later.");
+  if (!config) throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE);
   const stripe = createStripeClient(config.secretKey, deps.env);
+  try {
+    return await openSession(deps, stripe, order);
+  } catch (error) {
+    if (error instanceof AppError || !(error instanceof Stripe.errors.StripeError)) throw error;
+    // Stripe down, a revoked key, a refused request: the buyer can try again; the owner reads the log.
+    deps.logger?.error({ err: error, orderId: order.id }, "Stripe refused to open a Checkout Session");
+    throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE, undefined, "stripe-error");
+  }
+}
 
+async function openSession(
+  deps: StartCardPaymentDeps,
+  stripe: Stripe,
+  order: Selectable<OrdersTable>,
+): Promise<{ url: string }> {
   if (order.stripe_session_id) {
     const existing = await stripe.checkout.sessions.retrieve(order.stripe_session_id);
     if (existing.status === "open" && existing.url) return { url: existing.url };
+    // Paid (or a delayed payment under way) and the webhook has not landed yet: a second
+    // session would let the buyer pay twice.
+    if (existing.status === "complete") {
+      throw new AppError(
+        "CONFLICT",
+        "This order's payment is being confirmed. Please check your order in a moment.",
+        undefined,
+        "payment-being-confirmed",
+      );
+    }
   }
 
   const items = await deps.db

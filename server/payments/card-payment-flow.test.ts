@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { startCardPayment } from "./start-card-payment.ts";
+import { syncCardPaymentOnReturn } from "./sync-card-payment-on-return.ts";
+
+describe.each(TEST_ENGINES)("card payment flow on %s", (engine) => {
+  let f: CardPaymentFixture;
+  beforeEach(async () => {
+    f = await startCardPaymentFixture(engine);
+  });
+  afterEach(async () => {
+    await f?.cleanup();
+  });
+
+  const pay = (url: string, action: "pay" | "cancel") =>
+    fetch(url, { method: "POST", body: new URLSearchParams({ action }), redirect: "manual" });
+
+  it("startCardPayment → Stripe's page → Pay → webhook → paid, and the buyer returns to the order", async () => {
+    const { orderId, sessionId, url } = await f.placeCardOrder();
+    expect(url).toBe(`${f.standIn.url}/pay/${sessionId}`);
+    const created = f.standIn.requests().find((r) => r.path === "/v1/checkout/sessions")!;
+    expect(created.body).toMatchObject({
+      client_reference_id: orderId,
+      metadata: { order_id: orderId },
+      customer_email: "buyer@example.com",
+      line_items: [
+        { quantity: "2", price_data: { currency: "usd", unit_amount: "1250" } },
+        { quantity: "1", price_data: { unit_amount: "500" } },
+      ],
+    });
+    expect(created.idempotencyKey).toBe(`checkout-session:${orderId}:first`);
+    // A reload gets the same open session.
+    expect((await startCardPayment(f.testApp.services, { orderId })).url).toBe(url);
+    expect(f.standIn.sessions.size).toBe(1);
+
+    expect((await fetch(url)).status).toBe(200);
+    const paid = await pay(url, "pay");
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get("location")!);
+    expect(back.pathname).toBe(`/order-confirmation/${orderId}`);
+    expect(back.searchParams.get("session_id")).toBe(sessionId);
+    // The webhook arrived before the buyer was sent back: paid even if they never come back.
+    expect(f.standIn.deliveries()).toMatchObject([{ type: "checkout.session.completed", status: 200 }]);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", amount_paid_cents: 3000 });
+    expect(await syncCardPaymentOnReturn(f.testApp.services, { orderId, sessionId })).toBe("paid");
+    await expect(startCardPayment(f.testApp.services, { orderId })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("the return page finds the payment when the webhook lags, and the late webhook changes nothing", async () => {
+    const { orderId, sessionId, url } = await f.placeCardOrder();
+    f.standIn.holdWebhooks();
+    await pay(url, "pay");
+    expect((await f.order(orderId)).payment_status).toBe("awaiting_payment");
+    expect(await syncCardPaymentOnReturn(f.testApp.services, { orderId, sessionId })).toBe("paid");
+    expect(await f.outbox(orderId)).toHaveLength(2);
+    await f.standIn.sendHeld();
+    expect(f.standIn.deliveries().at(-1)!.status).toBe(200);
+    expect(await f.outbox(orderId)).toHaveLength(2);
+    expect((await f.history(orderId)).filter((h) => h.status === "Payment received")).toHaveLength(1);
+  });
+
+  it("the return page asks Stripe only about the order's own session and never expires it", async () => {
+    const { orderId, sessionId, url } = await f.placeCardOrder();
+    const cancelled = await pay(url, "cancel");
+    expect(new URL(cancelled.headers.get("location")!).searchParams.get("cancelled")).toBe("1");
+    const asked = () => f.standIn.requests().filter((r) => r.method === "GET").length;
+    expect(await syncCardPaymentOnReturn(f.testApp.services, { orderId, sessionId: "cs_test_other" })).toBe(
+      "awaiting_payment",
+    );
+    expect(asked()).toBe(0);
+    expect(await syncCardPaymentOnReturn(f.testApp.services, { orderId, sessionId })).toBe("awaiting_payment");
+    expect(asked()).toBe(1);
+    // Cancel leaves the session open (as Stripe does): the buyer may still pay.
+    expect((await startCardPayment(f.testApp.services, { orderId })).url).toBe(url);
+  });
+
+  it("a retried session after the first expired gets a new session; the old one's expiry changes nothing", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    f.standIn.holdWebhooks();
+    f.standIn.sessions.get(sessionId)!.status = "expired";
+    const { url } = await startCardPayment(f.testApp.services, { orderId });
+    expect(url).not.toContain(sessionId);
+    await f.standIn.sendEvent(sessionId, "expired");
+    await f.standIn.sendHeld();
+    expect((await f.order(orderId)).payment_status).toBe("awaiting_payment");
+    expect(await f.bookStock()).toBe(8);
+  });
+
+  it("never opens a second session while the first one's payment is being confirmed", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    f.standIn.holdWebhooks();
+    await f.standIn.sendEvent(sessionId, "completed", { paymentStatus: "unpaid" });
+    await expect(startCardPayment(f.testApp.services, { orderId })).rejects.toMatchObject({
+      code: "CONFLICT",
+      reason: "payment-being-confirmed",
+    });
+    expect(f.standIn.sessions.size).toBe(1);
+  });
+
+  it("Stripe unreachable: UNAVAILABLE for the buyer, the cause in the log", async () => {
+    const orderId = (await f.placeCardOrder()).orderId;
+    await f.standIn.close();
+    await f.testApp.services.db
+      .updateTable("orders")
+      .set({ stripe_session_id: null })
+      .where("id", "=", orderId)
+      .execute();
+    await expect(startCardPayment(f.testApp.services, { orderId })).rejects.toMatchObject({
+      code: "UNAVAILABLE",
+      reason: "stripe-error",
+    });
+    expect(f.testApp.logs.some((l) => l.msg === "Stripe refused to open a Checkout Session")).toBe(true);
+  });
+});

@@ -1,0 +1,230 @@
+import Stripe from "stripe";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
+import { TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+
+describe.each(TEST_ENGINES)("Stripe webhook on %s", (engine) => {
+  let f: CardPaymentFixture;
+  beforeEach(async () => {
+    f = await startCardPaymentFixture(engine);
+  });
+  afterEach(async () => {
+    await f?.cleanup();
+  });
+
+  const post = (payload: string, headers: Record<string, string>) =>
+    f.testApp.app.request("/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: payload,
+    });
+  const eventCount = async () =>
+    Number(
+      (
+        await f.testApp.services.db
+          .selectFrom("payment_events")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  async function completedPayload(sessionId: string) {
+    f.standIn.holdWebhooks();
+    const event = await f.standIn.sendEvent(sessionId, "completed");
+    f.standIn.dropHeld();
+    return JSON.stringify(event);
+  }
+
+  it("refuses a bad or missing signature with 400 and changes nothing", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    const payload = await completedPayload(sessionId);
+    const wrongSecret = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" });
+    expect((await post(payload, { "stripe-signature": wrongSecret })).status).toBe(400);
+    expect((await post(payload, {})).status).toBe(400);
+    // Signed, then altered: the signature covers the exact bytes.
+    const signed = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE_WEBHOOK_SECRET });
+    expect((await post(payload.replace('"paid"', '"paid" '), { "stripe-signature": signed })).status).toBe(400);
+    expect((await f.order(orderId)).payment_status).toBe("awaiting_payment");
+    expect(await eventCount()).toBe(0);
+    expect(await f.bookStock()).toBe(8);
+    const logText = JSON.stringify(f.testApp.logs);
+    expect(logText).not.toContain(TEST_STRIPE_WEBHOOK_SECRET);
+    expect(logText).not.toContain(sessionId);
+  });
+
+  it("refuses every event with 400 while no signing secret is stored, even when the card toggle is off it still verifies", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    const payload = await completedPayload(sessionId);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE_WEBHOOK_SECRET });
+    const db = f.testApp.services.db;
+    await db.updateTable("store_settings").set({ enable_stripe: false }).where("id", "=", STORE_SETTINGS_ID).execute();
+    const stored = await db
+      .selectFrom("store_settings")
+      .select("stripe_webhook_secret_encrypted")
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("store_settings")
+      .set({ stripe_webhook_secret_encrypted: null })
+      .where("id", "=", STORE_SETTINGS_ID)
+      .execute();
+    expect((await post(payload, { "stripe-signature": header })).status).toBe(400);
+    expect((await f.order(orderId)).payment_status).toBe("awaiting_payment");
+
+    // Toggle off but the secret stored: a late event for an existing order still counts.
+    await db.updateTable("store_settings").set(stored).where("id", "=", STORE_SETTINGS_ID).execute();
+    expect((await post(payload, { "stripe-signature": header })).status).toBe(200);
+    expect((await f.order(orderId)).payment_status).toBe("paid");
+  });
+
+  it("refuses bodies that are not JSON or too large", async () => {
+    expect((await post("a=b", { "content-type": "application/x-www-form-urlencoded" })).status).toBe(415);
+    expect((await post("x".repeat(300 * 1024), {})).status).toBe(413);
+  });
+
+  it("completed → paid, mails queued once; a replay of the same event changes nothing", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    const event = await f.standIn.sendEvent(sessionId, "completed");
+    expect(f.standIn.deliveries().at(-1)).toMatchObject({ eventId: event.id, status: 200 });
+    const paid = await f.order(orderId);
+    expect(paid).toMatchObject({
+      payment_status: "paid",
+      amount_paid_cents: 3000,
+      payment_reference: f.standIn.sessions.get(sessionId)!.payment_intent,
+      status: "Pending",
+    });
+    expect(paid.paid_at).toBeTruthy();
+    expect(await f.outbox(orderId)).toEqual(["new-order-notice", "order-confirmation"]);
+    const history = await f.history(orderId);
+    expect(history.filter((h) => h.status === "Payment received")).toHaveLength(1);
+    expect(Boolean(history.find((h) => h.status === "Payment received")!.customer_visible)).toBe(true);
+
+    expect((await f.standIn.replayEvent(event.id)).status).toBe(200);
+    expect(await f.history(orderId)).toHaveLength(history.length);
+    expect(await f.outbox(orderId)).toHaveLength(2);
+    expect(await f.order(orderId)).toEqual(paid);
+    expect(await eventCount()).toBe(1);
+    expect(await f.bookStock()).toBe(8);
+  });
+
+  it("expired, then completed: the stock is taken again and the order is live", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    f.standIn.holdWebhooks();
+    const expired = await f.standIn.sendEvent(sessionId, "expired");
+    const completed = await f.standIn.sendEvent(sessionId, "completed");
+    await f.standIn.sendHeld([expired.id]);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "expired", status: "Cancelled" });
+    expect(await f.bookStock()).toBe(10);
+    const step = (await f.history(orderId)).find((h) => h.status === "Payment not completed");
+    expect(Boolean(step?.customer_visible)).toBe(true);
+
+    await f.standIn.sendHeld([completed.id]);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", status: "Pending" });
+    expect(Boolean((await f.order(orderId)).stock_taken)).toBe(true);
+    expect(await f.bookStock()).toBe(8);
+  });
+
+  it("expired, then completed with the stock gone: needs review, stock untouched", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    f.standIn.holdWebhooks();
+    const expired = await f.standIn.sendEvent(sessionId, "expired");
+    const completed = await f.standIn.sendEvent(sessionId, "completed");
+    await f.standIn.sendHeld([expired.id]);
+    await f.testApp.services.db.updateTable("books").set({ stock: 1 }).where("id", "=", f.bookId).execute();
+    await f.standIn.sendHeld([completed.id]);
+    expect((await f.order(orderId)).payment_status).toBe("needs_review");
+    expect(await f.bookStock()).toBe(1);
+    const note = (await f.history(orderId)).find((h) => h.status === "Payment needs review");
+    expect(Boolean(note?.customer_visible)).toBe(false);
+    expect(note?.note).toContain("30.00 USD");
+    expect(await f.outbox(orderId)).toEqual([]);
+  });
+
+  it("completed, then expired: stays paid and no stock goes back", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    f.standIn.holdWebhooks();
+    const completed = await f.standIn.sendEvent(sessionId, "completed");
+    const expired = await f.standIn.sendEvent(sessionId, "expired");
+    await f.standIn.sendHeld([completed.id, expired.id]);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", status: "Pending" });
+    expect(await f.bookStock()).toBe(8);
+  });
+
+  it("an amount or currency that differs from the order: needs review with both amounts, not paid", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    await f.standIn.sendEvent(sessionId, "completed", { amountTotal: 100 });
+    const order = await f.order(orderId);
+    expect(order.payment_status).toBe("needs_review");
+    expect(order.paid_at).toBeNull();
+    const note = (await f.history(orderId)).find((h) => h.status === "Payment needs review")!;
+    expect(Boolean(note.customer_visible)).toBe(false);
+    expect(note.note).toContain("1.00 USD");
+    expect(note.note).toContain("30.00 USD");
+    expect(await f.outbox(orderId)).toEqual([]);
+
+    const other = await f.placeCardOrder();
+    await f.standIn.sendEvent(other.sessionId, "completed", { currency: "eur" });
+    expect((await f.order(other.orderId)).payment_status).toBe("needs_review");
+  });
+
+  it("a delayed payment: completed unpaid waits, async failure gives the stock back once", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    await f.standIn.sendEvent(sessionId, "completed", { paymentStatus: "unpaid" });
+    expect((await f.order(orderId)).payment_status).toBe("awaiting_payment");
+    expect((await f.history(orderId)).some((h) => h.status === "Payment processing")).toBe(true);
+    const failed = await f.standIn.sendEvent(sessionId, "async_payment_failed");
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "payment_failed", status: "Cancelled" });
+    expect(await f.bookStock()).toBe(10);
+    await f.standIn.replayEvent(failed.id);
+    await f.standIn.sendEvent(sessionId, "expired");
+    expect(await f.bookStock()).toBe(10);
+    expect((await f.history(orderId)).filter((h) => h.status === "Payment not completed")).toHaveLength(1);
+  });
+
+  it("a delayed payment that succeeds: paid", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    await f.standIn.sendEvent(sessionId, "completed", { paymentStatus: "unpaid" });
+    await f.standIn.sendEvent(sessionId, "async_payment_succeeded");
+    expect((await f.order(orderId)).payment_status).toBe("paid");
+    expect(await f.outbox(orderId)).toHaveLength(2);
+  });
+
+  it("records events for unknown orders and of other types, answering 200", async () => {
+    const { sessionId } = await f.placeCardOrder();
+    f.standIn.sessions.get(sessionId)!.metadata = { order_id: "ORD-NOPE" };
+    f.standIn.sessions.get(sessionId)!.client_reference_id = "ORD-NOPE";
+    await f.standIn.sendEvent(sessionId, "completed");
+    expect(f.standIn.deliveries().at(-1)!.status).toBe(200);
+    const payload = JSON.stringify({
+      id: "evt_other",
+      object: "event",
+      type: "customer.created",
+      data: { object: {} },
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE_WEBHOOK_SECRET });
+    expect((await post(payload, { "stripe-signature": header })).status).toBe(200);
+    expect(await eventCount()).toBe(2);
+    expect(f.testApp.logs.filter((l) => String(l.msg).startsWith("Stripe webhook "))).toHaveLength(2);
+  });
+
+  it("works while Coming Soon is on, and without an Origin header (as Stripe posts)", async () => {
+    await f.testApp.services.db
+      .updateTable("store_settings")
+      .set({ enable_maintenance_mode: true })
+      .where("id", "=", STORE_SETTINGS_ID)
+      .execute();
+    const { orderId, sessionId } = await f.placeCardOrder();
+    await f.standIn.sendEvent(sessionId, "completed");
+    expect(f.standIn.deliveries().at(-1)!.status).toBe(200);
+    expect((await f.order(orderId)).payment_status).toBe("paid");
+  });
+
+  it("answers 503 when the database fails, so Stripe retries", async () => {
+    const { sessionId } = await f.placeCardOrder();
+    const payload = await completedPayload(sessionId);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE_WEBHOOK_SECRET });
+    await f.testApp.services.db.schema.dropTable("payment_events").execute();
+    expect((await post(payload, { "stripe-signature": header })).status).toBe(503);
+  });
+});

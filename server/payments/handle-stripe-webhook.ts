@@ -1,0 +1,125 @@
+import type { Kysely } from "kysely";
+import Stripe from "stripe";
+import type { Env } from "#server/config/env.ts";
+import type { Database } from "#server/db/schema.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import type { Logger } from "#server/logging/logger.ts";
+import type { Clock } from "#server/services.ts";
+import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import { SecretBoxError } from "#server/settings/secret-box.ts";
+import { decryptStripeWebhookSecret } from "#server/settings/store-settings.ts";
+import { applyCheckoutSession, type ApplyResult, type CheckoutSessionOutcome } from "./apply-checkout-session.ts";
+
+export interface HandleStripeWebhookDeps {
+  db: Kysely<Database>;
+  env: Pick<Env, "APP_SECRET">;
+  clock: Clock;
+  logger: Logger;
+}
+
+export type WebhookResult = ApplyResult | "duplicate" | "ignored";
+
+/** The events the shop subscribes to (README "Taking payments"). */
+export const STRIPE_WEBHOOK_EVENTS = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+] as const;
+
+/**
+ * One Stripe webhook delivery: the signature is checked on the raw body with the stored signing
+ * secret (also when the card toggle was switched off since: late events for existing orders
+ * still count). Then, in one transaction, the event id is recorded (a replay finds it and
+ * changes nothing) and the order named in the session's metadata moves to the state the event
+ * implies (applyCheckoutSession). Events for unknown orders or of other types are recorded and
+ * logged, not refused: Stripe would only retry them. Throws VALIDATION (400) for a missing or
+ * bad signature, or when no signing secret is stored; anything else thrown is the database's
+ * (the route answers 503 so Stripe tries again).
+ */
+export async function handleStripeWebhook(
+  deps: HandleStripeWebhookDeps,
+  input: { payload: string; signature: string | null },
+): Promise<WebhookResult> {
+  const secret = await loadWebhookSecret(deps);
+  if (!secret) {
+    deps.logger.warn("Stripe webhook refused: no webhook signing secret is stored");
+    throw new AppError("VALIDATION", "No webhook signing secret is configured.", undefined, "no-secret");
+  }
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(input.payload, input.signature ?? "", secret);
+  } catch {
+    deps.logger.warn("Stripe webhook refused: bad or missing signature");
+    throw new AppError("VALIDATION", "The webhook signature is not valid.", undefined, "bad-signature");
+  }
+
+  const outcome = outcomeOf(event);
+  const session = event.type.startsWith("checkout.session.") ? (event.data.object as Stripe.Checkout.Session) : null;
+  const orderRef = session ? (session.metadata?.order_id ?? session.client_reference_id ?? null) : null;
+  const now = deps.clock();
+
+  const result = await deps.db.transaction().execute(async (trx): Promise<WebhookResult> => {
+    const order = orderRef
+      ? await trx.selectFrom("orders").select("id").where("id", "=", orderRef).executeTakeFirst()
+      : undefined;
+    const inserted = await trx
+      .insertInto("payment_events")
+      .values({ id: event.id, order_id: order?.id ?? null, type: event.type, received_at: now.toISOString() })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return "duplicate";
+    if (!outcome || !session) return "ignored";
+    if (!order) return "unknown_order";
+    return applyCheckoutSession(deps, trx, {
+      orderId: order.id,
+      session: {
+        id: session.id,
+        amount_total: session.amount_total,
+        currency: session.currency,
+        payment_intent: session.payment_intent,
+      },
+      outcome,
+      now,
+    });
+  });
+
+  // Ids and types only: no bodies, no secrets.
+  if (result === "ignored" || result === "unknown_order") {
+    deps.logger.warn({ eventId: event.id, type: event.type, orderId: orderRef }, `Stripe webhook ${result}`);
+  } else {
+    deps.logger.info({ eventId: event.id, type: event.type, orderId: orderRef, result }, "Stripe webhook");
+  }
+  return result;
+}
+
+function outcomeOf(event: Stripe.Event): CheckoutSessionOutcome | null {
+  switch (event.type) {
+    case "checkout.session.completed":
+      return event.data.object.payment_status === "unpaid" ? "pending" : "paid";
+    case "checkout.session.async_payment_succeeded":
+      return "paid";
+    case "checkout.session.async_payment_failed":
+      return "failed";
+    case "checkout.session.expired":
+      return "expired";
+    default:
+      return null;
+  }
+}
+
+async function loadWebhookSecret(deps: HandleStripeWebhookDeps): Promise<string | null> {
+  const row = await deps.db
+    .selectFrom("store_settings")
+    .select("stripe_webhook_secret_encrypted")
+    .where("id", "=", STORE_SETTINGS_ID)
+    .executeTakeFirst();
+  if (!row) return null;
+  try {
+    return decryptStripeWebhookSecret(row, deps.env.APP_SECRET);
+  } catch (error) {
+    // APP_SECRET changed since the secret was saved: as good as none.
+    if (error instanceof SecretBoxError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCardPayment } from "#server/payments/start-card-payment.ts";
+import { insertCardOrder, insertStockedBook } from "#tests/support/card-order.ts";
+import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
+import { useShop } from "#tests/support/shop-fixture.ts";
+import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
+
+const APP_SECRET = "e2e-stripe-".padEnd(40, "s");
+
+// The built server as its own process, with Stripe played by the stand-in over real HTTP: the
+// buyer pays on the stand-in's page in Chromium and the signed webhook reaches the server.
+describe("card payment through the Stripe stand-in, in a browser", () => {
+  let standIn: StripeStandIn;
+  const env: Record<string, string> = { APP_SECRET };
+  beforeAll(async () => {
+    standIn = await startStripeStandIn({ webhookSecret: TEST_STRIPE_WEBHOOK_SECRET });
+    env.STRIPE_API_URL = standIn.url;
+  });
+  afterAll(() => standIn?.close());
+  // Reads env when its own beforeAll runs, after the stand-in above has started.
+  const shop = useShop(env);
+
+  it("Pay on Stripe's page: the webhook marks the order paid and the buyer lands on the order page", async () => {
+    standIn.setWebhook(`${shop.server.url}/webhooks/stripe`);
+    const handle = shop.openDatabase();
+    try {
+      const db = handle.db;
+      await enableCardPayments(db, APP_SECRET);
+      const bookId = await insertStockedBook(db, { stock: 5 });
+      const orderId = await insertCardOrder(db, { bookId });
+      const { url } = await startCardPayment(
+        { db, env: { APP_SECRET, PUBLIC_URL: shop.server.url, STRIPE_API_URL: standIn.url }, clock: () => new Date() },
+        { orderId },
+      );
+
+      const page = await shop.browser.newPage();
+      await page.goto(url);
+      await page.getByRole("button", { name: "Pay" }).click();
+      await page.waitForURL((address) => address.pathname === `/order-confirmation/${orderId}`);
+      const sessionId = standIn.sessionForOrder(orderId)!.id;
+      expect(new URL(page.url()).searchParams.get("session_id")).toBe(sessionId);
+      await page.close();
+
+      expect(standIn.deliveries()).toMatchObject([{ type: "checkout.session.completed", status: 200 }]);
+      const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+      expect(order).toMatchObject({ payment_status: "paid", amount_paid_cents: 3000 });
+
+      // The same body with a signature made with another secret: 400, over real HTTP too.
+      const event = standIn.events.values().next().value!;
+      const payload = JSON.stringify(event);
+      const response = await fetch(`${shop.server.url}/webhooks/stripe`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_not_ours" }),
+        },
+        body: payload,
+      });
+      expect(response.status).toBe(400);
+      expect(shop.server.output()).not.toContain(TEST_STRIPE_WEBHOOK_SECRET);
+    } finally {
+      await handle.close();
+    }
+  });
+});

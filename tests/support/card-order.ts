@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+import { newOrderId } from "#server/orders/order-id.ts";
+import { takeStock } from "#server/orders/stock.ts";
+
+/** A book with `stock` copies, for tests that need to watch stock move. */
+export async function insertStockedBook(db: Kysely<Database>, options: { stock: number; priceCents?: number }) {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("books")
+    .values({
+      id,
+      slug: `card-test-${id}`,
+      title: "Card Test Book",
+      author: "A. Author",
+      description: "A book for payment tests.",
+      price_cents: options.priceCents ?? 1250,
+      original_price_cents: null,
+      image_url: null,
+      badge: null,
+      rating: null,
+      reviews: null,
+      age_range: null,
+      stock: options.stock,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * A card order as checkout places it (until the checkout helper's placeOrder is there): one book
+ * line, shipping, awaiting payment, its stock taken in the same transaction. Returns its id.
+ */
+export async function insertCardOrder(
+  db: Kysely<Database>,
+  options: { bookId: string; quantity?: number; unitPriceCents?: number; shippingCents?: number; currency?: string },
+): Promise<string> {
+  const id = newOrderId();
+  const quantity = options.quantity ?? 2;
+  const unit = options.unitPriceCents ?? 1250;
+  const shipping = options.shippingCents ?? 500;
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const short = await takeStock(trx, [{ kind: "book", id: options.bookId, quantity }]);
+    if (short.length > 0) throw new Error("insertCardOrder: not enough stock");
+    await trx
+      .insertInto("orders")
+      .values({
+        id,
+        order_date: now,
+        customer_email: "buyer@example.com",
+        customer_name: "Card Buyer",
+        total_cents: unit * quantity + shipping,
+        subtotal_cents: unit * quantity,
+        shipping_cents: shipping,
+        shipping_method_name: "Standard",
+        currency: options.currency ?? "USD",
+        status: "Pending",
+        estimated_delivery: null,
+        updated_at: now,
+        user_id: null,
+        checkout_token: randomUUID(),
+        payment_method: "card",
+        payment_status: "awaiting_payment",
+        stock_taken: true,
+      })
+      .execute();
+    await trx
+      .insertInto("order_items")
+      .values({
+        id: randomUUID(),
+        order_id: id,
+        book_id: options.bookId,
+        title: "Card Test Book",
+        unit_price_cents: unit,
+        quantity,
+        position: 0,
+      })
+      .execute();
+    await trx
+      .insertInto("order_status_history")
+      .values({ id: randomUUID(), order_id: id, status: "Order Placed", location: null, occurred_at: now })
+      .execute();
+  });
+  return id;
+}

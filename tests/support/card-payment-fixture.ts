@@ -1,0 +1,68 @@
+import type { DatabaseEngine } from "#server/db/database.ts";
+import { startCardPayment } from "#server/payments/start-card-payment.ts";
+import { insertCardOrder, insertStockedBook } from "./card-order.ts";
+import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "./payment-settings.ts";
+import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
+
+export interface CardPaymentFixture {
+  testApp: TestApp;
+  standIn: StripeStandIn;
+  /** A book with stock 10 before any order. */
+  bookId: string;
+  /** Places a card order for 2 copies (stock taken) and opens its Checkout Session in the stand-in. */
+  placeCardOrder(options?: { quantity?: number }): Promise<{ orderId: string; sessionId: string; url: string }>;
+  order(orderId: string): Promise<Record<string, unknown> & { payment_status: string; stock_taken: unknown }>;
+  bookStock(): Promise<number | null>;
+  history(orderId: string): Promise<{ status: string; customer_visible: unknown; note: string | null }[]>;
+  outbox(orderId: string): Promise<string[]>;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * The real app (in-process, `app.request`) with card payments configured against the Stripe
+ * stand-in, whose webhooks go straight into the app.
+ */
+export async function startCardPaymentFixture(engine: DatabaseEngine): Promise<CardPaymentFixture> {
+  const standIn = await startStripeStandIn({ webhookSecret: TEST_STRIPE_WEBHOOK_SECRET });
+  const testApp = await createTestApp(engine, { env: { STRIPE_API_URL: standIn.url } });
+  const { db, env } = testApp.services;
+  standIn.setWebhook((request) => testApp.app.request(request));
+  await enableCardPayments(db, env.APP_SECRET);
+  const bookId = await insertStockedBook(db, { stock: 10 });
+
+  return {
+    testApp,
+    standIn,
+    bookId,
+    async placeCardOrder(options = {}) {
+      const orderId = await insertCardOrder(db, { bookId, quantity: options.quantity ?? 2 });
+      const { url } = await startCardPayment(testApp.services, { orderId });
+      const { stripe_session_id } = await db
+        .selectFrom("orders")
+        .select("stripe_session_id")
+        .where("id", "=", orderId)
+        .executeTakeFirstOrThrow();
+      return { orderId, sessionId: stripe_session_id!, url };
+    },
+    order: (orderId) => db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow(),
+    async bookStock() {
+      return (await db.selectFrom("books").select("stock").where("id", "=", bookId).executeTakeFirstOrThrow()).stock;
+    },
+    history: (orderId) =>
+      db
+        .selectFrom("order_status_history")
+        .select(["status", "customer_visible", "note"])
+        .where("order_id", "=", orderId)
+        .orderBy("occurred_at")
+        .execute(),
+    async outbox(orderId) {
+      const rows = await db.selectFrom("mail_outbox").select("kind").where("order_id", "=", orderId).execute();
+      return rows.map((row) => row.kind).sort();
+    },
+    async cleanup() {
+      await standIn.close();
+      await testApp.cleanup();
+    },
+  };
+}
