@@ -75,7 +75,13 @@ let shuttingDown = false;
 function shutdown(signal: string): void {
   if (shuttingDown) return;
   shuttingDown = true;
+  services.lifecycle.draining = true;
   logger.info({ signal }, "shutting down");
+  // With SHUTDOWN_DRAIN_MS, keep serving a while so a load balancer polling /readyz moves away first.
+  setTimeout(() => closeServer(), env.SHUTDOWN_DRAIN_MS);
+}
+
+function closeServer(): void {
   const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   force.unref();
   server.close(() => {
