@@ -15,6 +15,11 @@ export const streamTimeout = 5_000;
 /** Unexpected errors in loaders, actions and rendering: logged once, with their stack. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  if (context.services.database.isUnavailableError(error)) {
+    // An outage, not a bug: the server answers 503 for this request (server/http/create-app.ts).
+    context.outage.databaseUnavailable = true;
+    return;
+  }
   context.services.logger.error(
     { err: error, method: request.method, path: new URL(request.url).pathname },
     "request failed",

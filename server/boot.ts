@@ -60,6 +60,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
   return {
     env,
     clock: overrides.clock ?? (() => new Date()),
+    lifecycle: { draining: false },
     database,
     db: database.db,
     logger,

@@ -3,6 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { loadEnvOrExit, startServices } from "./boot.ts";
+import { acquireInstanceLock } from "./db/instance-lock.ts";
 import { startBackgroundJobs } from "./jobs/background-jobs.ts";
 import { BACKGROUND_JOBS } from "./jobs/job-list.ts";
 import { createApp } from "./http/create-app.ts";
@@ -12,6 +13,7 @@ import { createApp } from "./http/create-app.ts";
  * with hot reload, and the React Router build loaded through Vite on every request.
  */
 const env = loadEnvOrExit();
+if (!env.DATABASE_URL) acquireInstanceLock(env.DATA_DIR);
 const services = await startServices(env);
 startBackgroundJobs(services, BACKGROUND_JOBS);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });

@@ -83,4 +83,15 @@ describe("the production server process", () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"msg":"stopped"');
   });
+
+  it("says it is not ready as soon as shutdown starts and keeps serving for the drain time", async () => {
+    const server = await startServerProcess({ dataDir: dataDir(), env: { SHUTDOWN_DRAIN_MS: "1500" } });
+    servers.push(server);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    server.child.kill("SIGTERM");
+    await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status).toBe(503);
+    // Requests still arriving while the balancer notices are answered, not refused.
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    expect(await server.exited).toBe(0);
+  });
 });

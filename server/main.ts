@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { loadEnvOrExit, startServices } from "./boot.ts";
+import { acquireInstanceLock } from "./db/instance-lock.ts";
 import { LONGEST_BODY_TIMEOUT_MS } from "./http/body-limits.ts";
 import { capConnectionsPerClient, serverTimeouts } from "./http/connection-limits.ts";
 import { startBackgroundJobs } from "./jobs/background-jobs.ts";
@@ -21,6 +22,14 @@ const env = loadEnvOrExit();
 // production builds from NODE_ENV when first loaded, which happens only below.
 process.env.NODE_ENV = "production";
 const { createApp } = await import("./http/create-app.ts");
+if (!env.DATABASE_URL) {
+  try {
+    acquireInstanceLock(env.DATA_DIR);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
 const services = await startServices(env).catch((error: unknown) => {
   console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -75,7 +84,13 @@ let shuttingDown = false;
 function shutdown(signal: string): void {
   if (shuttingDown) return;
   shuttingDown = true;
+  services.lifecycle.draining = true;
   logger.info({ signal }, "shutting down");
+  // With SHUTDOWN_DRAIN_MS, keep serving a while so a load balancer polling /readyz moves away first.
+  setTimeout(() => closeServer(), env.SHUTDOWN_DRAIN_MS);
+}
+
+function closeServer(): void {
   const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   force.unref();
   server.close(() => {

@@ -24,6 +24,8 @@ export type Clock = () => Date;
 export interface AppServices {
   env: Env;
   clock: Clock;
+  /** Set when shutdown starts: /readyz answers 503 so a load balancer stops sending requests here. */
+  lifecycle: { draining: boolean };
   database: DatabaseHandle;
   db: Kysely<Database>;
   logger: Logger;
@@ -57,5 +59,10 @@ declare module "react-router" {
     flash: FlashedToast | null;
     /** The Content-Security-Policy nonce for this response's inline scripts (production only). */
     nonce?: string | undefined;
+    /**
+     * Set by entry.server's handleError when a loader or action failed because the database is
+     * unreachable: the server then answers 503 "briefly unavailable" instead of the error page.
+     */
+    outage: { databaseUnavailable: boolean };
   }
 }

@@ -38,6 +38,16 @@ const envSchema = z.object({
       message: "must point at this machine (127.0.0.1, localhost or [::1]): it exists for tests only",
     })
     .optional(),
+  /**
+   * Milliseconds a stopping instance keeps serving after /readyz turned 503, for load balancers
+   * that poll it (0: close at once, right for one instance).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(60_000, "must be at most 60000")
+    .default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

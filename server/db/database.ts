@@ -16,6 +16,7 @@ import {
   type ValueNode,
 } from "kysely";
 import pg from "pg";
+import { isDatabaseUnavailable } from "./database-errors.ts";
 import type { Database } from "./schema.ts";
 
 export type DatabaseEngine = "sqlite" | "postgres";
@@ -31,6 +32,8 @@ export interface DatabaseHandle {
   engine: DatabaseEngine;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** True when `error` means the database cannot be reached right now (see database-errors.ts). */
+  isUnavailableError(error: unknown): boolean;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ function openSqlite(file: string): DatabaseHandle {
     db,
     authDb,
     engine: "sqlite",
+    isUnavailableError: isDatabaseUnavailable,
     async ping() {
       try {
         connection.prepare("select 1").get();
@@ -82,6 +86,8 @@ function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    // During an outage a request must fail fast with a 503, not wait for a connection forever.
+    connectionTimeoutMillis: 3000,
     types: {
       getTypeParser(oid: number, format?: "text" | "binary") {
         // count(*) and bigint columns: numbers, not strings (values stay far below 2^53).
@@ -90,8 +96,11 @@ function openPostgres(connectionString: string): DatabaseHandle {
       },
     },
   });
-  // An idle client losing its server must not crash the process; the next query reconnects.
+  // A connection losing its server (restart, failover, network cut) emits "error": on the pool
+  // while idle, on the client while checked out. Unheard, either ends the process. The query in
+  // flight fails on its own (a 503) and the pool replaces the connection on the next checkout.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const dialect = new PostgresDialect({ pool });
   const db = new Kysely<Database>({ dialect, plugins: [new DatesAsIsoStringsPlugin()] });
   const authDb = new Kysely<Database>({ dialect });
@@ -99,6 +108,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
     db,
     authDb,
     engine: "postgres",
+    isUnavailableError: isDatabaseUnavailable,
     async ping() {
       try {
         await pool.query("select 1");

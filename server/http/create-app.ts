@@ -76,9 +76,10 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   );
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) =>
-    (await database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "database unavailable" }, 503),
-  );
+  app.get("/readyz", async (c) => {
+    if (services.lifecycle.draining) return c.json({ status: "shutting down" }, 503);
+    return (await database.ping()) ? c.json({ status: "ready" }) : c.json({ status: "database unavailable" }, 503);
+  });
 
   // Before the page middleware, none of which applies to it (see stripe-webhook.ts): no forms,
   // no Origin, no session, and open while Coming Soon is on.
@@ -119,9 +120,11 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   app.use("*", maintenanceGate(services));
 
   const handleRequest = createRequestHandler(build, mode);
-  app.all("*", (c) =>
-    handleRequest(c.req.raw, {
+  app.all("*", async (c) => {
+    const outage = { databaseUnavailable: false };
+    const response = await handleRequest(c.req.raw, {
       services,
+      outage,
       clientAddress: c.get("clientAddress"),
       maintenance: c.get("maintenance") ?? false,
       shopClosed: c.get("shopClosed") ?? false,
@@ -129,10 +132,18 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
       sessionExpired: c.get("sessionExpired"),
       flash: c.get("flash"),
       nonce: c.get("secureHeadersNonce"),
-    }),
-  );
+    });
+    if (!outage.databaseUnavailable) return response;
+    await response.body?.cancel();
+    logger.warn({ method: c.req.method, path: c.req.path }, "database unavailable");
+    return databaseUnavailable(c);
+  });
 
   app.onError((error, c) => {
+    if (services.database.isUnavailableError(error)) {
+      logger.warn({ method: c.req.method, path: c.req.path }, "database unavailable");
+      return databaseUnavailable(c);
+    }
     logger.error({ err: error, method: c.req.method, path: c.req.path }, "unhandled error");
     return c.text("Internal Server Error", 500);
   });
@@ -169,4 +180,21 @@ function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
     // app.request() in tests has no socket.
     return "unknown";
   }
+}
+
+/**
+ * While the database cannot be reached: a 503 that asks browsers and load balancers to retry
+ * shortly; a small page for people, plain text for data requests and everything else.
+ */
+function databaseUnavailable(c: Context<AppEnv>): Response {
+  c.header("Retry-After", "5");
+  c.header("Cache-Control", "no-store");
+  const wantsPage = c.req.method === "GET" && (c.req.header("accept") ?? "").includes("text/html");
+  if (!wantsPage) return c.text("The shop is briefly unavailable. Please try again in a moment.", 503);
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>Briefly unavailable</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2937}</style></head>` +
+      `<body><h1>The shop is briefly unavailable</h1><p>We are back in a moment. Please try again in a few seconds.</p></body></html>`,
+    503,
+  );
 }

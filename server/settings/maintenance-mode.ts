@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { isDatabaseUnavailable } from "#server/db/database-errors.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { STORE_SETTINGS_ID } from "./default-settings.ts";
@@ -16,6 +17,8 @@ export async function isMaintenanceModeOn(db: Kysely<Database>, logger: Logger):
       .executeTakeFirst();
     return Boolean(row?.enable_maintenance_mode);
   } catch (error) {
+    // An unreachable database is answered with a 503 by the server, not read as "off".
+    if (isDatabaseUnavailable(error)) throw error;
     logger.error({ err: error }, "maintenance flag could not be read; treating maintenance as off");
     return false;
   }
