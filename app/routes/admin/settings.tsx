@@ -10,6 +10,9 @@ import { settingsInputFromFormData } from "#app/features/admin-settings/settings
 import { SAVE_SETTINGS_TOASTS, StoreSettingsForm } from "#app/features/admin-settings/store-settings-form.tsx";
 import type { Route } from "./+types/settings";
 
+/** The endpoint Stripe's webhook must call (server/payments, issue 11). */
+const stripeWebhookUrl = (publicUrl: string) => `${publicUrl}/webhooks/stripe`;
+
 export function meta() {
   return [{ title: "Store Settings" }, { name: "robots", content: "noindex" }];
 }
@@ -20,11 +23,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     // Masked already: the secret key arrives as { isSet, last4 }, never as the key.
     const settings = await getStoreSettingsForAdmin(db, { appSecret: env.APP_SECRET });
-    return { settings, loadError: null };
+    return { settings, loadError: null, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL) };
   } catch (error) {
     logger.error({ err: error }, "store settings could not be read");
     return {
       settings: defaultAdminSettings({ withShippingMethods: false }),
+      webhookUrl: stripeWebhookUrl(env.PUBLIC_URL),
       loadError: "The stored settings could not be read, so the defaults are shown. Please reload the page.",
     };
   }
@@ -48,7 +52,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, loadError } = loaderData;
+  const { settings, loadError, webhookUrl } = loaderData;
   const showToast = useToast();
 
   useEffect(() => {
@@ -64,7 +68,12 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       {/* A new key after each save: the form starts again from the settings as now stored. */}
-      <StoreSettingsForm key={settings.updatedAt ?? "defaults"} settings={settings} result={actionData} />
+      <StoreSettingsForm
+        key={settings.updatedAt ?? "defaults"}
+        settings={settings}
+        result={actionData}
+        webhookUrl={webhookUrl}
+      />
     </div>
   );
 }
