@@ -167,6 +167,23 @@ describe("store settings form", () => {
     expect(keep.success && keep.data.stripeSecretKey).toBeNull();
   });
 
+  it("reports the cross-field checks together with other fields' errors", () => {
+    const checked = checkStoreSettingsForm({
+      ...VALID,
+      enableInvoice: "on",
+      invoiceTerms: "",
+      stripeWebhookSecretAction: "replace",
+      shippingCountries: "us, xx",
+      shippingMethods: [{ name: "Cheap", rate: "-1", enabled: true }],
+    });
+    expect(checked.success === false && Object.keys(checked.fieldErrors).sort()).toEqual([
+      "invoiceTerms",
+      "shippingCountries",
+      "shippingMethods.0.rate",
+      "stripeWebhookSecret",
+    ]);
+  });
+
   it("keeps the webhook signing secret only when it is to replace the stored one", () => {
     const replace = checkStoreSettingsForm({
       ...VALID,

@@ -118,6 +118,16 @@ export const shippingMethodFormSchema = z
     path: ["name"],
   });
 
+/** The fields the form's cross-field check reads. */
+const CROSS_CHECKED = new Set([
+  "stripeSecretKeyAction",
+  "stripeSecretKey",
+  "stripeWebhookSecretAction",
+  "stripeWebhookSecret",
+  "enableInvoice",
+  "invoiceTerms",
+]);
+
 export const storeSettingsFormSchema = z
   .object({
     storeName: z
@@ -165,25 +175,30 @@ export const storeSettingsFormSchema = z
       )
       .default([]),
   })
-  .superRefine((form, ctx) => {
-    if (form.stripeSecretKeyAction === "replace" && !form.stripeSecretKey) {
-      ctx.addIssue({ code: "custom", message: "Please enter the new Stripe secret key.", path: ["stripeSecretKey"] });
-    }
-    if (form.stripeWebhookSecretAction === "replace" && !form.stripeWebhookSecret) {
-      ctx.addIssue({
-        code: "custom",
-        message: "Please enter the new webhook signing secret.",
-        path: ["stripeWebhookSecret"],
-      });
-    }
-    if (form.enableInvoice && !form.invoiceTerms) {
-      ctx.addIssue({
-        code: "custom",
-        message: "Please enter the payment terms for invoices, e.g. Net 30.",
-        path: ["invoiceTerms"],
-      });
-    }
-  })
+  .superRefine(
+    (form, ctx) => {
+      if (form.stripeSecretKeyAction === "replace" && !form.stripeSecretKey) {
+        ctx.addIssue({ code: "custom", message: "Please enter the new Stripe secret key.", path: ["stripeSecretKey"] });
+      }
+      if (form.stripeWebhookSecretAction === "replace" && !form.stripeWebhookSecret) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Please enter the new webhook signing secret.",
+          path: ["stripeWebhookSecret"],
+        });
+      }
+      if (form.enableInvoice && !form.invoiceTerms) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Please enter the payment terms for invoices, e.g. Net 30.",
+          path: ["invoiceTerms"],
+        });
+      }
+      // Run even when another field (a country, a rate) failed, so every message shows at once;
+      // only the fields this check reads must have parsed.
+    },
+    { when: (payload) => !payload.issues.some((issue) => CROSS_CHECKED.has(String(issue.path?.[0]))) },
+  )
   // A secret typed but not meant to replace the stored one is dropped here, never carried further.
   .transform((form) => ({
     ...form,
