@@ -130,6 +130,7 @@ describe("storefront in a browser", () => {
     const bundleCard = (name: string) => page.locator("#pricing li").filter({ hasText: name });
     await setBundleStock("pkg-disciple", 0);
     await setBundleStock("pkg-prophet", 3);
+    await setNoahStock(4);
     try {
       await openHome();
       // The seeded "Moses" book has stock 0: its card says so and its button cannot be pressed.
@@ -139,7 +140,11 @@ describe("storefront in a browser", () => {
       const soldOut = moses.getByRole("button", { name: /^Sold out\W+Moses and the Parting/ });
       expect(await soldOut.isDisabled()).toBe(true);
       expect(await moses.getByRole("button", { name: /Add to Collection/ }).count()).toBe(0);
-      await setNoahStock(4);
+      // A card with few left says how many; one with plenty (Daniel, 12) says nothing.
+      expect(await bookCard("Noah's Ark and the Promise of the Rainbow").getByTestId("stock-label").innerText()).toBe(
+        "Only 4 left",
+      );
+      expect(await bookCard("Daniel in the Lions' Den").getByTestId("stock-label").count()).toBe(0);
 
       // The pricing section reads the bundles' stock from the database.
       const disciple = bundleCard("The Disciple's Set");
