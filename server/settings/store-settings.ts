@@ -110,14 +110,10 @@ export async function getStoreSettingsForAdmin(
     currency: row.currency,
     enableStripe: Boolean(row.enable_stripe),
     stripePublishableKey: row.stripe_publishable_key,
-    stripeSecretKey: describeSecret(
-      () => decryptStripeSecretKey(row, options.appSecret!),
-      row.stripe_secret_key_encrypted,
-      options.appSecret,
-    ),
+    stripeSecretKey: describeSecret(row.stripe_secret_key_encrypted, STRIPE_SECRET_KEY_PURPOSE, options.appSecret),
     stripeWebhookSecret: describeSecret(
-      () => decryptStripeWebhookSecret(row, options.appSecret!),
       row.stripe_webhook_secret_encrypted,
+      STRIPE_WEBHOOK_SECRET_PURPOSE,
       options.appSecret,
     ),
     enablePaypal: Boolean(row.enable_paypal),
@@ -141,7 +137,8 @@ export async function getStoreSettingsForAdmin(
  * still runs on defaults. The shipping method list replaces the stored one: rows sent with an
  * existing id keep it, others get a new id, and list order becomes `position`. The Stripe secret
  * key and the webhook signing secret are each kept, replaced (encrypted with a key derived from
- * `appSecret`) or cleared as the form's `stripeSecretKeyAction` / `stripeWebhookSecretAction` say. Throws VALIDATION, with a message per field, before writing.
+ * `appSecret`) or cleared as the form's `stripeSecretKeyAction` / `stripeWebhookSecretAction`
+ * say. Throws VALIDATION, with a message per field, before writing.
  * Returns the settings as `getStoreSettingsForAdmin` reads them afterwards.
  */
 export async function saveStoreSettings(
@@ -257,15 +254,11 @@ function secretUpdate(action: StoreSettingsForm["stripeSecretKeyAction"], encryp
   return undefined;
 }
 
-function describeSecret(
-  decrypt: () => string | null,
-  stored: string | null,
-  appSecret: string | undefined,
-): SecretStatus {
+function describeSecret(stored: string | null, purpose: string, appSecret: string | undefined): SecretStatus {
   if (!stored) return { isSet: false, last4: null };
   if (!appSecret) return { isSet: true, last4: null };
   try {
-    const secret = decrypt() ?? "";
+    const secret = decryptSecret(stored, { appSecret, purpose });
     return { isSet: true, last4: secret.length >= LAST4_MIN_LENGTH ? secret.slice(-4) : null };
   } catch (error) {
     // The screen still says a secret is set; entering it again replaces the unreadable value.

@@ -285,6 +285,8 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     );
     expect(await hint.innerText()).toMatch(/send webhook events to http:\/\/\S+\/webhooks\/stripe /);
     const webhookStatus = page.getByTestId("stripe-webhook-secret-status");
+    const cardStatus = page.getByTestId("card-payments-status");
+    expect(await cardStatus.innerText()).toBe("As saved, card payments are not offered at checkout yet.");
     expect(await webhookStatus.innerText()).toBe("No webhook signing secret set.");
     await field(page, "Webhook signing secret").fill(WEBHOOK_SECRET);
     expect(await field(page, "Webhook signing secret").getAttribute("type")).toBe("password");
@@ -338,6 +340,8 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
       .screenshot({ path: "test-results/settings-payments-1280.png" });
     await clickAndExpectToast(page, "Save All Changes", "Settings Saved!");
     await page.getByText("A webhook signing secret is set (ending in 5678).").waitFor();
+    // The secret key is not set (the test before cleared it): checkout still offers no cards.
+    expect(await cardStatus.innerText()).toBe("As saved, card payments are not offered at checkout yet.");
     expect(await field(page, "New webhook signing secret").inputValue()).toBe("");
     expect(await page.getByRole("switch", { name: "Pay by invoice" }).getAttribute("aria-checked")).toBe("true");
     expect(await field(page, "Payment terms").inputValue()).toBe("Net 30");
@@ -373,18 +377,29 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // With the secret key set too, checkout offers cards.
+    await field(page, "Secret key").fill(STRIPE_SECRET);
+    await clickAndExpectToast(page, "Save All Changes", "Settings Saved!");
+    await page.getByText("A secret key is set (ending in 4242).").waitFor();
+    expect(await cardStatus.innerText()).toBe("As saved, card payments are offered at checkout.");
+
     // Clearing: the secret goes, the key is untouched; an empty list ships everywhere again.
     await page.getByLabel("Remove the saved webhook signing secret when saving").check();
     await shipsTo.fill("");
     expect(await page.getByTestId("ships-to-summary").innerText()).toBe("Ships everywhere.");
     await clickAndExpectToast(page, "Save All Changes", "Settings Saved!");
     await page.getByText("No webhook signing secret set.").waitFor();
+    expect(await cardStatus.innerText()).toBe("As saved, card payments are not offered at checkout yet.");
     const cleared = (await storedSettings()).row;
     expect(cleared.stripe_webhook_secret_encrypted).toBeNull();
     expect(cleared.shipping_countries).toBeNull();
+    expect(cleared.stripe_secret_key_encrypted).toMatch(/^v1:/);
 
     const bodies = await Promise.all(receivedBodies);
-    for (const { url, body } of bodies) expect(body.includes(WEBHOOK_SECRET), url).toBe(false);
+    for (const { url, body } of bodies) {
+      expect(body.includes(WEBHOOK_SECRET), url).toBe(false);
+      expect(body.includes(STRIPE_SECRET), url).toBe(false);
+    }
     expect(server.output()).not.toContain(WEBHOOK_SECRET);
   });
 

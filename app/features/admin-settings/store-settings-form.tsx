@@ -42,11 +42,14 @@ export function StoreSettingsForm({
   settings,
   result,
   webhookUrl,
+  cardPaymentsReady,
 }: {
   settings: AdminStoreSettings;
   result: ActionResult<{ savedAt: number }> | undefined;
   /** Where Stripe must send its events (PUBLIC_URL + /webhooks/stripe), shown for the owner to copy. */
   webhookUrl: string;
+  /** Whether checkout offers cards with the settings as saved (toggle on, both secrets readable). */
+  cardPaymentsReady: boolean;
 }) {
   const showToast = useToast();
   const navigation = useNavigation();
@@ -180,6 +183,14 @@ export function StoreSettingsForm({
               error={errors.stripeWebhookSecret ?? errors.stripeWebhookSecretAction}
             />
             <div className="grid gap-1 text-sm text-gray-700" data-testid="stripe-card-hint">
+              <p
+                data-testid="card-payments-status"
+                className={`font-semibold ${cardPaymentsReady ? "text-green-800" : "text-amber-800"}`}
+              >
+                {cardPaymentsReady
+                  ? "As saved, card payments are offered at checkout."
+                  : "As saved, card payments are not offered at checkout yet."}
+              </p>
               <p>
                 Card payments are offered at checkout only once both the secret key and the webhook signing secret are
                 set.

@@ -2,6 +2,7 @@ import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { useEffect } from "react";
 import { requireAdmin } from "#server/accounts/guards.ts";
+import { loadCardPaymentConfig } from "#server/payments/card-payment-config.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { defaultAdminSettings, getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -23,12 +24,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     // Masked already: the secret key arrives as { isSet, last4 }, never as the key.
     const settings = await getStoreSettingsForAdmin(db, { appSecret: env.APP_SECRET });
-    return { settings, loadError: null, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL) };
+    // The checkout's own test, so the screen never says cards are offered when checkout would not offer them.
+    const cardPaymentsReady = (await loadCardPaymentConfig(db, env.APP_SECRET)) !== null;
+    return { settings, loadError: null, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL), cardPaymentsReady };
   } catch (error) {
     logger.error({ err: error }, "store settings could not be read");
     return {
       settings: defaultAdminSettings({ withShippingMethods: false }),
       webhookUrl: stripeWebhookUrl(env.PUBLIC_URL),
+      cardPaymentsReady: false,
       loadError: "The stored settings could not be read, so the defaults are shown. Please reload the page.",
     };
   }
@@ -52,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, loadError, webhookUrl } = loaderData;
+  const { settings, loadError, webhookUrl, cardPaymentsReady } = loaderData;
   const showToast = useToast();
 
   useEffect(() => {
@@ -73,6 +77,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         settings={settings}
         result={actionData}
         webhookUrl={webhookUrl}
+        cardPaymentsReady={cardPaymentsReady}
       />
     </div>
   );
