@@ -4,7 +4,7 @@ import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { badgeColor } from "#app/features/books/book-card.tsx";
 import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
 import { bookStructuredData } from "#app/features/books/book-structured-data.ts";
-import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
+import { AddToCartButton, stockLabel } from "#app/features/cart/add-to-cart-button.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
@@ -34,6 +34,7 @@ export function meta(args: Route.MetaArgs) {
 export default function BookPage({ loaderData: { book } }: Route.ComponentProps) {
   const formatMoney = useFormatMoney();
   const available = book.stock === null || book.stock > 0;
+  const stock = stockLabel(book.stock);
   return (
     <article className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2">
       <div className="relative">
@@ -74,12 +75,15 @@ export default function BookPage({ loaderData: { book } }: Route.ComponentProps)
           ) : null}
         </p>
         {book.ageRange ? <p className="text-gray-700">Ages {book.ageRange}</p> : null}
-        <p className={available ? "font-medium text-green-800" : "font-medium text-red-700"}>
-          {available ? "In stock" : "Currently out of stock"}
+        <p
+          data-testid="stock-status"
+          className={`font-semibold ${!available ? "text-red-700" : stock ? "text-amber-800" : "text-green-800"}`}
+        >
+          {stock ?? "In stock"}
         </p>
         <p className="text-lg leading-8 text-gray-700">{book.description}</p>
         <div>
-          <AddToCartButton item={bookCartItem(book)} />
+          <AddToCartButton item={bookCartItem(book)} showStock={false} />
         </div>
       </div>
     </article>

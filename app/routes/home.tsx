@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { listBundles } from "#server/books/list-bundles.ts";
 import { listNewestBooks, NEWEST_BOOKS_COUNT } from "#server/books/list-books.ts";
 import { NOT_IMPLEMENTED_TOAST, useToast } from "#app/components/ui/toast.tsx";
 import { BookGrid } from "#app/features/books/book-grid.tsx";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
-import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
+import { bookCartItem, bundleCartItem } from "#app/features/cart/book-cart-item.ts";
 import { BenefitsSection } from "#app/features/home/benefits-section.tsx";
 import { HeroSection } from "#app/features/home/hero-section.tsx";
 import { HomeFaqSection } from "#app/features/home/home-faq-section.tsx";
@@ -26,7 +27,9 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { books: await listNewestBooks(context.services.db, NEWEST_BOOKS_COUNT) };
+  const { db } = context.services;
+  const [books, bundles] = await Promise.all([listNewestBooks(db, NEWEST_BOOKS_COUNT), listBundles({ db })]);
+  return { books, bundles };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -58,11 +61,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       />
       <TestimonialsSection />
       <PricingSection
-        renderAction={(bundle) => (
-          <AddToCartButton
-            item={{ id: bundle.id, name: bundle.name, priceCents: bundle.priceCents, stock: bundle.stock, image: null }}
-          />
-        )}
+        bundles={loaderData.bundles}
+        renderAction={(bundle) => <AddToCartButton item={bundleCartItem(bundle)} />}
       />
       <HomeFaqSection
         onEmailUs={() =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkStoreSettingsForm, shippingRateSchema } from "./settings-schema.ts";
+import { ISO_COUNTRY_CODES } from "./country-schema.ts";
+import { checkStoreSettingsForm, shippingCountriesSchema, shippingRateSchema } from "./settings-schema.ts";
 
 const VALID = {
   storeName: " Little Scrolls Press ",
@@ -29,9 +30,14 @@ describe("store settings form", () => {
         stripePublishableKey: null,
         stripeSecretKeyAction: "keep",
         stripeSecretKey: null,
+        stripeWebhookSecretAction: "keep",
+        stripeWebhookSecret: null,
         enablePaypal: false,
         paypalClientId: null,
+        enableInvoice: false,
+        invoiceTerms: null,
         enableMaintenanceMode: false,
+        shippingCountries: [],
         shippingMethods: [
           { id: "a", name: "Standard Shipping", rate: 500, enabled: true },
           { id: null, name: "Express", rate: 1550, enabled: true },
@@ -92,6 +98,44 @@ describe("store settings form", () => {
         "Please enter the new Stripe secret key.",
       ],
       [
+        { stripeWebhookSecretAction: "replace", stripeWebhookSecret: "" },
+        "stripeWebhookSecret",
+        "Please enter the new webhook signing secret.",
+      ],
+      [
+        { stripeWebhookSecretAction: "reveal" },
+        "stripeWebhookSecretAction",
+        "Please choose whether to keep, replace or clear the webhook signing secret.",
+      ],
+      [
+        { stripeWebhookSecretAction: "replace", stripeWebhookSecret: `whsec_${"x".repeat(255)}` },
+        "stripeWebhookSecret",
+        "The webhook signing secret must be 255 characters or fewer.",
+      ],
+      [{ enableInvoice: "on" }, "invoiceTerms", "Please enter the payment terms for invoices, e.g. Net 30."],
+      [
+        { enableInvoice: "on", invoiceTerms: "   " },
+        "invoiceTerms",
+        "Please enter the payment terms for invoices, e.g. Net 30.",
+      ],
+      [
+        { enableInvoice: "on", invoiceTerms: "N".repeat(201) },
+        "invoiceTerms",
+        "The payment terms must be 200 characters or fewer.",
+      ],
+      [
+        { shippingCountries: "US, XX" },
+        "shippingCountries",
+        "Unknown country code: XX. Use 2-letter ISO codes such as US, CA or GB, separated by commas.",
+      ],
+      [
+        { shippingCountries: "usa, eu, uk" },
+        "shippingCountries",
+        "Unknown country codes: USA, EU, UK. Use 2-letter ISO codes such as US, CA or GB, separated by commas.",
+      ],
+      [{ shippingCountries: "US,".repeat(400) }, "shippingCountries", "The list of countries is too long."],
+      [{ shippingCountries: 42 }, "shippingCountries", "The countries the store ships to must be text."],
+      [
         { stripeSecretKeyAction: "show" },
         "stripeSecretKeyAction",
         "Please choose whether to keep, replace or clear the Stripe secret key.",
@@ -121,6 +165,68 @@ describe("store settings form", () => {
     expect(replace.success && replace.data.stripeSecretKey).toBe("sk_live_x");
     const keep = checkStoreSettingsForm({ ...VALID, stripeSecretKeyAction: "keep", stripeSecretKey: "sk_live_x" });
     expect(keep.success && keep.data.stripeSecretKey).toBeNull();
+  });
+
+  it("reports the cross-field checks together with other fields' errors", () => {
+    const checked = checkStoreSettingsForm({
+      ...VALID,
+      enableInvoice: "on",
+      invoiceTerms: "",
+      stripeWebhookSecretAction: "replace",
+      shippingCountries: "us, xx",
+      shippingMethods: [{ name: "Cheap", rate: "-1", enabled: true }],
+    });
+    expect(checked.success === false && Object.keys(checked.fieldErrors).sort()).toEqual([
+      "invoiceTerms",
+      "shippingCountries",
+      "shippingMethods.0.rate",
+      "stripeWebhookSecret",
+    ]);
+  });
+
+  it("keeps the webhook signing secret only when it is to replace the stored one", () => {
+    const replace = checkStoreSettingsForm({
+      ...VALID,
+      stripeWebhookSecretAction: "replace",
+      stripeWebhookSecret: " whsec_abc ",
+    });
+    expect(replace.success && replace.data.stripeWebhookSecret).toBe("whsec_abc");
+    for (const action of ["keep", "clear"]) {
+      const other = checkStoreSettingsForm({
+        ...VALID,
+        stripeWebhookSecretAction: action,
+        stripeWebhookSecret: "whsec_x",
+      });
+      expect(other.success && other.data.stripeWebhookSecret, action).toBeNull();
+    }
+  });
+
+  it("takes invoice terms, and keeps them while invoices are off", () => {
+    const on = checkStoreSettingsForm({ ...VALID, enableInvoice: "on", invoiceTerms: " Net 30 " });
+    expect(on.success && [on.data.enableInvoice, on.data.invoiceTerms]).toEqual([true, "Net 30"]);
+    const off = checkStoreSettingsForm({ ...VALID, invoiceTerms: "Net 15" });
+    expect(off.success && [off.data.enableInvoice, off.data.invoiceTerms]).toEqual([false, "Net 15"]);
+  });
+
+  it("reads the countries the store ships to: any case, commas or spaces, each once; empty is everywhere", () => {
+    const cases = [
+      ["", []],
+      ["   ", []],
+      [null, []],
+      [undefined, []],
+      ["us", ["US"]],
+      [" us, ca ,GB", ["US", "CA", "GB"]],
+      ["us ca;gb,,us", ["US", "CA", "GB"]],
+      [
+        ["de", "FR"],
+        ["DE", "FR"],
+      ],
+    ] as const;
+    for (const [input, codes] of cases) expect(shippingCountriesSchema.parse(input), String(input)).toEqual(codes);
+    expect(shippingCountriesSchema.parse(ISO_COUNTRY_CODES.join(", "))).toHaveLength(249);
+    for (const code of ["EU", "UN", "XK", "ZZ", "UK", "U", "USA", "1", "ü"]) {
+      expect(shippingCountriesSchema.safeParse(code).success, code).toBe(false);
+    }
   });
 
   it("treats anything but an object as an empty form", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formErrors } from "#server/http/form-errors.ts";
 import { moneySchema } from "#server/money/money-schema.ts";
 import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
+import { isCountryCode } from "./country-schema.ts";
 
 /**
  * The Store Settings form, shared by the browser and the server so both refuse the same input
@@ -13,6 +14,10 @@ export const SETTINGS_LIMITS = {
   contactEmail: 254,
   stripePublishableKey: 255,
   stripeSecretKey: 255,
+  stripeWebhookSecret: 255,
+  invoiceTerms: 200,
+  /** The whole "ships to" text: 249 codes with separators fit in well under this. */
+  shippingCountries: 1000,
   paypalClientId: 255,
   shippingMethodName: 80,
   shippingMethods: 20,
@@ -21,6 +26,7 @@ export const SETTINGS_LIMITS = {
 /** $100,000.00: far above any real rate, and far below where cents stop being exact. */
 export const MAX_SHIPPING_RATE_CENTS = 10_000_000;
 
+/** What to do with a write-only secret (the Stripe secret key, the webhook signing secret) on save. */
 export const STRIPE_SECRET_KEY_ACTIONS = ["keep", "replace", "clear"] as const;
 
 const RATE_FORMAT_MESSAGE = "Shipping rates must be a number of 0 or more, with at most 2 decimals (e.g. 5.00).";
@@ -43,6 +49,41 @@ function optionalText(max: number, label: string) {
     .nullish()
     .transform((value) => (value ? value : null));
 }
+
+/**
+ * The countries the store ships to, as typed: ISO 3166-1 alpha-2 codes separated by commas or
+ * spaces, any letter case ("us, ca gb"). Becomes the codes in upper case, each once, in the order
+ * typed; empty means the store ships everywhere. A list (from a script) is read the same way.
+ */
+export const shippingCountriesSchema = z
+  .union([z.string(), z.array(z.string())], { error: "The countries the store ships to must be text." })
+  .nullish()
+  .transform((value, ctx) => {
+    const text = Array.isArray(value) ? value.join(",") : (value ?? "");
+    if (text.length > SETTINGS_LIMITS.shippingCountries) {
+      ctx.addIssue({ code: "custom", message: "The list of countries is too long." });
+      return z.NEVER;
+    }
+    const codes = [
+      ...new Set(
+        text
+          .split(/[\s,;]+/)
+          .map((code) => code.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ];
+    const unknown = codes.filter((code) => !isCountryCode(code));
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${unknown.length === 1 ? "Unknown country code" : "Unknown country codes"}: ${unknown
+          .slice(0, 5)
+          .join(", ")}. Use 2-letter ISO codes such as US, CA or GB, separated by commas.`,
+      });
+      return z.NEVER;
+    }
+    return codes;
+  });
 
 /** A shipping rate as the form posts it ("5", "5.50"), in cents. */
 export const shippingRateSchema = moneySchema({
@@ -77,6 +118,16 @@ export const shippingMethodFormSchema = z
     path: ["name"],
   });
 
+/** The fields the form's cross-field check reads. */
+const CROSS_CHECKED = new Set([
+  "stripeSecretKeyAction",
+  "stripeSecretKey",
+  "stripeWebhookSecretAction",
+  "stripeWebhookSecret",
+  "enableInvoice",
+  "invoiceTerms",
+]);
+
 export const storeSettingsFormSchema = z
   .object({
     storeName: z
@@ -103,9 +154,19 @@ export const storeSettingsFormSchema = z
       })
       .default("keep"),
     stripeSecretKey: optionalText(SETTINGS_LIMITS.stripeSecretKey, "The Stripe secret key"),
+    /** Write-only like the secret key: the form says keep, replace or clear. */
+    stripeWebhookSecretAction: z
+      .enum(STRIPE_SECRET_KEY_ACTIONS, {
+        error: "Please choose whether to keep, replace or clear the webhook signing secret.",
+      })
+      .default("keep"),
+    stripeWebhookSecret: optionalText(SETTINGS_LIMITS.stripeWebhookSecret, "The webhook signing secret"),
     enablePaypal: toggle,
     paypalClientId: optionalText(SETTINGS_LIMITS.paypalClientId, "The PayPal client ID"),
+    enableInvoice: toggle,
+    invoiceTerms: optionalText(SETTINGS_LIMITS.invoiceTerms, "The payment terms"),
     enableMaintenanceMode: toggle,
+    shippingCountries: shippingCountriesSchema,
     shippingMethods: z
       .array(shippingMethodFormSchema, { error: "The shipping methods could not be read." })
       .max(
@@ -114,15 +175,35 @@ export const storeSettingsFormSchema = z
       )
       .default([]),
   })
-  .superRefine((form, ctx) => {
-    if (form.stripeSecretKeyAction === "replace" && !form.stripeSecretKey) {
-      ctx.addIssue({ code: "custom", message: "Please enter the new Stripe secret key.", path: ["stripeSecretKey"] });
-    }
-  })
+  .superRefine(
+    (form, ctx) => {
+      if (form.stripeSecretKeyAction === "replace" && !form.stripeSecretKey) {
+        ctx.addIssue({ code: "custom", message: "Please enter the new Stripe secret key.", path: ["stripeSecretKey"] });
+      }
+      if (form.stripeWebhookSecretAction === "replace" && !form.stripeWebhookSecret) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Please enter the new webhook signing secret.",
+          path: ["stripeWebhookSecret"],
+        });
+      }
+      if (form.enableInvoice && !form.invoiceTerms) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Please enter the payment terms for invoices, e.g. Net 30.",
+          path: ["invoiceTerms"],
+        });
+      }
+      // Run even when another field (a country, a rate) failed, so every message shows at once;
+      // only the fields this check reads must have parsed.
+    },
+    { when: (payload) => !payload.issues.some((issue) => CROSS_CHECKED.has(String(issue.path?.[0]))) },
+  )
   // A secret typed but not meant to replace the stored one is dropped here, never carried further.
   .transform((form) => ({
     ...form,
     stripeSecretKey: form.stripeSecretKeyAction === "replace" ? form.stripeSecretKey : null,
+    stripeWebhookSecret: form.stripeWebhookSecretAction === "replace" ? form.stripeWebhookSecret : null,
   }));
 
 export type StoreSettingsForm = z.output<typeof storeSettingsFormSchema>;

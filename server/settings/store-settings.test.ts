@@ -5,10 +5,17 @@ import { seedDatabase } from "#server/seed/seed-database.ts";
 import { DEFAULT_STORE_SETTINGS } from "./default-settings.ts";
 import { getPublicStoreSettings } from "./public-settings.ts";
 import { SecretBoxError } from "./secret-box.ts";
-import { decryptStripeSecretKey, getStoreSettingsForAdmin, saveStoreSettings } from "./store-settings.ts";
+import {
+  decryptStripeSecretKey,
+  decryptStripeWebhookSecret,
+  getStoreSettingsForAdmin,
+  saveStoreSettings,
+} from "./store-settings.ts";
+import { loadCardPaymentConfig } from "#server/payments/card-payment-config.ts";
 
 const APP_SECRET = "test-app-secret-with-more-than-32-characters";
 const STRIPE_SECRET = "sk_test_51HxYzSecretValueForTests9876";
+const WEBHOOK_SECRET = "whsec_TestSigningSecretForWebhooks5678";
 const NOW = new Date("2026-02-01T10:00:00.000Z");
 
 const FORM = {
@@ -42,9 +49,13 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       enableStripe: true,
       stripePublishableKey: null,
       stripeSecretKey: { isSet: false, last4: null },
+      stripeWebhookSecret: { isSet: false, last4: null },
       enablePaypal: false,
       paypalClientId: null,
+      enableInvoice: false,
+      invoiceTerms: null,
       enableMaintenanceMode: false,
+      shippingCountries: [],
       shippingMethods: [
         { id: "default-0", name: "Standard Shipping", rateCents: 500, enabled: true },
         { id: "default-1", name: "Express Shipping", rateCents: 1500, enabled: true },
@@ -79,9 +90,13 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       enableStripe: true,
       stripePublishableKey: "pk_test_123",
       stripeSecretKey: { isSet: false, last4: null },
+      stripeWebhookSecret: { isSet: false, last4: null },
       enablePaypal: true,
       paypalClientId: "paypal-client",
+      enableInvoice: false,
+      invoiceTerms: null,
       enableMaintenanceMode: false,
+      shippingCountries: [],
       shippingMethods: [
         { id: expect.any(String), name: "Courier", rateCents: 725, enabled: true },
         { id: expect.any(String), name: "Off", rateCents: 0, enabled: false },
@@ -196,6 +211,127 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     for (const part of [...ciphertext.split(":").slice(1), ...replaced.split(":").slice(1)]) {
       expect(everything).not.toContain(part);
     }
+  });
+
+  it("stores the webhook signing secret encrypted apart from the key: keep, replace, clear, never returned", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    const options = { appSecret: APP_SECRET, now: NOW };
+    const results: unknown[] = [];
+
+    results.push(
+      await saveStoreSettings(
+        db,
+        { ...FORM, stripeWebhookSecretAction: "replace", stripeWebhookSecret: WEBHOOK_SECRET },
+        options,
+      ),
+    );
+    expect(results[0]).toMatchObject({
+      stripeSecretKey: { isSet: false, last4: null },
+      stripeWebhookSecret: { isSet: true, last4: "5678" },
+    });
+    const row = await storedRow();
+    const ciphertext = row.stripe_webhook_secret_encrypted!;
+    expect(ciphertext).toMatch(/^v1:/);
+    expect(ciphertext).not.toContain(WEBHOOK_SECRET);
+    expect(decryptStripeWebhookSecret(row, APP_SECRET)).toBe(WEBHOOK_SECRET);
+    expect(row.stripe_secret_key_encrypted).toBeNull();
+    // Only the webhook secret is set: cards are not offered yet.
+    expect(await loadCardPaymentConfig(db, APP_SECRET)).toBeNull();
+
+    // Setting the key keeps the webhook secret; now card payments can be taken.
+    results.push(
+      await saveStoreSettings(
+        db,
+        { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET },
+        options,
+      ),
+    );
+    expect((await storedRow()).stripe_webhook_secret_encrypted).toBe(ciphertext);
+    expect(await loadCardPaymentConfig(db, APP_SECRET)).toEqual({
+      secretKey: STRIPE_SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    results.push(await saveStoreSettings(db, { ...FORM, stripeWebhookSecret: "whsec_ignored_because_keep" }, options));
+    expect((await storedRow()).stripe_webhook_secret_encrypted).toBe(ciphertext);
+    results.push(await getStoreSettingsForAdmin(db, { appSecret: APP_SECRET }));
+    expect(results.at(-1)).toMatchObject({
+      stripeSecretKey: { isSet: true, last4: "9876" },
+      stripeWebhookSecret: { isSet: true, last4: "5678" },
+    });
+    results.push(await getStoreSettingsForAdmin(db, { appSecret: "a-different-app-secret-of-32-characters!" }));
+    expect(results.at(-1)).toMatchObject({ stripeWebhookSecret: { isSet: true, last4: null } });
+    results.push(await getPublicStoreSettings(db));
+
+    results.push(
+      await saveStoreSettings(
+        db,
+        { ...FORM, stripeWebhookSecretAction: "replace", stripeWebhookSecret: "whsec_second_secret_wxyz" },
+        options,
+      ),
+    );
+    const replaced = (await storedRow()).stripe_webhook_secret_encrypted!;
+    expect(decryptStripeWebhookSecret({ stripe_webhook_secret_encrypted: replaced }, APP_SECRET)).toBe(
+      "whsec_second_secret_wxyz",
+    );
+    expect(results.at(-1)).toMatchObject({ stripeWebhookSecret: { isSet: true, last4: "wxyz" } });
+
+    // Clearing the webhook secret leaves the key alone, and turns card payments off.
+    results.push(await saveStoreSettings(db, { ...FORM, stripeWebhookSecretAction: "clear" }, options));
+    expect((await storedRow()).stripe_webhook_secret_encrypted).toBeNull();
+    expect(decryptStripeSecretKey(await storedRow(), APP_SECRET)).toBe(STRIPE_SECRET);
+    expect(results.at(-1)).toMatchObject({ stripeWebhookSecret: { isSet: false, last4: null } });
+    expect(await loadCardPaymentConfig(db, APP_SECRET)).toBeNull();
+
+    const everything = JSON.stringify(results);
+    for (const secret of [WEBHOOK_SECRET, "whsec_second_secret_wxyz", STRIPE_SECRET, ciphertext, replaced]) {
+      expect(everything).not.toContain(secret);
+    }
+  });
+
+  it("saves and reads back pay by invoice with its terms, and the countries the store ships to", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    const options = { appSecret: APP_SECRET, now: NOW };
+    expect(await getStoreSettingsForAdmin(db)).toMatchObject({
+      enableInvoice: false,
+      invoiceTerms: null,
+      shippingCountries: [],
+    });
+
+    const saved = await saveStoreSettings(
+      db,
+      { ...FORM, enableInvoice: "on", invoiceTerms: " Net 30 ", shippingCountries: "us, ca GB,us" },
+      options,
+    );
+    expect(saved).toMatchObject({ enableInvoice: true, invoiceTerms: "Net 30", shippingCountries: ["US", "CA", "GB"] });
+    expect(await storedRow()).toMatchObject({ invoice_terms: "Net 30", shipping_countries: "US,CA,GB" });
+    expect(Boolean((await storedRow()).enable_invoice)).toBe(true);
+    expect(await getStoreSettingsForAdmin(db)).toEqual(saved);
+
+    // Off keeps the terms for next time; an empty list ships everywhere again (stored as null).
+    const off = await saveStoreSettings(
+      db,
+      { ...FORM, enableInvoice: false, invoiceTerms: "Net 30", shippingCountries: "" },
+      options,
+    );
+    expect(off).toMatchObject({ enableInvoice: false, invoiceTerms: "Net 30", shippingCountries: [] });
+    expect((await storedRow()).shipping_countries).toBeNull();
+
+    // Refused: invoices on without terms, and an unknown country; nothing changes.
+    const before = await storedRow();
+    await expect(
+      saveStoreSettings(db, { ...FORM, enableInvoice: true, invoiceTerms: "" }, options),
+    ).rejects.toMatchObject({
+      code: "VALIDATION",
+      fieldErrors: { invoiceTerms: "Please enter the payment terms for invoices, e.g. Net 30." },
+    });
+    await expect(saveStoreSettings(db, { ...FORM, shippingCountries: "US, Narnia" }, options)).rejects.toMatchObject({
+      code: "VALIDATION",
+      fieldErrors: { shippingCountries: expect.stringContaining("Unknown country code: NARNIA.") },
+    });
+    expect(await storedRow()).toEqual(before);
   });
 
   it("refuses invalid input with per-field messages and writes nothing", async () => {

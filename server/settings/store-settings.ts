@@ -4,7 +4,8 @@ import type { Database, StoreSettingsRow, Timestamp } from "#server/db/schema.ts
 import { AppError } from "#server/errors/app-error.ts";
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "./default-settings.ts";
 import { decryptSecret, encryptSecret, SecretBoxError, type SecretBoxKey } from "./secret-box.ts";
-import { checkStoreSettingsForm } from "./settings-schema.ts";
+import { isCountryCode } from "./country-schema.ts";
+import { checkStoreSettingsForm, type StoreSettingsForm } from "./settings-schema.ts";
 
 const STRIPE_SECRET_KEY_PURPOSE = "store_settings.stripe_secret_key";
 const STRIPE_WEBHOOK_SECRET_PURPOSE = "store_settings.stripe_webhook_secret";
@@ -19,9 +20,16 @@ export interface AdminShippingMethod {
   enabled: boolean;
 }
 
+/** A write-only secret as the screen may see it: whether one is stored, and its last four characters. */
+export interface SecretStatus {
+  isSet: boolean;
+  /** Null when none is set, it is short, or it cannot be decrypted (APP_SECRET changed). */
+  last4: string | null;
+}
+
 /**
- * The Store Settings screen's data. Secrets are write-only: the Stripe secret key appears only
- * as whether one is stored and its last four characters.
+ * The Store Settings screen's data. Secrets are write-only: the Stripe secret key and the
+ * webhook signing secret appear only as whether one is stored and its last four characters.
  */
 export interface AdminStoreSettings {
   storeName: string;
@@ -29,24 +37,22 @@ export interface AdminStoreSettings {
   currency: string;
   enableStripe: boolean;
   stripePublishableKey: string | null;
-  stripeSecretKey: {
-    isSet: boolean;
-    /** Null when no key is set, the key is short, or it cannot be decrypted (APP_SECRET changed). */
-    last4: string | null;
-  };
+  stripeSecretKey: SecretStatus;
+  stripeWebhookSecret: SecretStatus;
   enablePaypal: boolean;
   paypalClientId: string | null;
+  /** Pay by invoice / purchase order, with the terms printed on the invoice (e.g. "Net 30"). */
+  enableInvoice: boolean;
+  invoiceTerms: string | null;
   enableMaintenanceMode: boolean;
+  /** ISO 3166-1 alpha-2 codes the store ships to; empty means everywhere. */
+  shippingCountries: string[];
   /** In display order. */
   shippingMethods: AdminShippingMethod[];
   /** Null while the store runs on defaults (no settings row yet). */
   updatedAt: Timestamp | null;
 }
 
-/**
- * The settings as stored, or the defaults (with their two shipping methods) when no row exists.
- * Pass `appSecret` to get the secret key's last four characters; without it `last4` is null.
- */
 /**
  * The settings screen's values before any are saved: the defaults of the specification, with
  * the two default shipping methods, or with none when the stored settings could not be read.
@@ -59,9 +65,13 @@ export function defaultAdminSettings({ withShippingMethods }: { withShippingMeth
     enableStripe: DEFAULT_STORE_SETTINGS.enableStripe,
     stripePublishableKey: null,
     stripeSecretKey: { isSet: false, last4: null },
+    stripeWebhookSecret: { isSet: false, last4: null },
     enablePaypal: DEFAULT_STORE_SETTINGS.enablePaypal,
     paypalClientId: null,
+    enableInvoice: false,
+    invoiceTerms: null,
     enableMaintenanceMode: DEFAULT_STORE_SETTINGS.enableMaintenanceMode,
+    shippingCountries: [],
     // Placeholder ids: they match no stored method, so saving gives these rows real ids.
     shippingMethods: withShippingMethods
       ? DEFAULT_STORE_SETTINGS.shippingMethods.map((method, index) => ({
@@ -75,6 +85,10 @@ export function defaultAdminSettings({ withShippingMethods }: { withShippingMeth
   };
 }
 
+/**
+ * The settings as stored, or the defaults (with their two shipping methods) when no row exists.
+ * Pass `appSecret` to get the secrets' last four characters; without it `last4` is null.
+ */
 export async function getStoreSettingsForAdmin(
   db: Kysely<Database>,
   options: { appSecret?: string } = {},
@@ -96,10 +110,18 @@ export async function getStoreSettingsForAdmin(
     currency: row.currency,
     enableStripe: Boolean(row.enable_stripe),
     stripePublishableKey: row.stripe_publishable_key,
-    stripeSecretKey: describeStripeSecretKey(row, options.appSecret),
+    stripeSecretKey: describeSecret(row.stripe_secret_key_encrypted, STRIPE_SECRET_KEY_PURPOSE, options.appSecret),
+    stripeWebhookSecret: describeSecret(
+      row.stripe_webhook_secret_encrypted,
+      STRIPE_WEBHOOK_SECRET_PURPOSE,
+      options.appSecret,
+    ),
     enablePaypal: Boolean(row.enable_paypal),
     paypalClientId: row.paypal_client_id,
+    enableInvoice: Boolean(row.enable_invoice),
+    invoiceTerms: row.invoice_terms,
     enableMaintenanceMode: Boolean(row.enable_maintenance_mode),
+    shippingCountries: readShippingCountries(row.shipping_countries),
     shippingMethods: methods.map((m) => ({
       id: m.id,
       name: m.name,
@@ -114,8 +136,9 @@ export async function getStoreSettingsForAdmin(
  * Saves the Store Settings form (see settings-schema.ts), creating the settings row if the store
  * still runs on defaults. The shipping method list replaces the stored one: rows sent with an
  * existing id keep it, others get a new id, and list order becomes `position`. The Stripe secret
- * key is kept, replaced (encrypted with a key derived from `appSecret`) or cleared as the form's
- * `stripeSecretKeyAction` says. Throws VALIDATION, with a message per field, before writing.
+ * key and the webhook signing secret are each kept, replaced (encrypted with a key derived from
+ * `appSecret`) or cleared as the form's `stripeSecretKeyAction` / `stripeWebhookSecretAction`
+ * say. Throws VALIDATION, with a message per field, before writing.
  * Returns the settings as `getStoreSettingsForAdmin` reads them afterwards.
  */
 export async function saveStoreSettings(
@@ -129,12 +152,16 @@ export async function saveStoreSettings(
   const now = (options.now ?? new Date()).toISOString();
 
   // undefined leaves the stored value alone ("keep").
-  let encryptedSecret: string | null | undefined;
-  if (form.stripeSecretKeyAction === "replace") {
-    encryptedSecret = encryptStripeSecretKey(form.stripeSecretKey!, options.appSecret);
-  } else if (form.stripeSecretKeyAction === "clear") {
-    encryptedSecret = null;
-  }
+  const encryptedSecret = secretUpdate(form.stripeSecretKeyAction, () =>
+    encryptStripeSecretKey(form.stripeSecretKey!, options.appSecret),
+  );
+  const encryptedWebhookSecret = secretUpdate(form.stripeWebhookSecretAction, () =>
+    encryptStripeWebhookSecret(form.stripeWebhookSecret!, options.appSecret),
+  );
+  const secrets = {
+    ...(encryptedSecret === undefined ? {} : { stripe_secret_key_encrypted: encryptedSecret }),
+    ...(encryptedWebhookSecret === undefined ? {} : { stripe_webhook_secret_encrypted: encryptedWebhookSecret }),
+  };
 
   const fields = {
     store_name: form.storeName,
@@ -144,7 +171,10 @@ export async function saveStoreSettings(
     stripe_publishable_key: form.stripePublishableKey,
     enable_paypal: form.enablePaypal,
     paypal_client_id: form.paypalClientId,
+    enable_invoice: form.enableInvoice,
+    invoice_terms: form.invoiceTerms,
     enable_maintenance_mode: form.enableMaintenanceMode,
+    shipping_countries: form.shippingCountries.length > 0 ? form.shippingCountries.join(",") : null,
     updated_at: now,
   };
 
@@ -153,14 +183,8 @@ export async function saveStoreSettings(
     // one after the other instead of interleaving their shipping-method rewrites.
     await trx
       .insertInto("store_settings")
-      .values({ id: STORE_SETTINGS_ID, ...fields, stripe_secret_key_encrypted: encryptedSecret ?? null })
-      .onConflict((oc) =>
-        oc
-          .column("id")
-          .doUpdateSet(
-            encryptedSecret === undefined ? fields : { ...fields, stripe_secret_key_encrypted: encryptedSecret },
-          ),
-      )
+      .values({ id: STORE_SETTINGS_ID, ...fields, ...secrets })
+      .onConflict((oc) => oc.column("id").doUpdateSet({ ...fields, ...secrets }))
       .execute();
 
     const existing = await trx
@@ -223,18 +247,28 @@ function stripeSecretKeyBox(appSecret: string): SecretBoxKey {
   return { appSecret, purpose: STRIPE_SECRET_KEY_PURPOSE };
 }
 
-function describeStripeSecretKey(
-  row: Pick<StoreSettingsRow, "stripe_secret_key_encrypted">,
-  appSecret: string | undefined,
-): AdminStoreSettings["stripeSecretKey"] {
-  if (!row.stripe_secret_key_encrypted) return { isSet: false, last4: null };
+/** The column's new value for a secret: encrypted when replaced, null when cleared, undefined to keep it. */
+function secretUpdate(action: StoreSettingsForm["stripeSecretKeyAction"], encrypt: () => string) {
+  if (action === "replace") return encrypt();
+  if (action === "clear") return null;
+  return undefined;
+}
+
+function describeSecret(stored: string | null, purpose: string, appSecret: string | undefined): SecretStatus {
+  if (!stored) return { isSet: false, last4: null };
   if (!appSecret) return { isSet: true, last4: null };
   try {
-    const key = decryptStripeSecretKey(row, appSecret)!;
-    return { isSet: true, last4: key.length >= LAST4_MIN_LENGTH ? key.slice(-4) : null };
+    const secret = decryptSecret(stored, { appSecret, purpose });
+    return { isSet: true, last4: secret.length >= LAST4_MIN_LENGTH ? secret.slice(-4) : null };
   } catch (error) {
-    // The screen still says a key is set; entering it again replaces the unreadable value.
+    // The screen still says a secret is set; entering it again replaces the unreadable value.
     if (error instanceof SecretBoxError) return { isSet: true, last4: null };
     throw error;
   }
+}
+
+/** The stored "US,CA" list; anything that is not a known code is left out rather than shown. */
+function readShippingCountries(stored: string | null): string[] {
+  if (!stored) return [];
+  return stored.split(",").filter(isCountryCode);
 }

@@ -7,6 +7,7 @@ import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const STRIPE_SECRET = "sk_test_51Hsecretvalue4242";
+const WEBHOOK_SECRET = "whsec_testsigningsecret5678";
 
 /** A control of the page's main content by its exact label (the footer and sidebar have fields too). */
 const field = (page: Page, label: string) => page.locator("main").getByLabel(label, { exact: true });
@@ -272,6 +273,134 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     expect(bodies.some((b) => b.url.includes("/admin/settings") && b.body.includes("4242"))).toBe(true);
     for (const { url, body } of bodies) expect(body.includes(STRIPE_SECRET), url).toBe(false);
     expect(server.output()).not.toContain(STRIPE_SECRET);
+  });
+
+  it("saves the webhook signing secret write-only, pay by invoice with its terms, and the countries it ships to", async () => {
+    await open("/admin/settings");
+    const stripe = page.getByRole("switch", { name: "Stripe (credit cards)" });
+    if ((await stripe.getAttribute("aria-checked")) !== "true") await stripe.click();
+    const hint = page.getByTestId("stripe-card-hint");
+    expect(await hint.innerText()).toContain(
+      "Card payments are offered at checkout only once both the secret key and the webhook signing secret are set.",
+    );
+    expect(await hint.innerText()).toMatch(/send webhook events to http:\/\/\S+\/webhooks\/stripe /);
+    const webhookStatus = page.getByTestId("stripe-webhook-secret-status");
+    const cardStatus = page.getByTestId("card-payments-status");
+    expect(await cardStatus.innerText()).toBe("As saved, card payments are not offered at checkout yet.");
+    expect(await webhookStatus.innerText()).toBe("No webhook signing secret set.");
+    await field(page, "Webhook signing secret").fill(WEBHOOK_SECRET);
+    expect(await field(page, "Webhook signing secret").getAttribute("type")).toBe("password");
+
+    // Invoices on without terms, and a country code that does not exist: refused under each field.
+    const invoice = page.getByRole("switch", { name: "Pay by invoice" });
+    expect(await field(page, "Payment terms").isVisible()).toBe(false);
+    await invoice.click();
+    expect(await field(page, "Payment terms").isVisible()).toBe(true);
+    const shipsTo = field(page, "Ships to");
+    await shipsTo.fill("us, ca, xx");
+    expect(await page.getByTestId("ships-to-summary").innerText()).toBe("Ships to: United States (US), Canada (CA).");
+    await page.getByRole("button", { name: "Save All Changes", exact: true }).click();
+    await expectToast(page, /^Error saving settings/);
+    await page
+      .locator("main")
+      .getByText("Please enter the payment terms for invoices, e.g. Net 30.", { exact: true })
+      .waitFor();
+    await page
+      .locator("main")
+      .getByText("Unknown country code: XX. Use 2-letter ISO codes such as US, CA or GB, separated by commas.")
+      .waitFor();
+    expect(await field(page, "Payment terms").getAttribute("aria-invalid")).toBe("true");
+    expect(await shipsTo.getAttribute("aria-invalid")).toBe("true");
+    expect((await storedSettings()).row.stripe_webhook_secret_encrypted).toBeNull();
+
+    // The server refuses the same, with the same words, when the browser's check is skipped.
+    const cookie = await adminCookie();
+    const refused = await fetch(`${server.url}/admin/settings`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        storeName: "Mustard Seed Books",
+        contactEmail: "owner@example.com",
+        currency: "USD",
+        enableInvoice: "on",
+        invoiceTerms: "",
+        shippingCountries: "US, Narnia",
+      }).toString(),
+    });
+    expect(refused.status).toBe(400);
+    const refusedText = await refused.text();
+    expect(refusedText).toContain("Please enter the payment terms for invoices, e.g. Net 30.");
+    expect(refusedText).toContain("Unknown country code: NARNIA.");
+
+    await field(page, "Payment terms").fill("Net 30");
+    await shipsTo.fill("us, ca, gb");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page
+      .getByRole("region", { name: "Payment Gateways" })
+      .screenshot({ path: "test-results/settings-payments-1280.png" });
+    await clickAndExpectToast(page, "Save All Changes", "Settings Saved!");
+    await page.getByText("A webhook signing secret is set (ending in 5678).").waitFor();
+    // The secret key is not set (the test before cleared it): checkout still offers no cards.
+    expect(await cardStatus.innerText()).toBe("As saved, card payments are not offered at checkout yet.");
+    expect(await field(page, "New webhook signing secret").inputValue()).toBe("");
+    expect(await page.getByRole("switch", { name: "Pay by invoice" }).getAttribute("aria-checked")).toBe("true");
+    expect(await field(page, "Payment terms").inputValue()).toBe("Net 30");
+    expect(await field(page, "Ships to").inputValue()).toBe("US, CA, GB");
+
+    const stored = (await storedSettings()).row;
+    expect(stored.stripe_webhook_secret_encrypted).toMatch(/^v1:/);
+    expect(stored.stripe_webhook_secret_encrypted).not.toContain(WEBHOOK_SECRET);
+    expect(Boolean(stored.enable_invoice)).toBe(true);
+    expect(stored.invoice_terms).toBe("Net 30");
+    expect(stored.shipping_countries).toBe("US,CA,GB");
+
+    // Read back after a reload; the secret is in neither the page's HTML nor its data.
+    await page.reload();
+    await waitForHydration(page);
+    expect(await webhookStatus.innerText()).toBe("A webhook signing secret is set (ending in 5678).");
+    expect(await page.getByTestId("ships-to-summary").innerText()).toBe(
+      "Ships to: United States (US), Canada (CA), United Kingdom (GB).",
+    );
+    const html = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text();
+    expect(html).toContain("ending in 5678");
+    expect(html).not.toContain(WEBHOOK_SECRET);
+    const data = await (await fetch(`${server.url}/admin/settings.data`, { headers: { cookie } })).text();
+    expect(data).not.toContain(WEBHOOK_SECRET);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page
+      .getByRole("region", { name: "Payment Gateways" })
+      .screenshot({ path: "test-results/settings-payments-360.png" });
+    await page
+      .getByRole("region", { name: "Shipping", exact: true })
+      .screenshot({ path: "test-results/settings-shipping-360.png" });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // With the secret key set too, checkout offers cards.
+    await field(page, "Secret key").fill(STRIPE_SECRET);
+    await clickAndExpectToast(page, "Save All Changes", "Settings Saved!");
+    await page.getByText("A secret key is set (ending in 4242).").waitFor();
+    expect(await cardStatus.innerText()).toBe("As saved, card payments are offered at checkout.");
+
+    // Clearing: the secret goes, the key is untouched; an empty list ships everywhere again.
+    await page.getByLabel("Remove the saved webhook signing secret when saving").check();
+    await shipsTo.fill("");
+    expect(await page.getByTestId("ships-to-summary").innerText()).toBe("Ships everywhere.");
+    await clickAndExpectToast(page, "Save All Changes", "Settings Saved!");
+    await page.getByText("No webhook signing secret set.").waitFor();
+    expect(await cardStatus.innerText()).toBe("As saved, card payments are not offered at checkout yet.");
+    const cleared = (await storedSettings()).row;
+    expect(cleared.stripe_webhook_secret_encrypted).toBeNull();
+    expect(cleared.shipping_countries).toBeNull();
+    expect(cleared.stripe_secret_key_encrypted).toMatch(/^v1:/);
+
+    const bodies = await Promise.all(receivedBodies);
+    for (const { url, body } of bodies) {
+      expect(body.includes(WEBHOOK_SECRET), url).toBe(false);
+      expect(body.includes(STRIPE_SECRET), url).toBe(false);
+    }
+    expect(server.output()).not.toContain(WEBHOOK_SECRET);
   });
 
   it("turns Coming Soon on and off: visitors get 503 and the Coming Soon page, the admin still sees the site", async () => {

@@ -23,6 +23,49 @@ describe("home page in a browser", () => {
     await page.close();
   });
 
+  it("shows the bundles as stored in the database, in their order, with their stock", async () => {
+    const handle = shop.openDatabase();
+    try {
+      const page = await shop.browser.newPage();
+      await page.goto(shop.server.url);
+      const cards = page.locator("#pricing > div > ul > li");
+      expect(await cards.locator("h3").allTextContents()).toEqual([
+        "The Disciple's Set",
+        "The Shepherd's Pack",
+        "The Prophet's Collection",
+      ]);
+      const shepherd = await cards.nth(1).innerText();
+      for (const text of ["Most Popular", "$69.99", "$120.00", "Save 41%", "3 books", "A thoughtful gift"]) {
+        expect(shepherd).toContain(text);
+      }
+
+      // A change in the catalogue shows on the next visit: name, price, order, no savings, sold out.
+      await handle.db
+        .updateTable("bundles")
+        .set({ name: "The Shepherd's Pack (2nd edition)", price_cents: 5999, savings: null, position: 5, stock: 0 })
+        .where("id", "=", "pkg-shepherd")
+        .execute();
+      await page.reload();
+      expect(await cards.locator("h3").allTextContents()).toEqual([
+        "The Disciple's Set",
+        "The Prophet's Collection",
+        "The Shepherd's Pack (2nd edition)",
+      ]);
+      const changed = cards.nth(2);
+      expect(await changed.innerText()).toContain("$59.99");
+      expect(await changed.innerText()).not.toContain("Save 41%");
+      expect(await changed.getByRole("button", { name: /^Sold out/ }).isDisabled()).toBe(true);
+      await page.close();
+    } finally {
+      await handle.db
+        .updateTable("bundles")
+        .set({ name: "The Shepherd's Pack", price_cents: 6999, savings: "Save 41%", position: 1, stock: 20 })
+        .where("id", "=", "pkg-shepherd")
+        .execute();
+      await handle.close();
+    }
+  });
+
   it("shows the 404 page for an unknown path", async () => {
     const page = await shop.browser.newPage();
     const response = await page.goto(`${shop.server.url}/this-page-does-not-exist`);

@@ -95,7 +95,7 @@ describe("storefront in a browser", () => {
     await dialog.getByText("Your collection is empty").waitFor();
   });
 
-  it("refuses a sold-out book and a book whose every unit is already in the cart", async () => {
+  it("refuses a book whose every unit is already in the cart", async () => {
     // Only two units of one book left: the third copy is refused.
     const db = shop.openDatabase();
     await db.db.updateTable("books").set({ stock: 2 }).where("title", "=", "The Good Samaritan").execute();
@@ -107,16 +107,76 @@ describe("storefront in a browser", () => {
     await add.click();
     await expectToast(page, `Out of Stock! You already have all available units of "The Good Samaritan" in your cart.`);
     expect(await page.getByTestId("cart-count").innerText()).toBe("2");
-
-    await page.locator("#books").getByRole("button", { name: "View All Bible Stories" }).click();
-    await page.locator("#books").getByRole("button", { name: "Show Less" }).waitFor();
-    await bookCard("Moses and the Parting of the Red Sea")
-      .getByRole("button", { name: /Add to Collection/ })
-      .click();
-    await expectToast(page, `Out of Stock! Sorry, "Moses and the Parting of the Red Sea" is currently unavailable.`);
     const db2 = shop.openDatabase();
     await db2.db.updateTable("books").set({ stock: 30 }).where("title", "=", "The Good Samaritan").execute();
     await db2.close();
+  });
+
+  it("says Sold out, with a disabled button, and Only N left on book cards, the book page and the pricing section", async () => {
+    const setBundleStock = async (id: string, stock: number | null) => {
+      const db = shop.openDatabase();
+      await db.db.updateTable("bundles").set({ stock }).where("id", "=", id).execute();
+      await db.close();
+    };
+    const setNoahStock = async (stock: number) => {
+      const db = shop.openDatabase();
+      await db.db
+        .updateTable("books")
+        .set({ stock })
+        .where("slug", "=", "noahs-ark-and-the-promise-of-the-rainbow")
+        .execute();
+      await db.close();
+    };
+    const bundleCard = (name: string) => page.locator("#pricing li").filter({ hasText: name });
+    await setBundleStock("pkg-disciple", 0);
+    await setBundleStock("pkg-prophet", 3);
+    await setNoahStock(4);
+    try {
+      await openHome();
+      // The seeded "Moses" book has stock 0: its card says so and its button cannot be pressed.
+      await page.locator("#books").getByRole("button", { name: "View All Bible Stories" }).click();
+      await page.locator("#books").getByRole("button", { name: "Show Less" }).waitFor();
+      const moses = bookCard("Moses and the Parting of the Red Sea");
+      const soldOut = moses.getByRole("button", { name: /^Sold out\W+Moses and the Parting/ });
+      expect(await soldOut.isDisabled()).toBe(true);
+      expect(await moses.getByRole("button", { name: /Add to Collection/ }).count()).toBe(0);
+      // A card with few left says how many; one with plenty (Daniel, 12) says nothing.
+      expect(await bookCard("Noah's Ark and the Promise of the Rainbow").getByTestId("stock-label").innerText()).toBe(
+        "Only 4 left",
+      );
+      expect(await bookCard("Daniel in the Lions' Den").getByTestId("stock-label").count()).toBe(0);
+
+      // The pricing section reads the bundles' stock from the database.
+      const disciple = bundleCard("The Disciple's Set");
+      expect(await disciple.getByRole("button", { name: /^Sold out\W+The Disciple's Set/ }).isDisabled()).toBe(true);
+      expect(await bundleCard("The Prophet's Collection").getByTestId("stock-label").innerText()).toBe("Only 3 left");
+      expect(await bundleCard("The Shepherd's Pack").getByTestId("stock-label").count()).toBe(0);
+      await bundleCard("The Shepherd's Pack").getByText("Most Popular").waitFor();
+      expect(await bundleCard("The Shepherd's Pack").innerText()).toContain("$69.99");
+
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.locator("#pricing").screenshot({ path: "test-results/pricing-sold-out-1280.png" });
+      await page.setViewportSize({ width: 360, height: 800 });
+      await disciple.screenshot({ path: "test-results/pricing-sold-out-360.png" });
+      await moses.screenshot({ path: "test-results/book-card-sold-out-360.png" });
+
+      // The book pages say it too.
+      await page.goto(`${shop.server.url}/books/moses-and-the-parting-of-the-red-sea`);
+      await waitForHydration(page);
+      expect(await page.getByTestId("stock-status").innerText()).toBe("Sold out");
+      expect(await page.getByRole("button", { name: /^Sold out/ }).isDisabled()).toBe(true);
+      await page.screenshot({ path: "test-results/book-page-sold-out-360.png", fullPage: true });
+      const noah = await page.goto(`${shop.server.url}/books/noahs-ark-and-the-promise-of-the-rainbow`);
+      expect(noah?.status()).toBe(200);
+      await waitForHydration(page);
+      expect(await page.getByTestId("stock-status").innerText()).toBe("Only 4 left");
+      await page.getByRole("button", { name: /Add to Collection/ }).click();
+      await expectToast(page, "Added to Collection!");
+    } finally {
+      await setBundleStock("pkg-disciple", 30);
+      await setBundleStock("pkg-prophet", 10);
+      await setNoahStock(35);
+    }
   });
 
   it("keeps the cart across a reload and recovers from a corrupt stored value", async () => {

@@ -8,6 +8,8 @@ export const shippingFieldName = (index: number, field: "id" | "name" | "rate" |
 
 /** The checkbox that asks to remove the stored Stripe secret key. */
 export const CLEAR_SECRET_FIELD = "stripeSecretKeyClear";
+/** The checkbox that asks to remove the stored webhook signing secret. */
+export const CLEAR_WEBHOOK_SECRET_FIELD = "stripeWebhookSecretClear";
 
 const SHIPPING_FIELD = /^shippingMethods\.(\d{1,2})\.(id|name|rate|enabled)$/;
 
@@ -16,7 +18,7 @@ const SHIPPING_FIELD = /^shippingMethods\.(\d{1,2})\.(id|name|rate|enabled)$/;
  * and the schema decides what they mean. Used by the browser (to check before sending) and by
  * the action (which checks again), so both read the form the same way.
  *
- * The secret key's action is derived rather than posted: ticking "remove" clears it, typing a
+ * Each secret's action (the secret key, the webhook signing secret) is derived rather than posted: ticking "remove" clears it, typing a
  * new key replaces it, and an empty field keeps the stored one. That way a plain form post
  * without scripts still does the right thing.
  */
@@ -40,8 +42,13 @@ export function settingsInputFromFormData(form: FormData) {
     .sort(([a], [b]) => a - b)
     .map(([, method]) => ({ id: method.id, name: method.name, rate: method.rate ?? "", enabled: method.enabled }));
 
-  const secret = text("stripeSecretKey")?.trim() ?? "";
-  const stripeSecretKeyAction = text(CLEAR_SECRET_FIELD) ? "clear" : secret ? "replace" : "keep";
+  const secretInput = (field: string, clearField: string) => {
+    const secret = text(field)?.trim() ?? "";
+    const action = text(clearField) ? "clear" : secret ? "replace" : "keep";
+    return { action, secret: action === "replace" ? secret : null };
+  };
+  const secretKey = secretInput("stripeSecretKey", CLEAR_SECRET_FIELD);
+  const webhookSecret = secretInput("stripeWebhookSecret", CLEAR_WEBHOOK_SECRET_FIELD);
 
   return {
     storeName: text("storeName") ?? "",
@@ -49,11 +56,16 @@ export function settingsInputFromFormData(form: FormData) {
     currency: text("currency") ?? "",
     enableStripe: text("enableStripe"),
     stripePublishableKey: text("stripePublishableKey"),
-    stripeSecretKeyAction,
-    stripeSecretKey: stripeSecretKeyAction === "replace" ? secret : null,
+    stripeSecretKeyAction: secretKey.action,
+    stripeSecretKey: secretKey.secret,
+    stripeWebhookSecretAction: webhookSecret.action,
+    stripeWebhookSecret: webhookSecret.secret,
     enablePaypal: text("enablePaypal"),
     paypalClientId: text("paypalClientId"),
+    enableInvoice: text("enableInvoice"),
+    invoiceTerms: text("invoiceTerms"),
     enableMaintenanceMode: text("enableMaintenanceMode"),
+    shippingCountries: text("shippingCountries"),
     shippingMethods,
   };
 }

@@ -12,6 +12,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { settingsInputFromFormData } from "./settings-form-data.ts";
 import { SettingsSection } from "./settings-section.tsx";
 import { ShippingMethodsEditor } from "./shipping-methods-editor.tsx";
+import { ShipsToField } from "./ships-to-field.tsx";
 import { StripeSecretKeyField } from "./stripe-secret-key-field.tsx";
 
 /** The toasts the Store Settings action sets (shown by the root); the failure title heads the form's own check too. */
@@ -26,7 +27,8 @@ const ALL_OPEN: Record<SectionId, boolean> = { general: true, maintenance: true,
 /** Which section holds the field an error is keyed by, so a closed section opens to show it. */
 function sectionOf(field: string): SectionId {
   if (field.startsWith("shippingMethods")) return "shipping";
-  if (/^(enableStripe|stripe|enablePaypal|paypal)/.test(field)) return "payments";
+  if (field === "shippingCountries") return "shipping";
+  if (/^(enableStripe|stripe|enablePaypal|paypal|enableInvoice|invoice)/.test(field)) return "payments";
   if (field === "enableMaintenanceMode") return "maintenance";
   return "general";
 }
@@ -39,9 +41,15 @@ function sectionOf(field: string): SectionId {
 export function StoreSettingsForm({
   settings,
   result,
+  webhookUrl,
+  cardPaymentsReady,
 }: {
   settings: AdminStoreSettings;
   result: ActionResult<{ savedAt: number }> | undefined;
+  /** Where Stripe must send its events (PUBLIC_URL + /webhooks/stripe), shown for the owner to copy. */
+  webhookUrl: string;
+  /** Whether checkout offers cards with the settings as saved (toggle on, both secrets readable). */
+  cardPaymentsReady: boolean;
 }) {
   const showToast = useToast();
   const navigation = useNavigation();
@@ -51,6 +59,7 @@ export function StoreSettingsForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [enableStripe, setEnableStripe] = useState(settings.enableStripe);
   const [enablePaypal, setEnablePaypal] = useState(settings.enablePaypal);
+  const [enableInvoice, setEnableInvoice] = useState(settings.enableInvoice);
 
   const showErrors = useCallback((fieldErrors: Record<string, string>) => {
     setErrors(fieldErrors);
@@ -70,6 +79,7 @@ export function StoreSettingsForm({
   // Shown while off as well when they hold an error, or the message would point at nothing.
   const showStripeFields = enableStripe || hasError(/^stripe/);
   const showPaypalFields = enablePaypal || hasError(/^paypal/);
+  const showInvoiceFields = enableInvoice || hasError(/^invoice/);
   const section = (id: SectionId) => ({
     id: `settings-${id}`,
     open: open[id],
@@ -167,6 +177,29 @@ export function StoreSettingsForm({
               status={settings.stripeSecretKey}
               error={errors.stripeSecretKey ?? errors.stripeSecretKeyAction}
             />
+            <StripeSecretKeyField
+              kind="webhookSecret"
+              status={settings.stripeWebhookSecret}
+              error={errors.stripeWebhookSecret ?? errors.stripeWebhookSecretAction}
+            />
+            <div className="grid gap-1 text-sm text-gray-700" data-testid="stripe-card-hint">
+              <p
+                data-testid="card-payments-status"
+                className={`font-semibold ${cardPaymentsReady ? "text-green-800" : "text-amber-800"}`}
+              >
+                {cardPaymentsReady
+                  ? "As saved, card payments are offered at checkout."
+                  : "As saved, card payments are not offered at checkout yet."}
+              </p>
+              <p>
+                Card payments are offered at checkout only once both the secret key and the webhook signing secret are
+                set.
+              </p>
+              <p>
+                In Stripe, send webhook events to <code className="break-all font-semibold text-ink">{webhookUrl}</code>{" "}
+                and paste that endpoint&apos;s signing secret (it starts with whsec_) here.
+              </p>
+            </div>
           </div>
         </div>
         <div className="grid gap-4 border-t border-brand-100 pt-5">
@@ -189,9 +222,30 @@ export function StoreSettingsForm({
             />
           </div>
         </div>
+        <div className="grid gap-4 border-t border-brand-100 pt-5">
+          <Switch
+            label="Pay by invoice"
+            description="Churches, schools and co-ops order now and pay later by invoice or purchase order."
+            name="enableInvoice"
+            checked={enableInvoice}
+            onCheckedChange={setEnableInvoice}
+          />
+          <div hidden={!showInvoiceFields} className="grid gap-4 border-l-4 border-brand-100 pl-4">
+            <FormField
+              label="Payment terms"
+              name="invoiceTerms"
+              defaultValue={settings.invoiceTerms ?? ""}
+              maxLength={SETTINGS_LIMITS.invoiceTerms}
+              autoComplete="off"
+              hint="Printed on every invoice, e.g. Net 30. Required while invoices are on."
+              error={errors.invoiceTerms}
+            />
+          </div>
+        </div>
       </SettingsSection>
 
       <SettingsSection title="Shipping" {...section("shipping")}>
+        <ShipsToField initial={settings.shippingCountries} error={errors.shippingCountries} />
         <ShippingMethodsEditor
           initial={settings.shippingMethods}
           errors={errors}

@@ -1,10 +1,16 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
+import type { Bundle } from "#server/books/bundle.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
-import { BUNDLES, type Bundle } from "./content/home-content.ts";
 
-/** The three fixed bundles; `renderAction` supplies each card's "Add to Collection" button. */
-export function PricingSection({ renderAction }: { renderAction: (bundle: Bundle) => ReactNode }) {
+/** The bundles, as stored in the catalogue; `renderAction` supplies each card's "Add to Collection" button. */
+export function PricingSection({
+  bundles,
+  renderAction,
+}: {
+  bundles: Bundle[];
+  renderAction: (bundle: Bundle) => ReactNode;
+}) {
   const formatMoney = useFormatMoney();
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-4 bg-brand-100">
@@ -13,7 +19,7 @@ export function PricingSection({ renderAction }: { renderAction: (bundle: Bundle
           Choose your collection
         </h2>
         <ul className="mt-10 grid gap-6 lg:grid-cols-3">
-          {BUNDLES.map((bundle) => (
+          {bundles.map((bundle) => (
             <li
               key={bundle.id}
               className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm ${
@@ -29,15 +35,19 @@ export function PricingSection({ renderAction }: { renderAction: (bundle: Bundle
               <p className="mt-2 text-gray-700">{bundle.description}</p>
               <p className="mt-4 flex flex-wrap items-baseline gap-x-3">
                 <span className="text-4xl font-bold text-brand-800">{formatMoney(bundle.priceCents)}</span>
-                <s className="text-gray-600">
-                  <span className="sr-only">Was </span>
-                  {formatMoney(bundle.originalPriceCents)}
-                </s>
-                <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-800">
-                  {bundle.savings}
-                </span>
+                {bundle.originalPriceCents !== null ? (
+                  <s className="text-gray-600">
+                    <span className="sr-only">Was </span>
+                    {formatMoney(bundle.originalPriceCents)}
+                  </s>
+                ) : null}
+                {bundle.savings ? (
+                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-800">
+                    {bundle.savings}
+                  </span>
+                ) : null}
               </p>
-              <p className="mt-1 text-sm text-gray-700">{bundle.books} books</p>
+              <p className="mt-1 text-sm text-gray-700">{bundle.bookCount} books</p>
               <ul className="mt-4 grid flex-1 gap-2">
                 {bundle.features.map((feature) => (
                   <li key={feature} className="flex gap-2">
@@ -46,7 +56,7 @@ export function PricingSection({ renderAction }: { renderAction: (bundle: Bundle
                   </li>
                 ))}
               </ul>
-              <div className="mt-6 grid">{renderAction(bundle)}</div>
+              <div className="mt-6 grid gap-2">{renderAction(bundle)}</div>
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { useEffect } from "react";
 import { requireAdmin } from "#server/accounts/guards.ts";
+import { loadCardPaymentConfig } from "#server/payments/card-payment-config.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { defaultAdminSettings, getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -9,6 +10,9 @@ import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { settingsInputFromFormData } from "#app/features/admin-settings/settings-form-data.ts";
 import { SAVE_SETTINGS_TOASTS, StoreSettingsForm } from "#app/features/admin-settings/store-settings-form.tsx";
 import type { Route } from "./+types/settings";
+
+/** The endpoint Stripe's webhook must call (server/payments, issue 11). */
+const stripeWebhookUrl = (publicUrl: string) => `${publicUrl}/webhooks/stripe`;
 
 export function meta() {
   return [{ title: "Store Settings" }, { name: "robots", content: "noindex" }];
@@ -20,11 +24,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     // Masked already: the secret key arrives as { isSet, last4 }, never as the key.
     const settings = await getStoreSettingsForAdmin(db, { appSecret: env.APP_SECRET });
-    return { settings, loadError: null };
+    // The checkout's own test, so the screen never says cards are offered when checkout would not offer them.
+    const cardPaymentsReady = (await loadCardPaymentConfig(db, env.APP_SECRET)) !== null;
+    return { settings, loadError: null, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL), cardPaymentsReady };
   } catch (error) {
     logger.error({ err: error }, "store settings could not be read");
     return {
       settings: defaultAdminSettings({ withShippingMethods: false }),
+      webhookUrl: stripeWebhookUrl(env.PUBLIC_URL),
+      cardPaymentsReady: false,
       loadError: "The stored settings could not be read, so the defaults are shown. Please reload the page.",
     };
   }
@@ -48,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, loadError } = loaderData;
+  const { settings, loadError, webhookUrl, cardPaymentsReady } = loaderData;
   const showToast = useToast();
 
   useEffect(() => {
@@ -64,7 +72,13 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       {/* A new key after each save: the form starts again from the settings as now stored. */}
-      <StoreSettingsForm key={settings.updatedAt ?? "defaults"} settings={settings} result={actionData} />
+      <StoreSettingsForm
+        key={settings.updatedAt ?? "defaults"}
+        settings={settings}
+        result={actionData}
+        webhookUrl={webhookUrl}
+        cardPaymentsReady={cardPaymentsReady}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * Static copy for the home page (spec section 2 "Home page" and section 3 "Bundles").
+ * Static copy for the home page (spec section 2 "Home page"). The bundles are catalogue rows
+ * now (server/books/list-bundles.ts), with their stock.
  * The store's name and contact e-mail are never written here; they come from the database.
  */
 
@@ -33,25 +34,6 @@ export interface Testimonial {
 export interface TestimonialSummary {
   rating: string;
   reviews: string;
-}
-
-export type BundleId = "pkg-disciple" | "pkg-shepherd" | "pkg-prophet";
-
-export interface Bundle {
-  id: BundleId;
-  name: string;
-  description: string;
-  /** Price in cents of the store's currency. */
-  priceCents: number;
-  /** Former price in cents, shown struck through. */
-  originalPriceCents: number;
-  savings: string;
-  /** Number of books in the set. */
-  books: number;
-  features: string[];
-  popular: boolean;
-  /** Units available. */
-  stock: number;
 }
 
 export interface HomeFaqItem {
@@ -163,66 +145,6 @@ export const TESTIMONIALS: Testimonial[] = [
 ];
 
 export const TESTIMONIAL_SUMMARY: TestimonialSummary = { rating: "4.9/5", reviews: "2,000+ reviews" };
-
-export const BUNDLES: Bundle[] = [
-  {
-    id: "pkg-disciple",
-    name: "The Disciple's Set",
-    description:
-      "A gentle first step into God's Word: three hardcover Bible stories chosen for the youngest listeners and perfect for bedtime.",
-    priceCents: 3499,
-    originalPriceCents: 4500,
-    savings: "Save 22%",
-    books: 3,
-    features: [
-      "3 hardcover Bible-story books",
-      "Perfect for ages 3-7",
-      "Full-color illustrations on every page",
-      "Theologically reviewed and faithful to Scripture",
-      "30-day satisfaction guarantee",
-    ],
-    popular: false,
-    stock: 30,
-  },
-  {
-    id: "pkg-shepherd",
-    name: "The Shepherd's Pack",
-    description:
-      "Three of our best-loved hardcover stories for families who want to read through the great moments of the Bible together.",
-    priceCents: 6999,
-    originalPriceCents: 12000,
-    savings: "Save 41%",
-    books: 3,
-    features: [
-      "3 best-loved hardcover Bible stories",
-      "Wonderful for family devotions and read-aloud time",
-      "Rich, keepsake-quality illustrations",
-      "Theologically reviewed and faithful to Scripture",
-      "A thoughtful gift for birthdays and baptisms",
-    ],
-    popular: true,
-    stock: 20,
-  },
-  {
-    id: "pkg-prophet",
-    name: "The Prophet's Collection",
-    description:
-      "Our most complete set: seven hardcover Bible stories to build a home library, stock a Sunday school room, or fill a classroom shelf.",
-    priceCents: 15999,
-    originalPriceCents: 25000,
-    savings: "Save 36%",
-    books: 7,
-    features: [
-      "7 hardcover Bible-story books",
-      "Our best value for families, churches, and schools",
-      "Ideal for Sunday school, homeschool, and church libraries",
-      "Theologically reviewed and faithful to Scripture",
-      "90-day satisfaction guarantee",
-    ],
-    popular: false,
-    stock: 10,
-  },
-];
 
 export const HOME_FAQ: HomeFaqItem[] = [
   {
