@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Viewer } from "#server/accounts/viewer.ts";
 import type { Database } from "#server/db/schema.ts";
-import type { PaymentMethod, PaymentStatus } from "#server/orders/payment-status.ts";
+import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from "#server/orders/payment-status.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { countryName } from "./checkout-schema.ts";
 
@@ -27,6 +27,8 @@ export interface OrderConfirmation {
   currency: string;
   paymentMethod: PaymentMethod | null;
   paymentStatus: PaymentStatus;
+  /** The state in words ("Awaiting payment"). */
+  paymentStatusLabel: string;
   /** The store's invoice terms, for an invoice order. */
   invoiceTerms: string | null;
   lines: { title: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
@@ -90,6 +92,7 @@ export async function getOrderConfirmation(
     currency: order.currency,
     paymentMethod: order.payment_method,
     paymentStatus: order.payment_status,
+    paymentStatusLabel: PAYMENT_STATUS_LABELS[order.payment_status],
     invoiceTerms: settings?.invoice_terms?.trim() || null,
     lines: items.map((item) => ({
       title: item.title,
