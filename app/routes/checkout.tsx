@@ -75,6 +75,11 @@ export default function Checkout({ loaderData: page, actionData }: Route.Compone
         </section>
       ) : page.lines.length === 0 ? (
         <section className="mt-10 flex max-w-2xl flex-col items-center gap-3 rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-brand-100">
+          {failure ? (
+            <p role="alert" data-testid="checkout-errors" className="font-semibold text-red-700">
+              {failure.message}
+            </p>
+          ) : null}
           <ShoppingBag aria-hidden="true" className="size-12 text-brand-600" />
           {page.adjustments.length > 0 ? <Adjustments messages={page.adjustments.map((a) => a.message)} /> : null}
           <h2 className="text-lg font-semibold">Your collection is empty</h2>

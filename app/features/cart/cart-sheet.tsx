@@ -24,7 +24,7 @@ export function CartSheet() {
   return (
     <Dialog.Root>
       <Dialog.Trigger
-        aria-label={`Open your collection (${count} ${count === 1 ? "item" : "items"})`}
+        aria-label={`Open your collection, ${count} ${count === 1 ? "item" : "items"}`}
         className="fixed bottom-5 right-5 z-40 flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg transition-colors hover:bg-brand-800"
       >
         <ShoppingBag aria-hidden="true" className="size-6" />

@@ -34,11 +34,16 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
   const defaultPayment = page.payment.card ? "card" : "invoice";
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
 
+  // Bumped to move the keyboard to the error summary once it has rendered.
+  const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
     setErrors(failure?.fieldErrors ?? {});
     setMessage(failure?.message ?? null);
-    if (failure) summaryRef.current?.focus();
+    if (failure) setFocusRequest((n) => n + 1);
   }, [failure]);
+  useEffect(() => {
+    if (focusRequest > 0) summaryRef.current?.focus();
+  }, [focusRequest]);
 
   const shipping = page.shippingMethods.find((method) => method.id === shippingId) ?? page.shippingMethods[0];
   const money = (cents: number) => formatMoney(cents, page.currency);
@@ -70,7 +75,7 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
         event.preventDefault();
         setErrors(checked.fieldErrors);
         setMessage(null);
-        requestAnimationFrame(() => summaryRef.current?.focus());
+        setFocusRequest((n) => n + 1);
         showToast({ title: ORDER_NOT_PLACED_TITLE, description: checked.message, variant: "destructive" });
       }}
     >
@@ -83,7 +88,7 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
       />
       <input type="hidden" name="quotedSubtotalCents" value={page.subtotalCents} readOnly />
 
-      <div className="grid gap-6">
+      <div className="grid min-w-0 gap-6">
         {summaryMessages.length > 0 ? (
           <div
             ref={summaryRef}
@@ -104,9 +109,9 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
           </div>
         ) : null}
 
-        <fieldset className={PANEL}>
+        <fieldset className={`${PANEL} min-w-0`}>
           <legend className={`${LEGEND} float-left w-full`}>Contact</legend>
-          <div className="clear-both grid gap-5 sm:grid-cols-2">
+          <div className="clear-both grid items-start gap-5 sm:grid-cols-2">
             <FormField
               label="Email"
               name="email"
@@ -150,9 +155,9 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
           </div>
         </fieldset>
 
-        <fieldset className={PANEL}>
+        <fieldset className={`${PANEL} min-w-0`}>
           <legend className={`${LEGEND} float-left w-full`}>Shipping Address</legend>
-          <div className="clear-both grid gap-5 sm:grid-cols-2">
+          <div className="clear-both grid items-start gap-5 sm:grid-cols-2">
             <SelectField
               label="Country"
               name="country"
@@ -260,7 +265,7 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
         </RadioGroup>
       </div>
 
-      <div className="grid gap-4 lg:sticky lg:top-6">
+      <div className="grid min-w-0 gap-4 lg:sticky lg:top-6">
         <OrderSummary
           lines={page.lines}
           currency={page.currency}
@@ -282,7 +287,7 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
 function RadioGroup({ legend, error, children }: { legend: string; error?: string | undefined; children: ReactNode }) {
   const errorId = useId();
   return (
-    <fieldset className={PANEL} aria-describedby={error ? errorId : undefined}>
+    <fieldset className={`${PANEL} min-w-0`} aria-describedby={error ? errorId : undefined}>
       <legend className={`${LEGEND} float-left w-full`}>{legend}</legend>
       <div className="clear-both grid gap-3">{children}</div>
       {error ? (
@@ -346,7 +351,7 @@ function SelectField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink aria-invalid:border-red-700"
+        className="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink aria-invalid:border-red-700"
         {...select}
       >
         {children}
