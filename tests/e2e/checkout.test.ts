@@ -70,7 +70,7 @@ describe("checkout in a browser", () => {
     context: BrowserContext,
     books: { id: string; name: string; priceCents: number; stock: number; quantity?: number }[],
     viewport = DESKTOP,
-    beforeProceeding?: () => Promise<void>,
+    beforeProceeding?: () => Promise<unknown>,
   ): Promise<Page> {
     const page = await context.newPage();
     await page.setViewportSize(viewport);
