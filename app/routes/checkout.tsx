@@ -1,13 +1,15 @@
 import { ShoppingBag } from "lucide-react";
-import { Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { beginCardPayment } from "#server/checkout/begin-card-payment.ts";
-import { CHECKOUT_FIELDS, checkoutSchema } from "#server/checkout/checkout-schema.ts";
+import { CHECKOUT_FIELDS, checkoutEcho, checkoutSchema } from "#server/checkout/checkout-schema.ts";
 import { loadCheckout } from "#server/checkout/load-checkout.ts";
 import { placeOrder } from "#server/checkout/place-order.ts";
 import { rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";
 import { isHttpsSite } from "#server/config/env.ts";
+import { AppError } from "#server/errors/app-error.ts";
 import { runAction } from "#server/http/action-result.ts";
-import { parseForm } from "#server/http/read-form.ts";
+import { formErrors } from "#server/http/form-errors.ts";
+import { readForm } from "#server/http/read-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { CheckoutForm, ORDER_NOT_PLACED_TITLE } from "#app/features/checkout/checkout-form.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -33,10 +35,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, viewer } = context;
   const secure = isHttpsSite(services.env);
-  return runAction(
+  const submitted = Object.fromEntries((await readForm(request)).entries());
+  const refused = await runAction(
     services.logger,
     async () => {
-      const form = await parseForm(request, checkoutSchema, CHECKOUT_FIELDS);
+      // parseForm's steps, on the form already read (its text is echoed back below).
+      const parsed = checkoutSchema.safeParse(submitted);
+      if (!parsed.success) {
+        const { fieldErrors, message } = formErrors(parsed.error, CHECKOUT_FIELDS);
+        throw new AppError("VALIDATION", message, fieldErrors);
+      }
+      const form = parsed.data;
       const placed = await placeOrder(services, { form, userId: viewer?.userId ?? null });
       const headers = {
         "Set-Cookie": rememberPlacedOrder(request.headers.get("cookie"), placed.orderId, {
@@ -54,6 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     { secure, failureTitle: ORDER_NOT_PLACED_TITLE },
   );
+  // Every success redirects, so this is a refusal: a page posted without scripts re-renders
+  // from it and keeps what the buyer typed.
+  return data({ ...refused.data, values: checkoutEcho(submitted) }, refused.init ?? undefined);
 }
 
 /** After a refused order the page is priced again (a sold-out line shows as removed) with a new token. */
@@ -63,6 +75,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export default function Checkout({ loaderData: page, actionData }: Route.ComponentProps) {
   const failure = actionData && !actionData.ok ? actionData.error : undefined;
+  const values = actionData?.values;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="max-w-3xl border-b border-brand-100 pb-8">
@@ -98,7 +111,7 @@ export default function Checkout({ loaderData: page, actionData }: Route.Compone
               ]}
             />
           ) : null}
-          <CheckoutForm page={page} failure={failure} />
+          <CheckoutForm page={page} failure={failure} values={values} />
         </div>
       )}
     </div>

@@ -278,5 +278,32 @@ export function checkCheckoutForm(
   return { success: false, fieldErrors, message };
 }
 
+/** The fields a refused form gives back to a page posted without scripts, so nothing typed is lost. */
+const ECHOED_FIELDS = [
+  "email",
+  "fullName",
+  "phone",
+  "organisation",
+  "country",
+  "street",
+  "city",
+  "region",
+  "postalCode",
+  "shippingMethodId",
+  "paymentMethod",
+  "poNumber",
+] as const;
+export type CheckoutEcho = Partial<Record<(typeof ECHOED_FIELDS)[number], string>>;
+
+/** The buyer's own text fields of a refused form, each cut to a bounded length (shown back only to them). */
+export function checkoutEcho(form: Record<string, unknown>): CheckoutEcho {
+  const echo: CheckoutEcho = {};
+  for (const field of ECHOED_FIELDS) {
+    const value = form[field];
+    if (typeof value === "string") echo[field] = value.slice(0, 300);
+  }
+  return echo;
+}
+
 /** Intent of the confirmation page's "Pay by card" form. */
 export const PAY_BY_CARD_INTENT = "pay-by-card";

@@ -1,7 +1,12 @@
 import { Lock } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode, type SelectHTMLAttributes } from "react";
 import { Form, useNavigation } from "react-router";
-import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, checkCheckoutForm } from "#server/checkout/checkout-schema.ts";
+import {
+  CHECKOUT_FIELDS,
+  CHECKOUT_LIMITS,
+  checkCheckoutForm,
+  type CheckoutEcho,
+} from "#server/checkout/checkout-schema.ts";
 import type { CheckoutPage } from "#server/checkout/load-checkout.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { formatMoney } from "#server/money/money-schema.ts";
@@ -24,14 +29,27 @@ const LEGEND = "mb-4 font-serif text-xl font-bold text-brand-800";
  * either side appear under their field and in a summary that takes the keyboard focus.
  * It posts ids and quantities only: every amount on the page comes from the server.
  */
-export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: ActionFailure["error"] | undefined }) {
+export function CheckoutForm({
+  page,
+  failure,
+  values = {},
+}: {
+  page: CheckoutPage;
+  failure?: ActionFailure["error"] | undefined;
+  /** What the buyer typed before a refused post (shown again when the page was posted without scripts). */
+  values?: CheckoutEcho | undefined;
+}) {
   const showToast = useToast();
   const navigation = useNavigation();
   const summaryRef = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<FieldErrors>(() => failure?.fieldErrors ?? {});
   const [message, setMessage] = useState<string | null>(() => failure?.message ?? null);
-  const [shippingId, setShippingId] = useState(page.shippingMethods[0]?.id ?? "");
-  const defaultPayment = page.payment.card ? "card" : "invoice";
+  const methodIds = page.shippingMethods.map((method) => method.id);
+  const firstShipping =
+    values.shippingMethodId && methodIds.includes(values.shippingMethodId) ? values.shippingMethodId : methodIds[0];
+  const [shippingId, setShippingId] = useState(firstShipping ?? "");
+  const defaultPayment =
+    (values.paymentMethod === "invoice" && page.payment.invoice) || !page.payment.card ? "invoice" : "card";
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
 
   // Bumped to move the keyboard to the error summary once it has rendered.
@@ -120,7 +138,7 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
               inputMode="email"
               required
               maxLength={CHECKOUT_LIMITS.email}
-              defaultValue={page.prefill.email}
+              defaultValue={values.email ?? page.prefill.email}
               error={errorOf("email")}
               onInput={() => clear("email")}
             />
@@ -130,13 +148,14 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
               autoComplete="name"
               required
               maxLength={CHECKOUT_LIMITS.fullName}
-              defaultValue={page.prefill.fullName}
+              defaultValue={values.fullName ?? page.prefill.fullName}
               error={errorOf("fullName")}
               onInput={() => clear("fullName")}
             />
             <FormField
               label="Phone (optional)"
               name="phone"
+              defaultValue={values.phone}
               type="tel"
               autoComplete="tel"
               maxLength={CHECKOUT_LIMITS.phone}
@@ -146,6 +165,7 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
             <FormField
               label="Organisation (optional)"
               name="organisation"
+              defaultValue={values.organisation}
               autoComplete="organization"
               hint="Church, school or homeschool co-op"
               maxLength={CHECKOUT_LIMITS.organisation}
@@ -162,7 +182,11 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
               label="Country"
               name="country"
               autoComplete="country"
-              defaultValue={page.countries[0]?.code}
+              defaultValue={
+                values.country && page.countries.some((c) => c.code === values.country)
+                  ? values.country
+                  : page.countries[0]?.code
+              }
               error={errorOf("country")}
               onChange={() => clear("country")}
               className="sm:col-span-2"
@@ -176,6 +200,7 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
             <FormField
               label="Street Address"
               name="street"
+              defaultValue={values.street}
               autoComplete="street-address"
               required
               maxLength={CHECKOUT_LIMITS.street}
@@ -186,6 +211,7 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
             <FormField
               label="City"
               name="city"
+              defaultValue={values.city}
               autoComplete="address-level2"
               required
               maxLength={CHECKOUT_LIMITS.city}
@@ -195,6 +221,7 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
             <FormField
               label="State / Region"
               name="region"
+              defaultValue={values.region}
               autoComplete="address-level1"
               maxLength={CHECKOUT_LIMITS.region}
               error={errorOf("region")}
@@ -203,6 +230,7 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
             <FormField
               label="ZIP / Postal Code"
               name="postalCode"
+              defaultValue={values.postalCode}
               autoComplete="postal-code"
               maxLength={CHECKOUT_LIMITS.postalCode}
               error={errorOf("postalCode")}
@@ -212,12 +240,12 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
         </fieldset>
 
         <RadioGroup legend="Shipping Method" error={errorOf("shippingMethodId")}>
-          {page.shippingMethods.map((method, index) => (
+          {page.shippingMethods.map((method) => (
             <RadioOption
               key={method.id}
               name="shippingMethodId"
               value={method.id}
-              defaultChecked={index === 0}
+              defaultChecked={method.id === firstShipping}
               onChange={() => {
                 setShippingId(method.id);
                 clear("shippingMethodId");
@@ -255,6 +283,7 @@ export function CheckoutForm({ page, failure }: { page: CheckoutPage; failure?: 
             <FormField
               label="PO Number (optional)"
               name="poNumber"
+              defaultValue={values.poNumber}
               hint="For invoice orders: printed on your invoice."
               maxLength={CHECKOUT_LIMITS.poNumber}
               error={errorOf("poNumber")}
