@@ -7,7 +7,7 @@ import { placeOrder } from "#server/checkout/place-order.ts";
 import { rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import { runAction } from "#server/http/action-result.ts";
+import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
 import { formErrors } from "#server/http/form-errors.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * confirmation page for an invoice order. The browser is remembered as the one that placed it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, viewer } = context;
+  const { services, viewer, clientAddress } = context;
   const secure = isHttpsSite(services.env);
   const submitted = Object.fromEntries((await readForm(request)).entries());
   const refused = await runAction(
@@ -46,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw new AppError("VALIDATION", message, fieldErrors);
       }
       const form = parsed.data;
+      enforceRateLimit(services.rateLimits.checkout, clientAddress);
       const placed = await placeOrder(services, { form, userId: viewer?.userId ?? null });
       const headers = {
         "Set-Cookie": rememberPlacedOrder(request.headers.get("cookie"), placed.orderId, {

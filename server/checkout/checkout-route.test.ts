@@ -159,6 +159,16 @@ describe.each(TEST_ENGINES)("checkout routes on %s", (engine) => {
     expect(t.logs.filter((line) => line.msg === "action failed")).toEqual([]);
   });
 
+  it("limits the orders one client may try to place, so stock cannot be hoarded by unpaid orders", async () => {
+    const { book } = await setUp();
+    const attempt = () => post("/checkout", validForm({ items: `${book.id}:1`, shippingMethodId: "nope" }));
+    for (let i = 0; i < 20; i++) expect((await attempt()).status).toBe(400);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    // A form the schema refuses never counts, and is still answered with its message.
+    expect((await post("/checkout", validForm({ items: "" }))).status).toBe(400);
+  });
+
   it("a card order whose payment page cannot be opened stays awaiting payment and offers Pay by card", async () => {
     // Port 9 (discard) on loopback: nothing listens, so Stripe cannot be reached.
     const { book, shippingMethodId } = await setUp({ STRIPE_API_URL: "http://127.0.0.1:9" });
