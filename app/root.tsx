@@ -10,6 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { useEffect } from "react";
+import { isCheckoutAvailable, loadPaymentOptions } from "#server/checkout/payment-options.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { ServerToast } from "#app/components/ui/server-toast.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
@@ -26,13 +27,21 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootLoaderData> {
-  const settings = await getPublicStoreSettings(context.services.db);
+  const [settings, payment] = await Promise.all([
+    getPublicStoreSettings(context.services.db),
+    loadPaymentOptions(context.services),
+  ]);
   if (context.maintenance) {
     // Rendered by the ErrorBoundary below for every path; the gate adds Retry-After.
     throw data({ maintenance: true, storeName: settings.storeName }, { status: 503 });
   }
   return {
-    store: { name: settings.storeName, contactEmail: settings.contactEmail, currency: settings.currency },
+    store: {
+      name: settings.storeName,
+      contactEmail: settings.contactEmail,
+      currency: settings.currency,
+      checkoutAvailable: isCheckoutAvailable(payment),
+    },
     publicUrl: context.services.env.PUBLIC_URL,
     viewer: context.viewer ? { email: context.viewer.email, isAdmin: context.viewer.isAdmin } : null,
     flash: context.flash,

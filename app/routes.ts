@@ -20,6 +20,8 @@ export default [
     route("help-center", "routes/help-center.tsx"),
     route("contact-us", "routes/contact-us.tsx"),
     route("track-order", "routes/track-order.tsx"),
+    route("checkout", "routes/checkout.tsx"),
+    route("order-confirmation/:orderId", "routes/order-confirmation.tsx"),
     route("sitemap", "routes/sitemap.tsx"),
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),

@@ -6,7 +6,13 @@ import type { AppLoadContext } from "react-router";
  * reading the root data through root.tsx would close an import circle.
  */
 export interface RootLoaderData {
-  store: { name: string; contactEmail: string; currency: string };
+  store: {
+    name: string;
+    contactEmail: string;
+    currency: string;
+    /** At least one payment method is enabled and configured: "Proceed to Checkout" opens /checkout. */
+    checkoutAvailable: boolean;
+  };
   publicUrl: string;
   viewer: { email: string; isAdmin: boolean } | null;
   /** The one-time message as the load context carries it (server/http/flash.ts). */

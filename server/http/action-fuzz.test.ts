@@ -48,6 +48,24 @@ const ACTIONS: { path: string; fields: Record<string, string | null> }[] = [
     },
   },
   { path: "/admin/coming-soon", fields: { enableMaintenanceMode: null } },
+  {
+    path: "/checkout",
+    fields: {
+      checkoutToken: null,
+      items: null,
+      email: null,
+      fullName: null,
+      country: null,
+      street: null,
+      city: null,
+      region: null,
+      postalCode: null,
+      shippingMethodId: null,
+      paymentMethod: null,
+      quotedSubtotalCents: null,
+    },
+  },
+  { path: "/order-confirmation/ORD-2025-001", fields: { intent: null } },
 ];
 /** Signing out is the one action that needs no field: it only gets bodies that are not forms. */
 const SIGN_OUT = "/resources/sign-out";
@@ -117,6 +135,7 @@ const LOADERS: { path: string; params: string[] }[] = [
   { path: "/reset-password", params: ["token"] },
   { path: "/setup", params: ["token"] },
   { path: "/track-order", params: ["orderId"] },
+  { path: "/checkout", params: ["items"] },
   { path: "/admin/books", params: ["page", "search"] },
   { path: "/admin/customers", params: ["page", "search"] },
   { path: "/admin/orders", params: ["page", "search", "details"] },

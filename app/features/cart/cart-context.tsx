@@ -26,6 +26,8 @@ interface CartContextValue {
   setQuantity(id: string, quantity: number): void;
   remove(id: string): void;
   clear(): void;
+  /** Empties the cart without a toast: its items became an order (the confirmation page). */
+  clearPlacedOrder(): void;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -83,6 +85,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setQuantity: (id, quantity) => apply((current) => setCartQuantity(current, id, quantity)),
       remove: (id) => apply((current) => removeFromCart(current, id)),
       clear: () => apply(() => clearCart()),
+      clearPlacedOrder: () => apply(() => ({ lines: [] })),
     }),
     [lines, hydrated, apply],
   );

@@ -1,9 +1,12 @@
 import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
+import { Link } from "react-router";
+import { cartParam } from "#server/checkout/checkout-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
+import { useStore } from "#app/lib/use-store.ts";
 import { useCart } from "./cart-context.tsx";
 
 /** The floating "Your Collection" button (bottom right, item count) and its side sheet. */
@@ -11,11 +14,17 @@ export function CartSheet() {
   const formatMoney = useFormatMoney();
   const cart = useCart();
   const showToast = useToast();
+  const checkoutAvailable = useStore()?.checkoutAvailable ?? false;
+  // The cart lives in this browser: its lines travel to the checkout page in the address. The
+  // price is only there to say what changed since; the server prices the order itself.
+  const checkoutHref = `/checkout?items=${encodeURIComponent(
+    cartParam(cart.lines.map((line) => ({ id: line.id, quantity: line.quantity, cartPriceCents: line.priceCents }))),
+  )}`;
   const count = cart.hydrated ? cart.itemCount : 0;
   return (
     <Dialog.Root>
       <Dialog.Trigger
-        aria-label={`Open your collection (${count} ${count === 1 ? "item" : "items"})`}
+        aria-label={`Open your collection, ${count} ${count === 1 ? "item" : "items"}`}
         className="fixed bottom-5 right-5 z-40 flex size-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg transition-colors hover:bg-brand-800"
       >
         <ShoppingBag aria-hidden="true" className="size-6" />
@@ -102,18 +111,26 @@ export function CartSheet() {
                   <span>Subtotal</span>
                   <span data-testid="cart-subtotal">{formatMoney(cart.subtotalCents)}</span>
                 </p>
-                <button
-                  type="button"
-                  className={buttonStyles.primary}
-                  onClick={() =>
-                    showToast({
-                      title: "Checkout isn't ready yet",
-                      description: "Online checkout is on its way. Thank you for your patience!",
-                    })
-                  }
-                >
-                  Proceed to Checkout
-                </button>
+                {checkoutAvailable ? (
+                  <Dialog.Close asChild>
+                    <Link to={checkoutHref} className={buttonStyles.primary}>
+                      Proceed to Checkout
+                    </Link>
+                  </Dialog.Close>
+                ) : (
+                  <button
+                    type="button"
+                    className={buttonStyles.primary}
+                    onClick={() =>
+                      showToast({
+                        title: "Checkout isn't ready yet",
+                        description: "Online checkout is on its way. Thank you for your patience!",
+                      })
+                    }
+                  >
+                    Proceed to Checkout
+                  </button>
+                )}
                 <button
                   type="button"
                   className={buttonStyles.secondary}

@@ -1,0 +1,395 @@
+import { Lock } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode, type SelectHTMLAttributes } from "react";
+import { Form, useNavigation } from "react-router";
+import {
+  CHECKOUT_FIELDS,
+  CHECKOUT_LIMITS,
+  checkCheckoutForm,
+  type CheckoutEcho,
+} from "#server/checkout/checkout-schema.ts";
+import type { CheckoutPage } from "#server/checkout/load-checkout.ts";
+import type { ActionFailure } from "#server/http/action-result.ts";
+import { formatMoney } from "#server/money/money-schema.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { OrderSummary } from "./order-summary.tsx";
+
+type FieldErrors = Record<string, string>;
+
+/** Title of the toast when the order is refused (by the form's own check or by the server). */
+export const ORDER_NOT_PLACED_TITLE = "Your order was not placed";
+
+const PANEL = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-8";
+const LEGEND = "mb-4 font-serif text-xl font-bold text-brand-800";
+
+/**
+ * The checkout form. A plain HTML form that posts to the page's action, so it works before (or
+ * without) the page's scripts; with them, it checks the shared schema before posting. Errors from
+ * either side appear under their field and in a summary that takes the keyboard focus.
+ * It posts ids and quantities only: every amount on the page comes from the server.
+ */
+export function CheckoutForm({
+  page,
+  failure,
+  values = {},
+}: {
+  page: CheckoutPage;
+  failure?: ActionFailure["error"] | undefined;
+  /** What the buyer typed before a refused post (shown again when the page was posted without scripts). */
+  values?: CheckoutEcho | undefined;
+}) {
+  const showToast = useToast();
+  const navigation = useNavigation();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>(() => failure?.fieldErrors ?? {});
+  const [message, setMessage] = useState<string | null>(() => failure?.message ?? null);
+  const methodIds = page.shippingMethods.map((method) => method.id);
+  const firstShipping =
+    values.shippingMethodId && methodIds.includes(values.shippingMethodId) ? values.shippingMethodId : methodIds[0];
+  const [shippingId, setShippingId] = useState(firstShipping ?? "");
+  const defaultPayment =
+    (values.paymentMethod === "invoice" && page.payment.invoice) || !page.payment.card ? "invoice" : "card";
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+
+  // Bumped to move the keyboard to the error summary once it has rendered.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    setErrors(failure?.fieldErrors ?? {});
+    setMessage(failure?.message ?? null);
+    if (failure) setFocusRequest((n) => n + 1);
+  }, [failure]);
+  useEffect(() => {
+    if (focusRequest > 0) summaryRef.current?.focus();
+  }, [focusRequest]);
+
+  const shipping = page.shippingMethods.find((method) => method.id === shippingId) ?? page.shippingMethods[0];
+  const money = (cents: number) => formatMoney(cents, page.currency);
+  const errorOf = (field: string) => errors[field];
+  const clear = (field: string) =>
+    setErrors((current) => {
+      if (!current[field]) return current;
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+  const summaryMessages = [
+    ...new Set([message, ...CHECKOUT_FIELDS.map((field) => errors[field])].filter((m): m is string => Boolean(m))),
+  ];
+
+  return (
+    <Form
+      method="post"
+      noValidate
+      aria-busy={busy}
+      className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"
+      onSubmit={(event) => {
+        const checked = checkCheckoutForm(Object.fromEntries(new FormData(event.currentTarget)));
+        if (busy) {
+          // A second click while the first is on its way: the first one places the order.
+          event.preventDefault();
+          return;
+        }
+        if (checked.success) return;
+        event.preventDefault();
+        setErrors(checked.fieldErrors);
+        setMessage(null);
+        setFocusRequest((n) => n + 1);
+        showToast({ title: ORDER_NOT_PLACED_TITLE, description: checked.message, variant: "destructive" });
+      }}
+    >
+      <input type="hidden" name="checkoutToken" value={page.checkoutToken} key={page.checkoutToken} readOnly />
+      <input
+        type="hidden"
+        name="items"
+        value={page.lines.map((line) => `${line.id}:${line.quantity}`).join(",")}
+        readOnly
+      />
+      <input type="hidden" name="quotedSubtotalCents" value={page.subtotalCents} readOnly />
+
+      <div className="grid min-w-0 gap-6">
+        {summaryMessages.length > 0 ? (
+          <div
+            ref={summaryRef}
+            tabIndex={-1}
+            role="alert"
+            aria-labelledby="checkout-errors-heading"
+            data-testid="checkout-errors"
+            className="rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40 outline-none focus:ring-2"
+          >
+            <h2 id="checkout-errors-heading" className="font-semibold">
+              Please check your order
+            </h2>
+            <ul className="mt-2 list-disc pl-5">
+              {summaryMessages.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        <fieldset className={`${PANEL} min-w-0`}>
+          <legend className={`${LEGEND} float-left w-full`}>Contact</legend>
+          <div className="clear-both grid items-start gap-5 sm:grid-cols-2">
+            <FormField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              maxLength={CHECKOUT_LIMITS.email}
+              defaultValue={values.email ?? page.prefill.email}
+              error={errorOf("email")}
+              onInput={() => clear("email")}
+            />
+            <FormField
+              label="Full Name"
+              name="fullName"
+              autoComplete="name"
+              required
+              maxLength={CHECKOUT_LIMITS.fullName}
+              defaultValue={values.fullName ?? page.prefill.fullName}
+              error={errorOf("fullName")}
+              onInput={() => clear("fullName")}
+            />
+            <FormField
+              label="Phone (optional)"
+              name="phone"
+              defaultValue={values.phone}
+              type="tel"
+              autoComplete="tel"
+              maxLength={CHECKOUT_LIMITS.phone}
+              error={errorOf("phone")}
+              onInput={() => clear("phone")}
+            />
+            <FormField
+              label="Organisation (optional)"
+              name="organisation"
+              defaultValue={values.organisation}
+              autoComplete="organization"
+              hint="Church, school or homeschool co-op"
+              maxLength={CHECKOUT_LIMITS.organisation}
+              error={errorOf("organisation")}
+              onInput={() => clear("organisation")}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className={`${PANEL} min-w-0`}>
+          <legend className={`${LEGEND} float-left w-full`}>Shipping Address</legend>
+          <div className="clear-both grid items-start gap-5 sm:grid-cols-2">
+            <SelectField
+              label="Country"
+              name="country"
+              autoComplete="country"
+              defaultValue={
+                values.country && page.countries.some((c) => c.code === values.country)
+                  ? values.country
+                  : page.countries[0]?.code
+              }
+              error={errorOf("country")}
+              onChange={() => clear("country")}
+              className="sm:col-span-2"
+            >
+              {page.countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </SelectField>
+            <FormField
+              label="Street Address"
+              name="street"
+              defaultValue={values.street}
+              autoComplete="street-address"
+              required
+              maxLength={CHECKOUT_LIMITS.street}
+              error={errorOf("street")}
+              onInput={() => clear("street")}
+              className="sm:col-span-2"
+            />
+            <FormField
+              label="City"
+              name="city"
+              defaultValue={values.city}
+              autoComplete="address-level2"
+              required
+              maxLength={CHECKOUT_LIMITS.city}
+              error={errorOf("city")}
+              onInput={() => clear("city")}
+            />
+            <FormField
+              label="State / Region"
+              name="region"
+              defaultValue={values.region}
+              autoComplete="address-level1"
+              maxLength={CHECKOUT_LIMITS.region}
+              error={errorOf("region")}
+              onInput={() => clear("region")}
+            />
+            <FormField
+              label="ZIP / Postal Code"
+              name="postalCode"
+              defaultValue={values.postalCode}
+              autoComplete="postal-code"
+              maxLength={CHECKOUT_LIMITS.postalCode}
+              error={errorOf("postalCode")}
+              onInput={() => clear("postalCode")}
+            />
+          </div>
+        </fieldset>
+
+        <RadioGroup legend="Shipping Method" error={errorOf("shippingMethodId")}>
+          {page.shippingMethods.map((method) => (
+            <RadioOption
+              key={method.id}
+              name="shippingMethodId"
+              value={method.id}
+              defaultChecked={method.id === firstShipping}
+              onChange={() => {
+                setShippingId(method.id);
+                clear("shippingMethodId");
+              }}
+              title={method.name}
+              aside={money(method.rateCents)}
+            />
+          ))}
+        </RadioGroup>
+
+        <RadioGroup legend="Payment" error={errorOf("paymentMethod")}>
+          {page.payment.card ? (
+            <RadioOption
+              name="paymentMethod"
+              value="card"
+              defaultChecked={defaultPayment === "card"}
+              onChange={() => clear("paymentMethod")}
+              title="Card"
+              description="Pay securely by card on Stripe's payment page after you place the order."
+            />
+          ) : null}
+          {page.payment.invoice ? (
+            <RadioOption
+              name="paymentMethod"
+              value="invoice"
+              defaultChecked={defaultPayment === "invoice"}
+              onChange={() => clear("paymentMethod")}
+              title="Invoice / purchase order"
+              description={`For churches, schools and co-ops: we e-mail you an invoice${
+                page.payment.invoice.terms ? ` (payment terms: ${page.payment.invoice.terms})` : ""
+              }.`}
+            />
+          ) : null}
+          {page.payment.invoice ? (
+            <FormField
+              label="PO Number (optional)"
+              name="poNumber"
+              defaultValue={values.poNumber}
+              hint="For invoice orders: printed on your invoice."
+              maxLength={CHECKOUT_LIMITS.poNumber}
+              error={errorOf("poNumber")}
+              onInput={() => clear("poNumber")}
+              className="mt-2"
+            />
+          ) : null}
+        </RadioGroup>
+      </div>
+
+      <div className="grid min-w-0 gap-4 lg:sticky lg:top-6">
+        <OrderSummary
+          lines={page.lines}
+          currency={page.currency}
+          subtotalCents={page.subtotalCents}
+          shipping={shipping ? { name: shipping.name, cents: shipping.rateCents } : null}
+        />
+        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full`}>
+          <Lock aria-hidden="true" className="size-5" />
+          {busy ? "Placing Order..." : "Place Order"}
+        </button>
+        <p className="text-center text-sm text-gray-700">
+          Prices, shipping and stock are checked again when you place the order.
+        </p>
+      </div>
+    </Form>
+  );
+}
+
+function RadioGroup({ legend, error, children }: { legend: string; error?: string | undefined; children: ReactNode }) {
+  const errorId = useId();
+  return (
+    <fieldset className={`${PANEL} min-w-0`} aria-describedby={error ? errorId : undefined}>
+      <legend className={`${LEGEND} float-left w-full`}>{legend}</legend>
+      <div className="clear-both grid gap-3">{children}</div>
+      {error ? (
+        <p id={errorId} className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function RadioOption(props: {
+  name: string;
+  value: string;
+  defaultChecked: boolean;
+  onChange: () => void;
+  title: string;
+  description?: string;
+  aside?: string;
+}) {
+  const id = useId();
+  return (
+    <label
+      htmlFor={id}
+      className="flex cursor-pointer items-start gap-3 rounded-xl p-4 ring-1 ring-brand-100 has-checked:bg-brand-100/60 has-checked:ring-2 has-checked:ring-brand-600"
+    >
+      <input
+        id={id}
+        type="radio"
+        name={props.name}
+        value={props.value}
+        defaultChecked={props.defaultChecked}
+        onChange={props.onChange}
+        className="mt-1 size-4 accent-brand-700"
+      />
+      <span className="grid flex-1 gap-0.5">
+        <span className="font-semibold">{props.title}</span>
+        {props.description ? <span className="text-sm text-gray-700">{props.description}</span> : null}
+      </span>
+      {props.aside ? <span className="font-semibold">{props.aside}</span> : null}
+    </label>
+  );
+}
+
+/** A labelled select with its error below it, styled and linked like FormField. */
+function SelectField({
+  label,
+  error,
+  className = "",
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; error?: string | undefined }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`grid gap-1.5 ${className}`}>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink aria-invalid:border-red-700"
+        {...select}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { CheckCircle2, CreditCard, PackageSearch } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { PAY_BY_CARD_INTENT } from "#server/checkout/checkout-schema.ts";
+import type { OrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { formatLongDate } from "#app/lib/dates.ts";
+import { OrderSummary } from "./order-summary.tsx";
+
+/** How the buyer came to the page: straight after placing it, back from Stripe, or later. */
+export interface ConfirmationVisit {
+  /** Back from Stripe's page after paying (`?session_id=…`): the webhook may not have arrived yet. */
+  returnedFromPayment: boolean;
+  /** Back from Stripe's page after choosing Cancel. */
+  cancelledPayment: boolean;
+  /** The card payment page could not be opened when the order was placed. */
+  paymentUnavailable: boolean;
+}
+
+/**
+ * The confirmation page of an order: id, lines, totals, address, shipping, the payment and its
+ * state, and a Track Order link. A card order still awaiting payment offers "Pay by card" (a
+ * POST that opens Stripe's page again), e.g. after the buyer cancelled there.
+ */
+export function OrderConfirmationView({
+  order,
+  visit,
+  canPayByCard,
+  payFailure,
+}: {
+  order: OrderConfirmation;
+  visit: ConfirmationVisit;
+  canPayByCard: boolean;
+  payFailure?: string | undefined;
+}) {
+  const navigation = useNavigation();
+  const paying = navigation.state === "submitting";
+  const awaitingCard = order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment";
+  const offerCard = awaitingCard && canPayByCard && !visit.returnedFromPayment;
+  const address = [
+    order.address.street,
+    [order.address.city, order.address.region, order.address.postalCode].filter(Boolean).join(", "),
+    order.address.country,
+  ].filter(Boolean);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
+      <header className="border-b border-brand-100 pb-8">
+        <p className="flex items-center gap-2 font-semibold text-green-800">
+          <CheckCircle2 aria-hidden="true" className="size-6" />
+          Order placed
+        </p>
+        <h1 className="mt-2 font-serif text-4xl font-bold leading-tight text-brand-800 sm:text-5xl">
+          Thank you for your order!
+        </h1>
+        <p className="mt-4 text-lg text-gray-700">
+          Your order ID is{" "}
+          <strong className="font-mono text-ink" data-testid="order-id">
+            {order.id}
+          </strong>
+          . A confirmation goes to {order.email}.
+        </p>
+      </header>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <div className="grid gap-6">
+          <section
+            aria-labelledby="payment-heading"
+            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-8"
+            data-testid="payment-state"
+          >
+            <h2 id="payment-heading" className="mb-3 font-serif text-xl font-bold text-brand-800">
+              Payment
+            </h2>
+            <PaymentState order={order} visit={visit} />
+            {payFailure ? (
+              <p role="alert" className="mt-3 font-medium text-red-700">
+                {payFailure}
+              </p>
+            ) : null}
+            {offerCard ? (
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="intent" value={PAY_BY_CARD_INTENT} />
+                <button type="submit" disabled={paying} className={buttonStyles.primary}>
+                  <CreditCard aria-hidden="true" className="size-5" />
+                  {paying ? "Opening payment..." : "Pay by card"}
+                </button>
+              </Form>
+            ) : null}
+          </section>
+
+          <section
+            aria-labelledby="shipping-heading"
+            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-8"
+          >
+            <h2 id="shipping-heading" className="mb-3 font-serif text-xl font-bold text-brand-800">
+              Shipping
+            </h2>
+            <dl className="grid gap-3 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
+              <dt className="font-medium">Ship to</dt>
+              <dd data-testid="shipping-address">
+                {order.fullName ? <span className="block">{order.fullName}</span> : null}
+                {order.organisation ? <span className="block">{order.organisation}</span> : null}
+                {address.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </dd>
+              <dt className="font-medium">Method</dt>
+              <dd>{order.shippingMethodName ?? "—"}</dd>
+              {order.poNumber ? (
+                <>
+                  <dt className="font-medium">PO number</dt>
+                  <dd>{order.poNumber}</dd>
+                </>
+              ) : null}
+              <dt className="font-medium">Placed</dt>
+              <dd>{formatLongDate(order.orderDate)}</dd>
+            </dl>
+          </section>
+        </div>
+
+        <div className="grid gap-4">
+          <OrderSummary
+            heading="Your Order"
+            lines={order.lines}
+            currency={order.currency}
+            subtotalCents={order.subtotalCents}
+            shipping={{ name: order.shippingMethodName ?? "Shipping", cents: order.shippingCents }}
+          />
+          <Link to={`/track-order?orderId=${encodeURIComponent(order.id)}`} className={buttonStyles.secondary}>
+            <PackageSearch aria-hidden="true" className="size-5" />
+            Track Order
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PaymentState({ order, visit }: { order: OrderConfirmation; visit: ConfirmationVisit }) {
+  const label = order.paymentStatusLabel;
+  if (order.paymentStatus === "paid") {
+    return (
+      <p>
+        <strong className="text-green-800">Paid</strong>
+        {order.paymentMethod === "card" ? " by card. Thank you!" : ". Thank you!"}
+      </p>
+    );
+  }
+  if (order.paymentMethod === "invoice" && order.paymentStatus === "awaiting_payment") {
+    return (
+      <div className="grid gap-2">
+        <p>
+          <strong>Pay by invoice: awaiting payment.</strong>
+        </p>
+        <p>
+          We have e-mailed the invoice to {order.email}
+          {order.invoiceTerms ? `. Payment terms: ${order.invoiceTerms}.` : "."} Your books are reserved for you.
+        </p>
+      </div>
+    );
+  }
+  if (order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment") {
+    if (visit.cancelledPayment) {
+      return (
+        <p>
+          <strong>The card payment was cancelled.</strong> Your order is saved and waiting for payment; you can pay by
+          card again below.
+        </p>
+      );
+    }
+    if (visit.paymentUnavailable) {
+      return (
+        <p>
+          <strong>We could not open the card payment page.</strong> Your order is saved and waiting for payment; please
+          try paying by card again below.
+        </p>
+      );
+    }
+    return (
+      <p>
+        <strong>Waiting for payment confirmation.</strong>{" "}
+        {visit.returnedFromPayment
+          ? "Stripe is confirming your payment; this page shows it as paid once it arrives."
+          : "Your order is waiting for your card payment."}
+      </p>
+    );
+  }
+  return (
+    <p>
+      <strong>{label}</strong>
+    </p>
+  );
+}

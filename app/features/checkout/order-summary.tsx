@@ -1,0 +1,80 @@
+import { formatMoney } from "#server/money/money-schema.ts";
+import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
+
+interface SummaryLine {
+  id?: string;
+  title: string;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+  image?: string | null;
+}
+
+/**
+ * An order's lines and totals as the server priced them: the checkout page's summary and the
+ * confirmation page's. `shipping` null: no method chosen yet.
+ */
+export function OrderSummary({
+  lines,
+  currency,
+  subtotalCents,
+  shipping,
+  heading = "Order Summary",
+}: {
+  lines: readonly SummaryLine[];
+  currency: string;
+  subtotalCents: number;
+  shipping: { name: string; cents: number } | null;
+  heading?: string;
+}) {
+  const money = (cents: number) => formatMoney(cents, currency);
+  return (
+    <section
+      aria-labelledby="order-summary-heading"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-8"
+      data-testid="order-summary"
+    >
+      <h2 id="order-summary-heading" className="mb-4 font-serif text-xl font-bold text-brand-800">
+        {heading}
+      </h2>
+      <ul className="divide-y divide-brand-100">
+        {lines.map((line, index) => (
+          <li key={line.id ?? index} className="flex gap-3 py-3" data-testid="summary-line">
+            {line.image !== undefined ? (
+              <img
+                src={line.image ?? DEFAULT_COVER}
+                alt=""
+                width={48}
+                height={64}
+                className="h-16 w-12 flex-none rounded object-cover ring-1 ring-brand-100"
+              />
+            ) : null}
+            <div className="flex flex-1 flex-wrap justify-between gap-x-3">
+              <div>
+                <p className="font-semibold leading-snug">{line.title}</p>
+                <p className="text-sm text-gray-700">
+                  {line.quantity} × {money(line.unitPriceCents)}
+                </p>
+              </div>
+              <p className="font-semibold">{money(line.lineTotalCents)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 grid gap-2 border-t border-brand-100 pt-4">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd data-testid="summary-subtotal">{money(subtotalCents)}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt>Shipping{shipping ? ` (${shipping.name})` : ""}</dt>
+          <dd data-testid="summary-shipping">{shipping ? money(shipping.cents) : "—"}</dd>
+        </div>
+        <div className="flex justify-between text-lg font-bold">
+          <dt>Total</dt>
+          <dd data-testid="summary-total">{money(subtotalCents + (shipping?.cents ?? 0))}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

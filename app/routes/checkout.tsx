@@ -1,0 +1,137 @@
+import { ShoppingBag } from "lucide-react";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { beginCardPayment } from "#server/checkout/begin-card-payment.ts";
+import { CHECKOUT_FIELDS, checkoutEcho, checkoutSchema } from "#server/checkout/checkout-schema.ts";
+import { loadCheckout } from "#server/checkout/load-checkout.ts";
+import { placeOrder } from "#server/checkout/place-order.ts";
+import { rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";
+import { isHttpsSite } from "#server/config/env.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
+import { formErrors } from "#server/http/form-errors.ts";
+import { readForm } from "#server/http/read-form.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { CheckoutForm, ORDER_NOT_PLACED_TITLE } from "#app/features/checkout/checkout-form.tsx";
+import { pageMeta } from "#app/lib/page-meta.ts";
+import type { Route } from "./+types/checkout";
+
+export function meta(args: Route.MetaArgs) {
+  return [
+    ...pageMeta(args, { title: "Checkout", description: "Place your order of illustrated Bible-story books." }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cart = new URL(request.url).searchParams.get("items");
+  return loadCheckout(context.services, { cart, viewer: context.viewer });
+}
+
+/**
+ * Places the order, then sends the buyer on: to Stripe's payment page for a card order (or, when
+ * Stripe cannot be reached, to the confirmation page, which offers "Pay by card" again), to the
+ * confirmation page for an invoice order. The browser is remembered as the one that placed it.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, viewer, clientAddress } = context;
+  const secure = isHttpsSite(services.env);
+  const submitted = Object.fromEntries((await readForm(request)).entries());
+  const refused = await runAction(
+    services.logger,
+    async () => {
+      // parseForm's steps, on the form already read (its text is echoed back below).
+      const parsed = checkoutSchema.safeParse(submitted);
+      if (!parsed.success) {
+        const { fieldErrors, message } = formErrors(parsed.error, CHECKOUT_FIELDS);
+        throw new AppError("VALIDATION", message, fieldErrors);
+      }
+      const form = parsed.data;
+      enforceRateLimit(services.rateLimits.checkout, clientAddress);
+      const placed = await placeOrder(services, { form, userId: viewer?.userId ?? null });
+      const headers = {
+        "Set-Cookie": rememberPlacedOrder(request.headers.get("cookie"), placed.orderId, {
+          appSecret: services.env.APP_SECRET,
+          secure,
+        }),
+      };
+      const confirmation = `/order-confirmation/${encodeURIComponent(placed.orderId)}`;
+      if (placed.paymentMethod === "card") {
+        const payment = await beginCardPayment(services, { orderId: placed.orderId });
+        if (payment.url !== null) throw redirect(payment.url, { headers });
+        throw redirect(`${confirmation}?placed=1&payment=unavailable`, { headers });
+      }
+      throw redirect(`${confirmation}?placed=1`, { headers });
+    },
+    { secure, failureTitle: ORDER_NOT_PLACED_TITLE },
+  );
+  // Every success redirects, so this is a refusal: a page posted without scripts re-renders
+  // from it and keeps what the buyer typed.
+  return data({ ...refused.data, values: checkoutEcho(submitted) }, refused.init ?? undefined);
+}
+
+/** After a refused order the page is priced again (a sold-out line shows as removed) with a new token. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
+}
+
+export default function Checkout({ loaderData: page, actionData }: Route.ComponentProps) {
+  const failure = actionData && !actionData.ok ? actionData.error : undefined;
+  const values = actionData?.values;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <header className="max-w-3xl border-b border-brand-100 pb-8">
+        <h1 className="font-serif text-4xl font-bold leading-tight text-brand-800 sm:text-5xl">Checkout</h1>
+      </header>
+      {!page.available ? (
+        <section className="mt-10 max-w-2xl rounded-2xl bg-white p-8 shadow-sm ring-1 ring-brand-100">
+          <h2 className="font-serif text-2xl font-bold text-brand-800">Checkout isn't ready yet</h2>
+          <p className="mt-3 text-gray-700">Online checkout is on its way. Thank you for your patience!</p>
+        </section>
+      ) : page.lines.length === 0 ? (
+        <section className="mt-10 flex max-w-2xl flex-col items-center gap-3 rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-brand-100">
+          {failure ? (
+            <p role="alert" data-testid="checkout-errors" className="font-semibold text-red-700">
+              {failure.message}
+            </p>
+          ) : null}
+          <ShoppingBag aria-hidden="true" className="size-12 text-brand-600" />
+          {page.adjustments.length > 0 ? <Adjustments messages={page.adjustments.map((a) => a.message)} /> : null}
+          <h2 className="text-lg font-semibold">Your collection is empty</h2>
+          <p className="text-gray-700">Find a book or a set to start your journey!</p>
+          <Link to="/" className={buttonStyles.primary}>
+            Browse books
+          </Link>
+        </section>
+      ) : (
+        <div className="mt-10 grid gap-6">
+          {page.adjustments.length > 0 || page.droppedLines > 0 ? (
+            <Adjustments
+              messages={[
+                ...page.adjustments.map((a) => a.message),
+                ...(page.droppedLines > 0 ? ["Some lines of your cart could not be read and were left out."] : []),
+              ]}
+            />
+          ) : null}
+          <CheckoutForm page={page} failure={failure} values={values} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Adjustments({ messages }: { messages: string[] }) {
+  return (
+    <div
+      role="status"
+      data-testid="cart-changes"
+      className="rounded-xl bg-yellow-50 p-4 text-left text-yellow-950 ring-1 ring-yellow-700/40"
+    >
+      <h2 className="font-semibold">Your cart has changed since you filled it</h2>
+      <ul className="mt-2 list-disc pl-5">
+        {messages.map((message, index) => (
+          <li key={index}>{message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useRef } from "react";
+import { redirect } from "react-router";
+import { beginCardPayment } from "#server/checkout/begin-card-payment.ts";
+import { PAY_BY_CARD_INTENT } from "#server/checkout/checkout-schema.ts";
+import { getOrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
+import { loadPaymentOptions } from "#server/checkout/payment-options.ts";
+import { readPlacedOrders } from "#server/checkout/placed-orders-cookie.ts";
+import { isHttpsSite } from "#server/config/env.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import { runAction } from "#server/http/action-result.ts";
+import { readForm } from "#server/http/read-form.ts";
+import { useCart } from "#app/features/cart/cart-context.tsx";
+import { OrderConfirmationView } from "#app/features/checkout/order-confirmation-view.tsx";
+import { pageMeta } from "#app/lib/page-meta.ts";
+import type { Route } from "./+types/order-confirmation";
+
+export function meta(args: Route.MetaArgs) {
+  return [
+    ...pageMeta(args, { title: "Order Confirmation", description: "Your order." }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/**
+ * The confirmation shows the shipping address, so it opens only for the browser that placed the
+ * order, the account that owns it, or an admin; anyone else gets Track Order for that id.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services, viewer } = context;
+  const order = await getOrderConfirmation(services.db, {
+    orderId: params.orderId,
+    viewer,
+    placedOrderIds: readPlacedOrders(request.headers.get("cookie"), services.env.APP_SECRET),
+  });
+  if (!order) throw redirect(`/track-order?orderId=${encodeURIComponent(params.orderId)}`);
+  const awaitingCard = order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment";
+  const search = new URL(request.url).searchParams;
+  return {
+    order,
+    canPayByCard: awaitingCard ? (await loadPaymentOptions(services)).card : false,
+    visit: {
+      returnedFromPayment: search.has("session_id"),
+      cancelledPayment: search.get("cancelled") === "1",
+      paymentUnavailable: search.get("payment") === "unavailable",
+    },
+    /** The order was just placed (or paid on Stripe's page): the cart that became it is emptied. */
+    justPlaced: search.has("placed") || search.has("session_id") || search.has("cancelled"),
+  };
+}
+
+/** "Pay by card": opens Stripe's page again for a card order still awaiting payment. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, viewer } = context;
+  return runAction(
+    services.logger,
+    async () => {
+      const form = await readForm(request);
+      if (form.get("intent") !== PAY_BY_CARD_INTENT) throw new AppError("VALIDATION", "Unknown action.");
+      const order = await getOrderConfirmation(services.db, {
+        orderId: params.orderId,
+        viewer,
+        placedOrderIds: readPlacedOrders(request.headers.get("cookie"), services.env.APP_SECRET),
+      });
+      if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
+      const payment = await beginCardPayment(services, { orderId: order.id });
+      if (payment.url !== null) throw redirect(payment.url);
+      throw new AppError("UNAVAILABLE", payment.message);
+    },
+    { secure: isHttpsSite(services.env), failureTitle: "Payment could not be started" },
+  );
+}
+
+export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
+  const cart = useCart();
+  const cleared = useRef(false);
+  // Only now that the order exists; after the stored cart was read, or reading it would refill it.
+  useEffect(() => {
+    if (!loaderData.justPlaced || !cart.hydrated || cleared.current) return;
+    cleared.current = true;
+    cart.clearPlacedOrder();
+  }, [loaderData.justPlaced, cart]);
+  return (
+    <OrderConfirmationView
+      order={loaderData.order}
+      visit={loaderData.visit}
+      canPayByCard={loaderData.canPayByCard}
+      payFailure={actionData && !actionData.ok ? actionData.error.message : undefined}
+    />
+  );
+}

@@ -1,0 +1,167 @@
+// Order placement (server/checkout/place-order.ts) with 10,000 books and 100,000 orders already
+// stored: latency of one order at a time, and orders per second with 8 buyers at once.
+// SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Used by bench/run.ts.
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { checkoutSchema } from "#server/checkout/checkout-schema.ts";
+import { placeOrder } from "#server/checkout/place-order.ts";
+import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { createThrowawayPostgresDatabase } from "#tests/support/test-database.ts";
+
+const BOOKS = 10_000;
+const ORDERS = 100_000;
+const BATCH = 500;
+const SEQUENTIAL = 300;
+const CONCURRENT_ORDERS = 400;
+const BUYERS = 8;
+
+export interface OrderPlacementFigures {
+  engine: DatabaseEngine;
+  p50: number;
+  p95: number;
+  ordersPerSecond: number;
+}
+
+export function orderPlacementEngines(): DatabaseEngine[] {
+  return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
+export async function measureOrderPlacement(engine: DatabaseEngine): Promise<OrderPlacementFigures> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-orders-"));
+  const postgres = engine === "postgres" ? await createThrowawayPostgresDatabase() : null;
+  const handle = openDatabase({ dataDir, databaseUrl: postgres?.url });
+  try {
+    await migrateToLatest(handle);
+    await enableInvoicePayments(handle.db);
+    const bookIds = await fill(handle);
+    const method = await handle.db
+      .selectFrom("shipping_methods")
+      .select("id")
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    const deps = { db: handle.db, clock: () => new Date(), env: { APP_SECRET: "b".repeat(40) } };
+    let n = 0;
+    const placeOne = () => {
+      n += 1;
+      const first = (n * 7919) % BOOKS;
+      // A second, different book.
+      const second = (first + 1 + ((n * 104729) % (BOOKS - 1))) % BOOKS;
+      const form = checkoutSchema.parse({
+        checkoutToken: randomBytes(18).toString("base64url"),
+        items: `${bookIds[first]}:1,${bookIds[second]}:2`,
+        email: `buyer${n}@example.com`,
+        fullName: "Bench Buyer",
+        country: "US",
+        street: "1 Main St",
+        city: "Springfield",
+        region: "IL",
+        postalCode: "62701",
+        shippingMethodId: method.id,
+        paymentMethod: "invoice",
+      });
+      return placeOrder(deps, { form, userId: null });
+    };
+
+    for (let i = 0; i < 20; i++) await placeOne(); // warm-up
+    const latencies: number[] = [];
+    for (let i = 0; i < SEQUENTIAL; i++) {
+      const t0 = performance.now();
+      await placeOne();
+      latencies.push(performance.now() - t0);
+    }
+    latencies.sort((a, b) => a - b);
+    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+
+    let remaining = CONCURRENT_ORDERS;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: BUYERS }, async () => {
+        while (remaining > 0) {
+          remaining -= 1;
+          await placeOne();
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    return { engine, p50: p(0.5), p95: p(0.95), ordersPerSecond: CONCURRENT_ORDERS / seconds };
+  } finally {
+    await handle.close();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** 10,000 books with plenty of stock and 100,000 past orders of one line each. Returns the book ids. */
+async function fill(handle: DatabaseHandle): Promise<string[]> {
+  const { db } = handle;
+  const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
+  const bookIds = Array.from({ length: BOOKS }, () => randomUUID());
+  for (let start = 0; start < BOOKS; start += BATCH) {
+    await db
+      .insertInto("books")
+      .values(
+        bookIds.slice(start, start + BATCH).map((id, k) => ({
+          id,
+          slug: `bench-book-${start + k}`,
+          title: `Bench Book ${start + k}`,
+          author: "Bench Author",
+          description: "A book for the benchmark.",
+          price_cents: 999 + k,
+          original_price_cents: null,
+          image_url: null,
+          badge: null,
+          rating: null,
+          reviews: null,
+          age_range: null,
+          stock: 1_000_000,
+          created_at: at(start + k),
+          updated_at: at(start + k),
+        })),
+      )
+      .execute();
+  }
+  for (let start = 0; start < ORDERS; start += BATCH) {
+    const range = Array.from({ length: BATCH }, (_, k) => start + k);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("orders")
+        .values(
+          range.map((i) => ({
+            id: `BENCH-${String(i).padStart(6, "0")}`,
+            checkout_token: `bench-token-${i}`,
+            order_date: at(i),
+            customer_email: `reader${i % 5000}@example.com`,
+            total_cents: 1999,
+            subtotal_cents: 1499,
+            shipping_cents: 500,
+            status: "Delivered" as const,
+            estimated_delivery: null,
+            updated_at: at(i),
+            user_id: null,
+            payment_method: "invoice" as const,
+            payment_status: "paid" as const,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("order_items")
+        .values(
+          range.map((i) => ({
+            id: randomUUID(),
+            order_id: `BENCH-${String(i).padStart(6, "0")}`,
+            book_id: bookIds[i % BOOKS]!,
+            title: `Bench Book ${i % BOOKS}`,
+            unit_price_cents: 1499,
+            quantity: 1,
+            position: 0,
+          })),
+        )
+        .execute();
+    });
+  }
+  return bookIds;
+}

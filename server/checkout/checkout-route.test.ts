@@ -1,0 +1,209 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { signedInCookie } from "#tests/support/test-sessions.ts";
+
+// /checkout and /order-confirmation through the real app and build (needs `npm run build`).
+describe.each(TEST_ENGINES)("checkout routes on %s", (engine) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t?.cleanup();
+  });
+
+  const textOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+
+  async function setUp(env: Record<string, string> = {}) {
+    t = await createTestApp(engine, { env });
+    await enableInvoicePayments(t.services.db, { terms: "Net 30" });
+    const book = await t.services.db
+      .selectFrom("books")
+      .select(["id", "title", "price_cents"])
+      .orderBy("title")
+      .executeTakeFirstOrThrow();
+    await t.services.db.updateTable("books").set({ stock: 5 }).where("id", "=", book.id).execute();
+    const method = await t.services.db
+      .selectFrom("shipping_methods")
+      .select("id")
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    return { book, shippingMethodId: method.id };
+  }
+
+  const orderCount = async () =>
+    Number(
+      (
+        await t.services.db
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  function post(path: string, values: Record<string, string>, cookie?: string) {
+    return t.app.request(path, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: new URLSearchParams(values).toString(),
+    });
+  }
+
+  const validForm = (values: Record<string, string>) => ({
+    checkoutToken: "tok_" + Math.random().toString(36).slice(2).padEnd(20, "x"),
+    email: "buyer@example.com",
+    fullName: "Ruth Reader",
+    country: "US",
+    street: "12 Olive Grove Lane",
+    city: "Nashville",
+    region: "TN",
+    postalCode: "37201",
+    paymentMethod: "invoice",
+    ...values,
+  });
+
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+
+  it("renders the server-priced page, places an invoice order once, and shows it only to its buyer", async () => {
+    const { book, shippingMethodId } = await setUp();
+    const page = await t.app.request(`/checkout?items=${book.id}:2:1`);
+    expect(page.status).toBe(200);
+    const html = await textOf(page);
+    expect(html).toContain("Order Summary");
+    expect(html).toContain(`changed from $0.01 to`);
+    expect(html).toMatch(/name="checkoutToken" value="[\w-]{24}"/);
+
+    const form = validForm({ items: `${book.id}:2`, shippingMethodId, poNumber: "PO-1" });
+    const placed = await post("/checkout", form);
+    expect(placed.status).toBe(302);
+    const location = placed.headers.get("location")!;
+    expect(location).toMatch(/^\/order-confirmation\/ORD-[0-9A-Z]{12}\?placed=1$/);
+    const cookie = cookieOf(placed);
+    expect(placed.headers.get("set-cookie")).toMatch(/shop_placed_orders=.*HttpOnly; SameSite=Lax/);
+
+    // A replay (double-click, reload) answers with the same order and writes nothing.
+    const replay = await post("/checkout", form);
+    expect(replay.headers.get("location")).toBe(location);
+    await expect(orderCount()).resolves.toBe(4);
+
+    const confirmation = await t.app.request(location, { headers: { Cookie: cookie } });
+    expect(confirmation.status).toBe(200);
+    const confirmationHtml = await textOf(confirmation);
+    expect(confirmationHtml).toContain("12 Olive Grove Lane");
+    expect(confirmationHtml).toContain("Payment terms: Net 30.");
+
+    const orderId = location.split("/")[2]!.split("?")[0]!;
+    const stranger = await t.app.request(`/order-confirmation/${orderId}`);
+    expect(stranger.status).toBe(302);
+    expect(stranger.headers.get("location")).toBe(`/track-order?orderId=${orderId}`);
+    const forged = await t.app.request(`/order-confirmation/${orderId}`, {
+      headers: { Cookie: `shop_placed_orders=${orderId}.AAAA` },
+    });
+    expect(forged.status).toBe(302);
+    const otherCustomer = await signedInCookie(t.services, "someone@example.com");
+    expect((await t.app.request(`/order-confirmation/${orderId}`, { headers: { Cookie: otherCustomer } })).status).toBe(
+      302,
+    );
+    const admin = await signedInCookie(t.services, "admin@example.com", { admin: true });
+    expect((await t.app.request(`/order-confirmation/${orderId}`, { headers: { Cookie: admin } })).status).toBe(200);
+  });
+
+  it("refuses bad input with a message, never a 500, and writes nothing", async () => {
+    const { book, shippingMethodId } = await setUp();
+    await t.services.db.updateTable("store_settings").set({ shipping_countries: "US,CA" }).execute();
+    const before = await orderCount();
+    const cases: [string, Record<string, string>, number, string][] = [
+      ["zero quantity", { items: `${book.id}:0` }, 400, "at least 1"],
+      ["negative quantity", { items: `${book.id}:-2` }, 400, "at least 1"],
+      ["fractional quantity", { items: `${book.id}:1.5` }, 400, "at least 1"],
+      ["huge quantity", { items: `${book.id}:100` }, 400, "at most 99"],
+      ["above stock", { items: `${book.id}:6` }, 409, "just sold out"],
+      ["unknown item", { items: "no-such-book:1" }, 400, "no longer available"],
+      ["odd item id", { items: "../../etc:1" }, 400, "not one we sell"],
+      ["no items", { items: "" }, 400, "no items"],
+      [
+        "too many lines",
+        { items: Array.from({ length: 51 }, (_, i) => `b${i}:1`).join(",") },
+        400,
+        "at most 50 different items",
+      ],
+      ["unknown shipping method", { shippingMethodId: "nope" }, 400, "shipping method is no longer available"],
+      ["country not shipped to", { country: "FR" }, 400, "we do not ship to France"],
+      ["unknown country", { country: "ZZ" }, 400, "Please choose a country."],
+      ["card not available", { paymentMethod: "card" }, 400, "Card payments are not available"],
+      ["unknown payment method", { paymentMethod: "paypal" }, 400, "Please choose how you would like to pay."],
+      ["over-long name", { fullName: "x".repeat(101) }, 400, "100 characters or fewer"],
+      ["bad e-mail", { email: "not-an-address" }, 400, "Please enter a valid email address."],
+      ["missing token", { checkoutToken: "" }, 400, "This checkout page has expired"],
+      ["missing ZIP for the US", { postalCode: "" }, 400, "Please enter your ZIP code."],
+    ];
+    for (const [name, values, status, message] of cases) {
+      const response = await post("/checkout", validForm({ items: `${book.id}:1`, shippingMethodId, ...values }));
+      expect(response.status, name).toBe(status);
+      expect(await textOf(response), name).toContain(message.replaceAll("'", "&#x27;"));
+    }
+    const huge = await post(
+      "/checkout",
+      validForm({ items: `${book.id}:1`, shippingMethodId, street: "x".repeat(40_000) }),
+    );
+    expect(huge.status).toBe(413);
+    await expect(orderCount()).resolves.toBe(before);
+    const stock = await t.services.db.selectFrom("books").select("stock").where("id", "=", book.id).executeTakeFirst();
+    expect(stock?.stock).toBe(5);
+    expect(t.logs.filter((line) => line.msg === "action failed")).toEqual([]);
+  });
+
+  it("limits the orders one client may try to place, so stock cannot be hoarded by unpaid orders", async () => {
+    const { book } = await setUp();
+    const attempt = () => post("/checkout", validForm({ items: `${book.id}:1`, shippingMethodId: "nope" }));
+    for (let i = 0; i < 20; i++) expect((await attempt()).status).toBe(400);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    // A form the schema refuses never counts, and is still answered with its message.
+    expect((await post("/checkout", validForm({ items: "" }))).status).toBe(400);
+  });
+
+  it("a card order whose payment page cannot be opened stays awaiting payment and offers Pay by card", async () => {
+    // Port 9 (discard) on loopback: nothing listens, so Stripe cannot be reached.
+    const { book, shippingMethodId } = await setUp({ STRIPE_API_URL: "http://127.0.0.1:9" });
+    await enableCardPayments(t.services.db, t.services.env.APP_SECRET);
+    const placed = await post(
+      "/checkout",
+      validForm({ items: `${book.id}:1`, shippingMethodId, paymentMethod: "card" }),
+    );
+    expect(placed.status).toBe(302);
+    const location = placed.headers.get("location")!;
+    expect(location).toMatch(/\?placed=1&payment=unavailable$/);
+    const orderId = location.split("/")[2]!.split("?")[0]!;
+    const order = await t.services.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ payment_method: "card", payment_status: "awaiting_payment" });
+    const mails = await t.services.db
+      .selectFrom("mail_outbox")
+      .select("kind")
+      .where("order_id", "=", orderId)
+      .execute();
+    expect(mails).toEqual([]);
+
+    const cookie = cookieOf(placed);
+    const page = await textOf(await t.app.request(location, { headers: { Cookie: cookie } }));
+    expect(page).toContain("We could not open the card payment page.");
+    expect(page).toContain("Pay by card");
+    const retry = await post(`/order-confirmation/${orderId}`, { intent: "pay-by-card" }, cookie);
+    expect(retry.status).toBe(503);
+    expect(await textOf(retry)).toContain("We could not reach the card payment service.");
+    const strangerRetry = await post(`/order-confirmation/${orderId}`, { intent: "pay-by-card" });
+    // Refused (not found), and the page itself sends a stranger to Track Order.
+    expect(strangerRetry.status).toBe(302);
+    expect(strangerRetry.headers.get("location")).toBe(`/track-order?orderId=${orderId}`);
+  });
+});

@@ -1,0 +1,51 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+import { DEFAULT_CURRENCY } from "#server/money/money-schema.ts";
+import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+
+export interface CheckoutShippingMethod {
+  id: string;
+  name: string;
+  rateCents: number;
+}
+
+/** What the store settings say about taking an order: currency, enabled shipping methods, countries. */
+export interface CheckoutRules {
+  currency: string;
+  shippingMethods: CheckoutShippingMethod[];
+  /** ISO codes the store ships to; null ships everywhere. */
+  shippingCountries: string[] | null;
+}
+
+/** Reads the rules the checkout page offers and the order is checked against (in `db`, maybe a transaction). */
+export async function loadCheckoutRules(db: Kysely<Database>): Promise<CheckoutRules> {
+  const [settings, methods] = await Promise.all([
+    db
+      .selectFrom("store_settings")
+      .select(["currency", "shipping_countries"])
+      .where("id", "=", STORE_SETTINGS_ID)
+      .executeTakeFirst(),
+    db
+      .selectFrom("shipping_methods")
+      .select(["id", "name", "rate_cents"])
+      .where("settings_id", "=", STORE_SETTINGS_ID)
+      .where("enabled", "=", true)
+      .orderBy("position")
+      .execute(),
+  ]);
+  return {
+    currency: settings?.currency ?? DEFAULT_CURRENCY,
+    shippingMethods: methods.map((m) => ({ id: m.id, name: m.name, rateCents: m.rate_cents })),
+    shippingCountries: parseCountryList(settings?.shipping_countries ?? null),
+  };
+}
+
+/** "US, ca" → ["US", "CA"]; null or an empty list ships everywhere. */
+export function parseCountryList(value: string | null): string[] | null {
+  if (!value) return null;
+  const codes = value
+    .split(",")
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => /^[A-Z]{2}$/.test(code));
+  return codes.length > 0 ? codes : null;
+}

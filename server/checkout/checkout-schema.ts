@@ -1,0 +1,309 @@
+import { z } from "zod";
+import { formErrors } from "#server/http/form-errors.ts";
+import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
+import { PAYMENT_METHODS } from "#server/orders/payment-status.ts";
+
+/**
+ * The checkout form, shared by the page (checked before posting) and the action (checked again),
+ * and the cart as it travels from localStorage to the page. Client-safe: zod only.
+ * The browser sends ids and quantities, never a price that is charged: the server prices
+ * everything from the database (price-cart.ts).
+ */
+export const CHECKOUT_LIMITS = {
+  lines: 50,
+  quantity: 99,
+  itemId: 64,
+  fullName: 100,
+  email: 254,
+  organisation: 120,
+  phone: 30,
+  poNumber: 50,
+  street: 200,
+  city: 100,
+  region: 100,
+  postalCode: 20,
+  token: 64,
+} as const;
+
+/** ISO 3166-1 alpha-2 codes the form offers (names come from Intl, in English). */
+const COUNTRY_CODES = (
+  "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +
+  "CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO " +
+  "FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE " +
+  "JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO " +
+  "MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW " +
+  "PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM " +
+  "TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
+).split(" ");
+export const ALL_COUNTRY_CODES: readonly string[] = COUNTRY_CODES;
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** The country's English name ("US" → "United States"); the code itself if Intl does not know it. */
+export function countryName(code: string): string {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The countries the form offers, the United States first and the rest by name: all of them, or
+ * only `allowed` (the store's shipping countries) when the store set a list.
+ */
+export function countryOptions(allowed: readonly string[] | null): { code: string; name: string }[] {
+  const codes = allowed ? COUNTRY_CODES.filter((code) => allowed.includes(code)) : COUNTRY_CODES;
+  return codes
+    .map((code) => ({ code, name: countryName(code) }))
+    .sort((a, b) => (a.code === "US" ? -1 : b.code === "US" ? 1 : a.name.localeCompare(b.name, "en")));
+}
+
+/** One line of the cart: a book id or a bundle id (`pkg-…`) and how many. */
+export interface CartRequestLine {
+  id: string;
+  quantity: number;
+  /** The unit price the cart showed, in cents: only to say what changed, never charged. */
+  cartPriceCents?: number;
+}
+
+const ITEM_ID = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Reads the cart lines of the page's address (`?items=<id>:<qty>:<cents>,…`). Lenient on purpose:
+ * it comes from a link the browser built, so a malformed or extra line is dropped (and counted)
+ * rather than refusing the whole page. Lines of the same item are merged.
+ */
+export function parseCartParam(value: string | null): { lines: CartRequestLine[]; dropped: number } {
+  const lines: CartRequestLine[] = [];
+  let dropped = 0;
+  if (!value) return { lines, dropped };
+  // Bounded before splitting: a huge address is not worth reading past the first lines.
+  const parts = value.slice(0, CHECKOUT_LIMITS.lines * 100).split(",");
+  for (const part of parts) {
+    if (!part) continue;
+    const [id = "", quantityText = "", priceText] = part.split(":");
+    const quantity = Number(quantityText);
+    const cartPriceCents = priceText === undefined || priceText === "" ? undefined : Number(priceText);
+    const valid =
+      id.length > 0 &&
+      id.length <= CHECKOUT_LIMITS.itemId &&
+      ITEM_ID.test(id) &&
+      Number.isInteger(quantity) &&
+      quantity >= 1 &&
+      (cartPriceCents === undefined || (Number.isInteger(cartPriceCents) && cartPriceCents >= 0));
+    if (!valid) {
+      dropped += 1;
+      continue;
+    }
+    const existing = lines.find((line) => line.id === id);
+    if (existing) {
+      existing.quantity = Math.min(CHECKOUT_LIMITS.quantity, existing.quantity + quantity);
+      continue;
+    }
+    if (lines.length >= CHECKOUT_LIMITS.lines) {
+      dropped += 1;
+      continue;
+    }
+    lines.push({
+      id,
+      quantity: Math.min(CHECKOUT_LIMITS.quantity, quantity),
+      ...(cartPriceCents === undefined ? {} : { cartPriceCents }),
+    });
+  }
+  return { lines, dropped };
+}
+
+/** The cart as the page's address carries it (the cart sheet builds this link). */
+export function cartParam(lines: readonly CartRequestLine[]): string {
+  return lines
+    .slice(0, CHECKOUT_LIMITS.lines)
+    .map((line) =>
+      [line.id, Math.min(CHECKOUT_LIMITS.quantity, line.quantity), line.cartPriceCents]
+        .filter((part) => part !== undefined)
+        .join(":"),
+    )
+    .join(",");
+}
+
+/**
+ * The lines as the form posts them (a hidden field, `<id>:<qty>,…`): strict, unlike the page's
+ * address, because by now the page has shown the buyer exactly these lines.
+ */
+const itemsSchema = z
+  .string({ error: "Your order has no items." })
+  .max(CHECKOUT_LIMITS.lines * (CHECKOUT_LIMITS.itemId + 4), "Your order has too many items.")
+  .transform((value, ctx) => {
+    const lines: { id: string; quantity: number }[] = [];
+    const parts = value.split(",").filter(Boolean);
+    if (parts.length === 0) {
+      ctx.addIssue({ code: "custom", message: "Your order has no items." });
+      return z.NEVER;
+    }
+    if (parts.length > CHECKOUT_LIMITS.lines) {
+      ctx.addIssue({ code: "custom", message: `An order can have at most ${CHECKOUT_LIMITS.lines} different items.` });
+      return z.NEVER;
+    }
+    for (const part of parts) {
+      const [id = "", quantityText = "", ...rest] = part.split(":");
+      const quantity = Number(quantityText);
+      if (rest.length > 0 || !id || id.length > CHECKOUT_LIMITS.itemId || !ITEM_ID.test(id)) {
+        ctx.addIssue({ code: "custom", message: "An item in your order is not one we sell." });
+        return z.NEVER;
+      }
+      if (!/^\d+$/.test(quantityText) || !Number.isInteger(quantity) || quantity < 1) {
+        ctx.addIssue({ code: "custom", message: "Each quantity must be a whole number of at least 1." });
+        return z.NEVER;
+      }
+      if (quantity > CHECKOUT_LIMITS.quantity) {
+        ctx.addIssue({ code: "custom", message: `You can order at most ${CHECKOUT_LIMITS.quantity} of each item.` });
+        return z.NEVER;
+      }
+      if (lines.some((line) => line.id === id)) {
+        ctx.addIssue({ code: "custom", message: "An item appears twice in your order." });
+        return z.NEVER;
+      }
+      lines.push({ id, quantity });
+    }
+    return lines;
+  });
+
+function requiredText(max: number, missing: string, tooLong: string) {
+  return z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+}
+
+/** Optional text: empty (or missing) is null. */
+function optionalText(max: number, tooLong: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((value) => (value ? value : null));
+}
+
+export const checkoutSchema = z
+  .object({
+    checkoutToken: z
+      .string({ error: "This checkout page has expired. Please reload it." })
+      .regex(/^[A-Za-z0-9_-]{16,64}$/, "This checkout page has expired. Please reload it."),
+    items: itemsSchema,
+    email: emailAddressSchema({ maxLength: CHECKOUT_LIMITS.email }),
+    fullName: requiredText(
+      CHECKOUT_LIMITS.fullName,
+      "Please enter your full name.",
+      `Please keep your name to ${CHECKOUT_LIMITS.fullName} characters or fewer.`,
+    ),
+    organisation: optionalText(
+      CHECKOUT_LIMITS.organisation,
+      `Please keep the organisation to ${CHECKOUT_LIMITS.organisation} characters or fewer.`,
+    ),
+    phone: optionalText(
+      CHECKOUT_LIMITS.phone,
+      `Please keep the phone number to ${CHECKOUT_LIMITS.phone} characters or fewer.`,
+    ).refine((value) => value === null || /^[0-9+()./\s-]+$/.test(value), "Please enter a valid phone number."),
+    poNumber: optionalText(
+      CHECKOUT_LIMITS.poNumber,
+      `Please keep the PO number to ${CHECKOUT_LIMITS.poNumber} characters or fewer.`,
+    ),
+    country: z
+      .string({ error: "Please choose a country." })
+      .refine((value) => COUNTRY_CODES.includes(value), "Please choose a country."),
+    street: requiredText(
+      CHECKOUT_LIMITS.street,
+      "Please enter your street address.",
+      `Please keep the street address to ${CHECKOUT_LIMITS.street} characters or fewer.`,
+    ),
+    city: requiredText(
+      CHECKOUT_LIMITS.city,
+      "Please enter your city.",
+      `Please keep the city to ${CHECKOUT_LIMITS.city} characters or fewer.`,
+    ),
+    region: optionalText(
+      CHECKOUT_LIMITS.region,
+      `Please keep the state or region to ${CHECKOUT_LIMITS.region} characters or fewer.`,
+    ),
+    postalCode: optionalText(
+      CHECKOUT_LIMITS.postalCode,
+      `Please keep the ZIP or postal code to ${CHECKOUT_LIMITS.postalCode} characters or fewer.`,
+    ),
+    shippingMethodId: z
+      .string({ error: "Please choose a shipping method." })
+      .min(1, "Please choose a shipping method.")
+      .max(64, "Please choose a shipping method."),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: "Please choose how you would like to pay." }),
+    /** The subtotal the page showed, in cents: a change since then stops the order (never charged). */
+    quotedSubtotalCents: z.coerce.number().int().min(0).optional().catch(undefined),
+  })
+  .superRefine((value, ctx) => {
+    // A US address needs a state and a ZIP code; other countries' formats vary too much to require them.
+    if (value.country === "US" && !value.region) {
+      ctx.addIssue({ code: "custom", path: ["region"], message: "Please enter your state." });
+    }
+    if (value.country === "US" && !value.postalCode) {
+      ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Please enter your ZIP code." });
+    }
+  });
+
+export type CheckoutInput = z.output<typeof checkoutSchema>;
+
+/** The fields in display order: the first invalid one gives the summary and the toast their message. */
+export const CHECKOUT_FIELDS = [
+  "items",
+  "email",
+  "fullName",
+  "phone",
+  "organisation",
+  "country",
+  "street",
+  "city",
+  "region",
+  "postalCode",
+  "shippingMethodId",
+  "paymentMethod",
+  "poNumber",
+  "checkoutToken",
+] as const;
+export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
+
+/** Checks raw form values with the shared schema (the browser's check before posting). */
+export function checkCheckoutForm(
+  raw: unknown,
+):
+  | { success: true; data: CheckoutInput }
+  | { success: false; fieldErrors: Partial<Record<CheckoutField, string>>; message: string } {
+  const parsed = checkoutSchema.safeParse(typeof raw === "object" && raw !== null ? raw : {});
+  if (parsed.success) return { success: true, data: parsed.data };
+  const { fieldErrors, message } = formErrors(parsed.error, CHECKOUT_FIELDS);
+  return { success: false, fieldErrors, message };
+}
+
+/** The fields a refused form gives back to a page posted without scripts, so nothing typed is lost. */
+const ECHOED_FIELDS = [
+  "email",
+  "fullName",
+  "phone",
+  "organisation",
+  "country",
+  "street",
+  "city",
+  "region",
+  "postalCode",
+  "shippingMethodId",
+  "paymentMethod",
+  "poNumber",
+] as const;
+export type CheckoutEcho = Partial<Record<(typeof ECHOED_FIELDS)[number], string>>;
+
+/** The buyer's own text fields of a refused form, each cut to a bounded length (shown back only to them). */
+export function checkoutEcho(form: Record<string, unknown>): CheckoutEcho {
+  const echo: CheckoutEcho = {};
+  for (const field of ECHOED_FIELDS) {
+    const value = form[field];
+    if (typeof value === "string") echo[field] = value.slice(0, 300);
+  }
+  return echo;
+}
+
+/** Intent of the confirmation page's "Pay by card" form. */
+export const PAY_BY_CARD_INTENT = "pay-by-card";

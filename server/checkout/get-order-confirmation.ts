@@ -1,0 +1,104 @@
+import type { Kysely } from "kysely";
+import type { Viewer } from "#server/accounts/viewer.ts";
+import type { Database } from "#server/db/schema.ts";
+import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from "#server/orders/payment-status.ts";
+import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import { countryName } from "./checkout-schema.ts";
+
+export interface OrderConfirmation {
+  id: string;
+  orderDate: string;
+  email: string;
+  fullName: string | null;
+  organisation: string | null;
+  poNumber: string | null;
+  phone: string | null;
+  address: {
+    street: string | null;
+    city: string | null;
+    region: string | null;
+    postalCode: string | null;
+    country: string | null;
+  };
+  shippingMethodName: string | null;
+  shippingCents: number;
+  subtotalCents: number;
+  totalCents: number;
+  currency: string;
+  paymentMethod: PaymentMethod | null;
+  paymentStatus: PaymentStatus;
+  /** The state in words ("Awaiting payment"). */
+  paymentStatusLabel: string;
+  /** The store's invoice terms, for an invoice order. */
+  invoiceTerms: string | null;
+  lines: { title: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+}
+
+/**
+ * Who may see an order's confirmation (it shows the shipping address): the browser that placed it
+ * (its signed cookie lists the id), the signed-in account that owns it, or an admin.
+ */
+export function maySeeConfirmation(
+  order: { id: string; user_id: string | null },
+  viewer: Pick<Viewer, "userId" | "isAdmin"> | null,
+  placedOrderIds: readonly string[],
+): boolean {
+  if (placedOrderIds.includes(order.id)) return true;
+  if (!viewer) return false;
+  return viewer.isAdmin || (order.user_id !== null && order.user_id === viewer.userId);
+}
+
+/**
+ * The confirmation page of an order, or null when it does not exist or the visitor may not see
+ * it (both answered alike, so the page does not tell which ids exist).
+ */
+export async function getOrderConfirmation(
+  db: Kysely<Database>,
+  input: { orderId: string; viewer: Pick<Viewer, "userId" | "isAdmin"> | null; placedOrderIds: readonly string[] },
+): Promise<OrderConfirmation | null> {
+  if (input.orderId.length > 40) return null;
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
+  if (!order || !maySeeConfirmation(order, input.viewer, input.placedOrderIds)) return null;
+  const [items, settings] = await Promise.all([
+    db
+      .selectFrom("order_items")
+      .select(["title", "unit_price_cents", "quantity"])
+      .where("order_id", "=", order.id)
+      .orderBy("position")
+      .execute(),
+    order.payment_method === "invoice"
+      ? db.selectFrom("store_settings").select("invoice_terms").where("id", "=", STORE_SETTINGS_ID).executeTakeFirst()
+      : undefined,
+  ]);
+  return {
+    id: order.id,
+    orderDate: order.order_date,
+    email: order.customer_email,
+    fullName: order.customer_name,
+    organisation: order.organisation,
+    poNumber: order.po_number,
+    phone: order.phone,
+    address: {
+      street: order.ship_street,
+      city: order.ship_city,
+      region: order.ship_region,
+      postalCode: order.ship_postal_code,
+      country: order.ship_country ? countryName(order.ship_country) : null,
+    },
+    shippingMethodName: order.shipping_method_name,
+    shippingCents: order.shipping_cents,
+    subtotalCents: order.subtotal_cents,
+    totalCents: order.total_cents,
+    currency: order.currency,
+    paymentMethod: order.payment_method,
+    paymentStatus: order.payment_status,
+    paymentStatusLabel: PAYMENT_STATUS_LABELS[order.payment_status],
+    invoiceTerms: settings?.invoice_terms?.trim() || null,
+    lines: items.map((item) => ({
+      title: item.title,
+      unitPriceCents: item.unit_price_cents,
+      quantity: item.quantity,
+      lineTotalCents: item.unit_price_cents * item.quantity,
+    })),
+  };
+}

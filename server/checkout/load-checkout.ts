@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Viewer } from "#server/accounts/viewer.ts";
+import type { Database } from "#server/db/schema.ts";
+import { countryOptions, parseCartParam } from "./checkout-schema.ts";
+import { loadCheckoutRules, type CheckoutShippingMethod } from "./checkout-rules.ts";
+import { isCheckoutAvailable, loadPaymentOptions, type PaymentOptions } from "./payment-options.ts";
+import { priceCart, type CartAdjustment, type PricedLine } from "./price-cart.ts";
+
+export interface CheckoutPage {
+  available: boolean;
+  payment: PaymentOptions;
+  currency: string;
+  shippingMethods: CheckoutShippingMethod[];
+  countries: { code: string; name: string }[];
+  lines: PricedLine[];
+  adjustments: CartAdjustment[];
+  /** Lines of the page's address that could not be read (malformed, or past the limit). */
+  droppedLines: number;
+  subtotalCents: number;
+  /** A new random token for this rendering of the page: placing the order twice with it places it once. */
+  checkoutToken: string;
+  prefill: { email: string; fullName: string };
+}
+
+/**
+ * What the checkout page shows: the cart of its address priced by the server (what changed since
+ * the cart was filled, said in words), the store's shipping methods, countries and payment
+ * methods, and, for a signed-in customer, their e-mail and profile name.
+ */
+export async function loadCheckout(
+  deps: { db: Kysely<Database>; env: { APP_SECRET: string } },
+  input: { cart: string | null; viewer: Pick<Viewer, "userId" | "email"> | null },
+): Promise<CheckoutPage> {
+  const [payment, rules, profile] = await Promise.all([
+    loadPaymentOptions(deps),
+    loadCheckoutRules(deps.db),
+    input.viewer
+      ? deps.db
+          .selectFrom("user")
+          .leftJoin("profiles", "profiles.id", "user.id")
+          .select(["user.name", "profiles.full_name"])
+          .where("user.id", "=", input.viewer.userId)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  const requested = parseCartParam(input.cart);
+  const priced = await priceCart(deps.db, { lines: requested.lines, currency: rules.currency });
+  return {
+    available: isCheckoutAvailable(payment),
+    payment,
+    currency: rules.currency,
+    shippingMethods: rules.shippingMethods,
+    countries: countryOptions(rules.shippingCountries),
+    lines: priced.lines,
+    adjustments: priced.adjustments,
+    droppedLines: requested.dropped,
+    subtotalCents: priced.subtotalCents,
+    checkoutToken: randomBytes(18).toString("base64url"),
+    prefill: {
+      email: input.viewer?.email ?? "",
+      fullName: profile?.full_name?.trim() || profile?.name?.trim() || "",
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+import { loadCardPaymentConfig } from "#server/payments/card-payment-config.ts";
+import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+
+/** How the store can take payment right now. */
+export interface PaymentOptions {
+  /** Stripe is switched on and both its secret key and webhook secret are stored and readable. */
+  card: boolean;
+  /** Pay by invoice is switched on; `terms` is the text the buyer reads (e.g. "Net 30"). */
+  invoice: { terms: string | null } | null;
+}
+
+/**
+ * The payment methods the checkout may offer now. Checkout opens only when at least one is
+ * available (`isCheckoutAvailable`); PayPal stays a saved setting and is never offered.
+ */
+export async function loadPaymentOptions(deps: {
+  db: Kysely<Database>;
+  env: { APP_SECRET: string };
+}): Promise<PaymentOptions> {
+  const [card, settings] = await Promise.all([
+    loadCardPaymentConfig(deps.db, deps.env.APP_SECRET),
+    deps.db
+      .selectFrom("store_settings")
+      .select(["enable_invoice", "invoice_terms"])
+      .where("id", "=", STORE_SETTINGS_ID)
+      .executeTakeFirst(),
+  ]);
+  return {
+    card: card !== null,
+    invoice: settings && Boolean(settings.enable_invoice) ? { terms: settings.invoice_terms?.trim() || null } : null,
+  };
+}
+
+export function isCheckoutAvailable(options: PaymentOptions): boolean {
+  return options.card || options.invoice !== null;
+}

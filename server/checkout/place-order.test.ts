@@ -1,0 +1,314 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { AppError } from "#server/errors/app-error.ts";
+import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { checkoutSchema, type CheckoutInput } from "./checkout-schema.ts";
+import { placeOrder, SOLD_OUT_REASON } from "./place-order.ts";
+import { priceCart } from "./price-cart.ts";
+
+const APP_SECRET = "s".repeat(40);
+
+describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  const db = () => testDb.handle.db;
+  const deps = () => ({ db: db(), clock: () => new Date(), env: { APP_SECRET } });
+
+  async function setUp(options: { stock?: number | null; price?: number } = {}) {
+    testDb = await createTestDatabase(engine);
+    await enableInvoicePayments(db(), { terms: "Net 30" });
+    const bookId = randomUUID();
+    const now = new Date().toISOString();
+    await db()
+      .insertInto("books")
+      .values({
+        id: bookId,
+        slug: `book-${bookId}`,
+        title: "Noah and the Ark",
+        author: "A",
+        description: "D",
+        price_cents: options.price ?? 1499,
+        original_price_cents: null,
+        image_url: null,
+        badge: null,
+        rating: null,
+        reviews: null,
+        age_range: null,
+        stock: options.stock === undefined ? 10 : options.stock,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const standard = await db()
+      .selectFrom("shipping_methods")
+      .select(["id", "rate_cents"])
+      .where("settings_id", "=", STORE_SETTINGS_ID)
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    return { bookId, shippingMethodId: standard.id, shippingCents: standard.rate_cents };
+  }
+
+  function form(values: Record<string, string>): CheckoutInput {
+    return checkoutSchema.parse({
+      checkoutToken: randomBytes(18).toString("base64url"),
+      email: "Buyer@Example.com",
+      fullName: "Ruth Reader",
+      country: "US",
+      street: "1 Main St",
+      city: "Springfield",
+      region: "IL",
+      postalCode: "62701",
+      paymentMethod: "invoice",
+      organisation: "Grace Church",
+      poNumber: "PO-77",
+      ...values,
+    });
+  }
+
+  async function refusal(promise: Promise<unknown>): Promise<AppError> {
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+
+  const counts = async () => ({
+    orders: Number(
+      (
+        await db()
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    items: Number(
+      (
+        await db()
+          .selectFrom("order_items")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    mails: Number(
+      (
+        await db()
+          .selectFrom("mail_outbox")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  });
+  const bookStock = async (id: string) =>
+    (await db().selectFrom("books").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
+
+  it("places an invoice order: server prices, stock taken, history, three mails", async () => {
+    const { bookId, shippingMethodId, shippingCents } = await setUp({ stock: 5 });
+    const placed = await placeOrder(deps(), {
+      form: form({
+        items: `${bookId}:2,pkg-disciple:1`,
+        shippingMethodId,
+        quotedSubtotalCents: String(2 * 1499 + 3499),
+      }),
+      userId: null,
+    });
+    expect(placed).toMatchObject({ paymentMethod: "invoice", replayed: false });
+    expect(placed.orderId).toMatch(/^ORD-[0-9A-Z]{12}$/);
+    const order = await db()
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", placed.orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({
+      customer_email: "Buyer@Example.com",
+      customer_name: "Ruth Reader",
+      organisation: "Grace Church",
+      po_number: "PO-77",
+      ship_country: "US",
+      status: "Pending",
+      payment_method: "invoice",
+      payment_status: "awaiting_payment",
+      subtotal_cents: 2 * 1499 + 3499,
+      shipping_cents: shippingCents,
+      total_cents: 2 * 1499 + 3499 + shippingCents,
+      currency: "USD",
+      user_id: null,
+    });
+    expect(Boolean(order.stock_taken)).toBe(true);
+    const items = await db()
+      .selectFrom("order_items")
+      .select(["book_id", "bundle_id", "title", "unit_price_cents", "quantity"])
+      .where("order_id", "=", placed.orderId)
+      .orderBy("position")
+      .execute();
+    expect(items).toEqual([
+      { book_id: bookId, bundle_id: null, title: "Noah and the Ark", unit_price_cents: 1499, quantity: 2 },
+      { book_id: null, bundle_id: "pkg-disciple", title: "The Disciple's Set", unit_price_cents: 3499, quantity: 1 },
+    ]);
+    await expect(bookStock(bookId)).resolves.toBe(3);
+    const bundle = await db().selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirst();
+    expect(bundle?.stock).toBe(29);
+    const history = await db()
+      .selectFrom("order_status_history")
+      .select(["status", "location"])
+      .where("order_id", "=", placed.orderId)
+      .execute();
+    expect(history).toEqual([{ status: "Order Placed", location: "Online" }]);
+    const mails = await db().selectFrom("mail_outbox").select("kind").where("order_id", "=", placed.orderId).execute();
+    expect(mails.map((m) => m.kind).sort()).toEqual(["invoice", "new-order-notice", "order-confirmation"]);
+  });
+
+  it("is idempotent: the same checkout token twice gives one order with the same id", async () => {
+    const { bookId, shippingMethodId } = await setUp({ stock: 5 });
+    const input = { form: form({ items: `${bookId}:1`, shippingMethodId }), userId: null };
+    const [first, second] = await Promise.all([placeOrder(deps(), input), placeOrder(deps(), input)]);
+    const third = await placeOrder(deps(), input);
+    expect(second.orderId).toBe(first.orderId);
+    expect(third).toEqual({ ...first, replayed: true });
+    expect([first.replayed, second.replayed].filter(Boolean)).toHaveLength(1);
+    await expect(counts()).resolves.toEqual({ orders: 1, items: 1, mails: 3 });
+    await expect(bookStock(bookId)).resolves.toBe(4);
+  });
+
+  it("N buyers racing for the last K copies: exactly K orders, the others told it sold out", async () => {
+    const { bookId, shippingMethodId } = await setUp({ stock: 3 });
+    const buyers = 8;
+    const results = await Promise.allSettled(
+      Array.from({ length: buyers }, () =>
+        placeOrder(deps(), { form: form({ items: `${bookId}:1`, shippingMethodId }), userId: null }),
+      ),
+    );
+    const placed = results.filter((r) => r.status === "fulfilled");
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(placed).toHaveLength(3);
+    expect(refused).toHaveLength(buyers - 3);
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(AppError);
+      expect(r.reason).toMatchObject({ code: "CONFLICT", reason: SOLD_OUT_REASON });
+      expect((r.reason as AppError).message).toBe('Sorry, "Noah and the Ark" just sold out.');
+    }
+    await expect(bookStock(bookId)).resolves.toBe(0);
+    await expect(counts()).resolves.toEqual({ orders: 3, items: 3, mails: 9 });
+  });
+
+  it("a line short of stock rolls everything back, bundles included", async () => {
+    const { bookId, shippingMethodId } = await setUp({ stock: 1 });
+    const error = await refusal(
+      placeOrder(deps(), { form: form({ items: `pkg-shepherd:2,${bookId}:2`, shippingMethodId }), userId: null }),
+    );
+    expect(error).toMatchObject({ code: "CONFLICT", reason: SOLD_OUT_REASON });
+    expect(error.message).toBe('Sorry, "Noah and the Ark" just sold out.');
+    await expect(counts()).resolves.toEqual({ orders: 0, items: 0, mails: 0 });
+    await expect(bookStock(bookId)).resolves.toBe(1);
+    const bundle = await db().selectFrom("bundles").select("stock").where("id", "=", "pkg-shepherd").executeTakeFirst();
+    expect(bundle?.stock).toBe(20);
+  });
+
+  it("refuses what the store cannot take, each on its field, writing nothing", async () => {
+    const { bookId, shippingMethodId } = await setUp();
+    const unknown = await refusal(
+      placeOrder(deps(), { form: form({ items: "no-such-book:1", shippingMethodId }), userId: null }),
+    );
+    expect(unknown.fieldErrors).toEqual({ items: "An item in your cart is no longer available and was removed." });
+
+    const method = await refusal(
+      placeOrder(deps(), { form: form({ items: `${bookId}:1`, shippingMethodId: "gone" }), userId: null }),
+    );
+    expect(method.fieldErrors?.shippingMethodId).toContain("no longer available");
+    await db().updateTable("shipping_methods").set({ enabled: false }).where("id", "=", shippingMethodId).execute();
+    const disabled = await refusal(
+      placeOrder(deps(), { form: form({ items: `${bookId}:1`, shippingMethodId }), userId: null }),
+    );
+    expect(disabled.fieldErrors?.shippingMethodId).toContain("no longer available");
+    await db().updateTable("shipping_methods").set({ enabled: true }).where("id", "=", shippingMethodId).execute();
+
+    await db().updateTable("store_settings").set({ shipping_countries: "US,CA" }).execute();
+    const country = await refusal(
+      placeOrder(deps(), { form: form({ items: `${bookId}:1`, shippingMethodId, country: "FR" }), userId: null }),
+    );
+    expect(country.fieldErrors).toEqual({ country: "Sorry, we do not ship to France." });
+
+    const card = await refusal(
+      placeOrder(deps(), {
+        form: form({ items: `${bookId}:1`, shippingMethodId, paymentMethod: "card" }),
+        userId: null,
+      }),
+    );
+    expect(card.fieldErrors?.paymentMethod).toContain("Card payments are not available");
+
+    const changed = await refusal(
+      placeOrder(deps(), {
+        form: form({ items: `${bookId}:1`, shippingMethodId, quotedSubtotalCents: "999" }),
+        userId: null,
+      }),
+    );
+    expect(changed).toMatchObject({ code: "CONFLICT", reason: "price-changed" });
+    await expect(counts()).resolves.toEqual({ orders: 0, items: 0, mails: 0 });
+    await expect(bookStock(bookId)).resolves.toBe(10);
+  });
+
+  it("a card order queues no mail, records the signed-in buyer and a payment deadline", async () => {
+    const { bookId, shippingMethodId } = await setUp();
+    await enableCardPayments(db(), APP_SECRET);
+    const user = randomUUID();
+    await db()
+      .insertInto("user")
+      .values({
+        id: user,
+        name: "Ruth",
+        email: "ruth@example.com",
+        emailVerified: true,
+        image: null,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+        role: null,
+        banned: null,
+        banReason: null,
+        banExpires: null,
+      })
+      .execute();
+    const placed = await placeOrder(deps(), {
+      form: form({ items: `${bookId}:1`, shippingMethodId, paymentMethod: "card", poNumber: "ignored" }),
+      userId: user,
+    });
+    const order = await db()
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", placed.orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ payment_method: "card", user_id: user, po_number: null });
+    expect(order.payment_expires_at).not.toBeNull();
+    await expect(counts()).resolves.toEqual({ orders: 1, items: 1, mails: 0 });
+  });
+
+  it("prices a stale cart: changed price, sold out, lowered quantity and a deleted item, in words", async () => {
+    const { bookId } = await setUp({ stock: 2, price: 1799 });
+    await db().updateTable("bundles").set({ stock: 0 }).where("id", "=", "pkg-prophet").execute();
+    const priced = await priceCart(db(), {
+      currency: "USD",
+      lines: [
+        { id: bookId, quantity: 3, cartPriceCents: 1499 },
+        { id: "pkg-prophet", quantity: 1, cartPriceCents: 15999 },
+        { id: "deleted-book", quantity: 1, cartPriceCents: 500 },
+        { id: "pkg-disciple", quantity: 2, cartPriceCents: 3499 },
+      ],
+    });
+    expect(priced.adjustments.map((a) => a.message)).toEqual([
+      'The price of "Noah and the Ark" changed from $14.99 to $17.99.',
+      'Only 2 of "Noah and the Ark" are left; your quantity was lowered.',
+      '"The Prophet\'s Collection" is no longer available and was removed.',
+      "An item in your cart is no longer available and was removed.",
+    ]);
+    expect(priced.lines.map((l) => [l.id, l.quantity, l.unitPriceCents])).toEqual([
+      [bookId, 2, 1799],
+      ["pkg-disciple", 2, 3499],
+    ]);
+    expect(priced.subtotalCents).toBe(2 * 1799 + 2 * 3499);
+  });
+});

@@ -1,0 +1,189 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Env } from "#server/config/env.ts";
+import { isUniqueViolation } from "#server/db/database-errors.ts";
+import type { Database } from "#server/db/schema.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import { queueOrderMail } from "#server/mail/mail-outbox.ts";
+import { appendOrderHistory } from "#server/orders/order-history.ts";
+import { newOrderId } from "#server/orders/order-id.ts";
+import type { PaymentMethod } from "#server/orders/payment-status.ts";
+import { takeStock } from "#server/orders/stock.ts";
+import { CARD_SESSION_MINUTES } from "#server/payments/start-card-payment.ts";
+import type { Clock } from "#server/services.ts";
+import { countryName, type CheckoutInput } from "./checkout-schema.ts";
+import { loadCheckoutRules } from "./checkout-rules.ts";
+import { loadPaymentOptions } from "./payment-options.ts";
+import { priceCart } from "./price-cart.ts";
+
+export interface PlaceOrderDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  env: Pick<Env, "APP_SECRET">;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  paymentMethod: PaymentMethod;
+  /** True when this checkout token had already placed the order (a double-click, a reload, a replay). */
+  replayed: boolean;
+}
+
+/** The first step of every order's timeline. */
+export const ORDER_PLACED_STEP = { status: "Order Placed", location: "Online" } as const;
+
+export const SOLD_OUT_REASON = "sold-out";
+export const PRICE_CHANGED_REASON = "price-changed";
+
+/**
+ * Places an order from the checkout form, in one transaction: the order is inserted first, keyed
+ * by the page's checkout token (unique, so a replayed POST finds the order the first one wrote and
+ * creates nothing), every line is priced again from the database, stock is taken by a conditional
+ * write per line (any short line rolls everything back: CONFLICT "sold-out" naming the item), then
+ * the lines (title and price copied), totals, the "Order Placed" step and, for an invoice order,
+ * its three mails are written. A card order queues no mail: the payment webhook does when paid.
+ * The store's current rules decide: an enabled shipping method, a country it ships to, a payment
+ * method it can take. Nothing is written when any check fails.
+ */
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  input: { form: CheckoutInput; userId: string | null },
+): Promise<PlacedOrder> {
+  const { form } = input;
+  const replay = await findByToken(deps.db, form.checkoutToken);
+  if (replay) return replay;
+
+  const [payment, rules] = await Promise.all([loadPaymentOptions(deps), loadCheckoutRules(deps.db)]);
+  const fieldErrors: Record<string, string> = {};
+  if (form.paymentMethod === "card" && !payment.card) {
+    fieldErrors.paymentMethod = "Card payments are not available right now. Please choose another way to pay.";
+  }
+  if (form.paymentMethod === "invoice" && !payment.invoice) {
+    fieldErrors.paymentMethod = "Paying by invoice is not available right now. Please choose another way to pay.";
+  }
+  const shipping = rules.shippingMethods.find((method) => method.id === form.shippingMethodId);
+  if (!shipping) {
+    fieldErrors.shippingMethodId = "This shipping method is no longer available. Please choose another one.";
+  }
+  if (rules.shippingCountries && !rules.shippingCountries.includes(form.country)) {
+    fieldErrors.country = `Sorry, we do not ship to ${countryName(form.country)}.`;
+  }
+  const firstError = Object.values(fieldErrors)[0];
+  if (firstError || !shipping) throw new AppError("VALIDATION", firstError ?? "Please check the form.", fieldErrors);
+
+  const now = deps.clock();
+  const orderId = newOrderId();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      // First, so that a concurrent replay of the same token waits here and then finds this order.
+      await trx
+        .insertInto("orders")
+        .values({
+          id: orderId,
+          checkout_token: form.checkoutToken,
+          order_date: now.toISOString(),
+          updated_at: now.toISOString(),
+          customer_email: form.email,
+          customer_name: form.fullName,
+          phone: form.phone,
+          organisation: form.organisation,
+          po_number: form.paymentMethod === "invoice" ? form.poNumber : null,
+          ship_street: form.street,
+          ship_city: form.city,
+          ship_region: form.region,
+          ship_postal_code: form.postalCode,
+          ship_country: form.country,
+          shipping_method_id: shipping.id,
+          shipping_method_name: shipping.name,
+          shipping_cents: shipping.rateCents,
+          subtotal_cents: 0,
+          total_cents: 0,
+          currency: rules.currency,
+          status: "Pending",
+          estimated_delivery: null,
+          user_id: input.userId,
+          payment_method: form.paymentMethod,
+          payment_status: "awaiting_payment",
+          payment_expires_at:
+            form.paymentMethod === "card"
+              ? new Date(now.getTime() + (CARD_SESSION_MINUTES + 1) * 60_000).toISOString()
+              : null,
+          stock_taken: true,
+        })
+        .execute();
+
+      const priced = await priceCart(trx, { lines: form.items, currency: rules.currency });
+      const gone = priced.adjustments.find((change) => change.kind === "gone");
+      if (gone) throw new AppError("VALIDATION", gone.message, { items: gone.message });
+      const short = priced.adjustments.find((change) => change.kind === "sold-out" || change.kind === "lowered");
+      if (short) throw soldOutError(short.title ?? "an item in your order");
+
+      const totalCents = priced.subtotalCents + shipping.rateCents;
+      if (form.quotedSubtotalCents !== undefined && form.quotedSubtotalCents !== priced.subtotalCents) {
+        throw new AppError(
+          "CONFLICT",
+          "Prices have changed since this page was shown. Please review your order and place it again.",
+          undefined,
+          PRICE_CHANGED_REASON,
+        );
+      }
+
+      const notTaken = await takeStock(
+        trx,
+        priced.lines.map((line) => ({ kind: line.kind, id: line.id, quantity: line.quantity })),
+      );
+      if (notTaken.length > 0) {
+        const first = priced.lines.find((line) => line.id === notTaken[0]!.id);
+        throw soldOutError(first?.title ?? "an item in your order");
+      }
+
+      await trx
+        .insertInto("order_items")
+        .values(
+          priced.lines.map((line, position) => ({
+            id: randomUUID(),
+            order_id: orderId,
+            book_id: line.kind === "book" ? line.id : null,
+            bundle_id: line.kind === "bundle" ? line.id : null,
+            title: line.title,
+            unit_price_cents: line.unitPriceCents,
+            quantity: line.quantity,
+            position,
+          })),
+        )
+        .execute();
+      await trx
+        .updateTable("orders")
+        .set({ subtotal_cents: priced.subtotalCents, total_cents: totalCents })
+        .where("id", "=", orderId)
+        .execute();
+      await appendOrderHistory(trx, { orderId, ...ORDER_PLACED_STEP, at: now });
+      if (form.paymentMethod === "invoice") {
+        for (const kind of ["invoice", "order-confirmation", "new-order-notice"] as const) {
+          await queueOrderMail(trx, { orderId, kind, now });
+        }
+      }
+    });
+  } catch (error) {
+    // Another request with the same token won the unique index: its order is the answer.
+    if (isUniqueViolation(error)) {
+      const existing = await findByToken(deps.db, form.checkoutToken);
+      if (existing) return existing;
+    }
+    throw error;
+  }
+  return { orderId, paymentMethod: form.paymentMethod, replayed: false };
+}
+
+function soldOutError(title: string): AppError {
+  return new AppError("CONFLICT", `Sorry, "${title}" just sold out.`, undefined, SOLD_OUT_REASON);
+}
+
+async function findByToken(db: Kysely<Database>, token: string): Promise<PlacedOrder | null> {
+  const row = await db
+    .selectFrom("orders")
+    .select(["id", "payment_method"])
+    .where("checkout_token", "=", token)
+    .executeTakeFirst();
+  return row ? { orderId: row.id, paymentMethod: row.payment_method ?? "invoice", replayed: true } : null;
+}

@@ -1,0 +1,141 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+import { formatMoney } from "#server/money/money-schema.ts";
+import type { CartRequestLine } from "./checkout-schema.ts";
+
+/** Bundle ids (the home page's sets) start with this; every other id is a book's. */
+export const BUNDLE_ID_PREFIX = "pkg-";
+
+export interface PricedLine {
+  kind: "book" | "bundle";
+  id: string;
+  title: string;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+  image: string | null;
+}
+
+/** One difference between the cart the buyer filled and the catalogue now. */
+export interface CartAdjustment {
+  id: string;
+  /** Null when the item is gone from the catalogue. */
+  title: string | null;
+  /** gone: deleted or never sold; sold-out: none left (removed); lowered: fewer left; price: price changed. */
+  kind: "gone" | "sold-out" | "lowered" | "price";
+  /** In words, for the page ("The price of "X" changed from $A to $B."). */
+  message: string;
+}
+
+export interface PricedCart {
+  /** The lines that can be bought, adjusted to what the database says now. */
+  lines: PricedLine[];
+  adjustments: CartAdjustment[];
+  subtotalCents: number;
+}
+
+/**
+ * Prices cart lines from the database: book and bundle prices as they are now, quantities
+ * within stock (null stock: unlimited). Lines whose item is gone or sold out are removed, lines
+ * above stock are lowered, and each difference from the cart the buyer saw is said in words.
+ * Runs on the page (to show the summary) and again inside the order's transaction, where its
+ * prices are the ones copied onto the order.
+ */
+export async function priceCart(
+  db: Kysely<Database>,
+  input: { lines: readonly CartRequestLine[]; currency: string },
+): Promise<PricedCart> {
+  const bookIds = input.lines.filter((line) => !isBundleId(line.id)).map((line) => line.id);
+  const bundleIds = input.lines.filter((line) => isBundleId(line.id)).map((line) => line.id);
+  const [books, bundles] = await Promise.all([
+    bookIds.length === 0
+      ? []
+      : db
+          .selectFrom("books")
+          .select(["id", "title", "price_cents", "stock", "image_url"])
+          .where("id", "in", bookIds)
+          .execute(),
+    bundleIds.length === 0
+      ? []
+      : db.selectFrom("bundles").select(["id", "name", "price_cents", "stock"]).where("id", "in", bundleIds).execute(),
+  ]);
+  const catalogue = new Map<
+    string,
+    { kind: "book" | "bundle"; title: string; price: number; stock: number | null; image: string | null }
+  >();
+  for (const book of books) {
+    catalogue.set(book.id, {
+      kind: "book",
+      title: book.title,
+      price: book.price_cents,
+      stock: book.stock,
+      image: book.image_url,
+    });
+  }
+  for (const bundle of bundles) {
+    catalogue.set(bundle.id, {
+      kind: "bundle",
+      title: bundle.name,
+      price: bundle.price_cents,
+      stock: bundle.stock,
+      image: null,
+    });
+  }
+
+  const money = (cents: number) => formatMoney(cents, input.currency);
+  const lines: PricedLine[] = [];
+  const adjustments: CartAdjustment[] = [];
+  for (const line of input.lines) {
+    const item = catalogue.get(line.id);
+    if (!item) {
+      adjustments.push({
+        id: line.id,
+        title: null,
+        kind: "gone",
+        message: "An item in your cart is no longer available and was removed.",
+      });
+      continue;
+    }
+    if (item.stock !== null && item.stock < 1) {
+      adjustments.push({
+        id: line.id,
+        title: item.title,
+        kind: "sold-out",
+        message: `"${item.title}" is no longer available and was removed.`,
+      });
+      continue;
+    }
+    if (line.cartPriceCents !== undefined && line.cartPriceCents !== item.price) {
+      adjustments.push({
+        id: line.id,
+        title: item.title,
+        kind: "price",
+        message: `The price of "${item.title}" changed from ${money(line.cartPriceCents)} to ${money(item.price)}.`,
+      });
+    }
+    let quantity = line.quantity;
+    if (item.stock !== null && quantity > item.stock) {
+      quantity = item.stock;
+      adjustments.push({
+        id: line.id,
+        title: item.title,
+        kind: "lowered",
+        message: `Only ${item.stock} of "${item.title}" ${item.stock === 1 ? "is" : "are"} left; your quantity was lowered.`,
+      });
+    }
+    lines.push({
+      kind: item.kind,
+      id: line.id,
+      title: item.title,
+      unitPriceCents: item.price,
+      quantity,
+      lineTotalCents: item.price * quantity,
+      image: item.image,
+    });
+  }
+  return { lines, adjustments, subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0) };
+}
+
+export function isBundleId(id: string): boolean {
+  return id.startsWith(BUNDLE_ID_PREFIX);
+}
