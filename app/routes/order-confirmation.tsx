@@ -7,6 +7,7 @@ import { loadPaymentOptions } from "#server/checkout/payment-options.ts";
 import { readPlacedOrders } from "#server/checkout/placed-orders-cookie.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import { syncCardPaymentOnReturn } from "#server/payments/sync-card-payment-on-return.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { useCart } from "#app/features/cart/cart-context.tsx";
@@ -27,14 +28,20 @@ export function meta(args: Route.MetaArgs) {
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, viewer } = context;
-  const order = await getOrderConfirmation(services.db, {
+  const access = {
     orderId: params.orderId,
     viewer,
     placedOrderIds: readPlacedOrders(request.headers.get("cookie"), services.env.APP_SECRET),
-  });
+  };
+  let order = await getOrderConfirmation(services.db, access);
   if (!order) throw redirect(`/track-order?orderId=${encodeURIComponent(params.orderId)}`);
-  const awaitingCard = order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment";
   const search = new URL(request.url).searchParams;
+  if (order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment" && search.has("session_id")) {
+    // Back from Stripe before its webhook: ask Stripe, so a paid order says so at once.
+    const status = await syncCardPaymentOnReturn(services, { orderId: order.id, sessionId: search.get("session_id") });
+    if (status !== order.paymentStatus) order = (await getOrderConfirmation(services.db, access)) ?? order;
+  }
+  const awaitingCard = order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment";
   return {
     order,
     canPayByCard: awaitingCard ? (await loadPaymentOptions(services)).card : false,
