@@ -1,4 +1,8 @@
+import { deliverQueuedMails } from "#server/mail/deliver-queued-mails.ts";
 import type { BackgroundJob } from "./background-jobs.ts";
 
 /** Every background job of the server, started by main.ts and dev.ts. */
-export const BACKGROUND_JOBS: BackgroundJob[] = [];
+export const BACKGROUND_JOBS: BackgroundJob[] = [
+  // Order mails wait at most this long after the change that queued them.
+  { name: "deliver-queued-mails", everyMs: 10_000, run: (services) => deliverQueuedMails(services).then(() => {}) },
+];
