@@ -1,0 +1,667 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+/**
+ * A Stripe stand-in for tests: an HTTP server on 127.0.0.1 (random port) that keeps its state in
+ * memory and answers the part of Stripe's API the shop calls, as the `stripe` package calls it
+ * (form-encoded bodies with `a[b][0][c]=` keys, `Authorization: Bearer sk_test_…`,
+ * `Idempotency-Key`), with JSON shaped like Stripe's objects and errors. Point the app at it with
+ * `STRIPE_API_URL=standIn.url`. Its hosted page `/pay/:sessionId` plays the buyer on Stripe
+ * Checkout, and the webhooks it sends are signed exactly as Stripe signs them.
+ *
+ * Implemented: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
+ * POST /v1/checkout/sessions/:id/expire, POST /v1/refunds, GET /v1/refunds/:id,
+ * GET /v1/refunds?payment_intent=, GET /v1/payment_intents/:id. Anything else answers 404 like
+ * Stripe does for unknown URLs.
+ */
+
+export type CheckoutSessionStatus = "open" | "complete" | "expired";
+export type CheckoutPaymentStatus = "paid" | "unpaid" | "no_payment_required";
+
+/** The subset of a Stripe Checkout Session the stand-in keeps (the field names are Stripe's). */
+export interface StandInSession {
+  id: string;
+  object: "checkout.session";
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  customer_details: { email: string | null } | null;
+  created: number;
+  expires_at: number;
+  livemode: false;
+  metadata: Record<string, string>;
+  mode: string;
+  payment_intent: string | null;
+  payment_status: CheckoutPaymentStatus;
+  status: CheckoutSessionStatus;
+  success_url: string | null;
+  cancel_url: string | null;
+  url: string | null;
+  line_items_sent: { name: string; unit_amount: number; quantity: number; currency: string }[];
+}
+
+export interface StandInRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  created: number;
+  metadata: Record<string, string>;
+  reason: string | null;
+  status: "succeeded";
+}
+
+export interface StandInEvent {
+  id: string;
+  object: "event";
+  api_version: string;
+  created: number;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+  data: { object: Record<string, unknown> };
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string, e.g. `/v1/checkout/sessions`. */
+  path: string;
+  query: Record<string, unknown>;
+  /** The decoded form body (nested objects and arrays, values as strings). */
+  body: Record<string, unknown>;
+  idempotencyKey: string | null;
+  status: number;
+}
+
+export interface WebhookDelivery {
+  eventId: string;
+  type: string;
+  /** The shop's answer, or 0 when it could not be reached. */
+  status: number;
+}
+
+/** What a test hook may send: the four Checkout events the shop subscribes to. */
+export type SessionEventKind = "completed" | "async_payment_succeeded" | "async_payment_failed" | "expired";
+
+export interface SendEventOptions {
+  /** Overrides in the event's session object only (the session in Stripe keeps its own). */
+  amountTotal?: number;
+  currency?: string;
+  /** For `completed`: "unpaid" plays a delayed payment method (bank debit) that settles later. */
+  paymentStatus?: CheckoutPaymentStatus;
+}
+
+/** Where webhooks go: a URL, or a function such as `(request) => app.request(request)` for in-process apps. */
+export type WebhookTarget = string | ((request: Request) => Response | Promise<Response>);
+
+export interface StripeStandInOptions {
+  webhookUrl?: WebhookTarget;
+  webhookSecret?: string;
+}
+
+export interface StripeStandIn {
+  /** `http://127.0.0.1:<port>`: the value for the app's STRIPE_API_URL. */
+  url: string;
+  /** Sessions by id (live objects: a test may change them to play Stripe's side). */
+  sessions: Map<string, StandInSession>;
+  refunds: Map<string, StandInRefund>;
+  /** Every API request received (not the hosted page), oldest first. */
+  requests(): RecordedRequest[];
+  /** Every webhook sent so far (replays included), oldest first. */
+  deliveries(): WebhookDelivery[];
+  /** Every event created, held ones included, by id. */
+  events: Map<string, StandInEvent>;
+  /** Sets where webhooks go and the secret they are signed with (the app may start after the stand-in). */
+  setWebhook(target: WebhookTarget, secret?: string): void;
+  /** From now on events are kept instead of sent, until `sendHeld` (or `dropHeld`: a webhook that never arrives). */
+  holdWebhooks(hold?: boolean): void;
+  /** The ids of held events, oldest first. */
+  heldEvents(): StandInEvent[];
+  /** Sends the held events (all, or the given ids in the given order) and stops holding them. */
+  sendHeld(eventIds?: string[]): Promise<WebhookDelivery[]>;
+  /** Forgets the held events: Stripe gave up on them. */
+  dropHeld(): void;
+  /**
+   * Plays a Stripe-side change of the session and creates its event (sent at once unless held):
+   * `completed` completes it (paid, unless `paymentStatus` says otherwise, with a payment intent),
+   * `async_payment_succeeded` marks it paid, `async_payment_failed` leaves it unpaid,
+   * `expired` expires it. Returns the event.
+   */
+  sendEvent(sessionId: string, kind: SessionEventKind, options?: SendEventOptions): Promise<StandInEvent>;
+  /** Sends an event already sent (same id, same body, newly signed): what a Stripe retry looks like. */
+  replayEvent(eventId: string): Promise<WebhookDelivery>;
+  /** The latest session created for an order (by `client_reference_id`). */
+  sessionForOrder(orderId: string): StandInSession | undefined;
+  close(): Promise<void>;
+}
+
+const API_VERSION = "2025-10-29.clover";
+
+export async function startStripeStandIn(options: StripeStandInOptions = {}): Promise<StripeStandIn> {
+  let webhookTarget: WebhookTarget | undefined = options.webhookUrl;
+  let webhookSecret = options.webhookSecret ?? "";
+  let holding = false;
+  const held: string[] = [];
+  const sessions = new Map<string, StandInSession>();
+  const refunds = new Map<string, StandInRefund>();
+  const events = new Map<string, StandInEvent>();
+  const paymentIntents = new Map<string, { amount: number; currency: string; refunded: number }>();
+  const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  const requests: RecordedRequest[] = [];
+  const deliveries: WebhookDelivery[] = [];
+  let baseUrl = "";
+
+  const now = () => Math.floor(Date.now() / 1000);
+  const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
+
+  async function deliver(event: StandInEvent): Promise<WebhookDelivery> {
+    const payload = JSON.stringify(event, null, 2);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const delivery: WebhookDelivery = { eventId: event.id, type: event.type, status: 0 };
+    deliveries.push(delivery);
+    if (!webhookTarget) return delivery;
+    const url = typeof webhookTarget === "string" ? webhookTarget : "http://shop.test/webhooks/stripe";
+    const request = new Request(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "stripe-signature": header,
+        "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+      },
+      body: payload,
+    });
+    try {
+      const response = typeof webhookTarget === "string" ? await fetch(request) : await webhookTarget(request);
+      await response.arrayBuffer();
+      delivery.status = response.status;
+    } catch {
+      delivery.status = 0;
+    }
+    return delivery;
+  }
+
+  async function emit(type: string, object: Record<string, unknown>): Promise<StandInEvent> {
+    const event: StandInEvent = {
+      id: newId("evt"),
+      object: "event",
+      api_version: API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: structuredClone(object) },
+    };
+    events.set(event.id, event);
+    if (holding) held.push(event.id);
+    else await deliver(event);
+    return event;
+  }
+
+  function publicSession(session: StandInSession): Record<string, unknown> {
+    // line_items are not part of Stripe's session object (they are a separate, expandable list).
+    const { line_items_sent: _lineItems, ...rest } = session;
+    return rest;
+  }
+
+  function completeSession(session: StandInSession, paymentStatus: CheckoutPaymentStatus) {
+    session.status = "complete";
+    session.url = null;
+    session.payment_status = paymentStatus;
+    if (!session.payment_intent) {
+      session.payment_intent = newId("pi");
+    }
+    if (paymentStatus === "paid") {
+      paymentIntents.set(session.payment_intent, {
+        amount: session.amount_total,
+        currency: session.currency,
+        refunded: paymentIntents.get(session.payment_intent)?.refunded ?? 0,
+      });
+    }
+  }
+
+  async function sendEvent(sessionId: string, kind: SessionEventKind, options: SendEventOptions = {}) {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`Stripe stand-in: no session ${sessionId}`);
+    switch (kind) {
+      case "completed":
+        completeSession(session, options.paymentStatus ?? "paid");
+        break;
+      case "async_payment_succeeded":
+        completeSession(session, "paid");
+        break;
+      case "async_payment_failed":
+        completeSession(session, "unpaid");
+        break;
+      case "expired":
+        session.status = "expired";
+        session.url = null;
+        break;
+    }
+    const object = publicSession(session);
+    if (options.amountTotal !== undefined) object.amount_total = options.amountTotal;
+    if (options.currency !== undefined) object.currency = options.currency;
+    return emit(`checkout.session.${kind}`, object);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      sendJson(res, 500, { error: { type: "api_error", message: String(error) } });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const raw = await readBody(req);
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const method = req.method ?? "GET";
+    if (url.pathname.startsWith("/pay/")) return hostedPage(method, url, raw, res);
+
+    const record: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: decodeForm(url.search.slice(1)),
+      body: decodeForm(raw),
+      idempotencyKey: headerValue(req, "idempotency-key"),
+      status: 0,
+    };
+    requests.push(record);
+    const answer = (status: number, body: unknown) => {
+      record.status = status;
+      sendJson(res, status, body);
+    };
+
+    const auth = headerValue(req, "authorization") ?? "";
+    const key = auth.startsWith("Bearer ") ? auth.slice("Bearer ".length) : "";
+    if (!key.startsWith("sk_test_")) {
+      return answer(401, {
+        error: {
+          type: "invalid_request_error",
+          message: key ? `Invalid API Key provided: ${key.slice(0, 8)}****` : "You did not provide an API key.",
+        },
+      });
+    }
+
+    if (method === "POST" && record.idempotencyKey) {
+      const fingerprint = `${method} ${url.pathname} ${raw}`;
+      const earlier = idempotent.get(record.idempotencyKey);
+      if (earlier) {
+        if (earlier.fingerprint !== fingerprint) {
+          return answer(400, {
+            error: {
+              type: "idempotency_error",
+              message:
+                "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '" +
+                record.idempotencyKey +
+                "' if you meant to execute a different request.",
+            },
+          });
+        }
+        res.setHeader("idempotent-replayed", "true");
+        return answer(earlier.status, earlier.body);
+      }
+      const [status, body] = route(method, url, record.body);
+      idempotent.set(record.idempotencyKey, { fingerprint, status, body });
+      answer(status, body);
+    } else {
+      const [status, body] = route(method, url, method === "GET" ? record.query : record.body);
+      answer(status, body);
+    }
+    // Events caused by the request go out after the answer, as Stripe's do.
+    for (const task of afterResponse.splice(0)) await task();
+  }
+
+  const afterResponse: (() => Promise<unknown>)[] = [];
+
+  function route(method: string, url: URL, params: Record<string, unknown>): [number, unknown] {
+    const path = url.pathname;
+    let match: RegExpMatchArray | null;
+    if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
+    if (method === "GET" && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
+      const session = sessions.get(decodeURIComponent(match[1]!));
+      return session ? [200, publicSession(session)] : missing("checkout.session", match[1]!, 404);
+    }
+    if (method === "POST" && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/))) {
+      const session = sessions.get(decodeURIComponent(match[1]!));
+      if (!session) return missing("checkout.session", match[1]!, 404);
+      if (session.status !== "open") {
+        return invalid(`Only Checkout Sessions with a status in ["open"] can be expired.`, "session");
+      }
+      session.status = "expired";
+      session.url = null;
+      const object = publicSession(session);
+      afterResponse.push(() => emit("checkout.session.expired", object));
+      return [200, object];
+    }
+    if (method === "GET" && (match = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
+      const id = decodeURIComponent(match[1]!);
+      const intent = paymentIntents.get(id);
+      if (!intent) return missing("payment_intent", id, 404);
+      return [
+        200,
+        {
+          id,
+          object: "payment_intent",
+          amount: intent.amount,
+          amount_received: intent.amount,
+          currency: intent.currency,
+          status: "succeeded",
+          latest_charge: chargeId(id),
+          livemode: false,
+        },
+      ];
+    }
+    if (method === "POST" && path === "/v1/refunds") return createRefund(params);
+    if (method === "GET" && path === "/v1/refunds") {
+      const intent = typeof params.payment_intent === "string" ? params.payment_intent : null;
+      const data = [...refunds.values()].filter((r) => !intent || r.payment_intent === intent).reverse();
+      return [200, { object: "list", data, has_more: false, url: "/v1/refunds" }];
+    }
+    if (method === "GET" && (match = path.match(/^\/v1\/refunds\/([^/]+)$/))) {
+      const refund = refunds.get(decodeURIComponent(match[1]!));
+      return refund ? [200, refund] : missing("refund", match[1]!, 404);
+    }
+    return [
+      404,
+      { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } },
+    ];
+  }
+
+  function createSession(params: Record<string, unknown>): [number, unknown] {
+    if (params.mode !== "payment") return invalid("Missing required param: mode.", "mode");
+    if (typeof params.success_url !== "string") return invalid("Missing required param: success_url.", "success_url");
+    const rawItems = params.line_items;
+    if (!Array.isArray(rawItems) || rawItems.length === 0) {
+      return invalid("Missing required param: line_items.", "line_items");
+    }
+    const lines: StandInSession["line_items_sent"] = [];
+    for (const [index, item] of rawItems.entries()) {
+      const entry = item as { quantity?: string; price_data?: Record<string, unknown> };
+      const priceData = entry.price_data as
+        { currency?: string; unit_amount?: string; product_data?: { name?: string } } | undefined;
+      const quantity = Number(entry.quantity);
+      const unitAmount = Number(priceData?.unit_amount);
+      if (!priceData?.currency)
+        return invalid("Missing required param: currency.", `line_items[${index}][price_data][currency]`);
+      if (!priceData.product_data?.name) {
+        return invalid("Missing required param: name.", `line_items[${index}][price_data][product_data][name]`);
+      }
+      if (!Number.isInteger(quantity) || quantity < 1) {
+        return invalid("Invalid positive integer", `line_items[${index}][quantity]`);
+      }
+      if (!Number.isInteger(unitAmount) || unitAmount < 0) {
+        return invalid("Invalid non-negative integer", `line_items[${index}][price_data][unit_amount]`);
+      }
+      lines.push({
+        name: priceData.product_data.name,
+        unit_amount: unitAmount,
+        quantity,
+        currency: priceData.currency,
+      });
+    }
+    const currency = lines[0]!.currency.toLowerCase();
+    if (lines.some((line) => line.currency.toLowerCase() !== currency)) {
+      return invalid("All line items must use the same currency.", "line_items");
+    }
+    const created = now();
+    const expiresAt = params.expires_at === undefined ? created + 24 * 3600 : Number(params.expires_at);
+    if (!Number.isInteger(expiresAt)) return invalid("Invalid integer", "expires_at");
+    const amount = lines.reduce((sum, line) => sum + line.unit_amount * line.quantity, 0);
+    const id = `cs_test_${randomBytes(24).toString("hex")}`;
+    const email = typeof params.customer_email === "string" ? params.customer_email : null;
+    const session: StandInSession = {
+      id,
+      object: "checkout.session",
+      amount_subtotal: amount,
+      amount_total: amount,
+      currency,
+      client_reference_id: typeof params.client_reference_id === "string" ? params.client_reference_id : null,
+      customer_email: email,
+      customer_details: email ? { email } : null,
+      created,
+      expires_at: expiresAt,
+      livemode: false,
+      metadata: stringRecord(params.metadata),
+      mode: "payment",
+      payment_intent: null,
+      payment_status: "unpaid",
+      status: "open",
+      success_url: params.success_url,
+      cancel_url: typeof params.cancel_url === "string" ? params.cancel_url : null,
+      url: `${baseUrl}/pay/${id}`,
+      line_items_sent: lines,
+    };
+    sessions.set(id, session);
+    return [200, publicSession(session)];
+  }
+
+  function createRefund(params: Record<string, unknown>): [number, unknown] {
+    const intentId = typeof params.payment_intent === "string" ? params.payment_intent : null;
+    if (!intentId)
+      return invalid(
+        "One of the following params should be provided for this request: payment_intent or charge.",
+        "payment_intent",
+      );
+    const intent = paymentIntents.get(intentId);
+    if (!intent) return missing("payment_intent", intentId, 400, "payment_intent");
+    const remaining = intent.amount - intent.refunded;
+    if (remaining <= 0) {
+      return [
+        400,
+        {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: `Charge ${chargeId(intentId)} has already been refunded.`,
+          },
+        },
+      ];
+    }
+    let amount = remaining;
+    if (params.amount !== undefined) {
+      amount = Number(params.amount);
+      if (!Number.isInteger(amount) || amount < 1) return invalid("Invalid positive integer", "amount");
+      if (amount > remaining) {
+        return invalid(
+          `Refund amount (${formatAmount(amount, intent.currency)}) is greater than unrefunded amount on charge (${formatAmount(remaining, intent.currency)})`,
+          "amount",
+        );
+      }
+    }
+    intent.refunded += amount;
+    const refund: StandInRefund = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      currency: intent.currency,
+      payment_intent: intentId,
+      charge: chargeId(intentId),
+      created: now(),
+      metadata: stringRecord(params.metadata),
+      reason: typeof params.reason === "string" ? params.reason : null,
+      status: "succeeded",
+    };
+    refunds.set(refund.id, refund);
+    return [200, refund];
+  }
+
+  async function hostedPage(method: string, url: URL, raw: string, res: ServerResponse) {
+    const match = url.pathname.match(/^\/pay\/([^/]+)$/);
+    const session = match ? sessions.get(decodeURIComponent(match[1]!)) : undefined;
+    if (!session) return sendHtml(res, 404, "<h1>No such Checkout Session</h1>");
+    if (method === "GET") {
+      if (session.status !== "open") return sendHtml(res, 410, "<h1>This Checkout Session is no longer available</h1>");
+      const total = formatAmount(session.amount_total, session.currency);
+      return sendHtml(
+        res,
+        200,
+        `<h1>Stripe test checkout</h1><p>Pay ${escapeHtml(total)}</p>` +
+          `<form method="post"><button name="action" value="pay">Pay</button>` +
+          `<button name="action" value="cancel">Cancel</button></form>`,
+      );
+    }
+    if (method !== "POST") return sendHtml(res, 405, "<h1>Method not allowed</h1>");
+    const action = new URLSearchParams(raw).get("action");
+    if (action === "cancel") {
+      // Like Stripe: the session stays open, the buyer is sent back to the shop.
+      res.writeHead(303, { location: session.cancel_url ?? session.success_url ?? "/" }).end();
+      return;
+    }
+    if (session.status !== "open") return sendHtml(res, 410, "<h1>This Checkout Session is no longer available</h1>");
+    await sendEvent(session.id, "completed");
+    res
+      .writeHead(303, { location: (session.success_url ?? "/").replaceAll("{CHECKOUT_SESSION_ID}", session.id) })
+      .end();
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: baseUrl,
+    sessions,
+    refunds,
+    events,
+    requests: () => [...requests],
+    deliveries: () => [...deliveries],
+    setWebhook(target, secret) {
+      webhookTarget = target;
+      if (secret !== undefined) webhookSecret = secret;
+    },
+    holdWebhooks(hold = true) {
+      holding = hold;
+    },
+    heldEvents: () => held.map((id) => events.get(id)!),
+    async sendHeld(eventIds) {
+      const ids = eventIds ?? [...held];
+      const sent: WebhookDelivery[] = [];
+      for (const id of ids) {
+        const index = held.indexOf(id);
+        if (index === -1) throw new Error(`Stripe stand-in: event ${id} is not held`);
+        held.splice(index, 1);
+        sent.push(await deliver(events.get(id)!));
+      }
+      return sent;
+    },
+    dropHeld() {
+      held.length = 0;
+    },
+    sendEvent,
+    async replayEvent(eventId) {
+      const event = events.get(eventId);
+      if (!event) throw new Error(`Stripe stand-in: no event ${eventId}`);
+      return deliver(event);
+    },
+    sessionForOrder(orderId) {
+      return [...sessions.values()].filter((s) => s.client_reference_id === orderId).at(-1);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function chargeId(paymentIntentId: string): string {
+  return paymentIntentId.replace(/^pi_/, "ch_");
+}
+
+function invalid(message: string, param: string): [number, unknown] {
+  return [400, { error: { type: "invalid_request_error", message, param } }];
+}
+
+function missing(kind: string, id: string, status: number, param?: string): [number, unknown] {
+  return [
+    status,
+    {
+      error: {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such ${kind}: '${id}'`,
+        ...(param ? { param } : {}),
+      },
+    },
+  ];
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    for (const [key, entry] of Object.entries(value)) if (typeof entry === "string") result[key] = entry;
+  }
+  return result;
+}
+
+function formatAmount(cents: number, currency: string): string {
+  return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function headerValue(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "request-id": `req_${randomBytes(8).toString("hex")}`,
+  });
+  res.end(JSON.stringify(body));
+}
+
+function sendHtml(res: ServerResponse, status: number, body: string) {
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
+  res.end(`<!doctype html><html lang="en"><head><title>Stripe test checkout</title></head><body>${body}</body></html>`);
+}
+
+/**
+ * Decodes Stripe's form encoding: `a[b][0][c]=v` becomes `{ a: { b: [{ c: "v" }] } }`. Objects
+ * whose keys are all 0, 1, 2… become arrays, as Stripe reads them.
+ */
+export function decodeForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.match(/^[^[]+|\[[^\]]*\]/g)?.map((part) => part.replace(/^\[|\]$/g, "")) ?? [key];
+    let node: Record<string, unknown> = root;
+    for (const [index, part] of parts.entries()) {
+      const name = part === "" ? String(Object.keys(node).length) : part;
+      if (index === parts.length - 1) {
+        node[name] = value;
+      } else {
+        const next = node[name];
+        if (!next || typeof next !== "object") node[name] = {};
+        node = node[name] as Record<string, unknown>;
+      }
+    }
+  }
+  return arraysFromIndexes(root) as Record<string, unknown>;
+}
+
+function arraysFromIndexes(value: unknown): unknown {
+  if (!value || typeof value !== "object") return value;
+  const entries = Object.entries(value as Record<string, unknown>).map(
+    ([key, entry]) => [key, arraysFromIndexes(entry)] as const,
+  );
+  const isList = entries.length > 0 && entries.every(([key], index) => key === String(index));
+  return isList ? entries.map(([, entry]) => entry) : Object.fromEntries(entries);
+}
