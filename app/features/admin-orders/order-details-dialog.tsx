@@ -82,7 +82,7 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
           <dt className="font-medium text-gray-700">Total</dt>
           <dd className="mt-0.5 font-semibold text-ink">{money(order.totalCents)}</dd>
         </div>
-        <div className="rounded-lg bg-brand-50 p-3">
+        <div className="col-span-2 rounded-lg bg-brand-50 p-3 min-[400px]:col-span-1">
           <dt className="font-medium text-gray-700">Status</dt>
           <dd className="mt-1">
             <span
@@ -92,7 +92,7 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
             </span>
           </dd>
         </div>
-        <div className="rounded-lg bg-brand-50 p-3">
+        <div className="col-span-2 rounded-lg bg-brand-50 p-3 min-[400px]:col-span-1">
           <dt className="font-medium text-gray-700">Payment</dt>
           <dd className="mt-1">
             <PaymentBadge status={order.paymentStatus} />
