@@ -33,7 +33,10 @@ export function availableOrderActions(order: OrderDetails) {
   };
 }
 
-const CONFIRM: Record<Intent, { title: string; label: string; description: (order: OrderDetails) => string }> = {
+const CONFIRM: Record<
+  Intent,
+  { title: string; label: string; description: (order: OrderDetails, refundCents: number) => string }
+> = {
   "mark-paid": {
     title: "Mark this order paid?",
     label: "Mark paid",
@@ -51,10 +54,10 @@ const CONFIRM: Record<Intent, { title: string; label: string; description: (orde
   refund: {
     title: "Refund this order?",
     label: "Refund",
-    description: (order) =>
+    description: (order, refundCents) =>
       order.paymentMethod === "card"
-        ? `The amount is refunded to the customer's card through Stripe. This cannot be undone.`
-        : `Invoice orders are paid outside the shop: this records money you have returned to the customer yourself.`,
+        ? `${formatMoney(refundCents, order.currency)} will be refunded to the customer's card through Stripe. This cannot be undone.`
+        : `Invoice orders are paid outside the shop: this records ${formatMoney(refundCents, order.currency)} you have returned to the customer yourself.`,
   },
 };
 
@@ -65,6 +68,7 @@ export function OrderActions({ order }: { order: OrderDetails }) {
   const [confirming, setConfirming] = useState<Intent | null>(null);
   const [amount, setAmount] = useState("");
   const [amountError, setAmountError] = useState<string | null>(null);
+  const [refundCents, setRefundCents] = useState(0);
   const actions = availableOrderActions(order);
   const busy = fetcher.state !== "idle";
   const serverError = fetcher.data && !fetcher.data.ok ? fetcher.data.error.fieldErrors?.amount : undefined;
@@ -120,6 +124,7 @@ export function OrderActions({ order }: { order: OrderDetails }) {
               return;
             }
             setAmountError(null);
+            setRefundCents(parsed.data.amount ?? actions.refundableCents);
             setConfirming("refund");
           }}
         >
@@ -147,7 +152,7 @@ export function OrderActions({ order }: { order: OrderDetails }) {
             if (!open) setConfirming(null);
           }}
           title={CONFIRM[confirming].title}
-          description={CONFIRM[confirming].description(order)}
+          description={CONFIRM[confirming].description(order, refundCents)}
           confirmLabel={CONFIRM[confirming].label}
           busy={busy}
           onConfirm={() => submit(confirming)}
