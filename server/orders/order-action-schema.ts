@@ -32,6 +32,11 @@ export const refundOrderSchema = z.object({
         .optional(),
     )
     .transform((cents) => cents ?? null),
+  /**
+   * Made by the form when it is shown, sent with its post: a retried or repeated post of the
+   * same refund carries the same id, so Stripe (idempotency key) and the shop record it once.
+   */
+  requestId: z.string().trim().max(100).optional(),
 });
 
 /** The Order Management action's intents for one order (besides the status dropdown's). */

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
@@ -36,10 +36,16 @@ export interface RefundResult {
  */
 export async function refundOrder(
   deps: RefundDeps,
-  input: { orderId: unknown; amount?: unknown },
+  input: { orderId: unknown; amount?: unknown; requestId?: unknown },
 ): Promise<RefundResult> {
-  const { orderId, amount } = parseOrderInput(refundOrderSchema, input);
-  return refundOrderAmount(deps, { orderId, amountCents: amount, purpose: "refund", queueMail: true });
+  const { orderId, amount, requestId } = parseOrderInput(refundOrderSchema, input);
+  return refundOrderAmount(deps, {
+    orderId,
+    amountCents: amount,
+    purpose: "refund",
+    queueMail: true,
+    requestId: requestId || undefined,
+  });
 }
 
 /**
@@ -52,7 +58,14 @@ export async function refundOrder(
  */
 export async function refundOrderAmount(
   deps: RefundDeps,
-  input: { orderId: string; amountCents: number | null; purpose: "refund" | "cancel"; queueMail: boolean },
+  input: {
+    orderId: string;
+    amountCents: number | null;
+    purpose: "refund" | "cancel";
+    queueMail: boolean;
+    /** The form's id of this refund (see refundOrderSchema); without it, the key is made of the amounts. */
+    requestId?: string | undefined;
+  },
 ): Promise<RefundResult> {
   const order = await deps.db.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
   if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
@@ -76,8 +89,8 @@ export async function refundOrderAmount(
     const message = `That is more than is left to refund (${formatMoney(remaining, currency)}).`;
     throw new AppError("VALIDATION", message, { amount: message });
   }
-  const target: PaymentStatus = amount === remaining ? "refunded" : "partially_refunded";
-  if (!canMovePayment(from, target)) {
+  const planned: PaymentStatus = amount === remaining ? "refunded" : "partially_refunded";
+  if (!canMovePayment(from, planned)) {
     const message =
       from === "needs_review"
         ? "A payment under review can only be refunded in full."
@@ -85,30 +98,30 @@ export async function refundOrderAmount(
     throw new AppError("CONFLICT", message, undefined, "illegal-payment-move");
   }
 
+  const attempt = input.requestId
+    ? `request:${input.requestId}`
+    : `${input.purpose}:${order.amount_refunded_cents}:${amount}`;
   const refundId =
     order.payment_method === "card"
       ? await refundThroughStripe(deps, {
           paymentIntent: order.payment_reference,
           amount,
-          idempotencyKey: `refund:${order.id}:${input.purpose}:${order.amount_refunded_cents}:${amount}`,
+          idempotencyKey: `refund:${order.id}:${attempt}`,
           orderId: order.id,
         })
-      : `manual:${order.amount_refunded_cents}:${amount}`;
+      : `manual:${order.id}:${attempt}`;
 
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable("orders")
-      .set({
-        payment_status: target,
-        amount_refunded_cents: order.amount_refunded_cents + amount,
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", order.id)
-      .where("payment_status", "=", from)
-      .where("amount_refunded_cents", "=", order.amount_refunded_cents)
+    // Each refund is recorded once, by its id (Stripe's, which the idempotency key makes the same
+    // for a repeated post): a second post that read the order after the first one was written
+    // gets here with the same refund and changes nothing.
+    const recorded = await trx
+      .insertInto("payment_events")
+      .values({ id: `refund:${refundId}`, order_id: order.id, type: "refund", received_at: now.toISOString() })
+      .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) {
+    if (Number(recorded.numInsertedOrUpdatedRows ?? 0) !== 1) {
       const current = await trx
         .selectFrom("orders")
         .select("payment_status")
@@ -116,6 +129,30 @@ export async function refundOrderAmount(
         .executeTakeFirstOrThrow();
       return { ...unchanged, paymentStatus: current.payment_status };
     }
+    // An increment, not a state: each refund is a delta, and the row above makes it count once.
+    // The guard keeps the refunded total within what was paid whatever ran in between.
+    const total = sql<number>`amount_refunded_cents + ${amount}`;
+    const moved = await trx
+      .updateTable("orders")
+      .set({
+        amount_refunded_cents: total,
+        payment_status: sql<PaymentStatus>`case when ${total} >= amount_paid_cents then 'refunded' else 'partially_refunded' end`,
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", order.id)
+      .where("payment_status", "in", ["paid", "partially_refunded", "needs_review"])
+      .where(total, "<=", sql<number>`amount_paid_cents`)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) {
+      deps.logger.error({ orderId: order.id, refundId }, "a refund could not be recorded: the order changed meanwhile");
+      throw new AppError("CONFLICT", "This order changed while it was being refunded. Please reload it and check.");
+    }
+    const after = await trx
+      .selectFrom("orders")
+      .select("payment_status")
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    const target = after.payment_status;
     const how =
       order.payment_method === "card" ? `through Stripe (refund ${refundId})` : "returned by staff (invoice order)";
     await appendOrderHistory(trx, {

@@ -179,12 +179,18 @@ describe.each(TEST_ENGINES)("staff order actions on %s", (engine) => {
       const db = await fresh();
       const id = await insertTestOrder(db, { order: { payment_status: "paid" } });
       const results = await Promise.all([
-        refundOrder(deps(db), { orderId: id, amount: "5" }),
-        refundOrder(deps(db), { orderId: id, amount: "5" }),
+        refundOrder(deps(db), { orderId: id, amount: "5", requestId: "form-1" }),
+        refundOrder(deps(db), { orderId: id, amount: "5", requestId: "form-1" }),
       ]);
       expect(results.filter((result) => result.changed)).toHaveLength(1);
       expect((await order(id)).amount_refunded_cents).toBe(500);
       expect(await mails(id)).toEqual(["refunded"]);
+      // The same post again later (a retry that read the order after the first was written).
+      expect((await refundOrder(deps(db), { orderId: id, amount: "5", requestId: "form-1" })).changed).toBe(false);
+      expect((await order(id)).amount_refunded_cents).toBe(500);
+      // A new refund from the form is a new request.
+      expect((await refundOrder(deps(db), { orderId: id, amount: "5", requestId: "form-2" })).changed).toBe(true);
+      expect((await order(id)).amount_refunded_cents).toBe(1000);
     });
 
     it("refuses unpaid orders, zero and malformed amounts", async () => {

@@ -69,6 +69,8 @@ export function OrderActions({ order }: { order: OrderDetails }) {
   const [amount, setAmount] = useState("");
   const [amountError, setAmountError] = useState<string | null>(null);
   const [refundCents, setRefundCents] = useState(0);
+  // One id per confirmed refund: a resent post carries it, so the server refunds once.
+  const [refundRequestId, setRefundRequestId] = useState("");
   const actions = availableOrderActions(order);
   const busy = fetcher.state !== "idle";
   const serverError = fetcher.data && !fetcher.data.ok ? fetcher.data.error.fieldErrors?.amount : undefined;
@@ -77,7 +79,10 @@ export function OrderActions({ order }: { order: OrderDetails }) {
 
   const submit = (intent: Intent) => {
     const fields: Record<string, string> = { intent, orderId: order.id };
-    if (intent === "refund") fields.amount = amount;
+    if (intent === "refund") {
+      fields.amount = amount;
+      fields.requestId = refundRequestId;
+    }
     void fetcher.submit(fields, { method: "post" });
     setConfirming(null);
     if (intent === "refund") setAmount("");
@@ -125,6 +130,7 @@ export function OrderActions({ order }: { order: OrderDetails }) {
             }
             setAmountError(null);
             setRefundCents(parsed.data.amount ?? actions.refundableCents);
+            setRefundRequestId(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
             setConfirming("refund");
           }}
         >

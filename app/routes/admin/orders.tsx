@@ -86,11 +86,15 @@ export async function action({ context, request }: Route.ActionArgs) {
         failureTitle: "Could not cancel the order",
       });
     case ORDER_ACTION_INTENTS.refund:
-      return runAction(services.logger, () => refundOrder(services, { orderId, amount: form.get("amount") }), {
-        secure,
-        success: ORDER_ACTION_TOASTS.refund,
-        failureTitle: "Could not refund the order",
-      });
+      return runAction(
+        services.logger,
+        () => refundOrder(services, { orderId, amount: form.get("amount"), requestId: form.get("requestId") }),
+        {
+          secure,
+          success: ORDER_ACTION_TOASTS.refund,
+          failureTitle: "Could not refund the order",
+        },
+      );
   }
   const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
   return data(failure, { status: 400 });
