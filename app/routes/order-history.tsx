@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { requireViewer } from "#server/accounts/guards.ts";
 import { listMyOrders } from "#server/accounts/list-my-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
+import { formatMoney } from "#server/money/money-schema.ts";
+import { PAYMENT_STATUS_LABELS } from "#server/orders/payment-status.ts";
 import { formatLongDate } from "#app/lib/dates.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/order-history";
@@ -20,8 +21,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { orders: await listMyOrders(context.services.db, viewer), emailVerified: viewer.emailVerified };
 }
 
-/** Shipped blue, Processing yellow, anything else green (the account page's own colours). */
+/** Shipped blue, Processing yellow, Cancelled red, anything else green (the account page's own colours). */
 function statusBadge(status: string): string {
+  if (status === "Cancelled") return "bg-red-100 text-red-900";
   if (status === "Shipped") return "bg-blue-100 text-blue-900";
   if (status === "Processing") return "bg-yellow-100 text-yellow-900";
   return "bg-green-100 text-green-900";
@@ -72,8 +74,17 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                 </div>
                 <div>
                   <dt className="text-gray-700">Total</dt>
-                  <dd className="font-medium">{formatMoney(order.totalCents, ORDER_CURRENCY)}</dd>
+                  <dd className="font-medium">{formatMoney(order.totalCents, order.currency)}</dd>
                 </div>
+                {/* "Paid" is the usual case; the other states are worth a word (waiting, refunded…). */}
+                {order.paymentStatus === "paid" ? null : (
+                  <div>
+                    <dt className="text-gray-700">Payment</dt>
+                    <dd className="font-medium" data-testid="order-payment-status">
+                      {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+                    </dd>
+                  </div>
+                )}
                 <div className="col-span-2 sm:col-span-1 sm:text-right">
                   <Link
                     to={`/track-order?orderId=${encodeURIComponent(order.id)}`}

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, OrderStatus } from "#server/db/schema.ts";
+import type { PaymentStatus } from "#server/orders/payment-status.ts";
 import type { Viewer } from "./viewer.ts";
 
 export interface MyOrder {
@@ -7,6 +8,8 @@ export interface MyOrder {
   orderDate: string;
   totalCents: number;
   status: OrderStatus;
+  currency: string;
+  paymentStatus: PaymentStatus;
 }
 
 /**
@@ -20,7 +23,7 @@ export async function listMyOrders(
 ): Promise<MyOrder[]> {
   const rows = await db
     .selectFrom("orders")
-    .select(["id", "order_date", "total_cents", "status"])
+    .select(["id", "order_date", "total_cents", "status", "currency", "payment_status"])
     .where((eb) =>
       viewer.emailVerified
         ? eb.or([
@@ -32,5 +35,12 @@ export async function listMyOrders(
     .orderBy("order_date", "desc")
     .limit(200)
     .execute();
-  return rows.map((r) => ({ id: r.id, orderDate: r.order_date, totalCents: r.total_cents, status: r.status }));
+  return rows.map((r) => ({
+    id: r.id,
+    orderDate: r.order_date,
+    totalCents: r.total_cents,
+    status: r.status,
+    currency: r.currency,
+    paymentStatus: r.payment_status,
+  }));
 }

@@ -53,5 +53,9 @@ describe.each(TEST_ENGINES)("getDashboardStats on %s", (engine) => {
       .execute();
 
     expect(await getDashboardStats(db)).toEqual({ books: SEED_BOOKS.length, customers: 3, pendingOrders: 2 });
+
+    // A Pending order whose card payment expired has nothing left to ship.
+    await db.updateTable("orders").set({ payment_status: "expired" }).where("id", "=", "ORD-2025-002").execute();
+    expect((await getDashboardStats(db)).pendingOrders).toBe(1);
   });
 });

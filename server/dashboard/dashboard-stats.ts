@@ -25,6 +25,8 @@ export async function getDashboardStats(db: Kysely<Database>): Promise<Dashboard
       .selectFrom("orders")
       .select((eb) => eb.fn.countAll().as("n"))
       .where("status", "=", "Pending")
+      // A card payment that expired or failed leaves the order Pending with nothing to ship.
+      .where("payment_status", "not in", ["expired", "payment_failed", "voided"])
       .executeTakeFirstOrThrow(),
   ]);
   // PostgreSQL's count(*) is a bigint; Number() also covers a driver that hands it over as text.

@@ -141,6 +141,8 @@ export interface MailOutboxTable {
   next_attempt_at: Timestamp;
   sent_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when the delivery job gave up (a day of failures); the row is no longer due. */
+  failed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface StoreSettingsTable {

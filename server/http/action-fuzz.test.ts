@@ -34,6 +34,9 @@ const ACTIONS: { path: string; fields: Record<string, string | null> }[] = [
   { path: "/admin/customers", fields: { intent: "delete", customerId: null } },
   { path: "/admin/orders", fields: { intent: "status", orderId: null, status: null } },
   { path: "/admin/orders", fields: { intent: null } },
+  { path: "/admin/orders", fields: { intent: "mark-paid", orderId: null } },
+  { path: "/admin/orders", fields: { intent: "cancel", orderId: null } },
+  { path: "/admin/orders", fields: { intent: "refund", orderId: null, amount: null } },
   { path: "/admin/subscribers", fields: { intent: "delete", subscriberId: null } },
   {
     path: "/admin/settings",

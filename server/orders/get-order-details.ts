@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import type { PaymentMethod, PaymentStatus } from "./payment-status.ts";
 
 export interface OrderDetailsItem {
   id: string;
@@ -24,6 +25,34 @@ export interface OrderDetails {
   updatedAt: Timestamp;
   /** In the order they were placed in. */
   items: OrderDetailsItem[];
+  /** The buyer and where the order goes; null on orders from before checkout (the samples). */
+  customerName: string | null;
+  phone: string | null;
+  organisation: string | null;
+  poNumber: string | null;
+  /** Street, city line and country, in the order an address label has them; empty when none. */
+  shippingAddress: string[];
+  shippingMethodName: string | null;
+  shippingCents: number;
+  subtotalCents: number;
+  currency: string;
+  paymentMethod: PaymentMethod | null;
+  paymentStatus: PaymentStatus;
+  /** Stripe's payment intent id for a card order. */
+  paymentReference: string | null;
+  paidAt: Timestamp | null;
+  amountPaidCents: number;
+  amountRefundedCents: number;
+  /** Oldest first, staff-only steps included. */
+  history: OrderHistoryEntry[];
+}
+
+export interface OrderHistoryEntry {
+  status: string;
+  location: string | null;
+  occurredAt: Timestamp;
+  customerVisible: boolean;
+  note: string | null;
 }
 
 /** One order with its items, for staff. Throws NOT_FOUND for an unknown id. */
@@ -42,6 +71,15 @@ export async function getOrderDetails(db: Kysely<Database>, orderId: string): Pr
     .orderBy("id")
     .execute();
 
+  const history = await db
+    .selectFrom("order_status_history")
+    .select(["status", "location", "occurred_at", "customer_visible", "note"])
+    .where("order_id", "=", order.id)
+    .orderBy("occurred_at")
+    .orderBy("id")
+    .execute();
+  const cityLine = [order.ship_city, order.ship_region, order.ship_postal_code].filter(Boolean).join(", ");
+
   return {
     id: order.id,
     orderDate: order.order_date,
@@ -56,6 +94,28 @@ export async function getOrderDetails(db: Kysely<Database>, orderId: string): Pr
       quantity: item.quantity,
       unitPriceCents: item.unit_price_cents,
       lineTotalCents: item.unit_price_cents * item.quantity,
+    })),
+    customerName: order.customer_name,
+    phone: order.phone,
+    organisation: order.organisation,
+    poNumber: order.po_number,
+    shippingAddress: [order.ship_street, cityLine, order.ship_country].filter((line): line is string => Boolean(line)),
+    shippingMethodName: order.shipping_method_name,
+    shippingCents: order.shipping_cents,
+    subtotalCents: order.subtotal_cents,
+    currency: order.currency,
+    paymentMethod: order.payment_method,
+    paymentStatus: order.payment_status,
+    paymentReference: order.payment_reference,
+    paidAt: order.paid_at,
+    amountPaidCents: order.amount_paid_cents,
+    amountRefundedCents: order.amount_refunded_cents,
+    history: history.map((step) => ({
+      status: step.status,
+      location: step.location,
+      occurredAt: step.occurred_at,
+      customerVisible: Boolean(step.customer_visible),
+      note: step.note,
     })),
   };
 }

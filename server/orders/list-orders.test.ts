@@ -36,6 +36,9 @@ describe.each(TEST_ENGINES)("listOrders on %s", (engine) => {
       customerEmail: "Mixed.Case@Example.NET",
       totalCents: 1299,
       status: "Pending",
+      currency: "USD",
+      paymentMethod: null,
+      paymentStatus: "paid",
     });
     expect(page.items.find((o) => o.id === "ORD-2025-002")).toMatchObject({
       customerEmail: "james.okafor@example.com",

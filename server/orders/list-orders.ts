@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
 import { containsIgnoringCase, normalizeSearch } from "#server/db/search-pattern.ts";
+import type { PaymentMethod, PaymentStatus } from "./payment-status.ts";
 
 /** One row of the Order Management table. */
 export interface OrderListItem {
@@ -10,6 +11,9 @@ export interface OrderListItem {
   customerEmail: string;
   totalCents: number;
   status: OrderStatus;
+  currency: string;
+  paymentMethod: PaymentMethod | null;
+  paymentStatus: PaymentStatus;
 }
 
 export interface ListOrdersInput extends PageRequest {
@@ -33,7 +37,16 @@ export async function listOrders(db: Kysely<Database>, input: ListOrdersInput = 
     async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
     async ({ limit, offset }) => {
       const rows = await base
-        .select(["id", "order_date", "customer_email", "total_cents", "status"])
+        .select([
+          "id",
+          "order_date",
+          "customer_email",
+          "total_cents",
+          "status",
+          "currency",
+          "payment_method",
+          "payment_status",
+        ])
         .orderBy("order_date", "desc")
         .orderBy("id", "desc")
         .limit(limit)
@@ -45,6 +58,9 @@ export async function listOrders(db: Kysely<Database>, input: ListOrdersInput = 
         customerEmail: row.customer_email,
         totalCents: row.total_cents,
         status: row.status,
+        currency: row.currency,
+        paymentMethod: row.payment_method,
+        paymentStatus: row.payment_status,
       }));
     },
   );

@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
+/** Where a change made by staff happened, as the Track Order timeline shows it. */
+export const STAFF_STATUS_LOCATION = "Store";
+
 export interface OrderHistoryStep {
   orderId: string;
   /** What the customer (or staff) reads: "Order Placed", "Payment received", "Shipped", … */

@@ -5,6 +5,7 @@ import { seedDatabase } from "#server/seed/seed-database.ts";
 import { SEED_ORDERS } from "#server/seed/sample-orders.ts";
 import { orderIdInputSchema, orderIdSchema } from "./tracking-schema.ts";
 import { trackOrder } from "./track-order.ts";
+import { appendOrderHistory } from "./order-history.ts";
 
 describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
   let testDb: TestDatabase;
@@ -30,6 +31,19 @@ describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
         { status: "Order Placed", location: "Online", occurredAt: "2025-06-02T09:15:00.000Z" },
       ],
     });
+  });
+
+  it("leaves out staff-only steps and their notes", async () => {
+    await appendOrderHistory(testDb.handle.db, {
+      orderId: "ORD-2025-002",
+      status: "Payment flagged",
+      at: new Date("2026-01-01T00:00:00.000Z"),
+      customerVisible: false,
+      note: "Paid amount differs",
+    });
+    const tracking = await trackOrder(testDb.handle.db, "ORD-2025-002");
+    expect(tracking?.history.map((step) => step.status)).not.toContain("Payment flagged");
+    expect(JSON.stringify(tracking)).not.toContain("Paid amount differs");
   });
 
   it("reads every order from the database the same way, seeded or not", async () => {

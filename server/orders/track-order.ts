@@ -49,6 +49,8 @@ export async function trackOrder(db: Kysely<Database>, rawOrderId: unknown): Pro
     .selectFrom("order_status_history")
     .select(["status", "location", "occurred_at"])
     .where("order_id", "=", order.id)
+    // Staff-only steps (a payment flagged for review, a refund's details) are not the customer's.
+    .where("customer_visible", "=", true)
     .orderBy("occurred_at", "desc")
     .orderBy("id", "desc")
     .execute();

@@ -5,6 +5,7 @@ import { seedDatabase } from "#server/seed/seed-database.ts";
 import { ORDER_STATUS_MESSAGE } from "./order-status-schema.ts";
 import { trackOrder } from "./track-order.ts";
 import { updateOrderStatus } from "./update-order-status.ts";
+import { orderActionDeps as deps } from "#tests/support/test-orders.ts";
 
 describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
   let testDb: TestDatabase;
@@ -32,7 +33,7 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
     const db = await seeded();
     const now = new Date("2026-01-15T12:00:00.000Z");
 
-    const result = await updateOrderStatus(db, { orderId: "ORD-2025-002", status: "Shipped" }, now);
+    const result = await updateOrderStatus(deps(db, now), { orderId: "ORD-2025-002", status: "Shipped" });
 
     expect(result).toEqual({ orderId: "ORD-2025-002", status: "Shipped", updatedAt: now.toISOString(), changed: true });
     expect(await order("ORD-2025-002")).toEqual({ status: "Shipped", updated_at: now.toISOString() });
@@ -42,22 +43,29 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
     expect(tracking?.history).toHaveLength(3);
   });
 
-  it("allows any transition, one history step per change", async () => {
+  it("allows any transition but reopening a cancelled order, one history step per change", async () => {
     const db = await seeded();
-    const steps = ["Cancelled", "Pending", "Delivered", "Processing"] as const;
+    const steps = ["Delivered", "Pending", "Shipped", "Processing"] as const;
     for (const [index, status] of steps.entries()) {
-      await updateOrderStatus(db, { orderId: "ORD-2025-003", status }, new Date(Date.UTC(2026, 0, 1 + index)));
+      await updateOrderStatus(deps(db, new Date(Date.UTC(2026, 0, 1 + index))), { orderId: "ORD-2025-003", status });
     }
     const tracking = await trackOrder(db, "ORD-2025-003");
     expect(tracking?.status).toBe("Processing");
     expect(tracking?.history.slice(0, 4).map((s) => s.status)).toEqual([...steps].reverse());
+
+    await updateOrderStatus(deps(db), { orderId: "ORD-2025-003", status: "Cancelled" });
+    await expect(updateOrderStatus(deps(db), { orderId: "ORD-2025-003", status: "Pending" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "This order was cancelled; a cancelled order cannot be reopened.",
+    });
+    expect((await order("ORD-2025-003")).status).toBe("Cancelled");
   });
 
   it("writes nothing when the order already has the status", async () => {
     const db = await seeded();
     const before = await order("ORD-2025-001");
     const steps = await historyCount("ORD-2025-001");
-    const result = await updateOrderStatus(db, { orderId: "ORD-2025-001", status: "Shipped" });
+    const result = await updateOrderStatus(deps(db), { orderId: "ORD-2025-001", status: "Shipped" });
     expect(result).toEqual({
       orderId: "ORD-2025-001",
       status: "Shipped",
@@ -73,17 +81,17 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
     const before = await order("ORD-2025-001");
     const steps = await historyCount("ORD-2025-001");
     for (const status of ["Refunded", "shipped", "", null, undefined, 1]) {
-      await expect(updateOrderStatus(db, { orderId: "ORD-2025-001", status })).rejects.toMatchObject({
+      await expect(updateOrderStatus(deps(db), { orderId: "ORD-2025-001", status })).rejects.toMatchObject({
         code: "VALIDATION",
         message: ORDER_STATUS_MESSAGE,
         fieldErrors: { status: ORDER_STATUS_MESSAGE },
       });
     }
-    await expect(updateOrderStatus(db, { orderId: "  ", status: "Pending" })).rejects.toMatchObject({
+    await expect(updateOrderStatus(deps(db), { orderId: "  ", status: "Pending" })).rejects.toMatchObject({
       code: "VALIDATION",
       fieldErrors: { orderId: "Please choose an order." },
     });
-    await expect(updateOrderStatus(db, { orderId: "ORD-1999-001", status: "Pending" })).rejects.toMatchObject({
+    await expect(updateOrderStatus(deps(db), { orderId: "ORD-1999-001", status: "Pending" })).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: "This order could not be found.",
     });

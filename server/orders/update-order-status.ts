@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database, OrderStatus, Timestamp } from "#server/db/schema.ts";
+import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import { queueOrderMail } from "#server/mail/mail-outbox.ts";
+import { cancelOrder } from "./cancel-order.ts";
+import { parseOrderInput } from "./order-action-schema.ts";
+import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
 import { orderStatusChangeSchema } from "./order-status-schema.ts";
-
-/** Where a status set by staff happened, as the Track Order timeline shows it. */
-export const STAFF_STATUS_LOCATION = "Store";
+import type { RefundDeps } from "./refund-order.ts";
 
 export interface OrderStatusUpdate {
   orderId: string;
@@ -16,26 +16,28 @@ export interface OrderStatusUpdate {
 }
 
 /**
- * Sets an order's status from the admin screen. Any status may follow any other. The order's
- * `updated_at` is set and a step is appended to its tracking history, in one transaction, so the
- * Track Order page shows the change. Choosing the status the order already has writes nothing:
- * a repeated click must not add a duplicate step to the customer's timeline.
+ * Sets an order's fulfilment status from the admin screen. Choosing "Cancelled" goes through the
+ * cancel rules (stock back once, payment voided or refunded: `cancelOrder`); a cancelled order
+ * is not reopened, since its stock and payment are gone. Any other status may follow any other.
+ * The order's `updated_at` is set and a step is appended to its history in one transaction;
+ * becoming Shipped queues the shipped mail (once per order, however often it is chosen).
+ * Choosing the status the order already has writes nothing: a repeated click must not add a
+ * duplicate step to the customer's timeline.
  * Throws VALIDATION for anything but the five statuses, NOT_FOUND for an unknown order.
  */
 export async function updateOrderStatus(
-  db: Kysely<Database>,
+  deps: RefundDeps,
   input: { orderId: unknown; status: unknown },
-  now = new Date(),
 ): Promise<OrderStatusUpdate> {
-  const parsed = orderStatusChangeSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new AppError("VALIDATION", issue.message, { [String(issue.path[0] ?? "status")]: issue.message });
+  const { orderId, status } = parseOrderInput(orderStatusChangeSchema, input);
+  if (status === "Cancelled") {
+    const cancelled = await cancelOrder(deps, { orderId });
+    return { orderId, status: cancelled.status, updatedAt: cancelled.updatedAt, changed: cancelled.changed };
   }
-  const { orderId, status } = parsed.data;
+  const now = deps.clock();
   const updatedAt = now.toISOString();
 
-  return db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom("orders")
       .select(["id", "status", "updated_at"])
@@ -45,18 +47,25 @@ export async function updateOrderStatus(
     if (order.status === status) {
       return { orderId: order.id, status, updatedAt: order.updated_at, changed: false };
     }
-
-    await trx.updateTable("orders").set({ status, updated_at: updatedAt }).where("id", "=", order.id).execute();
-    await trx
-      .insertInto("order_status_history")
-      .values({
-        id: randomUUID(),
-        order_id: order.id,
-        status,
-        location: STAFF_STATUS_LOCATION,
-        occurred_at: updatedAt,
-      })
-      .execute();
+    const moved = await trx
+      .updateTable("orders")
+      .set({ status, updated_at: updatedAt })
+      .where("id", "=", order.id)
+      .where("status", "=", order.status)
+      .where("status", "!=", "Cancelled")
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) {
+      throw new AppError(
+        "CONFLICT",
+        order.status === "Cancelled"
+          ? "This order was cancelled; a cancelled order cannot be reopened."
+          : "This order was changed by someone else. Please reload and try again.",
+        undefined,
+        order.status === "Cancelled" ? "cancelled" : "changed",
+      );
+    }
+    await appendOrderHistory(trx, { orderId: order.id, status, location: STAFF_STATUS_LOCATION, at: now });
+    if (status === "Shipped") await queueOrderMail(trx, { orderId: order.id, kind: "shipped", now });
     return { orderId: order.id, status, updatedAt, changed: true };
   });
 }

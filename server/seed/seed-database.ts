@@ -78,13 +78,17 @@ export async function seedDatabase(
         };
       });
       const lastUpdate = order.history.at(-1)?.at ?? order.orderDate;
+      const total = items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0);
       await trx
         .insertInto("orders")
         .values({
           id: order.id,
           order_date: order.orderDate,
           customer_email: order.customerEmail,
-          total_cents: items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0),
+          total_cents: total,
+          // Samples from before checkout count as paid in full, with no shipping (decision 9).
+          subtotal_cents: total,
+          amount_paid_cents: total,
           status: order.status,
           estimated_delivery: order.estimatedDelivery,
           updated_at: lastUpdate,

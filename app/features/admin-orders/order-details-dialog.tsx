@@ -1,8 +1,11 @@
 import type { OrderDetails } from "#server/orders/get-order-details.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
-import { formatDate } from "#app/lib/dates.ts";
+import { formatMoney } from "#server/money/money-schema.ts";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#server/orders/payment-status.ts";
+import { formatDate, formatDateTime } from "#app/lib/dates.ts";
+import { OrderActions } from "./order-actions.tsx";
 import { orderStatusClasses } from "./order-status-style.ts";
+import { PaymentBadge } from "./payment-badge.tsx";
 
 /** The order route's answer to `?details=<id>`. */
 export type OrderDetailsResult = { ok: true; order: OrderDetails } | { ok: false; orderId: string; message: string };
@@ -46,6 +49,10 @@ export function OrderDetailsDialog({
 }
 
 function OrderDetailsBody({ order }: { order: OrderDetails }) {
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const contact = [order.customerName, order.customerEmail, order.phone].filter((line): line is string =>
+    Boolean(line),
+  );
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -57,7 +64,13 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
         </div>
         <div className="col-span-2 rounded-lg bg-brand-50 p-3 sm:col-span-1">
           <dt className="font-medium text-gray-700">Customer</dt>
-          <dd className="mt-0.5 break-all font-semibold text-ink">{order.customerEmail}</dd>
+          <dd className="mt-0.5 break-all font-semibold text-ink">
+            {contact.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </dd>
         </div>
         <div className="rounded-lg bg-brand-50 p-3">
           <dt className="font-medium text-gray-700">Date</dt>
@@ -67,9 +80,9 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
         </div>
         <div className="rounded-lg bg-brand-50 p-3">
           <dt className="font-medium text-gray-700">Total</dt>
-          <dd className="mt-0.5 font-semibold text-ink">{formatMoney(order.totalCents, ORDER_CURRENCY)}</dd>
+          <dd className="mt-0.5 font-semibold text-ink">{money(order.totalCents)}</dd>
         </div>
-        <div className="col-span-2 rounded-lg bg-brand-50 p-3">
+        <div className="col-span-2 rounded-lg bg-brand-50 p-3 min-[400px]:col-span-1">
           <dt className="font-medium text-gray-700">Status</dt>
           <dd className="mt-1">
             <span
@@ -79,6 +92,39 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
             </span>
           </dd>
         </div>
+        <div className="col-span-2 rounded-lg bg-brand-50 p-3 min-[400px]:col-span-1">
+          <dt className="font-medium text-gray-700">Payment</dt>
+          <dd className="mt-1">
+            <PaymentBadge status={order.paymentStatus} />
+          </dd>
+        </div>
+        {order.organisation || order.poNumber ? (
+          <div className="col-span-2 rounded-lg bg-brand-50 p-3">
+            <dt className="font-medium text-gray-700">Organisation and PO number</dt>
+            <dd className="mt-0.5 break-words font-semibold text-ink">
+              {[order.organisation, order.poNumber ? `PO ${order.poNumber}` : null].filter(Boolean).join(" · ")}
+            </dd>
+          </div>
+        ) : null}
+        {order.shippingAddress.length > 0 || order.shippingMethodName ? (
+          <div className="col-span-2 rounded-lg bg-brand-50 p-3">
+            <dt className="font-medium text-gray-700">Shipping</dt>
+            <dd className="mt-0.5 break-words text-ink">
+              <address className="not-italic">
+                {order.shippingAddress.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+              {order.shippingMethodName ? (
+                <span className="mt-1 block text-gray-700">
+                  {order.shippingMethodName}: {money(order.shippingCents)}
+                </span>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
       </dl>
 
       <h3 className="mt-6 font-serif text-lg font-semibold text-brand-800">Items</h3>
@@ -112,17 +158,105 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
                   <td className="break-words py-2 pr-3 text-ink">{item.title}</td>
                   <td className="px-2 py-2 text-right tabular-nums sm:px-3">{item.quantity}</td>
                   <td className="hidden whitespace-nowrap px-3 py-2 text-right tabular-nums sm:table-cell">
-                    {formatMoney(item.unitPriceCents, ORDER_CURRENCY)}
+                    {money(item.unitPriceCents)}
                   </td>
                   <td className="whitespace-nowrap py-2 pl-3 text-right font-semibold tabular-nums">
-                    {formatMoney(item.lineTotalCents, ORDER_CURRENCY)}
+                    {money(item.lineTotalCents)}
                   </td>
                 </tr>
               ))}
             </tbody>
+            <tfoot className="border-t border-brand-100">
+              <TotalRow label="Subtotal" value={money(order.subtotalCents)} />
+              <TotalRow label="Shipping" value={money(order.shippingCents)} />
+              <TotalRow label="Total" value={money(order.totalCents)} strong />
+            </tfoot>
           </table>
         </div>
       )}
+
+      <h3 className="mt-6 font-serif text-lg font-semibold text-brand-800">Payment</h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="order-payment">
+        <dt className="text-gray-700">Method</dt>
+        <dd className="text-ink">
+          {order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : "Not recorded"}
+        </dd>
+        <dt className="text-gray-700">State</dt>
+        <dd className="text-ink">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+        {order.paymentReference ? (
+          <>
+            <dt className="text-gray-700">Reference</dt>
+            <dd className="break-all font-mono text-ink">{order.paymentReference}</dd>
+          </>
+        ) : null}
+        {order.paidAt ? (
+          <>
+            <dt className="text-gray-700">Paid on</dt>
+            <dd className="text-ink">
+              <time dateTime={order.paidAt}>{formatDate(order.paidAt)}</time>
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-gray-700">Paid</dt>
+        <dd className="tabular-nums text-ink">{money(order.amountPaidCents)}</dd>
+        {order.amountRefundedCents > 0 ? (
+          <>
+            <dt className="text-gray-700">Refunded</dt>
+            <dd className="tabular-nums text-ink">{money(order.amountRefundedCents)}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <OrderActions order={order} />
+
+      <h3 className="mt-6 font-serif text-lg font-semibold text-brand-800">History</h3>
+      {order.history.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-700">No history yet.</p>
+      ) : (
+        <ol className="mt-2 grid gap-2 text-sm" data-testid="order-history">
+          {order.history.map((step, index) => (
+            <li key={`${step.occurredAt}-${index}`} className="rounded-lg border border-brand-100 px-3 py-2">
+              <p className="flex flex-wrap items-center gap-x-2">
+                <span className="font-semibold text-ink">{step.status}</span>
+                {step.customerVisible ? null : (
+                  <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-semibold text-gray-900">
+                    Staff only
+                  </span>
+                )}
+              </p>
+              <p className="text-gray-700">
+                <time dateTime={step.occurredAt}>{formatDateTime(step.occurredAt)}</time>
+                {step.location ? ` · ${step.location}` : null}
+              </p>
+              {step.note ? <p className="text-gray-700">{step.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
     </>
+  );
+}
+
+function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <tr>
+      <th
+        scope="row"
+        colSpan={2}
+        className={`py-1 pr-3 text-right ${strong ? "font-semibold" : "font-normal"} sm:hidden`}
+      >
+        {label}
+      </th>
+      <th
+        scope="row"
+        colSpan={3}
+        className={`hidden py-1 pr-3 text-right sm:table-cell ${strong ? "font-semibold" : "font-normal"}`}
+      >
+        {label}
+      </th>
+      <td className={`whitespace-nowrap py-1 pl-3 text-right tabular-nums ${strong ? "font-semibold" : ""}`}>
+        {value}
+      </td>
+    </tr>
   );
 }

@@ -1,10 +1,11 @@
 import { Eye } from "lucide-react";
 import type { OrderListItem } from "#server/orders/list-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
+import { formatMoney } from "#server/money/money-schema.ts";
 import { formatDate } from "#app/lib/dates.ts";
 import { ShortOrderId } from "./order-id.tsx";
 import { OrderStatusSelect } from "./order-status-select.tsx";
+import { PaymentBadge } from "./payment-badge.tsx";
 import { DataTable } from "#app/components/ui/data-table.tsx";
 
 /**
@@ -20,7 +21,7 @@ export function OrdersTable({
   return (
     <DataTable
       caption="Customer orders"
-      minWidthClass="min-w-[48rem]"
+      minWidthClass="min-w-[56rem]"
       rowCount={orders.length}
       emptyText="No orders found"
       columns={[
@@ -29,6 +30,7 @@ export function OrdersTable({
         { label: "Customer" },
         { label: "Total", align: "right" },
         { label: "Status" },
+        { label: "Payment" },
         { label: "Actions", align: "right" },
       ]}
     >
@@ -42,10 +44,13 @@ export function OrdersTable({
           </td>
           <td className="whitespace-nowrap px-4 py-3 text-ink">{order.customerEmail}</td>
           <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums text-ink">
-            {formatMoney(order.totalCents, ORDER_CURRENCY)}
+            {formatMoney(order.totalCents, order.currency)}
           </td>
           <td className="px-4 py-3">
             <OrderStatusSelect orderId={order.id} status={order.status} />
+          </td>
+          <td className="px-4 py-3">
+            <PaymentBadge status={order.paymentStatus} />
           </td>
           <td className="px-4 py-3 text-right">
             <button

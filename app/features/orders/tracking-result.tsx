@@ -1,4 +1,4 @@
-import { CircleCheck, CircleDot, PackageSearch } from "lucide-react";
+import { CircleAlert, CircleCheck, CircleDot, CircleX, PackageSearch, type LucideIcon } from "lucide-react";
 import { useId } from "react";
 import type { OrderTracking } from "#server/orders/track-order.ts";
 import { formatLongDate, formatTimeOfDay } from "#app/lib/dates.ts";
@@ -14,6 +14,32 @@ function TrackingTime({ value, withTime = false }: { value: string; withTime?: b
   if (!date) return <>{value}</>;
   const time = withTime ? formatTimeOfDay(value) : "";
   return <time dateTime={value}>{time ? `${formatLongDate(value)}, ${time}` : formatLongDate(value)}</time>;
+}
+
+/** Steps that end an order or its payment badly: never shown as a green "done" tick. */
+const STOPPED_STEPS = new Set(["Cancelled", "Payment failed", "Payment expired"]);
+/** Steps about money going back: neither progress nor failure. */
+const NEUTRAL_STEPS = new Set(["Refunded", "Partially refunded"]);
+
+/**
+ * The icon, colour and spoken state of one step. The newest step is the current one (blue dot),
+ * unless it says the journey is over: Delivered is a green tick, a cancellation a red cross.
+ */
+export function stepLook(
+  status: string,
+  current: boolean,
+): {
+  Icon: LucideIcon;
+  colour: string;
+  spoken: string;
+  look: "stopped" | "neutral" | "current" | "done";
+} {
+  if (STOPPED_STEPS.has(status)) return { Icon: CircleX, colour: "text-red-700", spoken: "(Stopped)", look: "stopped" };
+  if (NEUTRAL_STEPS.has(status))
+    return { Icon: CircleAlert, colour: "text-gray-700", spoken: "(Money returned)", look: "neutral" };
+  if (current && status !== "Delivered")
+    return { Icon: CircleDot, colour: "text-blue-700", spoken: "", look: "current" };
+  return { Icon: CircleCheck, colour: "text-green-700", spoken: "(Completed)", look: "done" };
 }
 
 /** Shown until a lookup finds an order. */
@@ -69,7 +95,7 @@ export function TrackingResult({ tracking }: { tracking: OrderTracking }) {
           {tracking.history.map((step, index) => {
             const current = index === 0;
             const last = index === tracking.history.length - 1;
-            const Icon = current ? CircleDot : CircleCheck;
+            const { Icon, colour, spoken, look } = stepLook(step.status, current);
             return (
               <li key={`${step.occurredAt}-${index}`} className="relative flex gap-4 pb-6 last:pb-0">
                 {/* The line joining this step's icon to the next (older) one. */}
@@ -78,7 +104,9 @@ export function TrackingResult({ tracking }: { tracking: OrderTracking }) {
                 )}
                 <Icon
                   aria-hidden="true"
-                  className={`relative size-6 shrink-0 ${current ? "text-blue-700" : "text-green-700"}`}
+                  className={`relative size-6 shrink-0 ${colour}`}
+                  data-testid="tracking-step-icon"
+                  data-look={look}
                 />
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -87,9 +115,8 @@ export function TrackingResult({ tracking }: { tracking: OrderTracking }) {
                       <span className="rounded-full bg-blue-50 px-2 py-0.5 text-xs font-semibold text-blue-700">
                         Current status
                       </span>
-                    ) : (
-                      <span className="sr-only">(Completed)</span>
-                    )}
+                    ) : null}
+                    {spoken ? <span className="sr-only">{spoken}</span> : null}
                   </p>
                   <p className="text-sm text-gray-700">
                     <TrackingTime value={step.occurredAt} withTime />

@@ -11,6 +11,11 @@ import { ORDER_INTENTS } from "#server/orders/order-status-schema.ts";
 import { getOrderDetails } from "#server/orders/get-order-details.ts";
 import { listOrders } from "#server/orders/list-orders.ts";
 import { updateOrderStatus } from "#server/orders/update-order-status.ts";
+import { ORDER_ACTION_INTENTS } from "#server/orders/order-action-schema.ts";
+import { markOrderPaid } from "#server/orders/mark-order-paid.ts";
+import { cancelOrder } from "#server/orders/cancel-order.ts";
+import { refundOrder } from "#server/orders/refund-order.ts";
+import { ORDER_ACTION_TOASTS } from "#app/features/admin-orders/order-action-toasts.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { OrderDetailsDialog, type OrderDetailsResult } from "#app/features/admin-orders/order-details-dialog.tsx";
@@ -57,17 +62,39 @@ async function loadDetails(db: Kysely<Database>, orderId: string): Promise<Order
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
   const form = await readForm(request);
-  if (form.get("intent") === ORDER_INTENTS.updateStatus) {
-    const { services } = context;
-    return runAction(
-      services.logger,
-      () => updateOrderStatus(services.db, { orderId: form.get("orderId"), status: form.get("status") }),
-      {
-        secure: isHttpsSite(services.env),
+  const { services } = context;
+  const intent = form.get("intent");
+  const orderId = form.get("orderId");
+  const secure = isHttpsSite(services.env);
+  switch (intent) {
+    case ORDER_INTENTS.updateStatus:
+      return runAction(services.logger, () => updateOrderStatus(services, { orderId, status: form.get("status") }), {
+        secure,
         success: ({ status }) => ({ title: "Status Updated!", description: `Order status changed to ${status}` }),
         failureTitle: "Error updating status",
-      },
-    );
+      });
+    case ORDER_ACTION_INTENTS.markPaid:
+      return runAction(services.logger, () => markOrderPaid(services, { orderId }), {
+        secure,
+        success: ORDER_ACTION_TOASTS.markPaid,
+        failureTitle: "Could not mark the order paid",
+      });
+    case ORDER_ACTION_INTENTS.cancel:
+      return runAction(services.logger, () => cancelOrder(services, { orderId }), {
+        secure,
+        success: ORDER_ACTION_TOASTS.cancel,
+        failureTitle: "Could not cancel the order",
+      });
+    case ORDER_ACTION_INTENTS.refund:
+      return runAction(
+        services.logger,
+        () => refundOrder(services, { orderId, amount: form.get("amount"), requestId: form.get("requestId") }),
+        {
+          secure,
+          success: ORDER_ACTION_TOASTS.refund,
+          failureTitle: "Could not refund the order",
+        },
+      );
   }
   const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
   return data(failure, { status: 400 });

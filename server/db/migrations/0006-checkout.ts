@@ -158,6 +158,9 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
   ]) {
     await step.execute();
   }
+
+  // The mail job gave up on this row (a day of failures): no longer due, kept for the record.
+  await db.schema.alterTable("mail_outbox").addColumn("failed_at", timestamp).execute();
 }
 
 /** The spec's three bundles (section 3), as they were hard-coded on the home page. */

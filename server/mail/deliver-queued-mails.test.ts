@@ -1,0 +1,142 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLogger } from "#server/logging/logger.ts";
+import { insertDefaultSettings } from "#server/settings/default-settings.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { readOutbox } from "#tests/support/outbox.ts";
+import { insertTestOrder } from "#tests/support/test-orders.ts";
+import { deliverQueuedMails } from "./deliver-queued-mails.ts";
+import { queueOrderMail } from "./mail-outbox.ts";
+import { createMailer, type Mailer, type OutgoingMail } from "./mailer.ts";
+
+const T0 = new Date("2026-11-21T09:00:00.000Z");
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+describe.each(TEST_ENGINES)("deliverQueuedMails on %s", (engine) => {
+  let testDb: TestDatabase;
+  let smtp: SMTPServer | undefined;
+  afterEach(async () => {
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    smtp = undefined;
+    await testDb?.cleanup();
+  });
+
+  async function withOrderMail() {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await insertDefaultSettings(db, { now: T0 });
+    const orderId = await insertTestOrder(db);
+    await queueOrderMail(db, { orderId, kind: "order-confirmation", now: T0 });
+    return { db, orderId };
+  }
+  const deps = (mailer: Mailer, now: Date, logger = createLogger("silent")) => ({
+    db: testDb.handle.db,
+    clock: () => now,
+    mailer,
+    logger,
+    env: { PUBLIC_URL: "https://shop.example" },
+  });
+  const outboxRow = () => testDb.handle.db.selectFrom("mail_outbox").selectAll().executeTakeFirstOrThrow();
+
+  it("sends a queued mail once and marks it sent", async () => {
+    const { orderId } = await withOrderMail();
+    const mailer = createMailer({ dataDir: testDb.dataDir, logger: createLogger("silent") });
+    expect(await deliverQueuedMails(deps(mailer, at(0)))).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverQueuedMails(deps(mailer, at(5)))).toEqual({ sent: 0, failed: 0 });
+
+    const mails = readOutbox(testDb.dataDir);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.headers.to).toBe("buyer@example.com");
+    expect(mails[0]!.headers.subject).toContain(orderId);
+    // Multipart (text and HTML), quoted-printable: soft line breaks and "=" undone.
+    const body = mails[0]!.text.replace(/=\n/g, "").replace(/=3D/g, "=");
+    expect(body).toContain(`https://shop.example/track-order?orderId=${orderId}`);
+    expect(body).toContain("Content-Type: text/html");
+    expect(await outboxRow()).toMatchObject({ sent_at: at(0).toISOString(), attempts: 1, last_error: null });
+  });
+
+  it("sends once when two runs race for the same rows", async () => {
+    await withOrderMail();
+    const sent: OutgoingMail[] = [];
+    const slow: Mailer = {
+      async send(mail) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        sent.push(mail);
+      },
+    };
+    const results = await Promise.all([deliverQueuedMails(deps(slow, at(0))), deliverQueuedMails(deps(slow, at(0)))]);
+    expect(results.map((result) => result.sent).sort()).toEqual([0, 1]);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("keeps the mail and the order when the SMTP server refuses, and retries after growing waits", async () => {
+    const { db, orderId } = await withOrderMail();
+    let accept = false;
+    const received: string[] = [];
+    smtp = new SMTPServer({
+      secure: false,
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (!accept) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 451 }));
+        received.push(address.address);
+        callback();
+      },
+      onData(stream, _session, callback) {
+        stream.on("data", () => {});
+        stream.on("end", () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => smtp!.listen(0, "127.0.0.1", () => resolve()));
+    const { port } = smtp.server.address() as AddressInfo;
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      dataDir: testDb.dataDir,
+      logger: createLogger("silent"),
+    });
+    const orderBefore = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+
+    expect(await deliverQueuedMails(deps(mailer, at(0)))).toEqual({ sent: 0, failed: 1 });
+    let row = await outboxRow();
+    expect(row).toMatchObject({ sent_at: null, attempts: 1, next_attempt_at: at(1).toISOString(), failed_at: null });
+    expect(row.last_error).toMatch(/451|Mailbox unavailable/);
+    expect(await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow()).toEqual(
+      orderBefore,
+    );
+
+    // Not due yet: nothing is tried.
+    expect(await deliverQueuedMails(deps(mailer, at(0.5)))).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverQueuedMails(deps(mailer, at(1)))).toEqual({ sent: 0, failed: 1 });
+    expect((await outboxRow()).next_attempt_at).toBe(at(6).toISOString());
+
+    accept = true;
+    expect(await deliverQueuedMails(deps(mailer, at(6)))).toEqual({ sent: 1, failed: 0 });
+    row = await outboxRow();
+    expect(row).toMatchObject({ sent_at: at(6).toISOString(), attempts: 3, last_error: null });
+    expect(received).toEqual(["buyer@example.com"]);
+  });
+
+  it("gives up after a day of failures with an error line", async () => {
+    await withOrderMail();
+    const failing: Mailer = {
+      async send() {
+        throw new Error("connect ECONNREFUSED");
+      },
+    };
+    const lines: { level: number; msg: string }[] = [];
+    const logger = createLogger("info", {
+      write(chunk: string) {
+        lines.push(JSON.parse(chunk));
+      },
+    });
+    await deliverQueuedMails(deps(failing, at(0), logger));
+    expect(lines.at(-1)).toMatchObject({ level: 40 });
+    await deliverQueuedMails(deps(failing, at(24 * 60 + 1), logger));
+    const row = await outboxRow();
+    expect(row.failed_at).toBe(at(24 * 60 + 1).toISOString());
+    expect(lines.at(-1)).toMatchObject({ level: 50, msg: "order mail given up after a day of failures" });
+    expect(await deliverQueuedMails(deps(failing, at(48 * 60), logger))).toEqual({ sent: 0, failed: 0 });
+  });
+});

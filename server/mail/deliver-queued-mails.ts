@@ -1,0 +1,98 @@
+import type { Kysely } from "kysely";
+import type { Env } from "#server/config/env.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { Logger } from "#server/logging/logger.ts";
+import { renderOrderMail } from "#server/orders/order-mails.ts";
+import type { Clock } from "#server/services.ts";
+import { ORDER_MAIL_KINDS, type OrderMailKind } from "./mail-outbox.ts";
+import type { Mailer } from "./mailer.ts";
+
+export interface DeliverMailDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  mailer: Mailer;
+  logger: Logger;
+  env: Pick<Env, "PUBLIC_URL">;
+}
+
+/** Waits after the 1st, 2nd, 3rd, 4th failure; hourly after that. */
+const RETRY_MINUTES = [1, 5, 15, 60];
+/** A mail still failing this long after it was queued is given up on (an error log line says so). */
+const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * A claimed row is due again after this long: a server that died while sending does not keep
+ * its claim forever (nodemailer's own timeouts end a stuck send well before).
+ */
+const CLAIM_MS = 10 * 60 * 1000;
+const BATCH = 20;
+
+export function retryDelayMs(failures: number): number {
+  return (RETRY_MINUTES[failures - 1] ?? 60) * 60 * 1000;
+}
+
+/**
+ * Sends the due mails of the outbox. Each row is claimed by a conditional write (its
+ * `next_attempt_at` moved ahead, only if it still holds the value read), so two instances, or
+ * two runs, never send one mail twice. A sent mail gets `sent_at`; a failure records the error
+ * and the next attempt after a growing wait; after a day it is given up with an error line.
+ * The order itself is never touched: a failing mail server blocks nothing.
+ * Returns how many mails were sent.
+ */
+export async function deliverQueuedMails(deps: DeliverMailDeps): Promise<{ sent: number; failed: number }> {
+  const now = deps.clock();
+  const due = await deps.db
+    .selectFrom("mail_outbox")
+    .select(["id", "kind", "order_id", "attempts", "next_attempt_at", "created_at"])
+    .where("sent_at", "is", null)
+    .where("failed_at", "is", null)
+    .where("next_attempt_at", "<=", now.toISOString())
+    .orderBy("next_attempt_at")
+    .limit(BATCH)
+    .execute();
+  let sent = 0;
+  let failed = 0;
+  for (const row of due) {
+    const claimed = await deps.db
+      .updateTable("mail_outbox")
+      .set({ next_attempt_at: new Date(now.getTime() + CLAIM_MS).toISOString(), attempts: row.attempts + 1 })
+      .where("id", "=", row.id)
+      .where("sent_at", "is", null)
+      .where("next_attempt_at", "=", row.next_attempt_at)
+      .where("attempts", "=", row.attempts)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    const attempts = row.attempts + 1;
+    try {
+      if (!isOrderMailKind(row.kind) || !row.order_id) throw new Error(`unknown mail kind ${row.kind}`);
+      const mail = await renderOrderMail(deps, { kind: row.kind, orderId: row.order_id });
+      if (mail) await deps.mailer.send(mail);
+      await deps.db
+        .updateTable("mail_outbox")
+        .set({ sent_at: deps.clock().toISOString(), last_error: null })
+        .where("id", "=", row.id)
+        .execute();
+      sent += 1;
+    } catch (error) {
+      failed += 1;
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = now.getTime() - new Date(row.created_at).getTime() >= GIVE_UP_AFTER_MS;
+      await deps.db
+        .updateTable("mail_outbox")
+        .set({
+          last_error: message.slice(0, 500),
+          next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
+          failed_at: giveUp ? now.toISOString() : null,
+        })
+        .where("id", "=", row.id)
+        .execute();
+      const fields = { err: error, mailId: row.id, kind: row.kind, orderId: row.order_id, attempts };
+      if (giveUp) deps.logger.error(fields, "order mail given up after a day of failures");
+      else deps.logger.warn(fields, "order mail not sent; will retry");
+    }
+  }
+  return { sent, failed };
+}
+
+function isOrderMailKind(kind: string): kind is OrderMailKind {
+  return (ORDER_MAIL_KINDS as readonly string[]).includes(kind);
+}

@@ -1,0 +1,132 @@
+import { AppError } from "#server/errors/app-error.ts";
+import { queueOrderMail } from "#server/mail/mail-outbox.ts";
+import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
+import { releaseOrderStock } from "./stock.ts";
+import { orderActionSchema, parseOrderInput } from "./order-action-schema.ts";
+import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
+import { canMovePayment, type PaymentStatus } from "./payment-status.ts";
+import { refundOrderAmount, type RefundDeps } from "./refund-order.ts";
+
+export interface CancelResult {
+  orderId: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  updatedAt: Timestamp;
+  /** This call gave the order's units back to stock. */
+  stockReturned: boolean;
+  /** Refunded through Stripe by this call (a paid card order); 0 otherwise. */
+  refundedCents: number;
+  /** False when the order was already cancelled (a double-click): nothing was written. */
+  changed: boolean;
+}
+
+const NOT_CANCELLABLE: readonly OrderStatus[] = ["Shipped", "Delivered", "Cancelled"];
+
+/**
+ * Staff cancel an order that has not left the store: its status becomes Cancelled, its units go
+ * back to stock exactly once (`releaseOrderStock`), a payment still awaited is voided, and a paid
+ * card order is refunded in full through Stripe first (so a refused refund leaves the order as it
+ * was). A paid invoice order keeps its payment: the school paid outside the shop, and staff record
+ * the money they return with Refund. Queues the cancelled mail. Cancelling twice changes nothing;
+ * a shipped or delivered order cannot be cancelled.
+ */
+export async function cancelOrder(deps: RefundDeps, input: { orderId: unknown }): Promise<CancelResult> {
+  const { orderId } = parseOrderInput(orderActionSchema, input);
+  const order = await deps.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
+  if (order.status === "Cancelled") return unchanged(order);
+  refuseShipped(order.status);
+
+  let refundedCents = 0;
+  const moneyHeld = order.amount_paid_cents - order.amount_refunded_cents;
+  if (
+    order.payment_method === "card" &&
+    moneyHeld > 0 &&
+    ["paid", "partially_refunded", "needs_review"].includes(order.payment_status)
+  ) {
+    refundedCents = (await refundOrderAmount(deps, { orderId, amountCents: null, purpose: "cancel", queueMail: false }))
+      .refundedCents;
+  }
+
+  const now = deps.clock();
+  const updatedAt = now.toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable("orders")
+      .set({ status: "Cancelled", updated_at: updatedAt })
+      .where("id", "=", orderId)
+      .where("status", "not in", NOT_CANCELLABLE)
+      .executeTakeFirst();
+    const current = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+    if (Number(moved.numUpdatedRows) !== 1) {
+      // Another request got there first: cancelled (fine, nothing to do) or shipped (say so).
+      if (current.status === "Cancelled") return unchanged(current);
+      refuseShipped(current.status);
+    }
+    const stockReturned = await releaseOrderStock(trx, orderId);
+    const notes = [stockReturned ? "Stock returned" : null];
+    let paymentStatus = current.payment_status;
+    const unpaid = current.amount_paid_cents - current.amount_refunded_cents <= 0;
+    if (unpaid && canMovePayment(paymentStatus, "voided")) {
+      const voided = await trx
+        .updateTable("orders")
+        .set({ payment_status: "voided" })
+        .where("id", "=", orderId)
+        .where("payment_status", "=", paymentStatus)
+        .executeTakeFirst();
+      if (Number(voided.numUpdatedRows) === 1) {
+        paymentStatus = "voided";
+        notes.push("Payment voided");
+      }
+    }
+    if (refundedCents > 0) notes.push("Refunded in full through Stripe");
+    if (current.payment_method === "invoice" && paymentStatus === "paid") {
+      notes.push("Paid by invoice: record the refund once the money is returned");
+    }
+    await appendOrderHistory(trx, {
+      orderId,
+      status: "Cancelled",
+      location: STAFF_STATUS_LOCATION,
+      at: now,
+      note: notes.filter(Boolean).join("; ") || null,
+    });
+    await queueOrderMail(trx, { orderId, kind: "cancelled", now });
+    return {
+      orderId,
+      status: "Cancelled",
+      paymentStatus,
+      updatedAt,
+      stockReturned,
+      refundedCents,
+      changed: true,
+    };
+  });
+}
+
+function refuseShipped(status: OrderStatus): void {
+  if (status === "Shipped" || status === "Delivered") {
+    throw new AppError(
+      "CONFLICT",
+      `This order has already been ${status.toLowerCase()}, so it can no longer be cancelled.`,
+      undefined,
+      "already-shipped",
+    );
+  }
+}
+
+function unchanged(order: {
+  id: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  updated_at: Timestamp;
+}): CancelResult {
+  return {
+    orderId: order.id,
+    status: order.status,
+    paymentStatus: order.payment_status,
+    updatedAt: order.updated_at,
+    stockReturned: false,
+    refundedCents: 0,
+    changed: false,
+  };
+}

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startCardPayment } from "#server/payments/start-card-payment.ts";
+import { enableCardPayments } from "#tests/support/payment-settings.ts";
+import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
+import { cancelOrder } from "./cancel-order.ts";
+import { refundOrder } from "./refund-order.ts";
+
+/** Refunds of card orders through the Stripe stand-in (helper "payments"' tests/support/stripe-stand-in.ts). */
+describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
+  let testDb: TestDatabase;
+  let stripe: StripeStandIn;
+  afterEach(async () => {
+    await stripe?.close();
+    await testDb?.cleanup();
+  });
+
+  /** A card order paid through a completed Checkout Session, as the webhook would leave it. */
+  async function paidCardOrder() {
+    testDb = await createTestDatabase(engine);
+    stripe = await startStripeStandIn();
+    const db = testDb.handle.db;
+    await enableCardPayments(db, TEST_APP_SECRET);
+    const orderId = await insertTestOrder(db, {
+      order: { payment_method: "card", organisation: null, po_number: null },
+    });
+    const deps = orderActionDeps(db, undefined, stripe.url);
+    await startCardPayment({ ...deps, env: { ...deps.env, PUBLIC_URL: "http://127.0.0.1:9" } }, { orderId });
+    const session = stripe.sessionForOrder(orderId)!;
+    await stripe.sendEvent(session.id, "completed");
+    const paymentIntent = stripe.sessionForOrder(orderId)!.payment_intent!;
+    const order = await db
+      .selectFrom("orders")
+      .select("total_cents")
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("orders")
+      .set({ payment_status: "paid", payment_reference: paymentIntent, amount_paid_cents: order.total_cents })
+      .where("id", "=", orderId)
+      .execute();
+    return { db, deps, orderId, paymentIntent, total: order.total_cents };
+  }
+  const row = (id: string) =>
+    testDb.handle.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("refunds once through Stripe when the button is pressed twice at once", async () => {
+    const { deps, orderId, paymentIntent, total } = await paidCardOrder();
+    const results = await Promise.all([refundOrder(deps, { orderId }), refundOrder(deps, { orderId })]);
+
+    expect(results.filter((result) => result.changed)).toHaveLength(1);
+    const refunds = [...stripe.refunds.values()];
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ payment_intent: paymentIntent, amount: total });
+    expect(await row(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: total });
+    const refundRequests = stripe.requests().filter((request) => request.path === "/v1/refunds");
+    expect(new Set(refundRequests.map((request) => request.idempotencyKey)).size).toBe(1);
+  });
+
+  it("refunds part, then the rest, each with its own refund and mail", async () => {
+    const { db, deps, orderId, total } = await paidCardOrder();
+    await refundOrder(deps, { orderId, amount: "7.50" });
+    expect(await row(orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 750 });
+    await refundOrder(deps, { orderId });
+    expect(await row(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: total });
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([750, total - 750]);
+    const mails = await db.selectFrom("mail_outbox").select("kind").where("order_id", "=", orderId).execute();
+    expect(mails.map((mail) => mail.kind)).toEqual(["refunded", "refunded"]);
+  });
+
+  it("cancelling a paid card order refunds it in full and gives the stock back", async () => {
+    const { db, deps, orderId, total } = await paidCardOrder();
+    const stock = async () =>
+      (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow()).stock;
+    expect(await stock()).toBe(28);
+    const result = await cancelOrder(deps, { orderId });
+    expect(result).toMatchObject({
+      status: "Cancelled",
+      paymentStatus: "refunded",
+      refundedCents: total,
+      stockReturned: true,
+    });
+    expect(await stock()).toBe(30);
+    expect([...stripe.refunds.values()]).toHaveLength(1);
+    expect((await cancelOrder(deps, { orderId })).changed).toBe(false);
+    expect([...stripe.refunds.values()]).toHaveLength(1);
+  });
+});

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { AppError } from "#server/errors/app-error.ts";
+import { moneySchema } from "#server/money/money-schema.ts";
+
+/**
+ * The staff actions on one order (Order Details), shared by the dialog's forms and the admin
+ * orders action. Client-safe: zod and the money schema only. Amounts are never trusted for
+ * anything but a refund's size, which the server checks against what was paid.
+ */
+export const orderIdFieldSchema = z
+  .string({ error: "Please choose an order." })
+  .trim()
+  .min(1, "Please choose an order.");
+
+export const orderActionSchema = z.object({ orderId: orderIdFieldSchema });
+
+/** Largest refund the form accepts at all; the server also caps it at what is left to refund. */
+const MAX_REFUND_CENTS = 100_000_000;
+
+export const refundOrderSchema = z.object({
+  orderId: orderIdFieldSchema,
+  /** Empty: refund everything still refundable. */
+  amount: z
+    .preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      moneySchema({
+        formatMessage: "Please enter an amount such as 12.50.",
+        tooHighMessage: "That amount is more than this order can refund.",
+        maxCents: MAX_REFUND_CENTS,
+      })
+        .refine((cents) => cents > 0, "Please enter an amount above zero.")
+        .optional(),
+    )
+    .transform((cents) => cents ?? null),
+  /**
+   * Made by the form when it is shown, sent with its post: a retried or repeated post of the
+   * same refund carries the same id, so Stripe (idempotency key) and the shop record it once.
+   */
+  requestId: z.string().trim().max(100).optional(),
+});
+
+/** The Order Management action's intents for one order (besides the status dropdown's). */
+export const ORDER_ACTION_INTENTS = { markPaid: "mark-paid", cancel: "cancel", refund: "refund" } as const;
+
+/** A staff action's input checked with its schema; the first problem becomes a VALIDATION AppError. */
+export function parseOrderInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError("VALIDATION", issue.message, { [String(issue.path[0] ?? "orderId")]: issue.message });
+  }
+  return parsed.data;
+}

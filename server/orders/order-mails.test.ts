@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { insertTestOrder } from "#tests/support/test-orders.ts";
+import { ORDER_MAIL_KINDS } from "#server/mail/mail-outbox.ts";
+import { renderOrderMail } from "./order-mails.ts";
+
+describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  async function setUp() {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await enableInvoicePayments(db, { terms: "Net 30 <days>" });
+    await db
+      .updateTable("store_settings")
+      .set({ store_name: "Little & Scrolls", contact_email: "shop@scrolls.example" })
+      .execute();
+    const orderId = await insertTestOrder(db, {
+      lines: [
+        {
+          bundleId: "pkg-disciple",
+          title: 'Ruth & Naomi <script>alert("x")</script>',
+          unitPriceCents: 1250,
+          quantity: 2,
+        },
+        { bundleId: "pkg-shepherd", title: "Noah's Ark", unitPriceCents: 999, quantity: 1 },
+      ],
+      order: { customer_name: "<b>Grace</b>", organisation: "St. Mark's <School>", po_number: "PO-<7731>" },
+    });
+    return { db, orderId };
+  }
+  const deps = () => ({ db: testDb.handle.db, env: { PUBLIC_URL: "https://shop.example/" } });
+
+  it("renders every kind, from the store, with text and HTML", async () => {
+    const { orderId } = await setUp();
+    for (const kind of ORDER_MAIL_KINDS) {
+      const mail = await renderOrderMail(deps(), { kind, orderId });
+      expect(mail?.from).toEqual({ name: "Little & Scrolls", address: "shop@scrolls.example" });
+      expect(mail?.to).toBe(kind === "new-order-notice" ? "shop@scrolls.example" : "buyer@example.com");
+      expect(mail?.subject).toContain(orderId);
+      expect(mail?.text.length).toBeGreaterThan(20);
+      expect(mail?.html).toMatch(/^<!doctype html>/);
+    }
+  });
+
+  it("escapes every value in the HTML and keeps the plain text as typed", async () => {
+    const { orderId } = await setUp();
+    const mail = (await renderOrderMail(deps(), { kind: "invoice", orderId }))!;
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain("<b>Grace");
+    expect(mail.html).toContain("Ruth &amp; Naomi &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(mail.html).toContain("St. Mark&#39;s &lt;School&gt;");
+    expect(mail.html).toContain("PO-&lt;7731&gt;");
+    expect(mail.text).toContain('2 × Ruth & Naomi <script>alert("x")</script>: $25.00');
+  });
+
+  it("shows the lines, totals, terms, PO number, organisation and where to pay on the invoice", async () => {
+    const { orderId } = await setUp();
+    const { text } = (await renderOrderMail(deps(), { kind: "invoice", orderId }))!;
+    expect(text).toContain("1 × Noah's Ark: $9.99");
+    expect(text).toContain("Subtotal: $34.99");
+    expect(text).toContain("Shipping (Standard Shipping): $5.99");
+    expect(text).toContain("Total: $40.98");
+    expect(text).toContain("Payment terms: Net 30 <days>");
+    expect(text).toContain("PO number: PO-<7731>");
+    expect(text).toContain("Organisation: St. Mark's <School>");
+    expect(text).toContain("Pay to:\n  Little & Scrolls\n  shop@scrolls.example");
+    expect(text).toContain(`Track your order: https://shop.example/track-order?orderId=${orderId}`);
+  });
+
+  it("returns null for an order that no longer exists", async () => {
+    await setUp();
+    expect(await renderOrderMail(deps(), { kind: "shipped", orderId: "ORD-GONE" })).toBeNull();
+  });
+});

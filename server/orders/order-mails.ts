@@ -1,0 +1,291 @@
+import type { Kysely } from "kysely";
+import type { Env } from "#server/config/env.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { OrderMailKind } from "#server/mail/mail-outbox.ts";
+import { storeSender, type OutgoingMail } from "#server/mail/mailer.ts";
+import { formatMoney } from "#server/money/money-schema.ts";
+import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "./payment-status.ts";
+
+export interface OrderMailDeps {
+  db: Kysely<Database>;
+  env: Pick<Env, "PUBLIC_URL">;
+}
+
+/** What one mail says, before it becomes plain text and HTML. */
+interface MailContent {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  /** The order's lines and totals. */
+  withLines: boolean;
+  details: [label: string, value: string][];
+  link?: { label: string; url: string };
+}
+
+type OrderRow = Awaited<ReturnType<typeof loadOrder>>;
+
+/**
+ * Renders a queued order mail from the order as it is now (the outbox holds only the kind and
+ * the order id): plain text and HTML, from the store's name and contact address, links on
+ * PUBLIC_URL. Every value in the HTML is escaped; names, titles and addresses come from buyers
+ * and staff. Returns null when the order no longer exists.
+ */
+export async function renderOrderMail(
+  deps: OrderMailDeps,
+  mail: { kind: OrderMailKind; orderId: string },
+): Promise<OutgoingMail | null> {
+  const order = await loadOrder(deps.db, mail.orderId);
+  if (!order) return null;
+  const store = await getPublicStoreSettings(deps.db);
+  const settings = await deps.db
+    .selectFrom("store_settings")
+    .select("invoice_terms")
+    .where("id", "=", STORE_SETTINGS_ID)
+    .executeTakeFirst();
+  const content = CONTENT[mail.kind](order, {
+    storeName: store.storeName,
+    contactEmail: store.contactEmail,
+    invoiceTerms: settings?.invoice_terms?.trim() || null,
+    publicUrl: deps.env.PUBLIC_URL.replace(/\/+$/, ""),
+  });
+  return {
+    from: storeSender(store),
+    to: content.to,
+    replyTo: mail.kind === "new-order-notice" ? order.customer_email : undefined,
+    subject: content.subject,
+    text: renderText(content, order, store.storeName),
+    html: renderHtml(content, order, store.storeName),
+  };
+}
+
+interface StoreInfo {
+  storeName: string;
+  contactEmail: string;
+  invoiceTerms: string | null;
+  publicUrl: string;
+}
+
+async function loadOrder(db: Kysely<Database>, orderId: string) {
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order) return null;
+  const items = await db
+    .selectFrom("order_items")
+    .select(["title", "quantity", "unit_price_cents"])
+    .where("order_id", "=", orderId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return { ...order, items };
+}
+
+function money(order: NonNullable<OrderRow>, cents: number): string {
+  return formatMoney(cents, order.currency);
+}
+
+function buyerName(order: NonNullable<OrderRow>): string {
+  return order.customer_name?.trim() || "there";
+}
+
+function trackLink(order: NonNullable<OrderRow>, store: StoreInfo) {
+  return { label: "Track your order", url: `${store.publicUrl}/track-order?orderId=${encodeURIComponent(order.id)}` };
+}
+
+function addressLines(order: NonNullable<OrderRow>): string | null {
+  const cityLine = [order.ship_city, order.ship_region, order.ship_postal_code].filter(Boolean).join(", ");
+  const lines = [order.customer_name, order.organisation, order.ship_street, cityLine, order.ship_country].filter(
+    (line): line is string => Boolean(line && line.trim()),
+  );
+  return lines.length > 0 ? lines.join("\n") : null;
+}
+
+function orderDetails(order: NonNullable<OrderRow>): [string, string][] {
+  const details: [string, string][] = [["Order", order.id]];
+  const address = addressLines(order);
+  if (address) details.push(["Ship to", address]);
+  if (order.shipping_method_name) details.push(["Shipping method", order.shipping_method_name]);
+  if (order.payment_method) details.push(["Payment", PAYMENT_METHOD_LABELS[order.payment_method]]);
+  details.push(["Payment status", PAYMENT_STATUS_LABELS[order.payment_status]]);
+  return details;
+}
+
+const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: StoreInfo) => MailContent> = {
+  "order-confirmation": (order, store) => ({
+    to: order.customer_email,
+    subject: `Your order ${order.id} at ${store.storeName}`,
+    greeting: `Hello ${buyerName(order)},`,
+    paragraphs: [
+      `Thank you for your order. We have received it and will let you know when it ships.`,
+      order.payment_method === "invoice"
+        ? "You chose to pay by invoice: the invoice follows in a separate e-mail."
+        : order.payment_status === "paid"
+          ? "Your payment has been received."
+          : "We will confirm your payment as soon as it arrives.",
+    ],
+    withLines: true,
+    details: orderDetails(order),
+    link: trackLink(order, store),
+  }),
+  "new-order-notice": (order, store) => ({
+    to: store.contactEmail,
+    subject: `New order ${order.id} (${money(order, order.total_cents)})`,
+    greeting: "Hello,",
+    paragraphs: [`A new order was placed by ${order.customer_name ?? order.customer_email}.`],
+    withLines: true,
+    details: [
+      ["Customer", [order.customer_name, order.customer_email, order.phone].filter(Boolean).join("\n")],
+      ...(order.organisation ? ([["Organisation", order.organisation]] as [string, string][]) : []),
+      ...(order.po_number ? ([["PO number", order.po_number]] as [string, string][]) : []),
+      ...orderDetails(order),
+    ],
+    link: { label: "Open the order", url: `${store.publicUrl}/admin/orders?search=${encodeURIComponent(order.id)}` },
+  }),
+  invoice: (order, store) => ({
+    to: order.customer_email,
+    subject: `Invoice for order ${order.id} from ${store.storeName}`,
+    greeting: `Hello ${buyerName(order)},`,
+    paragraphs: [
+      `Here is the invoice for your order ${order.id}. Your books are reserved for you.`,
+      `Please pay ${money(order, order.total_cents)}${store.invoiceTerms ? ` (payment terms: ${store.invoiceTerms})` : ""}, quoting the invoice number ${order.id}.`,
+      `Where to pay: ${store.storeName}. For payment details or any question, write to ${store.contactEmail}.`,
+    ],
+    withLines: true,
+    details: [
+      ["Invoice number", order.id],
+      ...(order.organisation ? ([["Organisation", order.organisation]] as [string, string][]) : []),
+      ...(order.po_number ? ([["PO number", order.po_number]] as [string, string][]) : []),
+      ...(store.invoiceTerms ? ([["Payment terms", store.invoiceTerms]] as [string, string][]) : []),
+      ["Amount due", money(order, order.total_cents)],
+      ["Pay to", `${store.storeName}\n${store.contactEmail}`],
+      ...orderDetails(order).slice(1),
+    ],
+    link: trackLink(order, store),
+  }),
+  "payment-received": (order, store) => ({
+    to: order.customer_email,
+    subject: `Payment received for order ${order.id}`,
+    greeting: `Hello ${buyerName(order)},`,
+    paragraphs: [`We have received your payment of ${money(order, order.amount_paid_cents)}. Thank you!`],
+    withLines: false,
+    details: [["Order", order.id]],
+    link: trackLink(order, store),
+  }),
+  shipped: (order, store) => ({
+    to: order.customer_email,
+    subject: `Your order ${order.id} has shipped`,
+    greeting: `Hello ${buyerName(order)},`,
+    paragraphs: ["Good news: your order is on its way."],
+    withLines: true,
+    details: orderDetails(order).filter(([label]) => label !== "Payment status"),
+    link: trackLink(order, store),
+  }),
+  cancelled: (order, store) => ({
+    to: order.customer_email,
+    subject: `Your order ${order.id} was cancelled`,
+    greeting: `Hello ${buyerName(order)},`,
+    paragraphs: [
+      "Your order has been cancelled.",
+      order.amount_refunded_cents > 0
+        ? `We have refunded ${money(order, order.amount_refunded_cents)}; it may take a few days to reach your account.`
+        : order.payment_status === "paid"
+          ? `We will return your payment of ${money(order, order.amount_paid_cents)} and let you know when we have.`
+          : "Nothing was charged.",
+      `If you have a question, write to ${store.contactEmail}.`,
+    ],
+    withLines: true,
+    details: [["Order", order.id]],
+  }),
+  refunded: (order, store) => ({
+    to: order.customer_email,
+    subject: `Refund for order ${order.id}`,
+    greeting: `Hello ${buyerName(order)},`,
+    paragraphs: [
+      order.payment_status === "refunded"
+        ? `We have refunded your payment of ${money(order, order.amount_refunded_cents)} in full.`
+        : `We have refunded ${money(order, order.amount_refunded_cents)} of your payment of ${money(order, order.amount_paid_cents)}.`,
+      order.payment_method === "card"
+        ? "It may take a few days to reach your card account."
+        : `If you have a question, write to ${store.contactEmail}.`,
+    ],
+    withLines: false,
+    details: [["Order", order.id]],
+    link: trackLink(order, store),
+  }),
+};
+
+function totals(order: NonNullable<OrderRow>): [string, string][] {
+  return [
+    ["Subtotal", money(order, order.subtotal_cents)],
+    [
+      `Shipping${order.shipping_method_name ? ` (${order.shipping_method_name})` : ""}`,
+      money(order, order.shipping_cents),
+    ],
+    ["Total", money(order, order.total_cents)],
+  ];
+}
+
+function renderText(content: MailContent, order: NonNullable<OrderRow>, storeName: string): string {
+  const out = [content.greeting, "", ...content.paragraphs.flatMap((p) => [p, ""])];
+  if (content.withLines) {
+    for (const item of order.items) {
+      out.push(`${item.quantity} × ${item.title}: ${money(order, item.unit_price_cents * item.quantity)}`);
+    }
+    out.push("");
+    for (const [label, value] of totals(order)) out.push(`${label}: ${value}`);
+    out.push("");
+  }
+  for (const [label, value] of content.details) {
+    out.push(value.includes("\n") ? `${label}:\n  ${value.split("\n").join("\n  ")}` : `${label}: ${value}`);
+  }
+  out.push("");
+  if (content.link) out.push(`${content.link.label}: ${content.link.url}`, "");
+  out.push(`${storeName}`);
+  return `${out.join("\n")}\n`;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+function multiline(value: string): string {
+  return value.split("\n").map(escapeHtml).join("<br>");
+}
+
+function renderHtml(content: MailContent, order: NonNullable<OrderRow>, storeName: string): string {
+  const cell = 'style="padding:4px 8px;border-bottom:1px solid #eee"';
+  const right = 'style="padding:4px 8px;border-bottom:1px solid #eee;text-align:right"';
+  const parts = [`<p>${escapeHtml(content.greeting)}</p>`, ...content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`)];
+  if (content.withLines) {
+    const rows = order.items.map(
+      (item) =>
+        `<tr><td ${cell}>${escapeHtml(item.title)}</td><td ${right}>${item.quantity}</td><td ${right}>${escapeHtml(money(order, item.unit_price_cents * item.quantity))}</td></tr>`,
+    );
+    const totalRows = totals(order).map(
+      ([label, value]) =>
+        `<tr><th colspan="2" scope="row" ${right}>${escapeHtml(label)}</th><td ${right}>${escapeHtml(value)}</td></tr>`,
+    );
+    parts.push(
+      `<table style="border-collapse:collapse;min-width:320px"><thead><tr><th ${cell}>Item</th><th ${right}>Qty</th><th ${right}>Amount</th></tr></thead><tbody>${rows.join("")}</tbody><tfoot>${totalRows.join("")}</tfoot></table>`,
+    );
+  }
+  parts.push(
+    `<table style="border-collapse:collapse;margin-top:16px">${content.details
+      .map(
+        ([label, value]) =>
+          `<tr><th scope="row" style="padding:4px 8px;text-align:left;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 8px">${multiline(value)}</td></tr>`,
+      )
+      .join("")}</table>`,
+  );
+  if (content.link) {
+    parts.push(`<p><a href="${escapeHtml(content.link.url)}">${escapeHtml(content.link.label)}</a></p>`);
+  }
+  parts.push(`<p>${escapeHtml(storeName)}</p>`);
+  return `<!doctype html><html><body style="font-family:Georgia,serif;color:#222">${parts.join("\n")}</body></html>`;
+}

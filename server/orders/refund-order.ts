@@ -1,0 +1,210 @@
+import { sql, type Kysely } from "kysely";
+import type { Env } from "#server/config/env.ts";
+import type { Database } from "#server/db/schema.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import type { Logger } from "#server/logging/logger.ts";
+import { queueOrderMail } from "#server/mail/mail-outbox.ts";
+import { formatMoney } from "#server/money/money-schema.ts";
+import { loadCardPaymentConfig } from "#server/payments/card-payment-config.ts";
+import { createStripeClient } from "#server/payments/stripe-client.ts";
+import type { Clock } from "#server/services.ts";
+import { parseOrderInput, refundOrderSchema } from "./order-action-schema.ts";
+import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
+import { canMovePayment, type PaymentStatus } from "./payment-status.ts";
+
+export interface RefundDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  env: Pick<Env, "APP_SECRET" | "STRIPE_API_URL">;
+  logger: Logger;
+}
+
+export interface RefundResult {
+  orderId: string;
+  paymentStatus: PaymentStatus;
+  /** What this call refunded; 0 when it changed nothing. */
+  refundedCents: number;
+  currency: string;
+  /** False when an identical refund (a double-click) was already recorded. */
+  changed: boolean;
+}
+
+/**
+ * Staff refund a paid order, in full (no amount) or in part. A card order is refunded through
+ * Stripe's API; an invoice order was paid outside the shop, so its refund records the money
+ * staff returned themselves (no Stripe call). See `refundOrderAmount`.
+ */
+export async function refundOrder(
+  deps: RefundDeps,
+  input: { orderId: unknown; amount?: unknown; requestId?: unknown },
+): Promise<RefundResult> {
+  const { orderId, amount, requestId } = parseOrderInput(refundOrderSchema, input);
+  return refundOrderAmount(deps, {
+    orderId,
+    amountCents: amount,
+    purpose: "refund",
+    queueMail: true,
+    requestId: requestId || undefined,
+  });
+}
+
+/**
+ * Refunds `amountCents` (null: all that is left) of an order's payment. Stripe is called before
+ * the database is written (never inside a transaction: a slow Stripe would hold the lock), with
+ * an idempotency key made of the order, the purpose, the amount refunded so far and this
+ * amount: a double-click, or a retry after a crash between Stripe's answer and our write, gets
+ * the same refund back from Stripe instead of a second one. The write is conditional on the
+ * refunded amount read before, so only one of two identical requests records it.
+ */
+export async function refundOrderAmount(
+  deps: RefundDeps,
+  input: {
+    orderId: string;
+    amountCents: number | null;
+    purpose: "refund" | "cancel";
+    queueMail: boolean;
+    /** The form's id of this refund (see refundOrderSchema); without it, the key is made of the amounts. */
+    requestId?: string | undefined;
+  },
+): Promise<RefundResult> {
+  const order = await deps.db.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
+  if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
+  const from = order.payment_status;
+  const currency = order.currency;
+  const unchanged: RefundResult = {
+    orderId: order.id,
+    paymentStatus: from,
+    refundedCents: 0,
+    currency,
+    changed: false,
+  };
+  const remaining = order.amount_paid_cents - order.amount_refunded_cents;
+  if (from === "refunded" && input.amountCents === null) return unchanged;
+  const refundable = from === "paid" || from === "partially_refunded" || from === "needs_review";
+  if (!refundable || remaining <= 0 || order.payment_method === null) {
+    throw new AppError("CONFLICT", "Only a paid order can be refunded.", undefined, "not-refundable");
+  }
+  const amount = input.amountCents ?? remaining;
+  if (amount > remaining) {
+    const message = `That is more than is left to refund (${formatMoney(remaining, currency)}).`;
+    throw new AppError("VALIDATION", message, { amount: message });
+  }
+  const planned: PaymentStatus = amount === remaining ? "refunded" : "partially_refunded";
+  if (!canMovePayment(from, planned)) {
+    const message =
+      from === "needs_review"
+        ? "A payment under review can only be refunded in full."
+        : `A payment that is "${from.replace(/_/g, " ")}" cannot be refunded.`;
+    throw new AppError("CONFLICT", message, undefined, "illegal-payment-move");
+  }
+
+  const attempt = input.requestId
+    ? `request:${input.requestId}`
+    : `${input.purpose}:${order.amount_refunded_cents}:${amount}`;
+  const refundId =
+    order.payment_method === "card"
+      ? await refundThroughStripe(deps, {
+          paymentIntent: order.payment_reference,
+          amount,
+          idempotencyKey: `refund:${order.id}:${attempt}`,
+          orderId: order.id,
+        })
+      : `manual:${order.id}:${attempt}`;
+
+  const now = deps.clock();
+  return deps.db.transaction().execute(async (trx) => {
+    // Each refund is recorded once, by its id (Stripe's, which the idempotency key makes the same
+    // for a repeated post): a second post that read the order after the first one was written
+    // gets here with the same refund and changes nothing.
+    const recorded = await trx
+      .insertInto("payment_events")
+      .values({ id: `refund:${refundId}`, order_id: order.id, type: "refund", received_at: now.toISOString() })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .executeTakeFirst();
+    if (Number(recorded.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      const current = await trx
+        .selectFrom("orders")
+        .select("payment_status")
+        .where("id", "=", order.id)
+        .executeTakeFirstOrThrow();
+      return { ...unchanged, paymentStatus: current.payment_status };
+    }
+    // An increment, not a state: each refund is a delta, and the row above makes it count once.
+    // The guard keeps the refunded total within what was paid whatever ran in between.
+    const total = sql<number>`amount_refunded_cents + ${amount}`;
+    const moved = await trx
+      .updateTable("orders")
+      .set({
+        amount_refunded_cents: total,
+        payment_status: sql<PaymentStatus>`case when ${total} >= amount_paid_cents then 'refunded' else 'partially_refunded' end`,
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", order.id)
+      .where("payment_status", "in", ["paid", "partially_refunded", "needs_review"])
+      .where(total, "<=", sql<number>`amount_paid_cents`)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) {
+      deps.logger.error({ orderId: order.id, refundId }, "a refund could not be recorded: the order changed meanwhile");
+      throw new AppError("CONFLICT", "This order changed while it was being refunded. Please reload it and check.");
+    }
+    const after = await trx
+      .selectFrom("orders")
+      .select("payment_status")
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    const target = after.payment_status;
+    const how =
+      order.payment_method === "card" ? `through Stripe (refund ${refundId})` : "returned by staff (invoice order)";
+    await appendOrderHistory(trx, {
+      orderId: order.id,
+      status: target === "refunded" ? "Refunded" : "Partially refunded",
+      location: STAFF_STATUS_LOCATION,
+      at: now,
+      note: `${formatMoney(amount, currency)} refunded ${how}`,
+    });
+    if (input.queueMail) {
+      await queueOrderMail(trx, {
+        orderId: order.id,
+        kind: "refunded",
+        now,
+        dedupeKey: `${order.id}:refunded:${refundId}`,
+      });
+    }
+    return { orderId: order.id, paymentStatus: target, refundedCents: amount, currency, changed: true };
+  });
+}
+
+async function refundThroughStripe(
+  deps: RefundDeps,
+  refund: { paymentIntent: string | null; amount: number; idempotencyKey: string; orderId: string },
+): Promise<string> {
+  if (!refund.paymentIntent) {
+    throw new AppError("CONFLICT", "This card order has no Stripe payment to refund.", undefined, "no-payment-intent");
+  }
+  const config = await loadCardPaymentConfig(deps.db, deps.env.APP_SECRET);
+  if (!config) {
+    throw new AppError(
+      "UNAVAILABLE",
+      "Card payments are not set up in Store Settings, so Stripe cannot refund this order.",
+      undefined,
+      "stripe-not-configured",
+    );
+  }
+  const stripe = createStripeClient(config.secretKey, deps.env);
+  try {
+    const created = await stripe.refunds.create(
+      { payment_intent: refund.paymentIntent, amount: refund.amount },
+      { idempotencyKey: refund.idempotencyKey },
+    );
+    return created.id;
+  } catch (error) {
+    // Stripe's own message may name the account or the key; staff get a plain one, the log the rest.
+    deps.logger.warn({ err: error, orderId: refund.orderId }, "Stripe refused a refund");
+    throw new AppError(
+      "UNAVAILABLE",
+      "Stripe could not make this refund. Please try again, or check the payment in your Stripe dashboard.",
+      undefined,
+      "stripe-refund-failed",
+    );
+  }
+}

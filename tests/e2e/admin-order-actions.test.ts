@@ -1,0 +1,190 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCardPayment } from "#server/payments/start-card-payment.ts";
+import { setUpOwnerAndSignIn } from "#tests/support/owner-session.ts";
+import { enableCardPayments } from "#tests/support/payment-settings.ts";
+import { useShop } from "#tests/support/shop-fixture.ts";
+import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
+import { insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
+
+/** Screenshots land here to be looked at (not compared). */
+const SHOTS = path.join(process.cwd(), "test-results", "admin-order-actions");
+
+describe("admin order actions in a browser", () => {
+  let stripe: StripeStandIn;
+  /** Filled before the server starts (useShop reads it in its own beforeAll, registered after this one). */
+  const serverEnv: Record<string, string> = { APP_SECRET: TEST_APP_SECRET };
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    serverEnv.STRIPE_API_URL = stripe.url;
+  });
+  afterAll(async () => {
+    await stripe?.close();
+  });
+  const shop = useShop(serverEnv);
+  let admin: BrowserContext;
+  const orders = { invoiceToPay: "", invoiceToCancel: "", card: "" };
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    admin = await shop.browser.newContext();
+    await (await setUpOwnerAndSignIn(shop, admin)).close();
+    const handle = shop.openDatabase();
+    try {
+      const db = handle.db;
+      orders.invoiceToPay = await insertTestOrder(db, { order: { order_date: "2026-11-20T10:00:00.000Z" } });
+      orders.invoiceToCancel = await insertTestOrder(db, {
+        order: { order_date: "2026-11-20T11:00:00.000Z", customer_name: "Lydia of Thyatira" },
+      });
+      // A card order paid through the stand-in's Checkout Session, as the webhook would leave it.
+      await enableCardPayments(db, TEST_APP_SECRET);
+      orders.card = await insertTestOrder(db, {
+        order: { order_date: "2026-11-20T12:00:00.000Z", payment_method: "card", organisation: null, po_number: null },
+        lines: [{ bundleId: "pkg-shepherd", title: "The Shepherd's Pack", unitPriceCents: 6999, quantity: 1 }],
+      });
+      const deps = orderActionDeps(db, new Date(), stripe.url);
+      await startCardPayment({ ...deps, env: { ...deps.env, PUBLIC_URL: shop.server.url } }, { orderId: orders.card });
+      const session = stripe.sessionForOrder(orders.card)!;
+      await stripe.sendEvent(session.id, "completed");
+      await db
+        .updateTable("orders")
+        .set({
+          payment_status: "paid",
+          payment_reference: stripe.sessionForOrder(orders.card)!.payment_intent,
+          amount_paid_cents: 6999 + 599,
+        })
+        .where("id", "=", orders.card)
+        .execute();
+    } finally {
+      await handle.close();
+    }
+  });
+
+  async function adminPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+    const page = await admin.newPage();
+    await page.setViewportSize(viewport);
+    await page.goto(`${shop.server.url}/admin/orders`);
+    await waitForHydration(page);
+    return page;
+  }
+  async function openDetails(page: Page, orderId: string) {
+    await page.getByRole("button", { name: `View details of order ${orderId}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Order Details" });
+    await dialog.getByTestId("order-details-id").filter({ hasText: orderId }).waitFor();
+    return dialog;
+  }
+  async function confirm(page: Page, label: string) {
+    const alert = page.getByRole("alertdialog");
+    await alert.waitFor();
+    await alert.getByRole("button", { name: label, exact: true }).click();
+  }
+  async function dbRow(orderId: string) {
+    const handle = shop.openDatabase();
+    try {
+      return await handle.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+    } finally {
+      await handle.close();
+    }
+  }
+  async function bundleStock(id: string) {
+    const handle = shop.openDatabase();
+    try {
+      return (await handle.db.selectFrom("bundles").select("stock").where("id", "=", id).executeTakeFirstOrThrow())
+        .stock;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it("shows an invoice order's details and marks it paid", async () => {
+    const page = await adminPage();
+    const row = page.locator(`[data-order-id="${orders.invoiceToPay}"]`);
+    await expect.poll(() => row.getByTestId("payment-badge").innerText()).toBe("Awaiting payment");
+    // The short id leaves out the ORD- prefix every id shares.
+    expect(await row.locator("th [aria-hidden=true]").innerText()).toBe(`${orders.invoiceToPay.slice(4, 12)}…`);
+
+    const dialog = await openDetails(page, orders.invoiceToPay);
+    const text = await dialog.innerText();
+    for (const expected of [
+      "Grace Hopper",
+      "buyer@example.com",
+      "+1 555 0100",
+      "St. Mark's School · PO PO-7731",
+      "12 Elm Street",
+      "Springfield, IL, 62704",
+      "Standard Shipping: $5.99",
+      "Invoice / purchase order",
+      "Awaiting payment",
+      "Order Placed",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    await page.screenshot({ path: path.join(SHOTS, "details-1280.png"), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await dialog.getByRole("button", { name: "Mark paid" }).click();
+    await confirm(page, "Mark paid");
+    await expectToast(page, `Order ${orders.invoiceToPay} is marked paid.`);
+    await expect.poll(async () => (await dialog.getByTestId("order-payment").innerText()).includes("Paid")).toBe(true);
+    await expect
+      .poll(async () => (await dialog.getByTestId("order-history").innerText()).includes("Payment received"))
+      .toBe(true);
+    expect(await dialog.getByRole("button", { name: "Mark paid" }).count()).toBe(0);
+    expect((await dbRow(orders.invoiceToPay)).payment_status).toBe("paid");
+    await page.close();
+  });
+
+  it("cancels an order, its stock comes back, and Track Order shows no green tick for it", async () => {
+    expect(await bundleStock("pkg-disciple")).toBe(26);
+    const page = await adminPage({ width: 360, height: 800 });
+    const dialog = await openDetails(page, orders.invoiceToCancel);
+    await page.screenshot({ path: path.join(SHOTS, "details-360.png"), fullPage: true });
+    await dialog.getByRole("heading", { name: "Actions" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, "details-actions-360.png") });
+    await dialog.getByRole("button", { name: "Cancel order" }).click();
+    await confirm(page, "Cancel order");
+    await expectToast(page, "Its items are back in stock.");
+    expect(await bundleStock("pkg-disciple")).toBe(28);
+    expect(await dbRow(orders.invoiceToCancel)).toMatchObject({ status: "Cancelled", payment_status: "voided" });
+    await page.close();
+
+    const customer = await shop.browser.newPage({ viewport: { width: 360, height: 800 } });
+    await customer.goto(`${shop.server.url}/track-order?orderId=${orders.invoiceToCancel}`);
+    await customer.getByTestId("tracking-status").filter({ hasText: "Cancelled" }).waitFor();
+    const looks = await customer
+      .getByTestId("tracking-step-icon")
+      .evaluateAll((icons) => icons.map((icon) => icon.getAttribute("data-look")));
+    expect(looks).toEqual(["stopped", "done"]);
+    await customer.screenshot({ path: path.join(SHOTS, "track-cancelled-360.png"), fullPage: true });
+    await customer.close();
+  });
+
+  it("refunds part of a paid card order through Stripe, then cancels it (the rest is refunded)", async () => {
+    const page = await adminPage();
+    const dialog = await openDetails(page, orders.card);
+    await dialog.getByLabel("Refund amount").fill("10");
+    await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+    await confirm(page, "Refund");
+    await expectToast(page, `$10.00 refunded for order ${orders.card}.`);
+    expect(await dbRow(orders.card)).toMatchObject({
+      payment_status: "partially_refunded",
+      amount_refunded_cents: 1000,
+    });
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000]);
+
+    await dialog.getByRole("button", { name: "Cancel order" }).click();
+    await confirm(page, "Cancel order");
+    await expectToast(page, "The payment was refunded in full.");
+    expect(await dbRow(orders.card)).toMatchObject({
+      status: "Cancelled",
+      payment_status: "refunded",
+      amount_refunded_cents: 6999 + 599,
+    });
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000, 6999 + 599 - 1000]);
+    await page.screenshot({ path: path.join(SHOTS, "card-refunded-1280.png"), fullPage: true });
+    await page.close();
+  });
+});
