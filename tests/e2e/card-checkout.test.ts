@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CART_STORAGE_KEY } from "#app/features/cart/cart-context.tsx";
+import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
+import { useShop } from "#tests/support/shop-fixture.ts";
+import { waitForHydration } from "#tests/support/storefront-page.ts";
+import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
+
+const APP_SECRET = "e2e-card-checkout-".padEnd(40, "c");
+const SHOTS = path.resolve("test-results/card-checkout");
+const field = (page: Page, label: string) => page.locator("main").getByLabel(label, { exact: true });
+
+// A buyer's whole card purchase through the pages: cart, /checkout, Stripe's hosted page (the
+// stand-in, over real HTTP), back to the order confirmation; the signed webhook reaches the
+// built server as Stripe's would.
+describe("card checkout in a browser, with Stripe played by the stand-in", () => {
+  let standIn: StripeStandIn;
+  const env: Record<string, string> = { APP_SECRET };
+  beforeAll(async () => {
+    standIn = await startStripeStandIn({ webhookSecret: TEST_STRIPE_WEBHOOK_SECRET });
+    env.STRIPE_API_URL = standIn.url;
+  });
+  afterAll(() => standIn?.close());
+  const shop = useShop(env);
+
+  async function withDb<T>(use: (db: ReturnType<typeof shop.openDatabase>["db"]) => Promise<T>): Promise<T> {
+    const handle = shop.openDatabase();
+    try {
+      return await use(handle.db);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async function newBook(title: string, stock: number) {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    await withDb((db) =>
+      db
+        .insertInto("books")
+        .values({
+          id,
+          slug: `card-${id}`,
+          title,
+          author: "Test Author",
+          description: "A test book.",
+          price_cents: 1500,
+          original_price_cents: null,
+          image_url: null,
+          badge: null,
+          rating: null,
+          reviews: null,
+          age_range: null,
+          stock,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute(),
+    );
+    return { id, name: title, priceCents: 1500, stock };
+  }
+
+  beforeAll(async () => {
+    standIn.setWebhook(`${shop.server.url}/webhooks/stripe`);
+    await withDb((db) => enableCardPayments(db, APP_SECRET));
+  });
+
+  /** Fills the cart, follows Proceed to Checkout, fills the form for card payment and places the order. */
+  async function placeCardOrder(page: Page, book: { id: string; name: string; priceCents: number; stock: number }) {
+    // Stripe sends the buyer back to PUBLIC_URL (http://localhost:<port> here): shop on that host,
+    // so the cookie that lets this browser see its order comes back with the buyer.
+    await page.goto(`${shop.server.url.replace("127.0.0.1", "localhost")}/`);
+    await page.evaluate(({ key, line }) => window.localStorage.setItem(key, JSON.stringify([line])), {
+      key: CART_STORAGE_KEY,
+      line: { ...book, quantity: 2, image: null },
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /^Open your collection/ }).click();
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL((url) => url.pathname === "/checkout");
+    await field(page, "Email").fill("card.buyer@example.com");
+    await field(page, "Full Name").fill("Lydia Purple");
+    await field(page, "Street Address").fill("3 Thyatira Road");
+    await field(page, "City").fill("Springfield");
+    await field(page, "State / Region").fill("IL");
+    await field(page, "ZIP / Postal Code").fill("62701");
+    await page.getByRole("radio", { name: /^Card/ }).check();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL((url) => url.origin === standIn.url);
+  }
+
+  const orderOf = (bookId: string) =>
+    withDb(async (db) => {
+      const item = await db
+        .selectFrom("order_items")
+        .select("order_id")
+        .where("book_id", "=", bookId)
+        .executeTakeFirstOrThrow();
+      const order = await db.selectFrom("orders").selectAll().where("id", "=", item.order_id).executeTakeFirstOrThrow();
+      const mails = await db.selectFrom("mail_outbox").select("kind").where("order_id", "=", order.id).execute();
+      const book = await db.selectFrom("books").select("stock").where("id", "=", bookId).executeTakeFirstOrThrow();
+      return { order, mails: mails.map((m) => m.kind).sort(), stock: book.stock };
+    });
+
+  it("a guest pays by card: paid at once on return even before the webhook, which then changes nothing (1280 px)", async () => {
+    const book = await newBook("Lydia, Seller of Purple", 5);
+    const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await placeCardOrder(page, book);
+    expect((await orderOf(book.id)).order).toMatchObject({
+      payment_status: "awaiting_payment",
+      payment_method: "card",
+      total_cents: 2 * 1500 + 500,
+    });
+    expect((await orderOf(book.id)).stock).toBe(3);
+
+    // The webhook lags: the return page asks Stripe itself.
+    standIn.holdWebhooks();
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/order-confirmation/"));
+    await expect(page.getByTestId("payment-state").innerText()).resolves.toContain("Paid");
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, "paid-1280.png"), fullPage: true });
+
+    const held = await standIn.sendHeld();
+    standIn.holdWebhooks(false);
+    expect(held.map((d) => d.status)).toEqual([200]);
+    const after = await orderOf(book.id);
+    expect(after.order).toMatchObject({ payment_status: "paid", amount_paid_cents: 3500 });
+    expect(after.stock).toBe(3);
+    expect(after.mails).toEqual(["new-order-notice", "order-confirmation"]);
+    // The cart became the order: it is empty now.
+    await expect(page.getByRole("button", { name: /^Open your collection, 0 items/ }).count()).resolves.toBe(1);
+    await context.close();
+  });
+
+  it("a buyer who cancels on Stripe's page can pay by card again from the confirmation (360 px)", async () => {
+    const book = await newBook("Priscilla and Aquila", 4);
+    const context = await shop.browser.newContext({ viewport: { width: 360, height: 800 } });
+    const page = await context.newPage();
+    await placeCardOrder(page, book);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/order-confirmation/"));
+    await expect(page.getByTestId("payment-state").innerText()).resolves.toContain("The card payment was cancelled.");
+    expect((await orderOf(book.id)).stock).toBe(2);
+    await page.screenshot({ path: path.join(SHOTS, "cancelled-360.png"), fullPage: true });
+
+    await page.getByRole("button", { name: "Pay by card" }).click();
+    await page.waitForURL((url) => url.origin === standIn.url);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/order-confirmation/"));
+    await expect(page.getByTestId("payment-state").innerText()).resolves.toContain("Paid");
+    const { order, stock } = await orderOf(book.id);
+    expect(order.payment_status).toBe("paid");
+    expect(stock).toBe(2);
+    const scrolls = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(scrolls).toBe(false);
+    await context.close();
+  });
+});
