@@ -279,21 +279,11 @@ export function checkCheckoutForm(
 }
 
 /** The fields a refused form gives back to a page posted without scripts, so nothing typed is lost. */
-const ECHOED_FIELDS = [
-  "email",
-  "fullName",
-  "phone",
-  "organisation",
-  "country",
-  "street",
-  "city",
-  "region",
-  "postalCode",
-  "shippingMethodId",
-  "paymentMethod",
-  "poNumber",
-] as const;
-export type CheckoutEcho = Partial<Record<(typeof ECHOED_FIELDS)[number], string>>;
+type EchoedField = Exclude<CheckoutField, "items" | "checkoutToken">;
+const ECHOED_FIELDS = CHECKOUT_FIELDS.filter(
+  (field): field is EchoedField => field !== "items" && field !== "checkoutToken",
+);
+export type CheckoutEcho = Partial<Record<EchoedField, string>>;
 
 /** The buyer's own text fields of a refused form, each cut to a bounded length (shown back only to them). */
 export function checkoutEcho(form: Record<string, unknown>): CheckoutEcho {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "#server/errors/app-error.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { checkoutSchema, type CheckoutInput } from "./checkout-schema.ts";
 import { placeOrder, SOLD_OUT_REASON } from "./place-order.ts";
@@ -22,28 +23,11 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
   async function setUp(options: { stock?: number | null; price?: number } = {}) {
     testDb = await createTestDatabase(engine);
     await enableInvoicePayments(db(), { terms: "Net 30" });
-    const bookId = randomUUID();
-    const now = new Date().toISOString();
-    await db()
-      .insertInto("books")
-      .values({
-        id: bookId,
-        slug: `book-${bookId}`,
-        title: "Noah and the Ark",
-        author: "A",
-        description: "D",
-        price_cents: options.price ?? 1499,
-        original_price_cents: null,
-        image_url: null,
-        badge: null,
-        rating: null,
-        reviews: null,
-        age_range: null,
-        stock: options.stock === undefined ? 10 : options.stock,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const bookId = await insertTestBook(db(), {
+      title: "Noah and the Ark",
+      priceCents: options.price ?? 1499,
+      stock: options.stock === undefined ? 10 : options.stock,
+    });
     const standard = await db()
       .selectFrom("shipping_methods")
       .select(["id", "rate_cents"])

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { newOrderId } from "./order-id.ts";
 import { releaseOrderStock, retakeOrderStock, takeStock } from "./stock.ts";
@@ -13,28 +14,7 @@ describe.each(TEST_ENGINES)("stock on %s", (engine) => {
   async function withBook(stock: number | null) {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await db
-      .insertInto("books")
-      .values({
-        id,
-        slug: `book-${id}`,
-        title: "Test Book",
-        author: "A",
-        description: "D",
-        price_cents: 1000,
-        original_price_cents: null,
-        image_url: null,
-        badge: null,
-        rating: null,
-        reviews: null,
-        age_range: null,
-        stock,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const id = await insertTestBook(db, { stock });
     return { db, id };
   }
 

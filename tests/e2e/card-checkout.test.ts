@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "#app/features/cart/cart-context.tsx";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
+import { insertTestBook } from "#tests/support/test-books.ts";
 import { waitForHydration } from "#tests/support/storefront-page.ts";
 import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
 
@@ -36,30 +36,7 @@ describe("card checkout in a browser, with Stripe played by the stand-in", () =>
   }
 
   async function newBook(title: string, stock: number) {
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await withDb((db) =>
-      db
-        .insertInto("books")
-        .values({
-          id,
-          slug: `card-${id}`,
-          title,
-          author: "Test Author",
-          description: "A test book.",
-          price_cents: 1500,
-          original_price_cents: null,
-          image_url: null,
-          badge: null,
-          rating: null,
-          reviews: null,
-          age_range: null,
-          stock,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute(),
-    );
+    const id = await withDb((db) => insertTestBook(db, { title, stock, priceCents: 1500 }));
     return { id, name: title, priceCents: 1500, stock };
   }
 

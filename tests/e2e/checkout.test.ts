@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "#app/features/cart/cart-context.tsx";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { insertTestBook } from "#tests/support/test-books.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, waitForHydration } from "#tests/support/storefront-page.ts";
 
@@ -31,30 +31,7 @@ describe("checkout in a browser", () => {
 
   /** A book of its own per test, so stock and price changes never touch another test. */
   async function newBook(title: string, { stock = 10, priceCents = 1250 } = {}) {
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await withDb((db) =>
-      db
-        .insertInto("books")
-        .values({
-          id,
-          slug: `test-${id}`,
-          title,
-          author: "Test Author",
-          description: "A test book.",
-          price_cents: priceCents,
-          original_price_cents: null,
-          image_url: null,
-          badge: null,
-          rating: null,
-          reviews: null,
-          age_range: null,
-          stock,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute(),
-    );
+    const id = await withDb((db) => insertTestBook(db, { title, stock, priceCents }));
     return { id, name: title, priceCents, stock };
   }
 

@@ -1,7 +1,8 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCardPayment } from "#server/payments/start-card-payment.ts";
-import { insertCardOrder, insertStockedBook } from "#tests/support/card-order.ts";
+import { insertCardOrder } from "#tests/support/card-order.ts";
+import { insertTestBook } from "#tests/support/test-books.ts";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
@@ -27,7 +28,7 @@ describe("card payment through the Stripe stand-in, in a browser", () => {
     try {
       const db = handle.db;
       await enableCardPayments(db, APP_SECRET);
-      const bookId = await insertStockedBook(db, { stock: 5 });
+      const bookId = await insertTestBook(db, { stock: 5 });
       const orderId = await insertCardOrder(db, { bookId });
       const { url } = await startCardPayment(
         { db, env: { APP_SECRET, PUBLIC_URL: shop.server.url, STRIPE_API_URL: standIn.url }, clock: () => new Date() },

@@ -5,32 +5,6 @@ import { newOrderId } from "#server/orders/order-id.ts";
 import { takeStock } from "#server/orders/stock.ts";
 
 /** A book with `stock` copies, for tests that need to watch stock move. */
-export async function insertStockedBook(db: Kysely<Database>, options: { stock: number; priceCents?: number }) {
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await db
-    .insertInto("books")
-    .values({
-      id,
-      slug: `card-test-${id}`,
-      title: "Card Test Book",
-      author: "A. Author",
-      description: "A book for payment tests.",
-      price_cents: options.priceCents ?? 1250,
-      original_price_cents: null,
-      image_url: null,
-      badge: null,
-      rating: null,
-      reviews: null,
-      age_range: null,
-      stock: options.stock,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
-
 /**
  * A card order as checkout places it (until the checkout helper's placeOrder is there): one book
  * line, shipping, awaiting payment, its stock taken in the same transaction. Returns its id.

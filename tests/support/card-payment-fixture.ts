@@ -1,6 +1,7 @@
 import type { DatabaseEngine } from "#server/db/database.ts";
 import { startCardPayment } from "#server/payments/start-card-payment.ts";
-import { insertCardOrder, insertStockedBook } from "./card-order.ts";
+import { insertCardOrder } from "./card-order.ts";
+import { insertTestBook } from "./test-books.ts";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "./payment-settings.ts";
 import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
@@ -29,7 +30,7 @@ export async function startCardPaymentFixture(engine: DatabaseEngine): Promise<C
   const { db, env } = testApp.services;
   standIn.setWebhook((request) => testApp.app.request(request));
   await enableCardPayments(db, env.APP_SECRET);
-  const bookId = await insertStockedBook(db, { stock: 10 });
+  const bookId = await insertTestBook(db, { stock: 10 });
 
   return {
     testApp,
