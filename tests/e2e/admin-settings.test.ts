@@ -483,6 +483,8 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     expect(await link.getAttribute("href")).toBe("/admin/subscribers.csv");
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+    // One export runs at a time: let the browser's finish before asking for another.
+    await download.path();
     // …and its headers and content.
     const csv = await fetch(`${server.url}/admin/subscribers.csv`, { headers: { cookie: await adminCookie() } });
     expect(csv.status).toBe(200);
