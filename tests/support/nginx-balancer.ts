@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import https from "node:https";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -138,8 +139,9 @@ export interface SimpleResponse {
 }
 
 /**
- * One request over HTTPS trusting `certificate` (Node's fetch cannot be given a CA per call),
- * or over plain HTTP when `url` says so. Never follows redirects.
+ * One request over HTTPS trusting `certificate` (Node's fetch cannot be given a CA per call), or
+ * over plain HTTP, optionally from a chosen loopback address. A new connection per request, as
+ * from separate visitors. Never follows redirects.
  */
 export function request(
   url: string,
@@ -148,26 +150,14 @@ export function request(
     headers?: Record<string, string>;
     body?: string;
     certificate?: Buffer;
-    /** A loopback address of 127/8 to connect from: nginx then sees a client of its own. */
+    /** A loopback address of 127/8 to connect from: the server then sees a client of its own. */
     localAddress?: string;
   } = {},
 ): Promise<SimpleResponse> {
   const target = new URL(url);
-  if (target.protocol === "http:") {
-    return fetch(url, {
-      method: options.method,
-      headers: options.headers,
-      body: options.body,
-      redirect: "manual",
-    }).then(async (response) => {
-      const body = Buffer.from(await response.arrayBuffer());
-      const headers: Record<string, string | string[]> = Object.fromEntries(response.headers.entries());
-      headers["set-cookie"] = response.headers.getSetCookie();
-      return { status: response.status, headers, body, text: () => body.toString("utf8") };
-    });
-  }
+  const send = target.protocol === "https:" ? https.request : http.request;
   return new Promise((resolve, reject) => {
-    const req = https.request(
+    const req = send(
       target,
       {
         method: options.method ?? "GET",
