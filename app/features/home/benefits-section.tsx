@@ -28,8 +28,10 @@ export function BenefitsSection() {
       <h2 id="benefits-heading" className="text-center font-serif text-3xl font-bold text-brand-800 sm:text-4xl">
         Why families love our books
       </h2>
-      {/* Phones: one swipeable row (focusable, so keyboards can scroll it), keeping the books near the top. */}
+      {/* Phones: one swipeable row, keeping the books near the top. A scrolling region with nothing
+          focusable inside must itself take focus, or a keyboard cannot scroll it (WCAG 2.1.1). */}
       <ul
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-label="Benefits (scrolls sideways on small screens)"
         className="-mx-4 mt-6 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:mt-10 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3"
