@@ -11,6 +11,7 @@ import { fillSubscribers, timeSubscribersExport } from "./subscribers-export.ts"
 import { measureHashingFlood } from "./hashing-flood.ts";
 import { measureStalledBodies } from "./stalled-bodies.ts";
 import { measureOrderPlacement, orderPlacementEngines } from "./order-placement.ts";
+import { measureMixedLoad, mixedLoadSetups } from "./mixed-load.ts";
 
 interface Result {
   name: string;
@@ -118,6 +119,23 @@ for (const engine of orderPlacementEngines()) {
     target: 50,
     atLeast: true,
   });
+}
+
+// 50 shoppers and an admin for 60 s: SQLite on one instance, PostgreSQL on two behind nginx.
+for (const setup of mixedLoadSetups()) {
+  const label = `mixed load (${setup.engine}, ${setup.instances} instance${setup.instances > 1 ? "s" : ""})`;
+  if (setup.skipped) {
+    console.log(`skip ${label}: ${setup.skipped}`);
+    continue;
+  }
+  const load = await measureMixedLoad(setup.engine, setup.instances);
+  console.log(
+    `     ${label}: ${load.requests} requests, ${load.requestsPerSecond.toFixed(1)} requests/s, ${load.ordersPlaced} orders placed${load.errorSamples.length ? `; errors: ${load.errorSamples.join(", ")}` : ""}`,
+  );
+  results.push({ name: `${label} p50`, value: load.p50, unit: "ms", target: 100 });
+  results.push({ name: `${label} p99`, value: load.p99, unit: "ms", target: 500 });
+  results.push({ name: `${label} errors`, value: load.errors, unit: "requests", target: 0 });
+  results.push({ name: `${label} oversold`, value: load.oversoldUnits, unit: "units", target: 0 });
 }
 
 let failed = false;

@@ -70,7 +70,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     auth: createAuth({ env, database, mailer, logger, hashQueue }),
     authLimits: createAuthLimits(),
     hashQueue,
-    ownerSetup: new OwnerSetup((await countAdmins(database.db)) === 0),
+    ownerSetup: new OwnerSetup((await countAdmins(database.db)) === 0, env.APP_SECRET),
     subscriberExportLock: new ExportLock(),
   };
 }

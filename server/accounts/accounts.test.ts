@@ -115,7 +115,10 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   it("creates, grants and revokes admins; the setup link works only while no admin exists", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    const setup = new OwnerSetup((await countAdmins(deps.db)) === 0);
+    const setup = new OwnerSetup((await countAdmins(deps.db)) === 0, "a".repeat(40));
+    // Every instance sharing APP_SECRET offers the same link (behind a balancer any may answer it).
+    expect(new OwnerSetup(true, "a".repeat(40)).token).toBe(setup.token);
+    expect(new OwnerSetup(true, "b".repeat(40)).token).not.toBe(setup.token);
     expect(await setup.accepts(deps.db, setup.token)).toBe(true);
     expect(await setup.accepts(deps.db, "not-the-token")).toBe(false);
     await createAdminAccount(deps, { email: "boss@example.com", password: "Still-Waters-Green-Pastures" });

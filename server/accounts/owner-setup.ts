@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { isAdminRoleSql } from "./admin-role.ts";
@@ -15,14 +15,18 @@ export async function countAdmins(db: Kysely<Database>): Promise<number> {
 
 /**
  * The one-time link that lets the owner create the first admin account in the browser. It is
- * made at start-up when no admin exists, lives only in this process's memory, and stops working
- * as soon as any admin exists.
+ * offered at start-up when no admin exists and stops working as soon as any admin exists. The
+ * token is derived from APP_SECRET, not drawn at random per process: behind a load balancer the
+ * owner's click may reach any instance, and every instance sharing the secret must accept it.
+ * Whoever knows APP_SECRET can already sign any session, so the link reveals nothing more.
  */
 export class OwnerSetup {
   readonly token: string | null;
 
-  constructor(noAdminYet: boolean) {
-    this.token = noAdminYet ? randomBytes(24).toString("base64url") : null;
+  constructor(noAdminYet: boolean, appSecret: string) {
+    this.token = noAdminYet
+      ? createHmac("sha256", appSecret).update("little-scrolls owner setup link v1").digest("base64url").slice(0, 32)
+      : null;
   }
 
   async accepts(db: Kysely<Database>, candidate: unknown): Promise<boolean> {

@@ -55,11 +55,9 @@ export async function seedDatabase(
   const bookByTitle = new Map(books.map((b) => [b.title, b]));
 
   return db.transaction().execute(async (trx) => {
-    // Checked again inside the transaction: a second process may have seeded meanwhile.
-    const raced = await trx.selectFrom("store_settings").select("id").executeTakeFirst();
-    if (raced) return { seeded: false, books: 0, orders: 0 };
-
-    await insertDefaultSettings(trx, { now });
+    // Decided by the settings row's insert, not by a read: two instances starting together both
+    // read "empty"; the second insert waits for the first transaction and then inserts nothing.
+    if (!(await insertDefaultSettings(trx, { now }))) return { seeded: false, books: 0, orders: 0 };
 
     await trx.insertInto("books").values(books).execute();
 

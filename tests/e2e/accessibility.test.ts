@@ -58,10 +58,53 @@ describe("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
       await page.getByRole("dialog", { name: "Your Collection" }).waitFor();
       const sheet = await axeViolations(page);
       if (sheet.length) found["cart sheet"] = sheet;
+      // Pages again with a line in the cart: the floating button then shows its count.
+      await page.keyboard.press("Escape");
+      for (const pagePath of ["/", "/books/the-good-samaritan", "/help-center"]) {
+        await page.goto(`${shop.server.url}${pagePath}`);
+        await waitForHydration(page);
+        await page.getByTestId("cart-count").waitFor();
+        const violations = await axeViolations(page);
+        if (violations.length) found[`${pagePath} (cart holds an item)`] = violations;
+      }
+      if (viewport.name === "phone") {
+        await page.getByText("Menu", { exact: true }).click();
+        const menu = await axeViolations(page);
+        if (menu.length) found["phone menu, open"] = menu;
+      }
       await context.close();
       expect(found).toEqual({});
-    });
+    }, 180_000);
   }
+
+  it("gives phones a compact header whose menu opens, leads on and stays at the top", async () => {
+    const context = await shop.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(shop.server.url);
+    await waitForHydration(page);
+    const header = page.locator("header").first();
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+    await expect(header.getByRole("link", { name: "Track Order" }).isVisible()).resolves.toBe(false);
+    await header.getByText("Menu", { exact: true }).click();
+    await header.getByRole("link", { name: "Track Order" }).click();
+    await page.waitForURL(`${shop.server.url}/track-order`);
+    // The next page opens with the menu closed.
+    await expect(header.getByRole("link", { name: "Help Center" }).isVisible()).resolves.toBe(false);
+    // Scrolled down, the bar is still at the top of the screen.
+    await page.goto(shop.server.url);
+    await page.mouse.wheel(0, 3000);
+    await page.waitForFunction(() => window.scrollY > 1000);
+    expect((await header.boundingBox())!.y).toBe(0);
+    // Two book cards side by side, the first one within the first two screens.
+    const cards = page.locator("#books article");
+    const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(second!.y).toBe(first!.y);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await cards.nth(0).evaluate((card) => card.getBoundingClientRect().top + window.scrollY)).toBeLessThan(
+      2 * 740,
+    );
+    await context.close();
+  });
 
   it("finds no violations on the Coming Soon page", async () => {
     const db = shop.openDatabase();

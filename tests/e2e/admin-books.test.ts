@@ -290,6 +290,11 @@ describe("admin Book Management in a browser", () => {
     expect(await field(page, "Title").getAttribute("aria-invalid")).toBe("true");
     // Focus goes to the first field in error.
     expect(await field(page, "Title").evaluate((input) => input === document.activeElement)).toBe(true);
+    // Filling the field takes its message away at once; the other field keeps its own.
+    await field(page, "Title").fill("A Title At Last");
+    await dialog(page).getByText("Title is required.").waitFor({ state: "detached" });
+    expect(await field(page, "Title").getAttribute("aria-invalid")).not.toBe("true");
+    await dialog(page).getByText("Rating must be a number from 0 to 5 with no more than 1 decimal.").waitFor();
     await dialog(page).getByRole("button", { name: "Cancel" }).click();
 
     const answer = await page.evaluate(async () => {

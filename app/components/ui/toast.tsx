@@ -60,7 +60,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </RadixToast.Close>
           </RadixToast.Root>
         ) : null}
-        <RadixToast.Viewport className="fixed left-1/2 top-4 z-[100] flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 flex-col outline-none" />
+        {/* Bottom left (above the phone's cart button), away from the cart sheet's title and close button at the top right. */}
+        <RadixToast.Viewport className="fixed bottom-20 left-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col outline-none sm:bottom-4" />
       </RadixToast.Provider>
     </ToastContext.Provider>
   );

@@ -188,6 +188,11 @@ export function BookFormDialog({
         ref={formRef}
         noValidate
         onSubmit={onSubmit}
+        // A field's message goes as soon as the admin changes that field; the next save checks again.
+        onInput={(event) => {
+          const name = (event.target as HTMLInputElement).name;
+          if (name in errors) setErrors(({ [name as BookField]: _fixed, ...rest }) => rest);
+        }}
         className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         aria-busy={busy}
       >

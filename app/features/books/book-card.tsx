@@ -33,34 +33,35 @@ export function BookCard({ book, action }: { book: Book; action: ReactNode }) {
         />
         {book.badge ? (
           <span
-            className={`absolute left-3 top-3 rounded-full px-3 py-1 text-xs font-semibold ${badgeColor(book.badge)}`}
+            className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold sm:left-3 sm:top-3 sm:px-3 sm:py-1 ${badgeColor(book.badge)}`}
           >
             {book.badge}
           </span>
         ) : null}
       </Link>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="flex items-center gap-2 text-sm text-gray-700">
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-gray-700">
           <StarRating rating={book.rating ?? 0} />
           <span>({book.reviews ?? 0} reviews)</span>
         </p>
-        <h3 className="font-serif text-lg font-bold leading-snug">
+        <h3 className="font-serif text-base font-bold leading-snug sm:text-lg">
           <Link to={`/books/${book.slug}`} className="hover:text-brand-700 hover:underline">
             {book.title}
           </Link>
         </h3>
         {book.badge ? <p className="sr-only">{book.badge}</p> : null}
         <p className="text-sm text-gray-700">by {book.author}</p>
-        <p className="text-sm text-gray-700">{book.description}</p>
+        {/* Two cards share a phone's width: there the description stays on the book's own page. */}
+        <p className="hidden text-sm text-gray-700 sm:block">{book.description}</p>
         <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
-          <span className="text-xl font-bold text-brand-800">{formatMoney(book.priceCents)}</span>
+          <span className="text-lg font-bold text-brand-800 sm:text-xl">{formatMoney(book.priceCents)}</span>
           {book.originalPriceCents !== null ? (
             <s className="text-sm text-gray-600">
               <span className="sr-only">Was </span>
               {formatMoney(book.originalPriceCents)}
             </s>
           ) : null}
-          {book.ageRange ? <span className="ml-auto text-xs text-gray-700">Ages {book.ageRange}</span> : null}
+          {book.ageRange ? <span className="text-xs text-gray-700 sm:ml-auto">Ages {book.ageRange}</span> : null}
         </p>
         {action}
       </div>

@@ -18,11 +18,19 @@ export function BookGrid({
   renderAction: (book: Book) => ReactNode;
 }) {
   return (
-    <section id="books" aria-labelledby="books-heading" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-16">
+    <section
+      id="books"
+      aria-labelledby="books-heading"
+      className="mx-auto max-w-6xl scroll-mt-16 px-3 py-10 sm:px-4 sm:py-16"
+    >
       <h2 id="books-heading" className="text-center font-serif text-3xl font-bold text-brand-800 sm:text-4xl">
         Our Bible stories
       </h2>
-      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-live="polite" aria-busy={loading}>
+      <ul
+        className="mt-8 grid grid-cols-2 gap-3 sm:mt-10 sm:gap-6 lg:grid-cols-4"
+        aria-live="polite"
+        aria-busy={loading}
+      >
         {books.map((book) => (
           <li key={book.id} className="flex">
             <BookCard book={book} action={renderAction(book)} />

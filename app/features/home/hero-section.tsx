@@ -4,12 +4,12 @@ import { HERO, HERO_CLAIMS } from "./content/home-content.ts";
 export function HeroSection({ onFreeStory }: { onFreeStory: () => void }) {
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-100 to-brand-50">
-      <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">
-        <h1 id="hero-heading" className="font-serif text-4xl font-bold leading-tight text-brand-800 sm:text-6xl">
+      <div className="mx-auto max-w-6xl px-4 py-8 text-center sm:py-24">
+        <h1 id="hero-heading" className="font-serif text-3xl font-bold leading-tight text-brand-800 sm:text-6xl">
           {HERO.headline}
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-700 sm:text-xl">{HERO.subheadline}</p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <p className="mx-auto mt-4 max-w-2xl text-base text-gray-700 sm:mt-6 sm:text-xl">{HERO.subheadline}</p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:mt-8 sm:flex-row">
           <a href="#pricing" className={buttonStyles.primary}>
             See Our Collections
           </a>
@@ -17,7 +17,7 @@ export function HeroSection({ onFreeStory }: { onFreeStory: () => void }) {
             Get a Free Story
           </button>
         </div>
-        <dl className="mx-auto mt-10 grid max-w-xl grid-cols-3 gap-4">
+        <dl className="mx-auto mt-6 grid max-w-xl grid-cols-3 gap-4 sm:mt-10">
           {HERO_CLAIMS.map((claim) => (
             <div key={claim.label} className="flex flex-col-reverse">
               <dt className="text-sm text-gray-700">{claim.label}</dt>
