@@ -61,7 +61,6 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
   });
 
   it("removes an uploaded cover with its book", async () => {
-    const db = testDb.handle.db;
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } })
       .png()
       .toBuffer();
