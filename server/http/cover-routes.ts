@@ -25,6 +25,7 @@ export function coverRoutes(app: Hono<AppEnv>, services: AppServices): void {
     if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
     const cover = await services.covers.get(key);
     if (!cover) return notFound(c);
+    if (c.req.header("if-none-match")?.trim() === "*") return c.body(null, 304, headers);
     return c.body(new Uint8Array(cover.bytes), 200, {
       ...headers,
       "Content-Type": cover.contentType,
@@ -52,9 +53,11 @@ function notFound(c: Context<AppEnv>): Response {
   return c.text("Not found", 404, { "X-Content-Type-Options": "nosniff" });
 }
 
-/** If-None-Match: "*", or a list of entity tags, weak ones compared by their value (RFC 9110 §13.1.2). */
+/**
+ * If-None-Match: a list of entity tags, weak ones compared by their value (RFC 9110 §13.1.2).
+ * "*" is answered after the read: it matches only a cover that exists, which only the store knows.
+ */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  if (header.trim() === "*") return true;
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
