@@ -4,6 +4,10 @@ import { createAuth } from "./accounts/auth.ts";
 import { createAuthLimits } from "./accounts/auth-limits.ts";
 import { countAdmins, ensureOwnerIsAdmin, OwnerSetup } from "./accounts/owner-setup.ts";
 import { ConfigError, loadEnv, type Env } from "./config/env.ts";
+import { BucketCoverStore } from "./covers/bucket-cover-store.ts";
+import type { CoverStore } from "./covers/cover-store.ts";
+import { DatabaseCoverStore } from "./covers/database-cover-store.ts";
+import { moveFileCoversIn } from "./covers/move-file-covers-in.ts";
 import { openDatabase, type DatabaseHandle } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createLogger, type Logger } from "./logging/logger.ts";
@@ -45,10 +49,12 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
   const database = overrides.database ?? openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const uploadsDir = path.join(env.DATA_DIR, "uploads");
+  const covers = createCoverStore(env, database);
   try {
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
-    const seed = await seedDatabase(database.db, { uploadsDir });
+    await moveFileCoversIn({ db: database.db, covers, logger, uploadsDir });
+    const seed = await seedDatabase(database.db, { covers });
     if (seed.seeded) logger.info({ books: seed.books, orders: seed.orders }, "demo catalogue seeded");
     await ensureOwnerIsAdmin(database.db, env.OWNER_EMAIL);
   } catch (error) {
@@ -64,6 +70,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     database,
     db: database.db,
     logger,
+    covers,
     uploadsDir,
     rateLimits: createRateLimits(),
     mailer,
@@ -73,4 +80,20 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     ownerSetup: new OwnerSetup((await countAdmins(database.db)) === 0, env.APP_SECRET),
     subscriberExportLock: new ExportLock(),
   };
+}
+
+/** The database by default; an S3-compatible bucket when COVERS_S3_BUCKET is set (decision 10). */
+export function createCoverStore(env: Env, database: DatabaseHandle): CoverStore {
+  if (!env.COVERS_S3_BUCKET) return new DatabaseCoverStore(database.db);
+  return new BucketCoverStore({
+    bucket: env.COVERS_S3_BUCKET,
+    prefix: env.COVERS_S3_PREFIX,
+    region: env.COVERS_S3_REGION,
+    endpoint: env.COVERS_S3_ENDPOINT,
+    forcePathStyle: env.COVERS_S3_FORCE_PATH_STYLE,
+    credentials:
+      env.COVERS_S3_ACCESS_KEY_ID && env.COVERS_S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.COVERS_S3_ACCESS_KEY_ID, secretAccessKey: env.COVERS_S3_SECRET_ACCESS_KEY }
+        : undefined,
+  });
 }

@@ -4,6 +4,7 @@ import type { AuthLimits } from "./accounts/auth-limits.ts";
 import type { OwnerSetup } from "./accounts/owner-setup.ts";
 import type { Viewer } from "./accounts/viewer.ts";
 import type { Env } from "./config/env.ts";
+import type { CoverStore } from "./covers/cover-store.ts";
 import type { FlashedToast } from "./http/flash.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
@@ -29,7 +30,9 @@ export interface AppServices {
   database: DatabaseHandle;
   db: Kysely<Database>;
   logger: Logger;
-  /** Absolute path of the folder served at /uploads. */
+  /** Where cover images live (the database, or a bucket when configured); served at /covers. */
+  covers: CoverStore;
+  /** DATA_DIR/uploads: covers were files here before decision 10; moved into `covers` at start. */
   uploadsDir: string;
   rateLimits: RateLimits;
   mailer: Mailer;

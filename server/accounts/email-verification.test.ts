@@ -1,4 +1,3 @@
-import path from "node:path";
 import { Writable } from "node:stream";
 import { createEmailVerificationToken } from "better-auth/api";
 import { afterEach, describe, expect, it } from "vitest";
@@ -111,7 +110,7 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
 
   it("shows a new account only its own orders until its address is verified, then the orders placed with that address", async () => {
     const deps = await setUp();
-    await seedDatabase(deps.db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(deps.db);
     await signUp(deps, { email: "Sarah.Miller@Example.com", password: PASSWORD }, request());
     const unverified = await viewerOf(deps, "sarah.miller@example.com");
     expect(await listMyOrders(deps.db, unverified)).toEqual([]);
@@ -145,7 +144,7 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
 
   it("shows a deleted and re-registered address nothing until the new account is verified", async () => {
     const deps = await setUp();
-    await seedDatabase(deps.db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(deps.db);
     await signUp(deps, { email: "sarah.miller@example.com", password: PASSWORD }, request());
     const first = await viewerOf(deps, "sarah.miller@example.com");
     await verifyEmail(deps, first, {

@@ -1,11 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COVER_IMAGE_ERROR, COVER_LIMITS } from "./cover-schema.ts";
-import { encodeCoverImage, removeCoverImage, storeCoverImage } from "./cover-image.ts";
+import { encodeCoverImage } from "./cover-image.ts";
 
 function solid(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: "#3a6ea5" } });
@@ -17,38 +13,14 @@ function noise(width: number, height: number) {
   });
 }
 
-/** The file behind a stored cover URL. */
-function coverFile(uploadsDir: string, url: string): string {
-  return path.join(uploadsDir, "covers", path.basename(url));
-}
-
-function coverFiles(uploadsDir: string): string[] {
-  const dir = path.join(uploadsDir, "covers");
-  return existsSync(dir) ? readdirSync(dir).sort() : [];
-}
-
-describe("storeCoverImage", () => {
-  let uploadsDir: string;
-  beforeEach(() => {
-    uploadsDir = path.join(mkdtempSync(path.join(tmpdir(), "shop-covers-")), "uploads");
-  });
-  afterEach(() => {
-    rmSync(path.dirname(uploadsDir), { recursive: true, force: true });
-  });
-
+describe("encodeCoverImage", () => {
   async function expectRefused(bytes: Uint8Array, message = COVER_IMAGE_ERROR) {
-    await expect(storeCoverImage(uploadsDir, bytes)).rejects.toMatchObject({ code: "VALIDATION", message });
-    expect(coverFiles(uploadsDir)).toEqual([]);
+    await expect(encodeCoverImage(bytes)).rejects.toMatchObject({ code: "VALIDATION", message });
   }
 
-  it("stores a PNG as WebP under a random name and returns its public URL", async () => {
-    const url = await storeCoverImage(uploadsDir, await solid(1200, 900).png().toBuffer());
-    expect(url).toMatch(/^\/uploads\/covers\/[0-9a-f]{32}\.webp$/);
-    expect(coverFiles(uploadsDir)).toEqual([path.basename(url)]);
-    const stored = await sharp(readFileSync(coverFile(uploadsDir, url))).metadata();
+  it("turns a PNG into a WebP fitted inside 800 px", async () => {
+    const stored = await sharp(await encodeCoverImage(await solid(1200, 900).png().toBuffer())).metadata();
     expect(stored).toMatchObject({ format: "webp", width: 800, height: 600 });
-    const again = await storeCoverImage(uploadsDir, await solid(1200, 900).png().toBuffer());
-    expect(again).not.toBe(url);
   });
 
   it("strips metadata from a JPEG and turns it upright", async () => {
@@ -57,8 +29,7 @@ describe("storeCoverImage", () => {
       .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "x" } } })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
-    const url = await storeCoverImage(uploadsDir, jpeg);
-    const stored = await sharp(readFileSync(coverFile(uploadsDir, url))).metadata();
+    const stored = await sharp(await encodeCoverImage(jpeg)).metadata();
     expect(stored).toMatchObject({ format: "webp", width: 300, height: 600 });
     expect(stored.exif).toBeUndefined();
     expect(stored.icc).toBeUndefined();
@@ -129,52 +100,5 @@ describe("storeCoverImage", () => {
     const huge = await solid(8000, 6000).jpeg({ quality: 50 }).toBuffer();
     expect(huge.byteLength).toBeLessThan(COVER_LIMITS.maxUploadBytes);
     await expectRefused(huge, "The image is too large. Please choose one of at most 40 megapixels.");
-  });
-});
-
-describe("removeCoverImage", () => {
-  let root: string;
-  let uploadsDir: string;
-  beforeEach(async () => {
-    root = mkdtempSync(path.join(tmpdir(), "shop-covers-"));
-    uploadsDir = path.join(root, "data", "uploads");
-    await mkdir(path.join(uploadsDir, "covers"), { recursive: true });
-  });
-  afterEach(() => {
-    rmSync(root, { recursive: true, force: true });
-  });
-
-  it("deletes a stored cover and ignores one already gone", async () => {
-    writeFileSync(path.join(uploadsDir, "covers", "abc.webp"), "x");
-    expect(await removeCoverImage(uploadsDir, "/uploads/covers/abc.webp")).toBe(true);
-    expect(existsSync(path.join(uploadsDir, "covers", "abc.webp"))).toBe(false);
-    expect(await removeCoverImage(uploadsDir, "/uploads/covers/abc.webp")).toBe(false);
-    expect(await removeCoverImage(uploadsDir, null)).toBe(false);
-  });
-
-  it("touches nothing outside the covers folder", async () => {
-    writeFileSync(path.join(root, "app-secret"), "secret");
-    writeFileSync(path.join(root, "data", "app-secret"), "secret");
-    writeFileSync(path.join(uploadsDir, "other.webp"), "x");
-    for (const url of [
-      "/uploads/covers/../../app-secret",
-      "/uploads/covers/../../../app-secret",
-      "/uploads/covers/..%2F..%2Fapp-secret",
-      "/uploads/covers/%2e%2e/other.webp",
-      "/uploads/covers/../other.webp",
-      "/uploads/covers/..",
-      "/uploads/covers/",
-      "/uploads/covers/sub/../../other.webp",
-      "/uploads/other.webp",
-      "https://example.com/uploads/covers/abc.webp",
-      `/uploads/covers/${path.join(root, "app-secret")}`,
-      "/uploads/covers/..\\..\\app-secret",
-    ]) {
-      expect(await removeCoverImage(uploadsDir, url)).toBe(false);
-    }
-    expect(readFileSync(path.join(root, "app-secret"), "utf8")).toBe("secret");
-    expect(readFileSync(path.join(root, "data", "app-secret"), "utf8")).toBe("secret");
-    expect(existsSync(path.join(uploadsDir, "other.webp"))).toBe(true);
-    expect(existsSync(path.join(uploadsDir, "covers"))).toBe(true);
   });
 });

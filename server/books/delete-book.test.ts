@@ -1,7 +1,8 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { coverKeyFromUrl, coverUrl, webpCover } from "#server/covers/cover-store.ts";
+import { releaseUnusedCover } from "#server/covers/release-unused-cover.ts";
+import { coverDeps, storedCoverKeys, type CoverTestDeps } from "#tests/support/cover-deps.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { deleteBook } from "./delete-book.ts";
@@ -10,18 +11,19 @@ import { createBookWithCover } from "./save-book-with-cover.ts";
 
 describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
   let testDb: TestDatabase;
-  let uploadsDir: string;
+  let deps: CoverTestDeps;
   beforeEach(async () => {
     testDb = await createTestDatabase(engine);
-    uploadsDir = path.join(testDb.dataDir, "uploads");
+    deps = coverDeps(testDb);
   });
+  const hasCover = async (url: string | null) => deps.covers.has(coverKeyFromUrl(url)!);
   afterEach(async () => {
     await testDb.cleanup();
   });
 
-  it("keeps the lines of past orders and removes the cover file", async () => {
+  it("keeps the lines of past orders and removes the cover", async () => {
     const db = testDb.handle.db;
-    await seedDatabase(db, { uploadsDir });
+    await seedDatabase(db);
     const line = await db
       .selectFrom("order_items")
       .innerJoin("books", "books.id", "order_items.book_id")
@@ -36,12 +38,11 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
       .where("order_items.order_id", "=", "ORD-2025-001")
       .orderBy("order_items.position")
       .executeTakeFirstOrThrow();
-    const coverPath = path.join(uploadsDir, "covers", path.basename(line.image_url!));
-    expect(existsSync(coverPath)).toBe(true);
+    expect(await hasCover(line.image_url)).toBe(true);
     const order = await db.selectFrom("orders").selectAll().where("id", "=", "ORD-2025-001").executeTakeFirstOrThrow();
     const booksBefore = await db.selectFrom("books").select("id").execute();
 
-    const deleted = await deleteBook(db, uploadsDir, line.bookId);
+    const deleted = await deleteBook(deps, { id: line.bookId });
 
     expect(deleted).toMatchObject({ id: line.bookId, title: line.title });
     expect(await db.selectFrom("books").select("id").where("id", "=", line.bookId).executeTakeFirst()).toBeUndefined();
@@ -56,44 +57,86 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
     });
     const orderAfter = await db.selectFrom("orders").selectAll().where("id", "=", "ORD-2025-001").executeTakeFirst();
     expect(orderAfter).toEqual(order);
-    expect(existsSync(coverPath)).toBe(false);
+    expect(await hasCover(line.image_url)).toBe(false);
   });
 
   it("removes an uploaded cover with its book", async () => {
-    const db = testDb.handle.db;
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } })
       .png()
       .toBuffer();
     const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
-    const { id, imageUrl } = await createBookWithCover(db, uploadsDir, form, png);
-    const file = path.join(uploadsDir, "covers", path.basename(imageUrl!));
-    expect(existsSync(file)).toBe(true);
-    await deleteBook(db, uploadsDir, id);
-    expect(existsSync(file)).toBe(false);
+    const { id, imageUrl } = await createBookWithCover(deps, { form, cover: png });
+    expect(await hasCover(imageUrl)).toBe(true);
+    await deleteBook(deps, { id });
+    expect(await hasCover(imageUrl)).toBe(false);
+    expect(await storedCoverKeys(testDb)).toEqual([]);
   });
 
   it("deletes a book without a cover, and refuses unknown ids", async () => {
     const db = testDb.handle.db;
     const book = await createBook(db, { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" });
-    await deleteBook(db, uploadsDir, book.id);
+    await deleteBook(deps, { id: book.id });
     for (const id of [book.id, "no-such-book"]) {
-      await expect(deleteBook(db, uploadsDir, id)).rejects.toMatchObject({
+      await expect(deleteBook(deps, { id })).rejects.toMatchObject({
         code: "NOT_FOUND",
         message: "Book not found.",
       });
     }
   });
 
-  it("leaves a cover file that another book still shows", async () => {
+  it("leaves a cover that another book still shows", async () => {
     const db = testDb.handle.db;
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } })
       .png()
       .toBuffer();
     const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
-    const first = await createBookWithCover(db, uploadsDir, form, png);
+    const first = await createBookWithCover(deps, { form, cover: png });
     const second = await createBook(db, { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" });
     await db.updateTable("books").set({ image_url: first.imageUrl }).where("id", "=", second.id).execute();
-    await deleteBook(db, uploadsDir, first.id);
-    expect(existsSync(path.join(uploadsDir, "covers", path.basename(first.imageUrl!)))).toBe(true);
+    await deleteBook(deps, { id: first.id });
+    expect(await hasCover(first.imageUrl)).toBe(true);
+    // The last book showing it goes: so does the cover.
+    await deleteBook(deps, { id: second.id });
+    expect(await hasCover(first.imageUrl)).toBe(false);
+  });
+
+  it("shares one stored image between two books with the same picture", async () => {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#123" } })
+      .png()
+      .toBuffer();
+    const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
+    const first = await createBookWithCover(deps, { form, cover: png });
+    const second = await createBookWithCover(deps, { form: { ...form, title: "Jonah again" }, cover: png });
+    expect(second.imageUrl).toBe(first.imageUrl);
+    expect(await storedCoverKeys(testDb)).toEqual([coverKeyFromUrl(first.imageUrl)]);
+    await deleteBook(deps, { id: first.id });
+    expect(await hasCover(first.imageUrl)).toBe(true);
+  });
+
+  it("does not delete a cover that a book is taking in a transaction not yet committed", async () => {
+    const db = testDb.handle.db;
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#456" } })
+      .png()
+      .toBuffer();
+    const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
+    const first = await createBookWithCover(deps, { form, cover: png });
+    const second = await createBook(db, { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" });
+    const cover = webpCover((await deps.covers.get(coverKeyFromUrl(first.imageUrl)!))!.bytes);
+    await db.deleteFrom("books").where("id", "=", first.id).execute();
+
+    // The second book starts taking the same cover (as an upload of the same picture does)...
+    const taking = await db.startTransaction().execute();
+    await deps.covers.put(taking, cover);
+    await taking
+      .updateTable("books")
+      .set({ image_url: coverUrl(cover.key) })
+      .where("id", "=", second.id)
+      .execute();
+    // ...while the first book's deletion releases it: the release waits, then sees the book.
+    const release = releaseUnusedCover(deps, { imageUrl: first.imageUrl });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await taking.commit().execute();
+    expect(await release).toBe(false);
+    expect(await hasCover(first.imageUrl)).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 // `npm run db:seed`: migrates, then seeds the demo catalogue if (and only if) the database is empty.
-import path from "node:path";
-import { loadEnvOrExit } from "#server/boot.ts";
+import { createCoverStore, loadEnvOrExit } from "#server/boot.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
@@ -9,7 +8,7 @@ const env = loadEnvOrExit();
 const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
   await migrateToLatest(handle);
-  const result = await seedDatabase(handle.db, { uploadsDir: path.join(env.DATA_DIR, "uploads") });
+  const result = await seedDatabase(handle.db, { covers: createCoverStore(env, handle) });
   console.log(
     result.seeded
       ? `Seeded ${result.books} books, ${result.orders} sample orders and the default store settings.`

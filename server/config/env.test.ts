@@ -72,6 +72,40 @@ describe("loadEnv", () => {
     expect(loadEnv({ DATA_DIR: dataDir(), NODE_ENV: "production", APP_SECRET: secret }).APP_SECRET).toBe(secret);
   });
 
+  it("reads the cover bucket settings, which need COVERS_S3_BUCKET and keys in pairs", () => {
+    const dir = dataDir();
+    expect(loadEnv({ DATA_DIR: dir }).COVERS_S3_BUCKET).toBeUndefined();
+    const env = loadEnv({
+      DATA_DIR: dir,
+      COVERS_S3_BUCKET: "shop-covers",
+      COVERS_S3_ENDPOINT: "https://s3.example.com",
+      COVERS_S3_FORCE_PATH_STYLE: "true",
+      COVERS_S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      COVERS_S3_SECRET_ACCESS_KEY: "very-secret",
+    });
+    expect(env).toMatchObject({
+      COVERS_S3_BUCKET: "shop-covers",
+      COVERS_S3_REGION: "us-east-1",
+      COVERS_S3_PREFIX: "covers/",
+      COVERS_S3_FORCE_PATH_STYLE: true,
+    });
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ COVERS_S3_BUCKET: "Shop_Covers" }, /^Invalid configuration: COVERS_S3_BUCKET must be a bucket name/],
+      [{ COVERS_S3_ENDPOINT: "https://s3.example.com" }, /COVERS_S3_ENDPOINT is set but COVERS_S3_BUCKET is not$/],
+      [
+        { COVERS_S3_BUCKET: "covers", COVERS_S3_ENDPOINT: "ftp://x" },
+        /^Invalid configuration: COVERS_S3_ENDPOINT must be/,
+      ],
+      [{ COVERS_S3_BUCKET: "covers", COVERS_S3_ACCESS_KEY_ID: "AKIA" }, /must be set together/],
+      [{ COVERS_S3_BUCKET: "covers", COVERS_S3_PREFIX: "../x y" }, /^Invalid configuration: COVERS_S3_PREFIX/],
+    ];
+    for (const [values, message] of refused) {
+      expect(() => loadEnv({ DATA_DIR: dir, ...values })).toThrow(message);
+    }
+    // The secret is never repeated in a message.
+    expect(() => loadEnv({ DATA_DIR: dir, COVERS_S3_SECRET_ACCESS_KEY: "very-secret" })).toThrow(/^(?!.*very-secret)/);
+  });
+
   it("generates a development secret once and keeps it in the data directory", () => {
     const dir = dataDir();
     const first = loadEnv({ DATA_DIR: dir }).APP_SECRET;

@@ -48,6 +48,31 @@ const envSchema = z.object({
     .min(0, "must be 0 or more")
     .max(60_000, "must be at most 60000")
     .default(0),
+  /** Covers in an S3-compatible bucket instead of the database (decision 10): the bucket's name. */
+  COVERS_S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)",
+    )
+    .optional(),
+  COVERS_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as us-east-1 (or auto)")
+    .default("us-east-1"),
+  /** Only for S3-compatible services (MinIO, R2, Spaces); unset for AWS S3. */
+  COVERS_S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://s3.example.com" })
+    .optional(),
+  COVERS_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** Object names are `<prefix><key>.webp`. */
+  COVERS_S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]{0,200}$/, "must be a plain object-name prefix such as covers/")
+    .default("covers/"),
+  /** Unset: the SDK's standard chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles). */
+  COVERS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  COVERS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -82,6 +107,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${given}`);
   }
   const env = parsed.data;
+  checkCoverBucket(env, raw);
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 
@@ -98,9 +124,23 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return { ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl, APP_SECRET: appSecret };
 }
 
+/** The bucket settings make sense only together: set alone, they would be silently ignored. */
+function checkCoverBucket(env: z.infer<typeof envSchema>, raw: Record<string, string>): void {
+  if (!env.COVERS_S3_BUCKET) {
+    const stray = Object.keys(raw).find((key) => key.startsWith("COVERS_S3_"));
+    if (stray) throw new ConfigError(`Invalid configuration: ${stray} is set but COVERS_S3_BUCKET is not`);
+    return;
+  }
+  if (Boolean(env.COVERS_S3_ACCESS_KEY_ID) !== Boolean(env.COVERS_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration: COVERS_S3_ACCESS_KEY_ID and COVERS_S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK's own credentials)",
+    );
+  }
+}
+
 function redactForMessage(name: string, value: string | undefined): string {
   if (value === undefined) return "";
-  if (name === "APP_SECRET") return "<hidden>";
+  if (name === "APP_SECRET" || name === "COVERS_S3_SECRET_ACCESS_KEY") return "<hidden>";
   if (name === "DATABASE_URL" || name === "SMTP_URL") return value.replace(/\/\/[^@/]*@/, "//<credentials>@");
   return value;
 }

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
@@ -84,7 +83,7 @@ describe.each(TEST_ENGINES)("deleteCustomer on %s", (engine) => {
 
   async function setUp() {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(testDb.handle.db);
     await insertUser(testDb, "admin-1", "owner@shop.example", "admin");
     await insertUser(testDb, "admin-2", "staff@shop.example", "user,admin");
     // The customer of two seeded sample orders.

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { SEED_BOOKS } from "#server/seed/catalogue.ts";
@@ -39,7 +38,7 @@ describe.each(TEST_ENGINES)("getDashboardStats on %s", (engine) => {
   it("counts books, non-admin accounts and pending orders", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(db);
     await insertUser(testDb, "admin", "admin");
     await insertUser(testDb, "admin-too", "user,admin");
     await insertUser(testDb, "customer", "user");

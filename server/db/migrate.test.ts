@@ -11,6 +11,7 @@ const MIGRATION_NAMES = [
   "0004-order-owner",
   "0005-subscriber-confirmation",
   "0006-checkout",
+  "0007-cover-images",
 ];
 
 const APP_TABLES = [
@@ -18,6 +19,8 @@ const APP_TABLES = [
   "books",
   "bundles",
   "contact_messages",
+  "cover_image_aliases",
+  "cover_images",
   "email_subscribers",
   "mail_outbox",
   "order_items",

@@ -31,6 +31,23 @@ export interface BooksTable {
   updated_at: Timestamp;
 }
 
+/** A stored cover image (decision 10); `data` is null when the bytes live in a bucket. */
+export interface CoverImagesTable {
+  key: string;
+  sha256: string;
+  content_type: string;
+  byte_length: number;
+  data: Buffer | null;
+  created_at: Timestamp;
+}
+
+/** The /uploads/covers/… URL a cover had before it moved into the store. */
+export interface CoverImageAliasesTable {
+  old_url: string;
+  key: string;
+  created_at: Timestamp;
+}
+
 /** The list itself lives with the form that offers it (ORDER_STATUSES), so the two cannot drift apart. */
 export type OrderStatus = OrderStatusValue;
 
@@ -262,6 +279,8 @@ export interface VerificationTable {
 
 export interface Database {
   books: BooksTable;
+  cover_images: CoverImagesTable;
+  cover_image_aliases: CoverImageAliasesTable;
   bundles: BundlesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

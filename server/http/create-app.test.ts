@@ -122,14 +122,20 @@ describe("static files", () => {
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
-  it("serves uploaded images and nothing outside the uploads folder", async () => {
+  it("serves covers from the store, and no files from the data directory", async () => {
     t = await createTestApp();
     const [book] = await listNewestBooks(t.services.db, 1);
     const image = await t.app.request(book!.imageUrl!);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/webp");
     expect(image.headers.get("x-content-type-options")).toBe("nosniff");
-    for (const probe of ["/uploads/../app-secret", "/uploads/%2e%2e/app-secret", "/uploads/..%2fshop.sqlite"]) {
+    for (const probe of [
+      "/uploads/../app-secret",
+      "/uploads/%2e%2e/app-secret",
+      "/uploads/..%2fshop.sqlite",
+      "/uploads/shop.sqlite",
+      "/covers/..%2fshop.sqlite",
+    ]) {
       const response = await t.app.request(probe);
       expect(response.status).not.toBe(200);
     }

@@ -9,6 +9,7 @@ import type { AppServices } from "#server/services.ts";
 import { adminGate } from "./admin-gate.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { bodyLimits } from "./body-limits.ts";
+import { coverRoutes } from "./cover-routes.ts";
 import { maintenanceGate } from "./maintenance-gate.ts";
 import { replaceNulBytesInAddress } from "./nul-bytes.ts";
 import { originCheck } from "./origin-check.ts";
@@ -91,14 +92,8 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
     app.get("/assets/*", (c) => c.text("Not found", 404));
   }
 
-  app.use(
-    "/uploads/*",
-    staticFiles(
-      { root: services.uploadsDir, rewriteRequestPath: (path) => path.replace(/^\/uploads/, "") },
-      { "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" },
-    ),
-  );
-  app.get("/uploads/*", (c) => c.text("Not found", 404));
+  // Covers from the cover store (and the old /uploads/covers URLs' redirects), public like assets.
+  coverRoutes(app, services);
 
   if (clientDir) {
     // Unhashed files from public/ (favicon and the like).

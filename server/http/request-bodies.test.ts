@@ -175,7 +175,7 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
       .select("image_url")
       .where("title", "=", "Jonah")
       .executeTakeFirstOrThrow();
-    expect(book.image_url).toMatch(/^\/uploads\/covers\/[0-9a-f]{32}\.webp$/);
+    expect(book.image_url).toMatch(/^\/covers\/[0-9a-f]{64}\.webp$/);
     expect(existsSync(tmpDir) ? readdirSync(tmpDir) : []).toEqual([]);
 
     // A file over 10 MB: refused under the cover field, nothing saved, nothing left behind.

@@ -21,6 +21,8 @@ const SECRET_FIELDS = [
   "stripe_secret_key_encrypted",
   "DATABASE_URL",
   "SMTP_URL",
+  "COVERS_S3_SECRET_ACCESS_KEY",
+  "secretAccessKey",
 ];
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

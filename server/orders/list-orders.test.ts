@@ -1,4 +1,3 @@
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
@@ -8,7 +7,7 @@ describe.each(TEST_ENGINES)("listOrders on %s", (engine) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(testDb.handle.db);
     await testDb.handle.db
       .insertInto("orders")
       .values({

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
@@ -15,7 +14,7 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
 
   async function seeded() {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(testDb.handle.db);
     return testDb.handle.db;
   }
 

@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 
 const WIDTH = 600;
@@ -60,20 +58,7 @@ function drawCover(svg: string): Promise<Buffer> {
   return image;
 }
 
-/**
- * Draws a simple illustrated-looking cover and stores it as WebP under `uploadsDir/covers`.
- * Returns the public URL of the image.
- */
-export async function generateBookCover(
-  uploadsDir: string,
-  fileStem: string,
-  title: string,
-  author: string,
-  colors: [string, string],
-): Promise<string> {
-  const dir = path.join(uploadsDir, "covers");
-  await mkdir(dir, { recursive: true });
-  const image = await drawCover(coverSvg(title, author, colors));
-  await writeFile(path.join(dir, `${fileStem}.webp`), image);
-  return `/uploads/covers/${fileStem}.webp`;
+/** Draws a simple illustrated-looking cover: WebP bytes, the same for the same book every time. */
+export function generateBookCover(title: string, author: string, colors: [string, string]): Promise<Buffer> {
+  return drawCover(coverSvg(title, author, colors));
 }

@@ -1,8 +1,9 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
+import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { listNewestBooks } from "#server/books/list-books.ts";
+import { coverKeyFromUrl } from "#server/covers/cover-store.ts";
+import { DatabaseCoverStore } from "#server/covers/database-cover-store.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { SEED_BOOKS } from "./catalogue.ts";
 import { seedDatabase } from "./seed-database.ts";
@@ -38,8 +39,7 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
 
   it("fills an empty database with the demo catalogue, sample orders and default settings", async () => {
     testDb = await createTestDatabase(engine);
-    const uploadsDir = path.join(testDb.dataDir, "uploads");
-    const result = await seedDatabase(testDb.handle.db, { uploadsDir });
+    const result = await seedDatabase(testDb.handle.db);
     expect(result).toEqual({ seeded: true, books: SEED_BOOKS.length, orders: 3 });
     expect(await counts(testDb)).toMatchObject({ books: SEED_BOOKS.length, orders: 3, settings: 1, shipping: 2 });
 
@@ -52,8 +52,10 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
     for (const book of books) {
       expect(book.rating).toBeGreaterThanOrEqual(0);
       expect(book.rating).toBeLessThanOrEqual(5);
-      expect(book.imageUrl).toMatch(/^\/uploads\/covers\/.+\.webp$/);
-      expect(existsSync(path.join(uploadsDir, book.imageUrl!.replace("/uploads/", "")))).toBe(true);
+      // In the database's cover store, as every instance sees it.
+      expect(book.imageUrl).toMatch(/^\/covers\/[0-9a-f]{64}\.webp$/);
+      const stored = await new DatabaseCoverStore(testDb.handle.db).get(coverKeyFromUrl(book.imageUrl)!);
+      expect(await sharp(stored!.bytes).metadata()).toMatchObject({ format: "webp", width: 600, height: 800 });
     }
 
     const order = await testDb.handle.db
@@ -91,19 +93,17 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
 
   it("is idempotent: a second run changes nothing", async () => {
     testDb = await createTestDatabase(engine);
-    const uploadsDir = path.join(testDb.dataDir, "uploads");
-    await seedDatabase(testDb.handle.db, { uploadsDir });
+    await seedDatabase(testDb.handle.db);
     const before = await counts(testDb);
-    expect(await seedDatabase(testDb.handle.db, { uploadsDir })).toEqual({ seeded: false, books: 0, orders: 0 });
+    expect(await seedDatabase(testDb.handle.db)).toEqual({ seeded: false, books: 0, orders: 0 });
     expect(await counts(testDb)).toEqual(before);
   });
 
   it("never re-seeds a store whose books were all deleted", async () => {
     testDb = await createTestDatabase(engine);
-    const uploadsDir = path.join(testDb.dataDir, "uploads");
-    await seedDatabase(testDb.handle.db, { uploadsDir });
+    await seedDatabase(testDb.handle.db);
     await testDb.handle.db.deleteFrom("books").execute();
-    await seedDatabase(testDb.handle.db, { uploadsDir });
+    await seedDatabase(testDb.handle.db);
     expect((await counts(testDb)).books).toBe(0);
   });
 });

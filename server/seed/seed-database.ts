@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { slugifyTitle } from "#server/books/book-slug.ts";
+import { coverUrl, webpCover, type CoverStore } from "#server/covers/cover-store.ts";
+import { DatabaseCoverStore } from "#server/covers/database-cover-store.ts";
 import type { Database } from "#server/db/schema.ts";
 import { insertDefaultSettings } from "#server/settings/default-settings.ts";
 import { SEED_BOOKS } from "./catalogue.ts";
@@ -22,36 +24,38 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function seedDatabase(
   db: Kysely<Database>,
-  options: { uploadsDir: string; now?: Date },
+  options: { covers?: CoverStore; now?: Date } = {},
 ): Promise<SeedResult> {
   const existing = await db.selectFrom("store_settings").select("id").executeTakeFirst();
   if (existing) return { seeded: false, books: 0, orders: 0 };
 
   const now = options.now ?? new Date();
-  // Covers are drawn before the transaction: a crash afterwards leaves only unused files.
-  const books = await Promise.all(
-    SEED_BOOKS.map(async (book, index) => {
-      const slug = slugifyTitle(book.title);
-      const createdAt = new Date(now.getTime() - (SEED_BOOKS.length - index) * DAY_MS).toISOString();
-      return {
-        id: randomUUID(),
-        slug,
-        title: book.title,
-        author: book.author,
-        description: book.description,
-        price_cents: book.priceCents,
-        original_price_cents: book.originalPriceCents,
-        image_url: await generateBookCover(options.uploadsDir, slug, book.title, book.author, book.colors),
-        badge: book.badge,
-        rating: book.rating,
-        reviews: book.reviews,
-        age_range: book.ageRange,
-        stock: book.stock,
-        created_at: createdAt,
-        updated_at: createdAt,
-      };
-    }),
+  const covers = options.covers ?? new DatabaseCoverStore(db);
+  // Covers are drawn before the transaction (sharp's work), stored inside it with their books.
+  const drawn = await Promise.all(
+    SEED_BOOKS.map(async (book) => webpCover(await generateBookCover(book.title, book.author, book.colors))),
   );
+  const books = SEED_BOOKS.map((book, index) => {
+    const slug = slugifyTitle(book.title);
+    const createdAt = new Date(now.getTime() - (SEED_BOOKS.length - index) * DAY_MS).toISOString();
+    return {
+      id: randomUUID(),
+      slug,
+      title: book.title,
+      author: book.author,
+      description: book.description,
+      price_cents: book.priceCents,
+      original_price_cents: book.originalPriceCents,
+      image_url: coverUrl(drawn[index]!.key),
+      badge: book.badge,
+      rating: book.rating,
+      reviews: book.reviews,
+      age_range: book.ageRange,
+      stock: book.stock,
+      created_at: createdAt,
+      updated_at: createdAt,
+    };
+  });
   const bookByTitle = new Map(books.map((b) => [b.title, b]));
 
   return db.transaction().execute(async (trx) => {
@@ -59,6 +63,7 @@ export async function seedDatabase(
     // read "empty"; the second insert waits for the first transaction and then inserts nothing.
     if (!(await insertDefaultSettings(trx, { now }))) return { seeded: false, books: 0, orders: 0 };
 
+    for (const cover of drawn) await covers.put(trx, cover);
     await trx.insertInto("books").values(books).execute();
 
     for (const order of SEED_ORDERS) {

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { createLogger } from "#server/logging/logger.ts";
@@ -48,7 +47,7 @@ describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
   it("switches the flag on an existing row and leaves everything else alone", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(db);
     const before = await getStoreSettingsForAdmin(db);
 
     await setMaintenanceMode({ db, clock: () => new Date("2026-03-02T00:00:00.000Z") }, { on: true });

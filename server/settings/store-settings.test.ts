@@ -1,4 +1,3 @@
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
@@ -66,7 +65,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
 
   it("reads the seeded row with its methods", async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(testDb.handle.db);
     const settings = await getStoreSettingsForAdmin(testDb.handle.db);
     expect(settings).toMatchObject({ enableStripe: true, enablePaypal: false, updatedAt: expect.any(String) });
     expect(settings.shippingMethods.map((m) => [m.name, m.rateCents, m.enabled])).toEqual([
@@ -116,7 +115,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("replaces the shipping method list, keeping the ids of existing methods", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(db);
     const [standard, express] = (await getStoreSettingsForAdmin(db)).shippingMethods;
 
     const saved = await saveStoreSettings(
@@ -292,7 +291,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("saves and reads back pay by invoice with its terms, and the countries the store ships to", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(db);
     const options = { appSecret: APP_SECRET, now: NOW };
     expect(await getStoreSettingsForAdmin(db)).toMatchObject({
       enableInvoice: false,
@@ -337,7 +336,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("refuses invalid input with per-field messages and writes nothing", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(db);
     const before = { row: await storedRow(), methods: await storedMethods() };
     const options = { appSecret: APP_SECRET, now: NOW };
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -27,7 +27,6 @@ const BOOK = {
 describe("admin Book Management in a browser", () => {
   let server: ServerProcess;
   let browser: Browser;
-  let dataDir: string;
   let filesDir: string;
   /** Signed in as the admin. */
   let admin: BrowserContext;
@@ -49,10 +48,16 @@ describe("admin Book Management in a browser", () => {
     await page.goto(server.url);
     return { page, close: () => context.close() };
   }
-  const coverFiles = () => {
-    const dir = path.join(dataDir, "uploads", "covers");
-    return existsSync(dir) ? readdirSync(dir).sort() : [];
+  /** The keys of the stored covers, in the database every instance reads. */
+  const coverKeys = async () => {
+    const db = shop.openDatabase();
+    try {
+      return (await db.db.selectFrom("cover_images").select("key").orderBy("key").execute()).map((r) => r.key);
+    } finally {
+      await db.close();
+    }
   };
+  const keyOf = (url: string | null | undefined) => url!.slice("/covers/".length, -".webp".length);
   /** The stored cover URL of the book titled `title` (undefined when there is no such book). */
   const coverOf = async (title: string) => {
     const db = shop.openDatabase();
@@ -114,7 +119,7 @@ describe("admin Book Management in a browser", () => {
     fakePngPath = path.join(filesDir, "not-a-picture.png");
     writeFileSync(fakePngPath, "This is only text pretending to be a picture.\n");
 
-    ({ server, browser, dataDir } = shop);
+    ({ server, browser } = shop);
     admin = await browser.newContext();
     await (await setUpOwnerAndSignIn(shop, admin)).close();
   });
@@ -197,10 +202,10 @@ describe("admin Book Management in a browser", () => {
 
     // Stored as the server re-encoded it: WebP inside 800 px.
     const coverUrl = await coverOf(BOOK.title);
-    expect(coverUrl).toMatch(/^\/uploads\/covers\/[0-9a-f]{32}\.webp$/);
-    const meta = await sharp(
-      readFileSync(path.join(dataDir, "uploads", "covers", path.basename(coverUrl!))),
-    ).metadata();
+    expect(coverUrl).toMatch(/^\/covers\/[0-9a-f]{64}\.webp$/);
+    const served = await fetch(new URL(coverUrl!, server.url));
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 800, height: 600 });
 
     await page.close();
@@ -242,7 +247,7 @@ describe("admin Book Management in a browser", () => {
   it("refuses a file that is not an image, in the browser and on the server, saving nothing", async () => {
     const page = await booksPage();
     const before = await bookCount();
-    const filesBefore = coverFiles();
+    const keysBefore = await coverKeys();
     await page.getByRole("button", { name: "Add New Book" }).click();
     await fillBook(page, { ...BOOK, title: "A Book With a Broken Cover" });
     await field(page, "Upload cover").setInputFiles(fakePngPath);
@@ -272,7 +277,7 @@ describe("admin Book Management in a browser", () => {
     expect(answer.text).toContain(COMPRESSION_FAILED);
 
     expect(await bookCount()).toBe(before);
-    expect(coverFiles()).toEqual(filesBefore);
+    expect(await coverKeys()).toEqual(keysBefore);
     await page.reload();
     expect(await row(page, "A Book With a Broken Cover").count()).toBe(0);
     await page.close();
@@ -350,7 +355,7 @@ describe("admin Book Management in a browser", () => {
     const page = await booksPage();
     const before = await bookCount();
     const coverUrl = await coverOf(BOOK.title);
-    expect(coverFiles()).toContain(path.basename(coverUrl!));
+    expect(await coverKeys()).toContain(keyOf(coverUrl));
     await page.getByRole("button", { name: `Delete ${BOOK.title}` }).click();
     const confirm = page.getByRole("alertdialog");
     await confirm.getByRole("heading", { name: DELETE_QUESTION }).waitFor();
@@ -359,8 +364,8 @@ describe("admin Book Management in a browser", () => {
     await confirm.waitFor({ state: "detached" });
     await expect.poll(() => row(page, BOOK.title).count()).toBe(0);
     expect(await bookCount()).toBe(before - 1);
-    // Its cover file goes with it.
-    expect(coverFiles()).not.toContain(path.basename(coverUrl!));
+    // Its cover goes with it.
+    expect(await coverKeys()).not.toContain(keyOf(coverUrl));
 
     await page.close();
 

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { ServerBuild } from "react-router";
@@ -9,7 +10,7 @@ import { createLogger } from "#server/logging/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { HashQueue } from "#server/security/hash-queue.ts";
 import type { AppServices } from "#server/services.ts";
-import type { DatabaseEngine } from "#server/db/database.ts";
+import { openDatabase, type DatabaseEngine } from "#server/db/database.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 const SERVER_BUILD = path.resolve("build/server/index.js");
@@ -51,4 +52,42 @@ export async function createTestApp(
   });
   const app = createApp({ services, build, clientDir: CLIENT_DIR, mode: "production" });
   return { app, services, testDb, logs, cleanup: () => testDb.cleanup() };
+}
+
+/**
+ * Another instance of the shop on the same database as `first` (its own connection, its own
+ * DATA_DIR, its own services): what a second process behind a load balancer is. `dataDir` is
+ * a fresh temporary folder unless given; it is removed by cleanup only when it was made here.
+ */
+export async function createSecondInstance(
+  first: TestApp,
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<Omit<TestApp, "testDb">> {
+  const build = (await import(/* @vite-ignore */ SERVER_BUILD)) as ServerBuild;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "shop-instance-"));
+  const { testDb } = first;
+  // SQLite: a second connection to the first instance's file (tests only: the shop refuses two
+  // processes on one SQLite directory); PostgreSQL: a second pool on the same database.
+  const database = openDatabase(
+    testDb.databaseUrl ? { databaseUrl: testDb.databaseUrl, dataDir } : { dataDir: testDb.dataDir },
+  );
+  const logs: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split("\n")) if (line.trim()) logs.push(JSON.parse(line));
+      callback();
+    },
+  });
+  const env = loadEnv({ DATA_DIR: dataDir, NODE_ENV: "test", APP_SECRET: "t".repeat(40), ...options.env });
+  const services = await startServices(env, { database, logger: createLogger("info", destination) });
+  const app = createApp({ services, build, clientDir: CLIENT_DIR, mode: "production" });
+  return {
+    app,
+    services,
+    logs,
+    async cleanup() {
+      await database.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

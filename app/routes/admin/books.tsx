@@ -43,7 +43,8 @@ const summary = (book: Book) => ({ id: book.id, title: book.title });
  */
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { db, uploadsDir, logger, env } = context.services;
+  const { services } = context;
+  const { logger, env } = services;
   // The cover arrives in a temporary file (not in memory) and is removed whatever happens.
   const {
     form,
@@ -63,11 +64,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         const id = String(form.get("id") ?? "");
         switch (intent) {
           case BOOK_INTENTS.create:
-            return { intent, book: summary(await createBookWithCover(db, uploadsDir, form, cover)) };
+            return { intent, book: summary(await createBookWithCover(services, { form, cover })) };
           case BOOK_INTENTS.update:
-            return { intent, book: summary(await updateBookWithCover(db, uploadsDir, id, form, cover)) };
+            return { intent, book: summary(await updateBookWithCover(services, { id, form, cover })) };
           case BOOK_INTENTS.delete:
-            return { intent, book: summary(await deleteBook(db, uploadsDir, id)) };
+            return { intent, book: summary(await deleteBook(services, { id })) };
           default:
             throw new AppError("VALIDATION", "Unknown action.");
         }
