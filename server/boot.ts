@@ -10,6 +10,7 @@ import { createLogger, type Logger } from "./logging/logger.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { seedDatabase } from "./seed/seed-database.ts";
 import { HashQueue } from "./security/hash-queue.ts";
+import { openRateLimitStore, type RateLimitStore } from "./security/rate-limit-store.ts";
 import { createRateLimits } from "./security/rate-limits.ts";
 import type { AppServices, Clock } from "./services.ts";
 import { ExportLock } from "./subscribers/export-lock.ts";
@@ -35,6 +36,7 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   hashQueue?: HashQueue;
   clock?: Clock;
+  rateLimitStore?: RateLimitStore;
 }
 
 /**
@@ -57,6 +59,8 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
   }
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
   const hashQueue = overrides.hashQueue ?? new HashQueue();
+  const rateLimitStore =
+    overrides.rateLimitStore ?? (await openRateLimitStore({ redisUrl: env.REDIS_URL, database, logger }));
   return {
     env,
     clock: overrides.clock ?? (() => new Date()),
@@ -65,10 +69,11 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     db: database.db,
     logger,
     uploadsDir,
-    rateLimits: createRateLimits(),
+    rateLimitStore,
+    rateLimits: createRateLimits(rateLimitStore),
     mailer,
     auth: createAuth({ env, database, mailer, logger, hashQueue }),
-    authLimits: createAuthLimits(),
+    authLimits: createAuthLimits(rateLimitStore),
     hashQueue,
     ownerSetup: new OwnerSetup((await countAdmins(database.db)) === 0),
     subscriberExportLock: new ExportLock(),

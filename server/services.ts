@@ -10,6 +10,7 @@ import type { Database } from "./db/schema.ts";
 import type { Logger } from "./logging/logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { HashQueue } from "./security/hash-queue.ts";
+import type { RateLimitStore } from "./security/rate-limit-store.ts";
 import type { RateLimits } from "./security/rate-limits.ts";
 import type { ExportLock } from "./subscribers/export-lock.ts";
 
@@ -31,6 +32,8 @@ export interface AppServices {
   logger: Logger;
   /** Absolute path of the folder served at /uploads. */
   uploadsDir: string;
+  /** Where every rate limit counts: the database, or Redis with REDIS_URL (shared by all instances). */
+  rateLimitStore: RateLimitStore;
   rateLimits: RateLimits;
   mailer: Mailer;
   auth: Auth;

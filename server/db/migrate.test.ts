@@ -11,6 +11,7 @@ const MIGRATION_NAMES = [
   "0004-order-owner",
   "0005-subscriber-confirmation",
   "0006-checkout",
+  "0008-rate-limits",
 ];
 
 const APP_TABLES = [
@@ -25,6 +26,7 @@ const APP_TABLES = [
   "orders",
   "payment_events",
   "profiles",
+  "rate_limits",
   "session",
   "shipping_methods",
   "store_settings",
