@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
+import { Redis } from "ioredis";
 import type { DatabaseEngine } from "#server/db/database.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { createLogger, type Logger } from "#server/logging/logger.ts";
@@ -51,8 +52,9 @@ export async function openSharedStores(kind: TestStoreKind): Promise<SharedStore
   const testDb = await createTestDatabase(kind === "redis" ? "sqlite" : kind);
   const secondDatabase = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
   let stores: [RateLimitStore, RateLimitStore];
+  let keyPrefix: string | undefined;
   if (kind === "redis") {
-    const keyPrefix = `test-${randomBytes(6).toString("hex")}:`;
+    keyPrefix = `test-${randomBytes(6).toString("hex")}:`;
     const open = () =>
       openRedisRateLimitStore({ url: process.env.TEST_REDIS_URL!, logger: capturedLogger().logger, keyPrefix });
     stores = [await open(), await open()];
@@ -65,8 +67,21 @@ export async function openSharedStores(kind: TestStoreKind): Promise<SharedStore
     secondDatabase,
     async cleanup() {
       await Promise.all(stores.map((store) => store.close()));
+      if (keyPrefix) await deleteRedisKeys(`${keyPrefix}*`);
       await secondDatabase.close();
       await testDb.cleanup();
     },
   };
+}
+
+/** Removes a test's own keys from the shared Redis (they would expire by themselves, up to 15 minutes later). */
+async function deleteRedisKeys(pattern: string): Promise<void> {
+  const client = new Redis(process.env.TEST_REDIS_URL!);
+  try {
+    for await (const keys of client.scanStream({ match: pattern, count: 500 })) {
+      if ((keys as string[]).length > 0) await client.del(...(keys as string[]));
+    }
+  } finally {
+    await client.quit();
+  }
 }
