@@ -117,3 +117,27 @@ it("clears counters whose window ended from the shared table, and keeps live one
     await shared.cleanup();
   }
 });
+
+it("counts on SQLite without syncing each count to disk, and leaves the shop's FULL setting in place", async () => {
+  const shared = await openSharedStores("sqlite");
+  try {
+    const { native } = shared.testDb.handle;
+    if (native.engine !== "sqlite") throw new Error("expected SQLite");
+    const limiter = new RateLimiter(shared.stores[0], { name: "contact", limit: 50, windowMs: 60_000 });
+    const seen: number[] = [];
+    const original = native.connection.prepare.bind(native.connection);
+    native.connection.prepare = ((source: string) => {
+      if (source.includes("rate_limits"))
+        seen.push(native.connection.pragma("synchronous", { simple: true }) as number);
+      return original(source);
+    }) as typeof native.connection.prepare;
+    await Promise.all(Array.from({ length: 5 }, () => limiter.consume("client")));
+    native.connection.prepare = original;
+    // 1 is NORMAL (no fsync per commit), 2 is FULL.
+    expect(seen).toEqual([1, 1, 1, 1, 1]);
+    expect(native.connection.pragma("synchronous", { simple: true })).toBe(2);
+    expect(await limiter.peek("client")).toBe(0);
+  } finally {
+    await shared.cleanup();
+  }
+});
