@@ -1,7 +1,8 @@
 // `npm test`: builds the app (server tests and browser tests run the real build), then runs
 // every test. Browser tests need Chromium: without one they are skipped with a notice, except
 // in CI (CI=true), where a missing Chromium is a failure. The same for PostgreSQL: data tests
-// run on it too only when TEST_DATABASE_URL is set (.ci/run sets it).
+// run on it too only when TEST_DATABASE_URL is set (.ci/run sets it), and rate-limit tests on
+// Redis only when TEST_REDIS_URL is set.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -30,6 +31,16 @@ if (existsSync(chromePath)) {
 if (!process.env.TEST_DATABASE_URL) {
   const notice =
     "PostgreSQL skipped: TEST_DATABASE_URL is not set, so data tests run on SQLite only (set it to a postgres:// URL where tests may create databases).";
+  if (process.env.CI === "true") {
+    console.error(notice);
+    process.exit(1);
+  }
+  skipped.push(notice);
+}
+
+if (!process.env.TEST_REDIS_URL) {
+  const notice =
+    "Redis skipped: TEST_REDIS_URL is not set, so rate-limit tests run on the database stores only (set it to a redis:// URL; tests use keys of their own).";
   if (process.env.CI === "true") {
     console.error(notice);
     process.exit(1);

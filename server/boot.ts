@@ -14,6 +14,7 @@ import { createLogger, type Logger } from "./logging/logger.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { seedDatabase } from "./seed/seed-database.ts";
 import { HashQueue } from "./security/hash-queue.ts";
+import { openRateLimitStore, type RateLimitStore } from "./security/rate-limit-store.ts";
 import { createRateLimits } from "./security/rate-limits.ts";
 import type { AppServices, Clock } from "./services.ts";
 import { ExportLock } from "./subscribers/export-lock.ts";
@@ -39,6 +40,7 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   hashQueue?: HashQueue;
   clock?: Clock;
+  rateLimitStore?: RateLimitStore;
 }
 
 /**
@@ -63,6 +65,8 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
   }
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
   const hashQueue = overrides.hashQueue ?? new HashQueue();
+  const rateLimitStore =
+    overrides.rateLimitStore ?? (await openRateLimitStore({ redisUrl: env.REDIS_URL, database, logger }));
   return {
     env,
     clock: overrides.clock ?? (() => new Date()),
@@ -72,10 +76,11 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     logger,
     covers,
     uploadsDir,
-    rateLimits: createRateLimits(),
+    rateLimitStore,
+    rateLimits: createRateLimits(rateLimitStore),
     mailer,
     auth: createAuth({ env, database, mailer, logger, hashQueue }),
-    authLimits: createAuthLimits(),
+    authLimits: createAuthLimits(rateLimitStore),
     hashQueue,
     ownerSetup: new OwnerSetup((await countAdmins(database.db)) === 0, env.APP_SECRET),
     subscriberExportLock: new ExportLock(),

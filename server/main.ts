@@ -95,6 +95,7 @@ function closeServer(): void {
   force.unref();
   server.close(() => {
     void stopBackgroundJobs()
+      .then(() => services.rateLimitStore.close())
       .then(() => services.database.close())
       .finally(() => {
         logger.info("stopped");

@@ -11,6 +11,7 @@ import type { Database } from "./db/schema.ts";
 import type { Logger } from "./logging/logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { HashQueue } from "./security/hash-queue.ts";
+import type { RateLimitStore } from "./security/rate-limit-store.ts";
 import type { RateLimits } from "./security/rate-limits.ts";
 import type { ExportLock } from "./subscribers/export-lock.ts";
 
@@ -34,6 +35,8 @@ export interface AppServices {
   covers: CoverStore;
   /** DATA_DIR/uploads: covers were files here before decision 10; moved into `covers` at start. */
   uploadsDir: string;
+  /** Where every rate limit counts: the database, or Redis with REDIS_URL (shared by all instances). */
+  rateLimitStore: RateLimitStore;
   rateLimits: RateLimits;
   mailer: Mailer;
   auth: Auth;

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw new AppError("VALIDATION", message, fieldErrors);
       }
       const form = parsed.data;
-      enforceRateLimit(services.rateLimits.checkout, clientAddress);
+      await enforceRateLimit(services.rateLimits.checkout, clientAddress);
       const placed = await placeOrder(services, { form, userId: viewer?.userId ?? null });
       const headers = {
         "Set-Cookie": rememberPlacedOrder(request.headers.get("cookie"), placed.orderId, {

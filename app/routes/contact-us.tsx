@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAction(
     services.logger,
     async () => {
-      enforceRateLimit(services.rateLimits.contact, clientAddress);
+      await enforceRateLimit(services.rateLimits.contact, clientAddress);
       // A body that is not form data is answered by readForm (400/413/408), not a crash.
       const form = await readForm(request);
       await sendContactMessage(services, {

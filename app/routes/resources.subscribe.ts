@@ -7,7 +7,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   const form = await readForm(request);
   return runAction(services.logger, async () => {
-    enforceRateLimit(services.rateLimits.subscribe, clientAddress);
+    await enforceRateLimit(services.rateLimits.subscribe, clientAddress);
     // The result (who was mailed) stays on the server: the visitor hears "Subscribed!" either way.
     await subscribe(services, { email: form.get("email") });
     return {};

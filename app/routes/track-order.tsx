@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) return respond({ state: "missing-id" }, 400);
 
   try {
-    enforceRateLimit(services.rateLimits.trackOrder, clientAddress);
+    await enforceRateLimit(services.rateLimits.trackOrder, clientAddress);
   } catch (error) {
     if (error instanceof AppError) return respond({ state: "rate-limited", message: error.message }, error.status);
     throw error;

@@ -1,6 +1,7 @@
 import { AppError } from "#server/errors/app-error.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import { GrowingDelay } from "#server/security/growing-delay.ts";
+import type { RateLimitStore } from "#server/security/rate-limit-store.ts";
 import { RateLimiter } from "#server/security/rate-limiter.ts";
 
 /**
@@ -9,19 +10,21 @@ import { RateLimiter } from "#server/security/rate-limiter.ts";
  * out, not even of the same account. Every password hash or check (argon2: sign-in, sign-up,
  * Change Password, reset), whatever its outcome, also counts against a budget per client and
  * per account, and wrong passwords against one account from any address make its next try wait
- * longer (`accountGuesses`). Clients are keyed by `clientKey` (IPv6 by its /64).
+ * longer (`accountGuesses`). Clients are keyed by `clientKey` (IPv6 by its /64). Every count
+ * lives in the shared store, so the limits hold across any number of instances.
  */
-export function createAuthLimits() {
+export function createAuthLimits(store: RateLimitStore) {
+  const limit = (name: string, limit: number, windowMs: number) => new RateLimiter(store, { name, limit, windowMs });
   return {
-    signInFailures: new RateLimiter(5, 60_000),
-    signUp: new RateLimiter(5, 60_000),
-    passwordReset: new RateLimiter(5, 60_000),
-    verificationEmail: new RateLimiter(3, 10 * 60_000),
-    passwordWorkPerClient: new RateLimiter(30, 60_000),
-    passwordWorkPerAccount: new RateLimiter(10, 60_000),
-    accountGuesses: new GrowingDelay(5, 60_000),
+    signInFailures: limit("signInFailures", 5, 60_000),
+    signUp: limit("signUp", 5, 60_000),
+    passwordReset: limit("passwordReset", 5, 60_000),
+    verificationEmail: limit("verificationEmail", 3, 10 * 60_000),
+    passwordWorkPerClient: limit("passwordWorkPerClient", 30, 60_000),
+    passwordWorkPerAccount: limit("passwordWorkPerAccount", 10, 60_000),
+    accountGuesses: new GrowingDelay(store, { name: "accountGuesses", freeFailures: 5, maxDelayMs: 60_000 }),
     /** Reset e-mails sent per address: past it the answer stays the same and the last link stays valid. */
-    resetMailsPerAddress: new RateLimiter(3, 60 * 60_000),
+    resetMailsPerAddress: limit("resetMailsPerAddress", 3, 60 * 60_000),
   };
 }
 
@@ -35,8 +38,8 @@ export function tooManyAttempts(waitSeconds: number): AppError {
 }
 
 /** Counts an attempt under every key; refuses when any key is over its limit. */
-export function consumeAttempt(limiter: RateLimiter, keys: string[]): void {
-  const wait = Math.max(...keys.map((key) => limiter.consume(key)));
+export async function consumeAttempt(limiter: RateLimiter, keys: string[]): Promise<void> {
+  const wait = Math.max(...(await Promise.all(keys.map((key) => limiter.consume(key)))));
   if (wait > 0) throw tooManyAttempts(wait);
 }
 
@@ -45,15 +48,15 @@ export function consumeAttempt(limiter: RateLimiter, keys: string[]): void {
  * (a `guess` at the account's password only) checks the account's growing wait, then counts it
  * for the account. In that order, so refused tries never use up the account's budget.
  */
-export function admitPasswordWork(
+export async function admitPasswordWork(
   limits: AuthLimits,
   work: { clientAddress: string; account: string; guess: boolean },
-): void {
-  consumeAttempt(limits.passwordWorkPerClient, [`client:${clientKey(work.clientAddress)}`]);
+): Promise<void> {
+  await consumeAttempt(limits.passwordWorkPerClient, [`client:${clientKey(work.clientAddress)}`]);
   const account = work.account.toLowerCase();
   if (work.guess) {
-    const wait = limits.accountGuesses.admit(account);
+    const wait = await limits.accountGuesses.admit(account);
     if (wait > 0) throw tooManyAttempts(wait);
   }
-  consumeAttempt(limits.passwordWorkPerAccount, [`account:${account}`]);
+  await consumeAttempt(limits.passwordWorkPerAccount, [`account:${account}`]);
 }

@@ -37,9 +37,9 @@ export async function changePassword(
   const client = clientKey(request.clientAddress);
   const account = viewer.email.toLowerCase();
   const keys = [`client:${client}`, `email:${account}|${client}`];
-  const wait = Math.max(...keys.map((key) => deps.authLimits.signInFailures.peek(key)));
+  const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
   if (wait > 0) throw tooManyAttempts(wait);
-  admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account, guess: true });
+  await admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account, guess: true });
   try {
     const { headers } = await deps.auth.api.changePassword({
       body: { currentPassword, newPassword, revokeOtherSessions: true },
@@ -50,8 +50,8 @@ export async function changePassword(
     return { headers: setCookieHeaders(headers) };
   } catch (error) {
     if (isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD") {
-      for (const key of keys) deps.authLimits.signInFailures.consume(key);
-      deps.authLimits.accountGuesses.fail(account);
+      await Promise.all(keys.map((key) => deps.authLimits.signInFailures.consume(key)));
+      await deps.authLimits.accountGuesses.fail(account);
     }
     toAppError(error, { code: "VALIDATION", message: "Your current password is not correct." });
   }

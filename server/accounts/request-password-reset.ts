@@ -19,8 +19,8 @@ export async function requestPasswordReset(
   const parsed = forgotPasswordSchema.safeParse(input);
   if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]!.message);
   const { email } = parsed.data;
-  consumeAttempt(deps.authLimits.passwordReset, [`client:${clientKey(request.clientAddress)}`]);
-  if (deps.authLimits.resetMailsPerAddress.consume(`email:${email.toLowerCase()}`) > 0) return;
+  await consumeAttempt(deps.authLimits.passwordReset, [`client:${clientKey(request.clientAddress)}`]);
+  if ((await deps.authLimits.resetMailsPerAddress.consume(`email:${email.toLowerCase()}`)) > 0) return;
   await deps.auth.api.requestPasswordReset({
     body: { email },
     headers: authRequestHeaders(request.headers, request.clientAddress),

@@ -13,7 +13,7 @@ export async function resendVerificationEmail(
   viewer: Pick<Viewer, "userId" | "email">,
   request: { clientAddress: string },
 ): Promise<void> {
-  consumeAttempt(deps.authLimits.verificationEmail, [`client:${request.clientAddress}`, `user:${viewer.userId}`]);
+  await consumeAttempt(deps.authLimits.verificationEmail, [`client:${request.clientAddress}`, `user:${viewer.userId}`]);
   try {
     // Without a session header better-auth answers alike for verified and unverified accounts
     // and mails only the latter.

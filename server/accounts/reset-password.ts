@@ -26,7 +26,11 @@ export async function resetPassword(
   const newPassword = assertAcceptablePassword(input.password);
   const owner = await findResetLinkOwner(deps.db, token);
   if (!owner) throw new AppError("VALIDATION", INVALID_TOKEN);
-  admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account: owner.email, guess: false });
+  await admitPasswordWork(deps.authLimits, {
+    clientAddress: request.clientAddress,
+    account: owner.email,
+    guess: false,
+  });
   try {
     // better-auth spends the single-use token before it hashes: a full queue must refuse before
     // that, not after, or the link would be lost.

@@ -30,9 +30,9 @@ export async function signIn(
   const client = clientKey(request.clientAddress);
   const account = email.toLowerCase();
   const keys = [`client:${client}`, `email:${account}|${client}`];
-  const wait = Math.max(...keys.map((key) => deps.authLimits.signInFailures.peek(key)));
+  const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
   if (wait > 0) throw tooManyAttempts(wait);
-  admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account, guess: true });
+  await admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account, guess: true });
 
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
@@ -46,9 +46,9 @@ export async function signIn(
   } catch (error) {
     // Only a refused password counts as a failure; a busy server (UNAVAILABLE) does not.
     if (isAPIError(error)) {
-      for (const key of keys) deps.authLimits.signInFailures.consume(key);
+      await Promise.all(keys.map((key) => deps.authLimits.signInFailures.consume(key)));
       // Only a wrong password (401) makes the account wait, not e.g. a refusal after a right one.
-      if (error.statusCode === 401) deps.authLimits.accountGuesses.fail(account);
+      if (error.statusCode === 401) await deps.authLimits.accountGuesses.fail(account);
       throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS);
     }
     throw error;

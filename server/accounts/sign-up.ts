@@ -22,11 +22,11 @@ export async function signUp(
     throw new AppError("VALIDATION", email.error.issues[0]!.message, { email: email.error.issues[0]!.message });
   }
   const password = assertAcceptablePassword(input.password);
-  consumeAttempt(deps.authLimits.signUp, [
+  await consumeAttempt(deps.authLimits.signUp, [
     `client:${clientKey(request.clientAddress)}`,
     `email:${email.data.toLowerCase()}`,
   ]);
-  admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account: email.data, guess: false });
+  await admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account: email.data, guess: false });
   try {
     await deps.auth.api.signUpEmail({
       body: { email: email.data, password, name: "" },

@@ -42,6 +42,7 @@ describe("loadEnv", () => {
       [{ OWNER_EMAIL: "owner" }, /^Invalid configuration: OWNER_EMAIL must be an e-mail address/],
       [{ SMTP_URL: "mail.example:25" }, /^Invalid configuration: SMTP_URL /],
       [{ LOG_LEVEL: "loud" }, /^Invalid configuration: LOG_LEVEL /],
+      [{ REDIS_URL: "127.0.0.1:6379" }, /^Invalid configuration: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
       [{ TRUST_PROXY: "maybe" }, /^Invalid configuration: TRUST_PROXY /],
       [
         { APP_SECRET: "short" },
@@ -62,6 +63,7 @@ describe("loadEnv", () => {
 
   it("never repeats credentials of a rejected URL", () => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), SMTP_URL: "ftp://user:hunter2@mail" })).toThrow(/^(?!.*hunter2)/);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), REDIS_URL: "http://:hunter2@cache" })).toThrow(/^(?!.*hunter2)/);
   });
 
   it("requires APP_SECRET in production", () => {

@@ -27,6 +27,11 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
     .optional(),
+  /** Where rate limits count when set (any number of instances share it); unset: the database. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, "must be a redis:// or rediss:// URL, or unset to keep rate limits in the database")
+    .optional(),
   TRUST_PROXY: booleanFlag.default(false),
   /**
    * Where the `stripe` package sends its API calls instead of api.stripe.com: only a loopback
@@ -141,7 +146,8 @@ function checkCoverBucket(env: z.infer<typeof envSchema>, raw: Record<string, st
 function redactForMessage(name: string, value: string | undefined): string {
   if (value === undefined) return "";
   if (name === "APP_SECRET" || name === "COVERS_S3_SECRET_ACCESS_KEY") return "<hidden>";
-  if (name === "DATABASE_URL" || name === "SMTP_URL") return value.replace(/\/\/[^@/]*@/, "//<credentials>@");
+  if (name === "DATABASE_URL" || name === "SMTP_URL" || name === "REDIS_URL")
+    return value.replace(/\/\/[^@/]*@/, "//<credentials>@");
   return value;
 }
 

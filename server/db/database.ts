@@ -30,6 +30,11 @@ export interface DatabaseHandle {
    */
   authDb: Kysely<Database>;
   engine: DatabaseEngine;
+  /**
+   * The driver's own connection under both builders, for libraries that speak to it directly
+   * (rate-limiter-flexible's stores, server/security/rate-limit-store.ts). Queries go through `db`.
+   */
+  native: { engine: "sqlite"; connection: SQLite.Database } | { engine: "postgres"; pool: pg.Pool };
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   /** True when `error` means the database cannot be reached right now (see database-errors.ts). */
@@ -66,6 +71,7 @@ function openSqlite(file: string): DatabaseHandle {
     db,
     authDb,
     engine: "sqlite",
+    native: { engine: "sqlite", connection },
     isUnavailableError: isDatabaseUnavailable,
     async ping() {
       try {
@@ -108,6 +114,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
     db,
     authDb,
     engine: "postgres",
+    native: { engine: "postgres", pool },
     isUnavailableError: isDatabaseUnavailable,
     async ping() {
       try {

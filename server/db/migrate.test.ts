@@ -12,6 +12,7 @@ const MIGRATION_NAMES = [
   "0005-subscriber-confirmation",
   "0006-checkout",
   "0007-cover-images",
+  "0008-rate-limits",
 ];
 
 const APP_TABLES = [
@@ -28,6 +29,7 @@ const APP_TABLES = [
   "orders",
   "payment_events",
   "profiles",
+  "rate_limits",
   "session",
   "shipping_methods",
   "store_settings",

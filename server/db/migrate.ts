@@ -8,6 +8,7 @@ import * as orderOwner from "./migrations/0004-order-owner.ts";
 import * as subscriberConfirmation from "./migrations/0005-subscriber-confirmation.ts";
 import * as checkout from "./migrations/0006-checkout.ts";
 import * as coverImages from "./migrations/0007-cover-images.ts";
+import * as rateLimits from "./migrations/0008-rate-limits.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -26,6 +27,7 @@ const migrations: Record<string, MigrationModule> = {
   "0005-subscriber-confirmation": subscriberConfirmation,
   "0006-checkout": checkout,
   "0007-cover-images": coverImages,
+  "0008-rate-limits": rateLimits,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

@@ -277,6 +277,16 @@ export interface VerificationTable {
   updatedAt: ColumnType<Timestamp, Timestamp | Date, Timestamp | Date>;
 }
 
+/**
+ * Counters of the rate limits, written only by rate-limiter-flexible (server/security/rate-limit-store.ts).
+ * `expire` is epoch milliseconds.
+ */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
 export interface Database {
   books: BooksTable;
   cover_images: CoverImagesTable;
@@ -296,6 +306,7 @@ export interface Database {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type BookRow = Selectable<BooksTable>;

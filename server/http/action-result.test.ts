@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { RateLimiter } from "#server/security/rate-limiter.ts";
+import { openSharedStores } from "#tests/support/rate-limit-stores.ts";
 import { enforceRateLimit, runAction } from "./action-result.ts";
 import pino from "pino";
 import { z } from "zod";
@@ -7,17 +8,29 @@ import { AppError } from "#server/errors/app-error.ts";
 import { readFlash } from "./flash.ts";
 import { parseForm } from "./read-form.ts";
 
-it("limits the public forms per client, counting an IPv6 /64 as one client", () => {
-  const limiter = new RateLimiter(2, 60_000);
-  enforceRateLimit(limiter, "2001:db8:5:5::1");
-  enforceRateLimit(limiter, "2001:db8:5:5::2");
-  expect(() => enforceRateLimit(limiter, "2001:db8:5:5:abcd::9")).toThrow(
-    expect.objectContaining({ code: "RATE_LIMITED" }),
-  );
-  expect(() => enforceRateLimit(limiter, "2001:db8:5:6::1")).not.toThrow();
-  enforceRateLimit(limiter, "::ffff:192.0.2.7");
-  enforceRateLimit(limiter, "192.0.2.7");
-  expect(() => enforceRateLimit(limiter, "192.0.2.7")).toThrow(expect.objectContaining({ code: "RATE_LIMITED" }));
+it("limits the public forms per client, counting an IPv6 /64 as one client", async () => {
+  const shared = await openSharedStores("sqlite");
+  try {
+    const limiter = new RateLimiter(shared.stores[0], { name: "form", limit: 2, windowMs: 60_000 });
+    await enforceRateLimit(limiter, "2001:db8:5:5::1");
+    await enforceRateLimit(limiter, "2001:db8:5:5::2");
+    await expect(enforceRateLimit(limiter, "2001:db8:5:5:abcd::9")).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await expect(enforceRateLimit(limiter, "2001:db8:5:6::1")).resolves.toBeUndefined();
+    await enforceRateLimit(limiter, "::ffff:192.0.2.7");
+    await enforceRateLimit(limiter, "192.0.2.7");
+    await expect(enforceRateLimit(limiter, "192.0.2.7")).rejects.toMatchObject({ code: "RATE_LIMITED" });
+  } finally {
+    await shared.cleanup();
+  }
+});
+
+it("throws a database outage on to the server's 503 instead of answering a 500 failure", async () => {
+  const outage = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" });
+  await expect(
+    runAction(silent, async () => {
+      throw outage;
+    }),
+  ).rejects.toBe(outage);
 });
 
 const silent = pino({ level: "silent" });

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { tooManyAttempts } from "#server/accounts/auth-limits.ts";
+import { isDatabaseUnavailable } from "#server/db/database-errors.ts";
 import { AppError, type AppErrorCode } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { clientKey } from "#server/security/client-key.ts";
@@ -65,8 +66,9 @@ export async function runAction<T extends object>(logger: Logger, useCase: () =>
     result = await useCase();
   } catch (error) {
     // A response thrown on purpose (readForm's answer to an unreadable body, a redirect) is
-    // React Router's to send, not a bug.
-    if (error instanceof Response || isThrownData(error)) throw error;
+    // React Router's to send, not a bug. A database outage (a query's, or a rate limit's counter
+    // in the database) is neither the user's fault nor a bug: thrown on, the server answers 503.
+    if (error instanceof Response || isThrownData(error) || isDatabaseUnavailable(error)) throw error;
     if (error instanceof AppError) {
       const failure: ActionFailure = {
         ok: false,
@@ -90,8 +92,8 @@ function isThrownData(error: unknown): boolean {
 }
 
 /** Counts an attempt against `limiter` for the client (IPv6: its /64); over the limit it throws RATE_LIMITED with the wait. */
-export function enforceRateLimit(limiter: RateLimiter, clientAddress: string): void {
-  const waitSeconds = limiter.consume(clientKey(clientAddress));
+export async function enforceRateLimit(limiter: RateLimiter, clientAddress: string): Promise<void> {
+  const waitSeconds = await limiter.consume(clientKey(clientAddress));
   if (waitSeconds > 0) {
     throw tooManyAttempts(waitSeconds);
   }

@@ -1,39 +1,75 @@
-import { expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { openSharedStores, TEST_STORE_KINDS, type SharedStores } from "#tests/support/rate-limit-stores.ts";
 import { GrowingDelay } from "./growing-delay.ts";
 
-it("lets the first failures through, then doubles the wait per failure up to its cap", () => {
-  const delay = new GrowingDelay(3, 8_000);
-  let now = 1_000_000;
-  for (let i = 0; i < 3; i++) {
-    expect(delay.admit("anna", now)).toBe(0);
-    delay.fail("anna", now);
-  }
-  const waits: number[] = [];
-  for (let i = 0; i < 6; i++) {
-    expect(delay.admit("anna", now)).toBe(0);
-    delay.fail("anna", now);
-    waits.push(delay.admit("anna", now));
-    now += waits.at(-1)! * 1000;
-  }
-  expect(waits).toEqual([1, 2, 4, 8, 8, 8]);
-  expect(delay.admit("ben", now)).toBe(0);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it("doubles the wait per failure past the free ones, up to its cap", () => {
+  const delay = { freeFailures: 3, maxDelayMs: 8_000 };
+  const waits = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((failures) =>
+    GrowingDelay.prototype.delayMs.call(delay as GrowingDelay, failures),
+  );
+  expect(waits).toEqual([0, 0, 0, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000]);
 });
 
-it("lets only one try through per wait, whoever makes it, and never locks the account for good", () => {
-  const delay = new GrowingDelay(1, 60_000, 15 * 60_000);
-  let now = 1_000_000;
-  delay.fail("anna", now);
-  for (let i = 0; i < 20; i++) {
-    expect(delay.admit("anna", now)).toBe(0);
-    delay.fail("anna", now);
-    const wait = delay.admit("anna", now);
-    expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(60);
-    expect(delay.admit("anna", now + 500)).toBeGreaterThan(0);
-    now += wait * 1000;
-  }
-  now += 16 * 60_000;
-  expect(delay.admit("anna", now)).toBe(0);
-  delay.fail("anna", now);
-  expect(delay.admit("anna", now)).toBe(0);
+describe.each(TEST_STORE_KINDS)("the growing delay in the %s store", (kind) => {
+  let shared: SharedStores;
+  afterEach(async () => {
+    await shared?.cleanup();
+  });
+
+  it("lets the free failures through, then one try per wait, the wait growing with each failure on any instance", async () => {
+    shared = await openSharedStores(kind);
+    const [first, second] = shared.stores.map(
+      (store) => new GrowingDelay(store, { name: "guesses", freeFailures: 2, maxDelayMs: 2_000 }),
+    );
+    for (let i = 0; i < 2; i++) {
+      expect(await first!.admit("anna")).toBe(0);
+      await first!.fail("anna");
+    }
+    // The third try (past the free failures) takes the slot: tries meanwhile wait, on either instance.
+    expect(await second!.admit("anna")).toBe(0);
+    expect(await first!.admit("anna")).toBe(1);
+    await second!.fail("anna");
+    expect(await first!.admit("anna")).toBe(1);
+    await pause(1_050);
+    expect(await first!.admit("anna")).toBe(0);
+    await first!.fail("anna");
+    expect(await second!.admit("anna")).toBe(2);
+    expect(await second!.admit("ben")).toBe(0);
+    await pause(2_050);
+    // Capped: the next failure still waits 2 s, never longer, and a success clears nothing.
+    expect(await second!.admit("anna")).toBe(0);
+    await second!.fail("anna");
+    expect(await first!.admit("anna")).toBe(2);
+  });
+
+  it("lets exactly one of many simultaneous tries through a wait, whichever instance they reach", async () => {
+    shared = await openSharedStores(kind);
+    const delays = shared.stores.map((store) => new GrowingDelay(store, { name: "guesses", freeFailures: 1 }));
+    await delays[0]!.fail("anna");
+    const waits = await Promise.all(Array.from({ length: 12 }, (_, i) => delays[i % 2]!.admit("anna")));
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(1);
+    expect(waits.filter((wait) => wait === 1)).toHaveLength(11);
+  });
+
+  it("forgets the failures after the quiet period, and each failure restarts it", async () => {
+    shared = await openSharedStores(kind);
+    const delay = new GrowingDelay(shared.stores[0], {
+      name: "guesses",
+      freeFailures: 1,
+      maxDelayMs: 1_000,
+      forgetAfterMs: 2_000,
+    });
+    await delay.fail("anna");
+    await pause(1_200);
+    await delay.fail("anna");
+    await pause(1_200);
+    // 2.4 s after the first failure, 1.2 s after the last: both still count.
+    expect(await delay.admit("anna")).toBe(0);
+    expect(await delay.admit("anna")).toBe(1);
+    await pause(2_100);
+    expect(await delay.admit("anna")).toBe(0);
+    expect(await delay.admit("anna")).toBe(0);
+  });
 });

@@ -1,3 +1,7 @@
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import type { RateLimitStore } from "./rate-limit-store.ts";
+import { secondsToWait } from "./rate-limiter.ts";
+
 /**
  * A wait per key (an account) that grows with its failures, from any address: the first
  * `freeFailures` cost nothing, then each further try must wait 1 s, 2 s, 4 s … at most
@@ -5,53 +9,61 @@
  * even with the right password (else the answer during the wait would tell a right guess from a
  * wrong one), and a success does not clear the wait for everyone else. It never becomes a
  * lock-out: the wait is capped and the failures are forgotten after `forgetAfterMs` of quiet.
- * Kept in this process's memory, like RateLimiter.
+ *
+ * Shared by every instance on the store (decision 0011), from two of the library's counters:
+ * `failures` (renewed for `forgetAfterMs` by every failure) and a `slot` of one point whose
+ * window is the current wait. A try takes the slot with an atomic consume, so of concurrent
+ * tries on any instances exactly one gets through; a failure blocks the slot for its wait.
  */
 export class GrowingDelay {
-  readonly #keys = new Map<string, { failures: number; lastFailureAt: number; openAt: number }>();
+  readonly freeFailures: number;
+  readonly maxDelayMs: number;
+  readonly forgetAfterMs: number;
+  readonly #failures: RateLimiterAbstract;
+  readonly #slot: RateLimiterAbstract;
 
   constructor(
-    readonly freeFailures = 5,
-    readonly maxDelayMs = 60_000,
-    readonly forgetAfterMs = 15 * 60_000,
-  ) {}
+    store: RateLimitStore,
+    options: { name: string; freeFailures?: number; maxDelayMs?: number; forgetAfterMs?: number },
+  ) {
+    this.freeFailures = options.freeFailures ?? 5;
+    this.maxDelayMs = options.maxDelayMs ?? 60_000;
+    this.forgetAfterMs = options.forgetAfterMs ?? 15 * 60_000;
+    // Points only matter for `consume`, which the failure counter never uses.
+    this.#failures = store.limiter({
+      name: `${options.name}:failures`,
+      points: this.freeFailures,
+      durationSeconds: this.forgetAfterMs / 1000,
+    });
+    this.#slot = store.limiter({ name: `${options.name}:slot`, points: 1, durationSeconds: 1 });
+  }
 
   /** Seconds to wait before `key` may be tried, else 0; a try let through past the free failures takes the next slot. */
-  admit(key: string, now = Date.now()): number {
-    const entry = this.#live(key, now);
-    if (!entry) return 0;
-    if (now < entry.openAt) return Math.ceil((entry.openAt - now) / 1000);
+  async admit(key: string): Promise<number> {
+    const failures = (await this.#failures.get(key))?.consumedPoints ?? 0;
     // Tries arriving while this one is checked wait as if it failed.
-    entry.openAt = now + this.delayMs(entry.failures + 1);
-    return 0;
+    const delayMs = this.delayMs(failures + 1);
+    if (delayMs === 0) return 0;
+    try {
+      await this.#slot.consume(key, 1, { customDuration: delayMs / 1000 });
+      return 0;
+    } catch (rejection) {
+      return secondsToWait(rejection);
+    }
   }
 
   /** Records a wrong password for `key`. */
-  fail(key: string, now = Date.now()): void {
-    if (this.#keys.size > 10_000) this.#sweep(now);
-    const entry = this.#live(key, now) ?? { failures: 0, lastFailureAt: now, openAt: 0 };
-    entry.failures += 1;
-    entry.lastFailureAt = now;
-    entry.openAt = now + this.delayMs(entry.failures);
-    this.#keys.set(key, entry);
+  async fail(key: string): Promise<void> {
+    const { consumedPoints: failures } = await this.#failures.penalty(key, 1);
+    // The library's window runs from the first failure; each failure restarts the quiet period.
+    await this.#failures.set(key, failures, this.forgetAfterMs / 1000);
+    const delayMs = this.delayMs(failures);
+    if (delayMs > 0) await this.#slot.block(key, delayMs / 1000);
   }
 
   /** The wait after the `failures`-th failure. */
   delayMs(failures: number): number {
     if (failures <= this.freeFailures) return 0;
     return Math.min(1000 * 2 ** (failures - this.freeFailures - 1), this.maxDelayMs);
-  }
-
-  #live(key: string, now: number) {
-    const entry = this.#keys.get(key);
-    if (entry && now - entry.lastFailureAt > this.forgetAfterMs && now >= entry.openAt) {
-      this.#keys.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  #sweep(now: number): void {
-    for (const key of this.#keys.keys()) this.#live(key, now);
   }
 }

@@ -1,11 +1,65 @@
-import { expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { openSharedStores, TEST_STORE_KINDS, type SharedStores } from "#tests/support/rate-limit-stores.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 
-it("allows the limit per window and per key, then says how long to wait", () => {
-  const limiter = new RateLimiter(3, 60_000);
-  const t = 1_000_000;
-  expect([1, 2, 3].map(() => limiter.consume("a", t))).toEqual([0, 0, 0]);
-  expect(limiter.consume("a", t + 1_000)).toBe(59);
-  expect(limiter.consume("b", t + 1_000)).toBe(0);
-  expect(limiter.consume("a", t + 60_000)).toBe(0);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(TEST_STORE_KINDS)("a rate limit in the %s store", (kind) => {
+  let shared: SharedStores;
+  afterEach(async () => {
+    await shared?.cleanup();
+  });
+
+  it("allows the limit per window and per key, then says how long to wait", async () => {
+    shared = await openSharedStores(kind);
+    const limiter = new RateLimiter(shared.stores[0], { name: "test", limit: 3, windowMs: 60_000 });
+    expect(await Promise.all([1, 2, 3].map(() => limiter.consume("a")))).toEqual([0, 0, 0]);
+    expect(await limiter.consume("a")).toBe(60);
+    expect(await limiter.peek("a")).toBe(60);
+    expect(await limiter.consume("b")).toBe(0);
+    expect(await limiter.peek("b")).toBe(0);
+  });
+
+  it("counts every instance's attempts together, under the limit's own name", async () => {
+    shared = await openSharedStores(kind);
+    const [first, second] = shared.stores.map(
+      (store) => new RateLimiter(store, { name: "shared", limit: 5, windowMs: 60_000 }),
+    );
+    const other = new RateLimiter(shared.stores[1], { name: "other", limit: 5, windowMs: 60_000 });
+    for (let i = 0; i < 3; i++) expect(await first!.consume("client")).toBe(0);
+    for (let i = 0; i < 2; i++) expect(await second!.consume("client")).toBe(0);
+    expect(await first!.peek("client")).toBeGreaterThan(0);
+    expect(await second!.consume("client")).toBeGreaterThan(0);
+    expect(await other.consume("client")).toBe(0);
+  });
+
+  it("never lets more than the limit through when instances hit it at the same moment", async () => {
+    shared = await openSharedStores(kind);
+    const limiters = shared.stores.map(
+      (store) => new RateLimiter(store, { name: "race", limit: 10, windowMs: 60_000 }),
+    );
+    const waits = await Promise.all(Array.from({ length: 30 }, (_, i) => limiters[i % 2]!.consume("client")));
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(10);
+  });
+
+  it("starts a new window once the old one ends", async () => {
+    shared = await openSharedStores(kind);
+    const limiter = new RateLimiter(shared.stores[0], { name: "short", limit: 1, windowMs: 1_000 });
+    expect(await limiter.consume("a")).toBe(0);
+    expect(await limiter.consume("a")).toBe(1);
+    await pause(1_100);
+    expect(await limiter.peek("a")).toBe(0);
+    expect(await limiter.consume("a")).toBe(0);
+  });
+});
+
+it("refuses durations a store cannot keep (Redis counts whole seconds)", async () => {
+  const shared = await openSharedStores("sqlite");
+  try {
+    expect(() => new RateLimiter(shared.stores[0], { name: "odd", limit: 1, windowMs: 1_500 })).toThrow(
+      /whole number of seconds/,
+    );
+  } finally {
+    await shared.cleanup();
+  }
 });

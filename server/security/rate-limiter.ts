@@ -1,35 +1,49 @@
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { RateLimitStore } from "./rate-limit-store.ts";
+
 /**
- * A fixed-window counter per key (usually the client's address), kept in this process's memory.
- * Good for one server process; several instances would each count separately.
+ * A fixed-window counter per key (usually the client's address), kept in the shared store, so
+ * every instance on it counts together.
  */
 export class RateLimiter {
-  readonly #hits = new Map<string, { count: number; resetAt: number }>();
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly #limiter: RateLimiterAbstract;
 
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-  ) {}
+  constructor(store: RateLimitStore, options: { name: string; limit: number; windowMs: number }) {
+    this.limit = options.limit;
+    this.windowMs = options.windowMs;
+    this.#limiter = store.limiter({
+      name: options.name,
+      points: options.limit,
+      durationSeconds: options.windowMs / 1000,
+    });
+  }
 
-  /** Counts one attempt; returns how many seconds to wait when over the limit, else 0. */
-  consume(key: string, now = Date.now()): number {
-    if (this.#hits.size > 10_000) this.#sweep(now);
-    const entry = this.#hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.#hits.set(key, { count: 1, resetAt: now + this.windowMs });
+  /** Counts one attempt; resolves to how many seconds to wait when over the limit, else 0. */
+  async consume(key: string): Promise<number> {
+    try {
+      await this.#limiter.consume(key);
       return 0;
+    } catch (rejection) {
+      return secondsToWait(rejection);
     }
-    entry.count += 1;
-    return entry.count > this.limit ? Math.ceil((entry.resetAt - now) / 1000) : 0;
   }
 
   /** Seconds to wait if the key is already at its limit, else 0; counts nothing. */
-  peek(key: string, now = Date.now()): number {
-    const entry = this.#hits.get(key);
-    if (!entry || entry.resetAt <= now || entry.count < this.limit) return 0;
-    return Math.ceil((entry.resetAt - now) / 1000);
+  async peek(key: string): Promise<number> {
+    const state = await this.#limiter.get(key);
+    if (!state || state.consumedPoints < this.limit) return 0;
+    return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
   }
+}
 
-  #sweep(now: number): void {
-    for (const [key, entry] of this.#hits) if (entry.resetAt <= now) this.#hits.delete(key);
-  }
+/**
+ * The library refuses with a RateLimiterRes (the wait) and fails with an Error (the store could
+ * not be reached): the wait in whole seconds, or the error thrown on (a database outage then
+ * answers 503 like any other query's).
+ */
+export function secondsToWait(rejection: unknown): number {
+  if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  throw rejection;
 }

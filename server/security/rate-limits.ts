@@ -1,13 +1,14 @@
+import type { RateLimitStore } from "./rate-limit-store.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 
-/** The public forms' limits per client address. */
-export function createRateLimits() {
+/** The public forms' limits per client address, counted in the shared store. */
+export function createRateLimits(store: RateLimitStore) {
   return {
-    trackOrder: new RateLimiter(20, 60_000),
-    subscribe: new RateLimiter(10, 60_000),
-    contact: new RateLimiter(5, 60_000),
+    trackOrder: new RateLimiter(store, { name: "trackOrder", limit: 20, windowMs: 60_000 }),
+    subscribe: new RateLimiter(store, { name: "subscribe", limit: 10, windowMs: 60_000 }),
+    contact: new RateLimiter(store, { name: "contact", limit: 5, windowMs: 60_000 }),
     /** Orders placed (checked forms only): an invoice order holds stock unpaid, so one client cannot hoard it. */
-    checkout: new RateLimiter(20, 10 * 60_000),
+    checkout: new RateLimiter(store, { name: "checkout", limit: 20, windowMs: 10 * 60_000 }),
   };
 }
 

@@ -51,7 +51,16 @@ export async function createTestApp(
     ...(overrides.hashQueue ? { hashQueue: overrides.hashQueue } : {}),
   });
   const app = createApp({ services, build, clientDir: CLIENT_DIR, mode: "production" });
-  return { app, services, testDb, logs, cleanup: () => testDb.cleanup() };
+  return {
+    app,
+    services,
+    testDb,
+    logs,
+    async cleanup() {
+      await services.rateLimitStore.close();
+      await testDb.cleanup();
+    },
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { createAuth, type Auth } from "#server/accounts/auth.ts";
 import { createAuthLimits, type AuthLimits } from "#server/accounts/auth-limits.ts";
 import { loadEnv } from "#server/config/env.ts";
 import { HashQueue } from "#server/security/hash-queue.ts";
+import { openDatabaseRateLimitStore } from "#server/security/rate-limit-store.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.ts";
 import type { TestDatabase } from "./test-database.ts";
@@ -18,7 +19,7 @@ export function createTestAuth(
   const mailer = createMailer({ dataDir: testDb.dataDir, logger });
   return {
     auth: createAuth({ env: config, database: testDb.handle, mailer, logger, hashQueue }),
-    authLimits: createAuthLimits(),
+    authLimits: createAuthLimits(openDatabaseRateLimitStore(testDb.handle)),
     mailer,
     db: testDb.handle.db,
     hashQueue,

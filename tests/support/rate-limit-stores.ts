@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import { Redis } from "ioredis";
+import type { DatabaseEngine } from "#server/db/database.ts";
+import { openDatabase } from "#server/db/database.ts";
+import { createLogger, type Logger } from "#server/logging/logger.ts";
+import {
+  openDatabaseRateLimitStore,
+  openRedisRateLimitStore,
+  type RateLimitStore,
+} from "#server/security/rate-limit-store.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "./test-database.ts";
+
+export type TestStoreKind = DatabaseEngine | "redis";
+
+/**
+ * The rate-limit stores every limit test runs on: the database engines of TEST_ENGINES, and Redis
+ * when TEST_REDIS_URL points at one (.ci/run sets it).
+ */
+export const TEST_STORE_KINDS: TestStoreKind[] = [
+  ...TEST_ENGINES,
+  ...(process.env.TEST_REDIS_URL ? ["redis" as const] : []),
+];
+
+/** A logger that drops everything and a list of what it would have written. */
+export function capturedLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split("\n")) if (line.trim()) lines.push(JSON.parse(line));
+      callback();
+    },
+  });
+  return { logger: createLogger("info", destination), lines };
+}
+
+export interface SharedStores {
+  /** Two stores as two instances see the same shared one: each with its own connection. */
+  stores: [RateLimitStore, RateLimitStore];
+  /** The database both instances use (for Redis: a SQLite one, which holds no counters). */
+  testDb: TestDatabase;
+  /** A second handle on the database, as a second instance opens it. */
+  secondDatabase: TestDatabase["handle"];
+  cleanup(): Promise<void>;
+}
+
+/**
+ * One fresh shared store seen through two connections, as by two instances: one database
+ * (migrated) opened twice, or one Redis with a key prefix of this test's own.
+ */
+export async function openSharedStores(kind: TestStoreKind): Promise<SharedStores> {
+  const testDb = await createTestDatabase(kind === "redis" ? "sqlite" : kind);
+  const secondDatabase = openDatabase({ databaseUrl: testDb.databaseUrl, dataDir: testDb.dataDir });
+  let stores: [RateLimitStore, RateLimitStore];
+  let keyPrefix: string | undefined;
+  if (kind === "redis") {
+    keyPrefix = `test-${randomBytes(6).toString("hex")}:`;
+    const open = () =>
+      openRedisRateLimitStore({ url: process.env.TEST_REDIS_URL!, logger: capturedLogger().logger, keyPrefix });
+    stores = [await open(), await open()];
+  } else {
+    stores = [openDatabaseRateLimitStore(testDb.handle), openDatabaseRateLimitStore(secondDatabase)];
+  }
+  return {
+    stores,
+    testDb,
+    secondDatabase,
+    async cleanup() {
+      await Promise.all(stores.map((store) => store.close()));
+      if (keyPrefix) await deleteRedisKeys(`${keyPrefix}*`);
+      await secondDatabase.close();
+      await testDb.cleanup();
+    },
+  };
+}
+
+/** Removes a test's own keys from the shared Redis (they would expire by themselves, up to 15 minutes later). */
+async function deleteRedisKeys(pattern: string): Promise<void> {
+  const client = new Redis(process.env.TEST_REDIS_URL!);
+  try {
+    for await (const keys of client.scanStream({ match: pattern, count: 500 })) {
+      if ((keys as string[]).length > 0) await client.del(...(keys as string[]));
+    }
+  } finally {
+    await client.quit();
+  }
+}
