@@ -104,6 +104,13 @@ export interface OrderStatusHistoryTable {
   note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A book inside a bundle, in display order (migration 0012). */
+export interface BundleBooksTable {
+  bundle_id: string;
+  book_id: string;
+  position: number;
+}
+
 export interface BundlesTable {
   id: string;
   name: string;
@@ -263,6 +270,7 @@ export interface VerificationTable {
 export interface Database {
   books: BooksTable;
   bundles: BundlesTable;
+  bundle_books: BundleBooksTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { slugifyTitle } from "#server/books/book-slug.ts";
 import type { Database } from "#server/db/schema.ts";
 import { insertDefaultSettings } from "#server/settings/default-settings.ts";
+import { linkSeedBundleBooks } from "./bundle-contents.ts";
 import { SEED_BOOKS } from "./catalogue.ts";
 import { generateBookCover } from "./book-covers.ts";
 import { SEED_ORDERS } from "./sample-orders.ts";
@@ -60,6 +61,7 @@ export async function seedDatabase(
     if (!(await insertDefaultSettings(trx, { now }))) return { seeded: false, books: 0, orders: 0 };
 
     await trx.insertInto("books").values(books).execute();
+    await linkSeedBundleBooks(trx);
 
     for (const order of SEED_ORDERS) {
       const items = order.items.map((item, position) => {
