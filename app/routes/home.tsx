@@ -43,7 +43,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <HeroSection onFreeStory={() => showToast(NOT_IMPLEMENTED_TOAST)} />
+      <HeroSection books={loaderData.books.slice(0, 3)} onFreeStory={() => showToast(NOT_IMPLEMENTED_TOAST)} />
       <BenefitsSection />
       <BookGrid
         books={books}

@@ -18,11 +18,19 @@ export interface Bundle {
   popular: boolean;
   /** Units available; null means the stock is not tracked (no limit). */
   stock: number | null;
+  /** The books inside, in display order (may be fewer than `bookCount` if some were deleted). */
+  books: BundleBook[];
+}
+
+export interface BundleBook {
+  title: string;
+  slug: string;
+  imageUrl: string | null;
 }
 
 const featuresSchema = z.array(z.string());
 
-export function toBundle(row: Selectable<BundlesTable>): Bundle {
+export function toBundle(row: Selectable<BundlesTable>, books: BundleBook[] = []): Bundle {
   return {
     id: row.id,
     name: row.name,
@@ -34,6 +42,7 @@ export function toBundle(row: Selectable<BundlesTable>): Bundle {
     features: readFeatures(row.features),
     popular: Boolean(row.popular),
     stock: row.stock,
+    books,
   };
 }
 

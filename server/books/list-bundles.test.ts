@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import path from "node:path";
+import { seedDatabase } from "#server/seed/seed-database.ts";
+import { linkSeedBundleBooks } from "#server/seed/bundle-contents.ts";
 import { listBundles } from "./list-bundles.ts";
 
 describe.each(TEST_ENGINES)("bundles on %s", (engine) => {
@@ -39,5 +42,26 @@ describe.each(TEST_ENGINES)("bundles on %s", (engine) => {
       ["pkg-disciple", 0],
     ]);
     expect(bundles[2]!.features).toEqual([]);
+  });
+
+  it("says which books are inside each seeded bundle, in order, and drops a deleted book", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    // Linking again (a later start, the migration on a seeded shop) adds nothing.
+    await linkSeedBundleBooks(db);
+    const bundles = await listBundles({ db });
+    expect(bundles.map((b) => b.books.length)).toEqual([3, 3, 7]);
+    expect(bundles[0]!.books.map((b) => b.title)).toEqual([
+      "In the Beginning: The Story of Creation",
+      "Noah's Ark and the Promise of the Rainbow",
+      "The Birth of Jesus: A Savior in a Manger",
+    ]);
+    expect(bundles[0]!.books[0]!.slug).toBe("in-the-beginning-the-story-of-creation");
+    expect(bundles[0]!.books.every((b) => b.imageUrl)).toBe(true);
+
+    await db.deleteFrom("books").where("title", "=", "Noah's Ark and the Promise of the Rainbow").execute();
+    const after = await listBundles({ db });
+    expect(after.map((b) => b.books.length)).toEqual([2, 3, 6]);
   });
 });

@@ -13,11 +13,13 @@ const MIGRATION_NAMES = [
   "0006-checkout",
   "0007-cover-images",
   "0008-rate-limits",
+  "0012-bundle-books",
 ];
 
 const APP_TABLES = [
   "account",
   "books",
+  "bundle_books",
   "bundles",
   "contact_messages",
   "cover_image_aliases",

@@ -121,6 +121,13 @@ export interface OrderStatusHistoryTable {
   note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A book inside a bundle, in display order (migration 0012). */
+export interface BundleBooksTable {
+  bundle_id: string;
+  book_id: string;
+  position: number;
+}
+
 export interface BundlesTable {
   id: string;
   name: string;
@@ -292,6 +299,7 @@ export interface Database {
   cover_images: CoverImagesTable;
   cover_image_aliases: CoverImageAliasesTable;
   bundles: BundlesTable;
+  bundle_books: BundleBooksTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;

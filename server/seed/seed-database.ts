@@ -5,6 +5,7 @@ import { coverUrl, webpCover, type CoverStore } from "#server/covers/cover-store
 import { DatabaseCoverStore } from "#server/covers/database-cover-store.ts";
 import type { Database } from "#server/db/schema.ts";
 import { insertDefaultSettings } from "#server/settings/default-settings.ts";
+import { linkSeedBundleBooks } from "./bundle-contents.ts";
 import { SEED_BOOKS } from "./catalogue.ts";
 import { generateBookCover } from "./book-covers.ts";
 import { SEED_ORDERS } from "./sample-orders.ts";
@@ -65,6 +66,7 @@ export async function seedDatabase(
 
     for (const cover of drawn) await covers.put(trx, cover);
     await trx.insertInto("books").values(books).execute();
+    await linkSeedBundleBooks(trx);
 
     for (const order of SEED_ORDERS) {
       const items = order.items.map((item, position) => {

@@ -1,10 +1,16 @@
+import type { Book } from "#server/books/book.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { CoverFan } from "#app/components/ui/cover-fan.tsx";
 import { HERO, HERO_CLAIMS } from "./content/home-content.ts";
 
-export function HeroSection({ onFreeStory }: { onFreeStory: () => void }) {
+export function HeroSection({ onFreeStory, books }: { onFreeStory: () => void; books: Book[] }) {
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-100 to-brand-50">
       <div className="mx-auto max-w-6xl px-4 py-8 text-center sm:py-24">
+        {/* The newest covers, on screens wide enough to show them without pushing the books down. */}
+        <div className="mb-8 hidden sm:block">
+          <CoverFan books={books} size="large" priority />
+        </div>
         <h1 id="hero-heading" className="font-serif text-3xl font-bold leading-tight text-brand-800 sm:text-6xl">
           {HERO.headline}
         </h1>

@@ -1,6 +1,8 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Bundle } from "#server/books/bundle.ts";
+import { Link } from "react-router";
+import { CoverFan } from "#app/components/ui/cover-fan.tsx";
 import { useFormatMoney } from "#app/lib/money.ts";
 
 /** The bundles, as stored in the catalogue; `renderAction` supplies each card's "Add to Collection" button. */
@@ -31,7 +33,8 @@ export function PricingSection({
                   Most Popular
                 </p>
               ) : null}
-              <h3 className="font-serif text-2xl font-bold">{bundle.name}</h3>
+              <CoverFan books={bundle.books} size="small" />
+              <h3 className="mt-4 font-serif text-2xl font-bold">{bundle.name}</h3>
               <p className="mt-2 text-gray-700">{bundle.description}</p>
               <p className="mt-4 flex flex-wrap items-baseline gap-x-3">
                 <span className="text-4xl font-bold text-brand-800">{formatMoney(bundle.priceCents)}</span>
@@ -48,6 +51,20 @@ export function PricingSection({
                 ) : null}
               </p>
               <p className="mt-1 text-sm text-gray-700">{bundle.bookCount} books</p>
+              {bundle.books.length > 0 ? (
+                <div className="mt-3 text-sm">
+                  <p className="font-semibold">Inside:</p>
+                  <ul className="mt-1 grid gap-1">
+                    {bundle.books.map((book) => (
+                      <li key={book.slug}>
+                        <Link to={`/books/${book.slug}`} className="text-brand-800 underline-offset-2 hover:underline">
+                          {book.title}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
               <ul className="mt-4 grid flex-1 gap-2">
                 {bundle.features.map((feature) => (
                   <li key={feature} className="flex gap-2">

@@ -1,0 +1,62 @@
+import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
+
+interface FanBook {
+  title: string;
+  imageUrl: string | null;
+}
+
+const SIZES = {
+  small: { box: "h-32 w-48", cover: "h-28 w-21", width: 84, height: 112 },
+  large: { box: "h-52 w-80 sm:h-60 sm:w-96", cover: "h-44 w-33 sm:h-52 sm:w-39", width: 156, height: 208 },
+};
+
+/**
+ * Up to three covers fanned out, composed in CSS from the catalogue's own covers. The box has a
+ * fixed size, so nothing moves when the images arrive. One image for assistive technology, named
+ * after the books it shows. `priority` marks the first cover as the page's main image.
+ */
+export function CoverFan({
+  books,
+  size,
+  priority = false,
+}: {
+  books: FanBook[];
+  size: keyof typeof SIZES;
+  priority?: boolean;
+}) {
+  const shown = books.slice(0, 3);
+  if (shown.length === 0) return null;
+  const sizes = SIZES[size];
+  const tilt =
+    shown.length === 1
+      ? [""]
+      : shown.length === 2
+        ? ["-rotate-6 -translate-x-1/4", "rotate-6 translate-x-1/4"]
+        : ["-rotate-8 -translate-x-1/2", "z-10", "rotate-8 translate-x-1/2"];
+  return (
+    <div
+      role="img"
+      aria-label={`Covers of ${listTitles(shown.map((b) => b.title))}`}
+      className={`relative mx-auto flex-none ${sizes.box}`}
+    >
+      {shown.map((book, index) => (
+        <img
+          key={book.title}
+          src={book.imageUrl ?? DEFAULT_COVER}
+          alt=""
+          width={sizes.width}
+          height={sizes.height}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority && index === 1 ? "high" : undefined}
+          className={`absolute inset-x-0 bottom-0 mx-auto rounded-md object-cover shadow-lg ring-1 ring-black/10 ${sizes.cover} ${tilt[index] ?? ""}`}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** "A", "A and B", "A, B and C". */
+function listTitles(titles: string[]): string {
+  if (titles.length <= 1) return titles.join("");
+  return `${titles.slice(0, -1).join(", ")} and ${titles.at(-1)}`;
+}
