@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import path from "node:path";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { linkSeedBundleBooks } from "#server/seed/bundle-contents.ts";
 import { listBundles } from "./list-bundles.ts";
@@ -47,7 +46,7 @@ describe.each(TEST_ENGINES)("bundles on %s", (engine) => {
   it("says which books are inside each seeded bundle, in order, and drops a deleted book", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db, { uploadsDir: path.join(testDb.dataDir, "uploads") });
+    await seedDatabase(db);
     // Linking again (a later start, the migration on a seeded shop) adds nothing.
     await linkSeedBundleBooks(db);
     const bundles = await listBundles({ db });
