@@ -1,4 +1,5 @@
 import { requireAdmin } from "#server/accounts/guards.ts";
+import { csvDownloadHeaders } from "#server/csv/csv-format.ts";
 import { subscribersCsvFileName, subscribersCsvStream } from "#server/subscribers/subscribers-csv.ts";
 import type { Route } from "./+types/subscribers-csv";
 
@@ -27,12 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     const body = subscribersCsvStream(db, { onClose: release });
     return new Response(body, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${subscribersCsvFileName()}"`,
-        // A list of people's addresses: no shared or browser cache may keep a copy.
-        "Cache-Control": "no-store",
-      },
+      headers: csvDownloadHeaders(subscribersCsvFileName()),
     });
   } catch (error) {
     release();
