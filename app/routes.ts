@@ -48,6 +48,8 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
   ]),
   route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
+  route("admin/orders.csv", "routes/admin/orders-csv.ts"),
+  route("admin/books.csv", "routes/admin/books-csv.ts"),
   route("resources/books", "routes/resources.books.ts"),
   route("resources/subscribe", "routes/resources.subscribe.ts"),
   route("resources/sign-out", "routes/resources.sign-out.ts"),

@@ -72,5 +72,8 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     hashQueue,
     ownerSetup: new OwnerSetup((await countAdmins(database.db)) === 0),
     subscriberExportLock: new ExportLock(),
+    orderExportLock: new ExportLock(),
+    bookExportLock: new ExportLock(),
+    bookImportLock: new ExportLock(),
   };
 }
