@@ -25,9 +25,7 @@ export interface ListOrdersInput extends PageRequest {
 /** Orders, newest first by order date, one page at a time. */
 export async function listOrders(db: Kysely<Database>, input: ListOrdersInput = {}): Promise<Page<OrderListItem>> {
   const search = normalizeSearch(input.search);
-  const base = db
-    .selectFrom("orders")
-    .$if(search !== null, (qb) => qb.where(orderMatchesSearch(search!)));
+  const base = db.selectFrom("orders").$if(search !== null, (qb) => qb.where(orderMatchesSearch(search!)));
 
   return fetchPage(
     input,

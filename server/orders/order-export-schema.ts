@@ -46,7 +46,9 @@ export type OrderExportFilter = z.output<typeof orderExportSchema>;
 /** Checks the export form's values (URLSearchParams, FormData or an object). */
 export function checkOrderExport(
   raw: URLSearchParams | FormData | Record<string, unknown>,
-): { success: true; data: OrderExportFilter } | { success: false; message: string; fieldErrors: Record<string, string> } {
+):
+  | { success: true; data: OrderExportFilter }
+  | { success: false; message: string; fieldErrors: Record<string, string> } {
   const values = raw instanceof URLSearchParams || raw instanceof FormData ? Object.fromEntries(raw.entries()) : raw;
   const parsed = orderExportSchema.safeParse(values);
   if (parsed.success) return { success: true, data: parsed.data };
