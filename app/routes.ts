@@ -40,6 +40,7 @@ export default [
   route("admin", "routes/admin/admin-layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("books", "routes/admin/books.tsx"),
+    route("books/import", "routes/admin/books-import.tsx"),
     route("coming-soon", "routes/admin/coming-soon.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("orders", "routes/admin/orders.tsx"),

@@ -7,14 +7,14 @@ import type { BookRow, Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Clock } from "#server/services.ts";
 import { toBook } from "./book.ts";
+import { importProblemsMessage, type BookImportCounts } from "./book-import-schema.ts";
 import { bookToFormValues, checkBookForm, type BookFormValues, type BookInput } from "./book-schema.ts";
 import { slugifyTitle } from "./book-slug.ts";
 import { BOOK_CSV_FIELD_COLUMNS, BOOK_CSV_INFO_COLUMNS, BOOK_CSV_KEY_COLUMNS } from "./books-csv.ts";
 import { bookColumns } from "./save-book.ts";
 
-/** Limits of one import: the upload's size is bounded by the route (server/http/body-limits.ts). */
+/** Limits of one import; the file's size (BOOK_IMPORT_MAX_BYTES) is bounded by the route. */
 export const BOOK_IMPORT_LIMITS = {
-  maxBytes: 5 * 1024 * 1024,
   maxRows: 10_000,
   /** Characters of one record: a description of 5,000 characters and the rest fit many times over. */
   maxRecordChars: 100_000,
@@ -35,24 +35,13 @@ const SLUG_MAX_LENGTH = 100;
 /** Rows per insert and per look-up: far below either engine's limit on bound parameters. */
 const BATCH = 200;
 
-export interface ImportBooksResult {
-  added: number;
-  updated: number;
-  unchanged: number;
-}
+export type ImportBooksResult = BookImportCounts;
 
 /** One problem of the file, located for the person fixing it: "Line 14, price: …". */
 export interface ImportProblem {
   line: number;
   column?: string;
   message: string;
-}
-
-/** The summary of a refused file; the problems are the AppError's field errors, keyed "Line 14, price". */
-export function importProblemsMessage(count: number): string {
-  return count === 1
-    ? "The file has 1 problem. Nothing was changed."
-    : `The file has ${count.toLocaleString("en-US")} problems. Nothing was changed.`;
 }
 
 interface FileRow {
