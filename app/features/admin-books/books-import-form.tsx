@@ -81,8 +81,8 @@ export function BooksImportForm() {
   }
 
   return (
-    <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-      <form onSubmit={onSubmit} noValidate aria-label="Import books" className="grid content-start gap-4">
+    <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <form onSubmit={onSubmit} noValidate aria-label="Import books" className="grid min-w-0 content-start gap-4">
         <div className="grid gap-1.5">
           <label htmlFor={fileId} className="font-medium">
             CSV file (at most 5 MB, 10,000 books)
@@ -94,7 +94,7 @@ export function BooksImportForm() {
             name={BOOK_IMPORT_FILE_FIELD}
             accept=".csv,text/csv"
             disabled={sending}
-            className="rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink"
+            className="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink"
           />
         </div>
         <div className="flex flex-wrap gap-2">
@@ -143,7 +143,7 @@ export function BooksImportForm() {
         ) : null}
       </form>
 
-      <aside className="rounded-lg bg-white p-4 text-sm text-gray-800 ring-1 ring-brand-600/20">
+      <aside className="min-w-0 rounded-lg bg-white p-4 text-sm break-words text-gray-800 ring-1 ring-brand-600/20">
         <h2 className="font-serif text-lg font-bold text-brand-800">How the file is read</h2>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           <li>

@@ -30,8 +30,11 @@ export function OrdersExportForm({ search }: { search: string }) {
       className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
     >
       <input type="hidden" name="search" value={search} />
-      <FormField label="From" name="from" type="date" error={errors.from} />
-      <FormField label="To" name="to" type="date" error={errors.to} />
+      <fieldset className="grid grid-cols-2 gap-3">
+        <legend className="mb-1 text-sm text-gray-700">Export the orders placed between (UTC days, optional)</legend>
+        <FormField label="From" name="from" type="date" error={errors.from} className="min-w-0" />
+        <FormField label="To" name="to" type="date" error={errors.to} className="min-w-0" />
+      </fieldset>
       <button type="submit" className={`${buttonStyles.secondary} py-2.5`}>
         <Download aria-hidden="true" className="size-4" />
         {search ? "Export matching orders (CSV)" : "Export orders (CSV)"}
