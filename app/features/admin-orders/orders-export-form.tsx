@@ -30,7 +30,7 @@ export function OrdersExportForm({ search }: { search: string }) {
       className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
     >
       <input type="hidden" name="search" value={search} />
-      <fieldset className="grid grid-cols-2 gap-3">
+      <fieldset className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
         <legend className="mb-1 text-sm text-gray-700">Export the orders placed between (UTC days, optional)</legend>
         <FormField label="From" name="from" type="date" error={errors.from} className="min-w-0" />
         <FormField label="To" name="to" type="date" error={errors.to} className="min-w-0" />
