@@ -18,7 +18,7 @@ describe.each(TEST_ENGINES)("CSV routes on %s", (engine) => {
   });
 
   const books = () => t.services.db.selectFrom("books").selectAll().orderBy("id").execute();
-  const importFile = (text: string | Uint8Array, headers: Record<string, string> = {}) => {
+  const importFile = (text: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) => {
     const form = new FormData();
     form.append("file", new File([text], "books.csv", { type: "text/csv" }));
     return t.app.request("/admin/books/import.data", {
