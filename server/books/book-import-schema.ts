@@ -27,7 +27,9 @@ export function bookImportSummary({ added, updated, unchanged }: BookImportCount
 }
 
 /** The summary of a refused file; the problems come as the failure's field errors, keyed "Line 14, price". */
-export function importProblemsMessage(count: number): string {
+export function importProblemsMessage(count: number, more = false): string {
+  if (more)
+    return `The file has at least ${count.toLocaleString("en-US")} problems. Nothing was changed. The first ones:`;
   return count === 1
     ? "The file has 1 problem. Nothing was changed."
     : `The file has ${count.toLocaleString("en-US")} problems. Nothing was changed.`;

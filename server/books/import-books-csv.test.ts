@@ -187,6 +187,15 @@ describe.each(TEST_ENGINES)("importBooksCsv on %s", (engine) => {
     ]);
   });
 
+  it("stops listing after 100 problems and says there may be more", async () => {
+    await setUp();
+    const rows = Array.from({ length: 150 }, (_, i) => `Book ${i},Author,Text,free`);
+    const { message, problems } = await refusal(db, [HEADER, ...rows].join("\n"));
+    expect(message).toBe("The file has at least 100 problems. Nothing was changed. The first ones:");
+    expect(Object.keys(problems)).toHaveLength(100);
+    expect(Object.keys(problems)[0]).toBe("Line 2, price");
+  });
+
   it("imports 10,000 rows in one go and refuses one more", async () => {
     await setUp();
     const rows = Array.from({ length: 10_000 }, (_, i) => `Book ${i},Author,Text,${i % 50}.99`);

@@ -69,7 +69,13 @@ class Problems {
       // Several problems of one place (the header) read as one text.
       fieldErrors[key] = fieldErrors[key] ? `${fieldErrors[key]} ${problem.message}` : problem.message;
     }
-    throw new AppError("VALIDATION", importProblemsMessage(this.list.length), fieldErrors, "import-problems");
+    // Checking stops once the list is full: there may be more than it says.
+    throw new AppError(
+      "VALIDATION",
+      importProblemsMessage(this.list.length, this.full),
+      fieldErrors,
+      "import-problems",
+    );
   }
 }
 
@@ -125,6 +131,7 @@ async function readRecords(source: Readable, problems: Problems): Promise<{ line
       records.push({ line, record });
     }
   } catch (error) {
+    source.destroy();
     if (!(error instanceof CsvError)) throw error;
     problems.add(Math.max(1, Number(error.lines) || 1), undefined, parserMessage(error));
     return null;
