@@ -40,6 +40,7 @@ export default [
   route("admin", "routes/admin/admin-layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("books", "routes/admin/books.tsx"),
+    route("books/import", "routes/admin/books-import.tsx"),
     route("coming-soon", "routes/admin/coming-soon.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("orders", "routes/admin/orders.tsx"),
@@ -48,6 +49,8 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
   ]),
   route("admin/subscribers.csv", "routes/admin/subscribers-csv.ts"),
+  route("admin/orders.csv", "routes/admin/orders-csv.ts"),
+  route("admin/books.csv", "routes/admin/books-csv.ts"),
   route("resources/books", "routes/resources.books.ts"),
   route("resources/subscribe", "routes/resources.subscribe.ts"),
   route("resources/sign-out", "routes/resources.sign-out.ts"),

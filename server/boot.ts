@@ -84,6 +84,9 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     hashQueue,
     ownerSetup: new OwnerSetup((await countAdmins(database.db)) === 0, env.APP_SECRET),
     subscriberExportLock: new ExportLock(),
+    orderExportLock: new ExportLock(),
+    bookExportLock: new ExportLock(),
+    bookImportLock: new ExportLock(),
   };
 }
 

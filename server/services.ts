@@ -46,6 +46,12 @@ export interface AppServices {
   ownerSetup: OwnerSetup;
   /** One subscribers CSV export at a time in this process. */
   subscriberExportLock: ExportLock;
+  /** One orders CSV export at a time in this process. */
+  orderExportLock: ExportLock;
+  /** One books CSV export at a time in this process. */
+  bookExportLock: ExportLock;
+  /** One books CSV import at a time in this process (each holds a write transaction). */
+  bookImportLock: ExportLock;
 }
 
 declare module "react-router" {

@@ -31,6 +31,7 @@ const ACTIONS: { path: string; fields: Record<string, string | null> }[] = [
   },
   { path: "/admin/books", fields: { intent: "delete", id: null } },
   { path: "/admin/books", fields: { intent: null } },
+  { path: "/admin/books/import", fields: { file: null } },
   { path: "/admin/customers", fields: { intent: "delete", customerId: null } },
   { path: "/admin/orders", fields: { intent: "status", orderId: null, status: null } },
   { path: "/admin/orders", fields: { intent: null } },
@@ -142,6 +143,7 @@ const LOADERS: { path: string; params: string[] }[] = [
   { path: "/admin/books", params: ["page", "search"] },
   { path: "/admin/customers", params: ["page", "search"] },
   { path: "/admin/orders", params: ["page", "search", "details"] },
+  { path: "/admin/orders.csv", params: ["search", "from", "to"] },
   { path: "/admin/subscribers", params: ["page"] },
   { path: "/admin/messages", params: ["page"] },
 ];
@@ -168,6 +170,7 @@ const ODD_PATHS = [
   "/books/..%2f..%2fapp-secret",
   `/books/${"x".repeat(2000)}`,
   "/admin/subscribers.csv?page=-1",
+  "/admin/books.csv?page=-1",
   "/resources/books?page=NaN",
   "/sitemap.xml?x=%00",
   "/track-order?orderId=a&orderId=b",

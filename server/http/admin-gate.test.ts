@@ -14,6 +14,7 @@ const ADMIN_PAGES = [
   "/admin/settings",
   "/admin/subscribers",
   "/admin/messages",
+  "/admin/books/import",
 ];
 const ADMIN_ACTIONS: [string, Record<string, string>][] = [
   ["/admin/books", { intent: "create", title: "Hacked", author: "X", description: "X", price: "1" }],
@@ -27,6 +28,7 @@ const ADMIN_ACTIONS: [string, Record<string, string>][] = [
   ],
   ["/admin/coming-soon", { enableMaintenanceMode: "on" }],
   ["/admin/subscribers", { intent: "delete", id: "any" }],
+  ["/admin/books/import", { file: "title,author,description,price\nHacked,X,X,1\n" }],
 ];
 
 /** The admin area under other spellings React Router still matches (case, escapes, slashes). */
@@ -90,7 +92,12 @@ describe.each(TEST_ENGINES)("admin authorization on %s", (engine) => {
   });
 
   it("answers every admin data request with 401 for visitors and 403 for customers", async () => {
-    for (const path of [...ADMIN_PAGES.map((p) => `${p}.data`), "/admin/subscribers.csv"]) {
+    for (const path of [
+      ...ADMIN_PAGES.map((p) => `${p}.data`),
+      "/admin/subscribers.csv",
+      "/admin/orders.csv",
+      "/admin/books.csv",
+    ]) {
       expect((await t.app.request(path)).status, path).toBe(401);
       const customer = await t.app.request(path, { headers: { cookie: customerCookie } });
       expect(customer.status, path).toBe(403);

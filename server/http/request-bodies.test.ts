@@ -25,6 +25,7 @@ const ACTION_PATHS = [
   "/admin/settings",
   "/admin/coming-soon",
   "/admin/subscribers",
+  "/admin/books/import",
 ];
 
 /** A body that hands out 64 KB chunks up to `total` bytes, counting how much was read. */

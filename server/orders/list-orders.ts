@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database, OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
-import { containsIgnoringCase, normalizeSearch } from "#server/db/search-pattern.ts";
+import { normalizeSearch } from "#server/db/search-pattern.ts";
+import { orderMatchesSearch } from "./order-search-filter.ts";
 import type { PaymentMethod, PaymentStatus } from "./payment-status.ts";
 
 /** One row of the Order Management table. */
@@ -24,13 +25,7 @@ export interface ListOrdersInput extends PageRequest {
 /** Orders, newest first by order date, one page at a time. */
 export async function listOrders(db: Kysely<Database>, input: ListOrdersInput = {}): Promise<Page<OrderListItem>> {
   const search = normalizeSearch(input.search);
-  const base = db
-    .selectFrom("orders")
-    .$if(search !== null, (qb) =>
-      qb.where((eb) =>
-        eb.or([containsIgnoringCase("orders.id", search!), containsIgnoringCase("orders.customer_email", search!)]),
-      ),
-    );
+  const base = db.selectFrom("orders").$if(search !== null, (qb) => qb.where(orderMatchesSearch(search!)));
 
   return fetchPage(
     input,

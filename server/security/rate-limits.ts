@@ -9,6 +9,8 @@ export function createRateLimits(store: RateLimitStore) {
     contact: new RateLimiter(store, { name: "contact", limit: 5, windowMs: 60_000 }),
     /** Orders placed (checked forms only): an invoice order holds stock unpaid, so one client cannot hoard it. */
     checkout: new RateLimiter(store, { name: "checkout", limit: 20, windowMs: 10 * 60_000 }),
+    /** Books CSV imports by an admin: each validates a file of up to 5 MB and writes in one transaction. */
+    bookImport: new RateLimiter(store, { name: "bookImport", limit: 10, windowMs: 10 * 60_000 }),
   };
 }
 

@@ -1,8 +1,8 @@
 import { isHttpsSite } from "#server/config/env.ts";
 import path from "node:path";
-import { Loader2, Plus } from "lucide-react";
+import { Download, Loader2, Plus, Upload } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useFetcher, useNavigation, useRevalidator } from "react-router";
+import { Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import type { Book } from "#server/books/book.ts";
 import { BOOK_INTENTS } from "#server/books/book-schema.ts";
@@ -117,9 +117,18 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         title="Book Management"
         intro="Add, edit and remove the books of the store."
         actions={
-          <button type="button" className={buttonStyles.primary} onClick={() => openForm(null)}>
-            <Plus aria-hidden="true" className="size-5" /> Add New Book
-          </button>
+          <>
+            {/* A plain link: the CSV is a file download, not a page of the app. */}
+            <a href="/admin/books.csv" download className={buttonStyles.secondary}>
+              <Download aria-hidden="true" className="size-5" /> Export CSV
+            </a>
+            <Link to="/admin/books/import" className={buttonStyles.secondary}>
+              <Upload aria-hidden="true" className="size-5" /> Import CSV
+            </Link>
+            <button type="button" className={buttonStyles.primary} onClick={() => openForm(null)}>
+              <Plus aria-hidden="true" className="size-5" /> Add New Book
+            </button>
+          </>
         }
       />
 

@@ -21,6 +21,7 @@ import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { OrderDetailsDialog, type OrderDetailsResult } from "#app/features/admin-orders/order-details-dialog.tsx";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { OrdersTable } from "#app/features/admin-orders/orders-table.tsx";
+import { OrdersExportForm } from "#app/features/admin-orders/orders-export-form.tsx";
 import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
 import type { Route } from "./+types/orders";
 
@@ -113,6 +114,7 @@ export default function OrderManagement({ loaderData: { search, orders } }: Rout
         label="Search orders by order ID or customer email"
         placeholder="Search by Order ID or Email..."
       />
+      <OrdersExportForm search={search} />
       <OrdersTable
         orders={orders.items}
         onViewDetails={(orderId, button) => {

@@ -1,41 +1,18 @@
 import { requireAdmin } from "#server/accounts/guards.ts";
+import { csvDownload } from "#server/csv/csv-download.ts";
 import { subscribersCsvFileName, subscribersCsvStream } from "#server/subscribers/subscribers-csv.ts";
 import type { Route } from "./+types/subscribers-csv";
 
-/** How long a refused export is told to wait: an export of a large list takes seconds, not minutes. */
-const EXPORT_RETRY_AFTER_SECONDS = 30;
-
 /**
  * GET /admin/subscribers.csv: every subscriber as a CSV download, for admins only. Streamed page
- * by page; one export at a time (a second one meanwhile gets 429 and Retry-After). The lock is
- * freed when the stream ends, fails, or the client goes away (the Node server cancels the stream).
+ * by page; one export at a time (a second one meanwhile gets 429 and Retry-After).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db, subscriberExportLock } = context.services;
-  const release = subscriberExportLock.tryAcquire();
-  if (!release) {
-    return new Response("Another subscriber export is running. Please try again in a moment.", {
-      status: 429,
-      headers: {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Retry-After": String(EXPORT_RETRY_AFTER_SECONDS),
-        "Cache-Control": "no-store",
-      },
-    });
-  }
-  try {
-    const body = subscribersCsvStream(db, { onClose: release });
-    return new Response(body, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${subscribersCsvFileName()}"`,
-        // A list of people's addresses: no shared or browser cache may keep a copy.
-        "Cache-Control": "no-store",
-      },
-    });
-  } catch (error) {
-    release();
-    throw error;
-  }
+  return csvDownload(subscriberExportLock, {
+    fileName: subscribersCsvFileName(),
+    busyMessage: "Another subscriber export is running. Please try again in a moment.",
+    stream: (onClose) => subscribersCsvStream(db, { onClose }),
+  });
 }

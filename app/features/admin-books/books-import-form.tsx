@@ -1,0 +1,166 @@
+import { Download, Loader2, Upload } from "lucide-react";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Link, useRevalidator } from "react-router";
+import {
+  BOOK_IMPORT_FILE_FIELD,
+  BOOK_IMPORT_MAX_BYTES,
+  BOOK_IMPORT_NO_FILE_MESSAGE,
+  BOOK_IMPORT_TOO_LARGE_MESSAGE,
+  bookImportSummary,
+  type BookImportCounts,
+} from "#server/books/book-import-schema.ts";
+import type { ActionResult } from "#server/http/action-result.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { postFormWithProgress } from "./post-form-with-progress.ts";
+
+type ImportResult = ActionResult<BookImportCounts>;
+
+type Outcome =
+  | { kind: "done"; summary: string }
+  | { kind: "refused"; message: string; problems: [place: string, message: string][] };
+
+const PROGRESS_CLASSES =
+  "h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-700 [&::-moz-progress-bar]:bg-brand-700";
+
+/**
+ * The books CSV upload: the file is checked for presence and size here, posted with upload
+ * progress, then checked and imported by the server as a whole. The answer is shown on the page:
+ * the summary ("12 books added, 30 updated"), or what to fix, by line and column.
+ */
+export function BooksImportForm() {
+  const revalidator = useRevalidator();
+  const fileId = useId();
+  const progressId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const file = fileRef.current?.files?.[0];
+    if (!file || file.size === 0) {
+      setOutcome({ kind: "refused", message: BOOK_IMPORT_NO_FILE_MESSAGE, problems: [] });
+      fileRef.current?.focus();
+      return;
+    }
+    if (file.size > BOOK_IMPORT_MAX_BYTES) {
+      setOutcome({ kind: "refused", message: BOOK_IMPORT_TOO_LARGE_MESSAGE, problems: [] });
+      fileRef.current?.focus();
+      return;
+    }
+    const form = new FormData();
+    form.set(BOOK_IMPORT_FILE_FIELD, file, file.name);
+    setOutcome(null);
+    setSending(true);
+    setProgress(0);
+    const answer = await postFormWithProgress<ImportResult>("/admin/books/import", form, setProgress);
+    setSending(false);
+    if (answer.kind === "redirect") {
+      window.location.assign(answer.location);
+      return;
+    }
+    if (answer.kind === "failed") {
+      setOutcome({ kind: "refused", message: answer.message, problems: [] });
+      return;
+    }
+    // The action set its toast; the root shows it once its loader has run again.
+    void revalidator.revalidate();
+    const result = answer.data;
+    if (result.ok) {
+      setOutcome({ kind: "done", summary: bookImportSummary(result) });
+      if (fileRef.current) fileRef.current.value = "";
+      return;
+    }
+    setOutcome({
+      kind: "refused",
+      message: result.error.message,
+      problems: Object.entries(result.error.fieldErrors ?? {}),
+    });
+  }
+
+  return (
+    <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <form onSubmit={onSubmit} noValidate aria-label="Import books" className="grid min-w-0 content-start gap-4">
+        <div className="grid gap-1.5">
+          <label htmlFor={fileId} className="font-medium">
+            CSV file (at most 5 MB, 10,000 books)
+          </label>
+          <input
+            ref={fileRef}
+            id={fileId}
+            type="file"
+            name={BOOK_IMPORT_FILE_FIELD}
+            accept=".csv,text/csv"
+            disabled={sending}
+            className="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink"
+          />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={buttonStyles.primary} disabled={sending}>
+            {sending ? (
+              <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+            ) : (
+              <Upload aria-hidden="true" className="size-5" />
+            )}
+            {sending ? "Importing..." : "Import"}
+          </button>
+          <Link to="/admin/books" className={buttonStyles.secondary}>
+            Back to Book Management
+          </Link>
+        </div>
+
+        {sending ? (
+          <div className="grid gap-1">
+            <label htmlFor={progressId} className="text-sm font-medium">
+              {progress < 1 ? `Uploading... ${Math.round(progress * 100)}%` : "Checking and importing the books..."}
+            </label>
+            <progress id={progressId} value={progress} max={1} className={PROGRESS_CLASSES} />
+          </div>
+        ) : null}
+
+        <div aria-live="polite">
+          {outcome?.kind === "done" ? (
+            <p role="status" className="rounded-lg bg-green-50 p-4 font-medium text-green-900 ring-1 ring-green-200">
+              Import complete: {outcome.summary}
+            </p>
+          ) : null}
+        </div>
+        {outcome?.kind === "refused" ? (
+          <div role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+            <p className="font-medium">{outcome.message}</p>
+            {outcome.problems.length > 0 ? (
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+                {outcome.problems.map(([place, message]) => (
+                  <li key={place}>
+                    <span className="font-semibold">{place}:</span> {message}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </form>
+
+      <aside className="min-w-0 rounded-lg bg-white p-4 text-sm break-words text-gray-800 ring-1 ring-brand-600/20">
+        <h2 className="font-serif text-lg font-bold text-brand-800">How the file is read</h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>
+            The first line names the columns: <code>title</code>, <code>author</code>, <code>description</code> and{" "}
+            <code>price</code> are required; <code>id</code>, <code>slug</code>, <code>original_price</code>,{" "}
+            <code>badge</code>, <code>rating</code>, <code>reviews</code>, <code>age_range</code> and <code>stock</code>{" "}
+            are optional.
+          </li>
+          <li>A row with the id or slug of a book updates that book; other rows add new books.</li>
+          <li>Covers are not imported: books keep their cover, new books get the default one.</li>
+          <li>Every row is checked first. If any row has a problem, nothing is changed.</li>
+        </ul>
+        <a href="/admin/books.csv" download className={`${buttonStyles.subtle} mt-3`}>
+          <Download aria-hidden="true" className="size-4" />
+          Download the current books (CSV)
+        </a>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { createReadStream } from "node:fs";
+import path from "node:path";
+import { requireAdmin } from "#server/accounts/guards.ts";
+import {
+  BOOK_IMPORT_FILE_FIELD,
+  BOOK_IMPORT_MAX_BYTES,
+  BOOK_IMPORT_NO_FILE_MESSAGE,
+  BOOK_IMPORT_TOO_LARGE_MESSAGE,
+  bookImportSummary,
+} from "#server/books/book-import-schema.ts";
+import { importBooksCsv } from "#server/books/import-books-csv.ts";
+import { isHttpsSite } from "#server/config/env.ts";
+import { AppError } from "#server/errors/app-error.ts";
+import { enforceRateLimit, runAction, type ActionFailure } from "#server/http/action-result.ts";
+import { readFormWithUpload, type FormWithUpload } from "#server/http/read-form.ts";
+import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { BooksImportForm } from "#app/features/admin-books/books-import-form.tsx";
+import type { Route } from "./+types/books-import";
+
+export function meta() {
+  return [{ title: "Import Books" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return null;
+}
+
+/** The refusal readFormWithUpload throws (a `data()` answer), as an AppError so runAction answers it like the rest. */
+function uploadRefusal(error: unknown): AppError | null {
+  const failure = (error as { data?: Partial<ActionFailure> } | null)?.data;
+  if (failure?.ok !== false || !failure.error) return null;
+  return new AppError("VALIDATION", failure.error.message);
+}
+
+/**
+ * Imports a books CSV (server/books/import-books-csv.ts): rate limited per client, one import at
+ * a time, the file streamed to a temporary file (at most 5 MB) and read from there.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { services, clientAddress } = context;
+  const { db, clock, env, logger } = services;
+  return runAction(
+    logger,
+    async () => {
+      enforceRateLimit(services.rateLimits.bookImport, clientAddress);
+      const release = services.bookImportLock.tryAcquire();
+      if (!release) throw new AppError("RATE_LIMITED", "Another import is running. Please try again in a moment.");
+      let upload: FormWithUpload | null = null;
+      try {
+        try {
+          upload = await readFormWithUpload(request, {
+            field: BOOK_IMPORT_FILE_FIELD,
+            maxFileBytes: BOOK_IMPORT_MAX_BYTES,
+            tooLargeMessage: BOOK_IMPORT_TOO_LARGE_MESSAGE,
+            tmpDir: path.join(env.DATA_DIR, "tmp"),
+          });
+        } catch (error) {
+          throw uploadRefusal(error) ?? error;
+        }
+        if (!upload.file) throw new AppError("VALIDATION", BOOK_IMPORT_NO_FILE_MESSAGE);
+        return await importBooksCsv({ db, clock }, { source: createReadStream(upload.file.path) });
+      } finally {
+        await upload?.cleanup();
+        release();
+      }
+    },
+    {
+      secure: isHttpsSite(env),
+      success: (result) => ({ title: "Import complete", description: bookImportSummary(result) }),
+      failureTitle: "Import failed",
+    },
+  );
+}
+
+export default function ImportBooks() {
+  return (
+    <>
+      <AdminPageHeader
+        title="Import Books"
+        intro="Add and update many books at once from a CSV file, e.g. an edited export of Book Management."
+      />
+      <BooksImportForm />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { redirect } from "react-router";
+import { requireAdmin } from "#server/accounts/guards.ts";
+import { isHttpsSite } from "#server/config/env.ts";
+import { csvDownload } from "#server/csv/csv-download.ts";
+import { flashCookie } from "#server/http/flash.ts";
+import { checkOrderExport } from "#server/orders/order-export-schema.ts";
+import { ordersCsvFileName, ordersCsvStream } from "#server/orders/orders-csv.ts";
+import type { Route } from "./+types/orders-csv";
+
+/**
+ * GET /admin/orders.csv?search=&from=&to=: the orders the Order Management search finds within
+ * the date range, as a CSV download, for admins only. Streamed page by page; one export at a
+ * time. A filter the export form would have refused goes back to the orders page with its message.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db, orderExportLock, env } = context.services;
+  const checked = checkOrderExport(new URL(request.url).searchParams);
+  if (!checked.success) {
+    throw redirect("/admin/orders", {
+      headers: {
+        "Set-Cookie": flashCookie(
+          { title: "Export failed", description: checked.message, variant: "destructive" },
+          isHttpsSite(env),
+        ),
+      },
+    });
+  }
+  return csvDownload(orderExportLock, {
+    fileName: ordersCsvFileName(),
+    busyMessage: "Another orders export is running. Please try again in a moment.",
+    stream: (onClose) => ordersCsvStream({ db }, { filter: checked.data, onClose }),
+  });
+}

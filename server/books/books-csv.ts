@@ -1,0 +1,82 @@
+import type { Kysely } from "kysely";
+import { csvFileName, keysetCsvStream, CSV_PAGE_SIZE } from "#server/csv/csv-format.ts";
+import type { Database } from "#server/db/schema.ts";
+import { toBook } from "./book.ts";
+import { bookToFormValues, type BookField } from "./book-schema.ts";
+
+/**
+ * The columns of the books CSV, export and import alike, each with the Add/Edit Book form field
+ * it holds: a value is written as the form shows it (bookToFormValues) and read back through the
+ * form's own schema. `id` and `slug` name the book; `cover_url` and `created_at` are written for
+ * reference and ignored on import (covers are uploaded in the book form).
+ * A new form field becomes a column by adding one entry here (e.g. `["tags", "tags"]`).
+ */
+export const BOOK_CSV_FIELD_COLUMNS: readonly (readonly [header: string, field: BookField])[] = [
+  ["title", "title"],
+  ["author", "author"],
+  ["description", "description"],
+  ["price", "price"],
+  ["original_price", "originalPrice"],
+  ["badge", "badge"],
+  ["rating", "rating"],
+  ["reviews", "reviews"],
+  ["age_range", "ageRange"],
+  ["stock", "stock"],
+];
+
+/** Columns that identify the book. */
+export const BOOK_CSV_KEY_COLUMNS = ["id", "slug"] as const;
+/** Written for reference only; an import accepts and ignores them. */
+export const BOOK_CSV_INFO_COLUMNS = ["cover_url", "created_at"] as const;
+
+export const BOOKS_CSV_HEADER: readonly string[] = [
+  ...BOOK_CSV_KEY_COLUMNS,
+  ...BOOK_CSV_FIELD_COLUMNS.map(([header]) => header),
+  ...BOOK_CSV_INFO_COLUMNS,
+];
+
+/**
+ * Every book as CSV (BOOKS_CSV_HEADER), oldest first, streamed one keyset-paged query per chunk
+ * (server/csv/csv-format.ts). Prices are decimals in the store's currency, as the form takes them.
+ */
+export function booksCsvStream(
+  deps: { db: Kysely<Database> },
+  input: { pageSize?: number; onClose?: () => void } = {},
+): ReadableStream<Uint8Array> {
+  const { db } = deps;
+  return keysetCsvStream({
+    header: BOOKS_CSV_HEADER,
+    pageSize: input.pageSize ?? CSV_PAGE_SIZE,
+    onClose: input.onClose,
+    async fetchPage(cursor: { createdAt: string; id: string } | null, limit) {
+      const rows = await db
+        .selectFrom("books")
+        .selectAll()
+        // Walks the (created_at, id) index from the cursor on.
+        .$if(cursor !== null, (qb) =>
+          qb.where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(cursor!.createdAt, cursor!.id))),
+        )
+        .orderBy("created_at")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      return rows.map(toBook);
+    },
+    cursorOf: (book) => ({ createdAt: book.createdAt, id: book.id }),
+    toFields: (book) => {
+      const values = bookToFormValues(book);
+      return [
+        book.id,
+        book.slug,
+        ...BOOK_CSV_FIELD_COLUMNS.map(([, field]) => values[field]),
+        book.imageUrl ?? "",
+        book.createdAt,
+      ];
+    },
+  });
+}
+
+/** `books-2025-07-03.csv`. */
+export function booksCsvFileName(now = new Date()): string {
+  return csvFileName("books", now);
+}

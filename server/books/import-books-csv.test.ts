@@ -1,0 +1,208 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { AppError } from "#server/errors/app-error.ts";
+import type { Database } from "#server/db/schema.ts";
+import { toCsv } from "#server/csv/csv-format.ts";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { insertTestBook } from "#tests/support/test-books.ts";
+import { BOOKS_CSV_HEADER, booksCsvStream } from "./books-csv.ts";
+import { importBooksCsv } from "./import-books-csv.ts";
+
+const clock = () => new Date("2026-01-02T03:04:05.000Z");
+const HEADER = "title,author,description,price";
+
+async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text();
+}
+
+/** The import's refusal: its summary and its problems ("Line 3, price" → message). */
+async function refusal(db: Kysely<Database>, source: string | Buffer) {
+  try {
+    await importBooksCsv({ db, clock }, { source });
+  } catch (error) {
+    if (error instanceof AppError) return { message: error.message, problems: error.fieldErrors ?? {} };
+    throw error;
+  }
+  throw new Error("the import was accepted");
+}
+
+async function snapshot(db: Kysely<Database>) {
+  return db.selectFrom("books").selectAll().orderBy("id").execute();
+}
+
+describe.each(TEST_ENGINES)("importBooksCsv on %s", (engine) => {
+  let testDb: TestDatabase;
+  let db: Kysely<Database>;
+  const setUp = async () => {
+    testDb = await createTestDatabase(engine);
+    db = testDb.handle.db;
+    // A fresh database holds no books until the seed runs; tests add their own.
+  };
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  it("adds new books and updates those it names by id or slug, keeping their covers", async () => {
+    await setUp();
+    const byId = await insertTestBook(db, { title: "Old Title", stock: 3 });
+    await db.updateTable("books").set({ image_url: "/uploads/covers/x.webp" }).where("id", "=", byId).execute();
+    const bySlug = await insertTestBook(db, { title: "Slugged", stock: null });
+    const slug = (await db.selectFrom("books").select("slug").where("id", "=", bySlug).executeTakeFirstOrThrow()).slug;
+    const csv = toCsv([
+      ["id", "slug", "title", "author", "description", "price", "stock"],
+      [byId, "", "New Title", "Ann", "Updated.", "12.50", "7"],
+      ["", slug, "Slugged", "Bob", "By slug.", "3", ""],
+      ["", "", "Brand New", "Cy", "Added.", "9.99", "4"],
+      ["", "", "Brand New", "Cy", "Added twice, another slug.", "9.99", ""],
+    ]);
+    expect(await importBooksCsv({ db, clock }, { source: csv })).toEqual({ added: 2, updated: 2, unchanged: 0 });
+    const updated = await db.selectFrom("books").selectAll().where("id", "=", byId).executeTakeFirstOrThrow();
+    expect(updated).toMatchObject({
+      title: "New Title",
+      author: "Ann",
+      price_cents: 1250,
+      stock: 7,
+      image_url: "/uploads/covers/x.webp",
+      updated_at: "2026-01-02T03:04:05.000Z",
+    });
+    expect(await db.selectFrom("books").selectAll().where("id", "=", bySlug).executeTakeFirstOrThrow()).toMatchObject({
+      author: "Bob",
+      price_cents: 300,
+      stock: null,
+    });
+    const added = await db.selectFrom("books").selectAll().where("title", "=", "Brand New").orderBy("slug").execute();
+    expect(added.map((book) => [book.slug, book.image_url, book.stock])).toEqual([
+      ["brand-new", null, 4],
+      ["brand-new-2", null, null],
+    ]);
+  });
+
+  it("round-trips its own export without changing anything, formula-like text included", async () => {
+    await setUp();
+    const id = await insertTestBook(db, { title: '=HYPERLINK("x")', stock: 2, priceCents: 1999 });
+    await db
+      .updateTable("books")
+      .set({ description: 'Line one,\r\nline "two"\n-three', badge: "@new", rating: 4.5, reviews: 12, age_range: "+3" })
+      .where("id", "=", id)
+      .execute();
+    await insertTestBook(db, { title: "'=quoted already", stock: null });
+    const before = await snapshot(db);
+    const exported = await readText(booksCsvStream({ db }));
+    expect(exported.startsWith(BOOKS_CSV_HEADER.join(",") + "\r\n")).toBe(true);
+    expect(exported).toContain("'=HYPERLINK");
+    expect(await importBooksCsv({ db, clock }, { source: exported })).toEqual({ added: 0, updated: 0, unchanged: 2 });
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it("reports every problem by line and column and changes nothing", async () => {
+    await setUp();
+    await insertTestBook(db, { title: "Kept", stock: 1 });
+    const before = await snapshot(db);
+    const csv = [
+      HEADER,
+      "Good Book,Ann,Fine.,5",
+      ",Ann,No title.,5",
+      "Bad Price,Ann,Oops.,-3",
+      'Multi,Ann,"two\nlines",5',
+      "Cheap,Ann,Fine.,1.999",
+    ].join("\n");
+    const { message, problems } = await refusal(db, csv);
+    expect(message).toBe("The file has 3 problems. Nothing was changed.");
+    expect(problems).toEqual({
+      "Line 3, title": "Title is required.",
+      "Line 4, price": "Price must be a number of at least 0 with no more than 2 decimals.",
+      // Line 5's value runs over two lines: the next record starts on line 7.
+      "Line 7, price": "Price must be a number of at least 0 with no more than 2 decimals.",
+    });
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it("refuses a file whose rows clash with each other or with other books, and changes nothing", async () => {
+    await setUp();
+    const a = await insertTestBook(db, { title: "A", stock: 1 });
+    const b = await insertTestBook(db, { title: "B", stock: 1 });
+    const bSlug = (await db.selectFrom("books").select("slug").where("id", "=", b).executeTakeFirstOrThrow()).slug;
+    const before = await snapshot(db);
+    const csv = toCsv([
+      ["id", "slug", "title", "author", "description", "price"],
+      [a, "", "A", "x", "y", "1"],
+      [a, "", "A again", "x", "y", "1"],
+      ["unknown-id", bSlug, "An unknown id with B's slug updates B", "x", "y", "1"],
+      ["bad id!", "Bad Slug", "C", "x", "y", "1"],
+    ]);
+    const { problems } = await refusal(db, csv);
+    expect(problems).toEqual({
+      "Line 5, id": expect.stringContaining("Must be a book id"),
+      "Line 5, slug": expect.stringContaining("lower-case letters"),
+    });
+    const second = await refusal(db, csv.split("\r\n").slice(0, 4).join("\r\n"));
+    expect(second.problems).toEqual({ "Line 3": "This is the same book as line 2." });
+    const third = await refusal(
+      db,
+      toCsv([
+        ["id", "slug", "title", "author", "description", "price"],
+        [a, bSlug, "A takes B's slug", "x", "y", "1"],
+        ["", "fresh", "N1", "x", "y", "1"],
+        ["", "fresh", "N2", "x", "y", "1"],
+      ]),
+    );
+    expect(third.problems).toEqual({
+      "Line 2, slug": "Another book (“B”) already has this slug.",
+      "Line 4, slug": "Line 3 has the same slug.",
+    });
+    expect(await snapshot(db)).toEqual(before);
+  });
+
+  it("checks the header: unknown, doubled and missing columns", async () => {
+    await setUp();
+    const { problems } = await refusal(db, "title,author,price,colour,price\nA,B,1,red,2\n");
+    expect(Object.keys(problems)).toEqual(["Line 1"]);
+    expect(problems["Line 1"]).toContain('Unknown column "colour"');
+    expect(problems["Line 1"]).toContain('The column "price" appears twice.');
+    expect(problems["Line 1"]).toContain('The column "description" is missing.');
+  });
+
+  it("reads BOM, CRLF or LF, and refuses malformed files with a message instead of failing", async () => {
+    await setUp();
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${HEADER}\r\nA,B,C,1\r\nD,E,F,2\n`)]);
+    expect(await importBooksCsv({ db, clock }, { source: bom })).toEqual({ added: 2, updated: 0, unchanged: 0 });
+    expect((await refusal(db, `${HEADER}\nA,B,"never closed,1\n`)).problems).toEqual({
+      "Line 2": "A quoted value is never closed: a double quote is missing.",
+    });
+    expect((await refusal(db, `${HEADER}\nA,B,C,1,extra\n`)).problems).toEqual({
+      "Line 2": "Expected 4 values (one per column), found 5.",
+    });
+    const garbage = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256));
+    expect((await refusal(db, garbage)).message).toMatch(/^The file has \d+ problems?\. Nothing was changed\.$/);
+    expect((await refusal(db, "")).problems).toEqual({ "Line 1": expect.stringContaining("The file is empty") });
+    expect((await refusal(db, `${HEADER}\n`)).problems).toEqual({
+      "Line 2": "The file has no books below its header line.",
+    });
+    expect((await refusal(db, `${HEADER}\nA\u0000,B,C,1\n`)).problems).toEqual({
+      "Line 2, title": "Contains a character that is not allowed.",
+    });
+    expect(await db.selectFrom("books").select("title").orderBy("title").execute()).toEqual([
+      { title: "A" },
+      { title: "D" },
+    ]);
+  });
+
+  it("stops listing after 100 problems and says there may be more", async () => {
+    await setUp();
+    const rows = Array.from({ length: 150 }, (_, i) => `Book ${i},Author,Text,free`);
+    const { message, problems } = await refusal(db, [HEADER, ...rows].join("\n"));
+    expect(message).toBe("The file has at least 100 problems. Nothing was changed. The first ones:");
+    expect(Object.keys(problems)).toHaveLength(100);
+    expect(Object.keys(problems)[0]).toBe("Line 2, price");
+  });
+
+  it("imports 10,000 rows in one go and refuses one more", async () => {
+    await setUp();
+    const rows = Array.from({ length: 10_000 }, (_, i) => `Book ${i},Author,Text,${i % 50}.99`);
+    expect(await importBooksCsv({ db, clock }, { source: [HEADER, ...rows].join("\n") })).toMatchObject({
+      added: 10_000,
+    });
+    const { problems } = await refusal(db, [HEADER, ...rows, "One more,A,B,1"].join("\n"));
+    expect(Object.values(problems)).toEqual([expect.stringContaining("more than 10,000 books")]);
+  }, 60_000);
+});
