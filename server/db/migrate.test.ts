@@ -11,6 +11,7 @@ const MIGRATION_NAMES = [
   "0004-order-owner",
   "0005-subscriber-confirmation",
   "0006-checkout",
+  "0010-low-stock-threshold",
 ];
 
 const APP_TABLES = [

@@ -7,6 +7,7 @@ import * as orderIdLowerIndex from "./migrations/0003-order-id-lower-index.ts";
 import * as orderOwner from "./migrations/0004-order-owner.ts";
 import * as subscriberConfirmation from "./migrations/0005-subscriber-confirmation.ts";
 import * as checkout from "./migrations/0006-checkout.ts";
+import * as lowStockThreshold from "./migrations/0010-low-stock-threshold.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -24,6 +25,7 @@ const migrations: Record<string, MigrationModule> = {
   "0004-order-owner": orderOwner,
   "0005-subscriber-confirmation": subscriberConfirmation,
   "0006-checkout": checkout,
+  "0010-low-stock-threshold": lowStockThreshold,
 };
 
 class ListedMigrationProvider implements MigrationProvider {
