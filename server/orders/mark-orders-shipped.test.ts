@@ -1,3 +1,5 @@
+import type { Insertable } from "kysely";
+import type { OrdersTable } from "#server/db/schema.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder, orderActionDeps as deps, paidCardOrder } from "#tests/support/test-orders.ts";
@@ -13,7 +15,7 @@ describe.each(TEST_ENGINES)("markOrdersShipped on %s", (engine) => {
   it("ships each order its own rules allow and says which were skipped and why", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    const place = (id: string, order: Parameters<typeof insertTestOrder>[1]["order"]) =>
+    const place = (id: string, order: Partial<Insertable<OrdersTable>>) =>
       insertTestOrder(db, { takeStock: false, order: { id, ...order } });
     await place("PAID", paidCardOrder());
     await place("INVOICE", {}); // an invoice order may ship before it is paid

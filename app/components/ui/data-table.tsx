@@ -5,6 +5,10 @@ export interface DataTableColumn {
   align?: "left" | "right";
   /** Read by screen readers only (e.g. an "Actions" column of icon buttons). */
   labelHidden?: boolean;
+  /** Shown in the header cell instead of the label (e.g. a "select all" checkbox); `label` stays the key. */
+  header?: ReactNode;
+  /** Kept in view while the table scrolls sideways (the first column: what the row is). */
+  sticky?: boolean;
 }
 
 /**
@@ -58,9 +62,11 @@ export function DataTable({
               <th
                 key={column.label}
                 scope="col"
-                className={`px-4 py-3 font-semibold ${column.align === "right" ? "text-right" : ""}`}
+                className={`px-4 py-3 font-semibold ${column.align === "right" ? "text-right" : ""} ${
+                  column.sticky ? "sticky left-0 z-10 bg-brand-100" : ""
+                }`}
               >
-                {column.labelHidden ? <span className="sr-only">{column.label}</span> : column.label}
+                {column.header ?? (column.labelHidden ? <span className="sr-only">{column.label}</span> : column.label)}
               </th>
             ))}
           </tr>

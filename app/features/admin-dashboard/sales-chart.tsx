@@ -57,7 +57,7 @@ export function SalesChart({ days, currency }: { days: SalesDay[]; currency: str
       </figcaption>
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-medium text-brand-800">Show as a table</summary>
-        <div className="mt-2 max-h-80 overflow-y-auto" tabIndex={0} role="region" aria-label="Daily sales table">
+        <div className="mt-2">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Daily sales, last 30 days</caption>
             <thead>
