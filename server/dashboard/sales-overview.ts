@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder } from "kysely";
 import type { DatabaseEngine } from "#server/db/database.ts";
 import type { Database, OrderStatus, SqlBool, Timestamp } from "#server/db/schema.ts";
-import { paymentAllowsShippingSql, waitingToShipSql } from "#server/orders/ready-to-ship.ts";
+import { waitingToShipSql } from "#server/orders/ready-to-ship.ts";
 import type { PaymentStatus } from "#server/orders/payment-status.ts";
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "#server/settings/settings-schema.ts";
@@ -58,10 +58,17 @@ export interface SalesOverview {
  * in-review orders do not count. Only orders in the store's currency are added up.
  */
 function countedSaleSql(eb: ExpressionBuilder<Database, "orders">, currency: string): Expression<SqlBool> {
+  // The same rule as paymentAllowsShippingSql, on `payment_status || ''`: the same value, but no
+  // index key. SQLite keeps no table statistics here, and given an indexed payment_status it reads
+  // every paid order ever instead of the 30 days of the order-date index (600 ms at 100,000 orders).
+  const paymentStatus = sql<string>`(orders.payment_status || '')`;
   return eb.and([
     eb("orders.status", "!=", "Cancelled"),
     eb("orders.currency", "=", currency),
-    paymentAllowsShippingSql(eb),
+    eb.or([
+      eb(paymentStatus, "in", ["paid", "partially_refunded"]),
+      eb.and([eb("orders.payment_method", "=", "invoice"), eb(paymentStatus, "=", "awaiting_payment")]),
+    ]),
   ]);
 }
 
@@ -119,7 +126,8 @@ export async function getSalesOverview(
       .where("orders.order_date", ">=", windowStart)
       .where("orders.order_date", "<", windowEnd)
       .where((eb) => countedSaleSql(eb, currency))
-      .where("order_items.bundle_id", "is", null)
+      // Not the bundle_id index either (nearly every line has none): the lines come by order id.
+      .where(sql`order_items.bundle_id || ''`, "is", null)
       .groupBy("order_items.title")
       .orderBy("copies", "desc")
       .orderBy("order_items.title")

@@ -72,7 +72,7 @@ export function OrdersTable({
       >
         {orders.map((order) => (
           <tr key={order.id} data-testid="order-row" data-order-id={order.id}>
-            <th scope="row" className="sticky left-0 z-10 whitespace-nowrap bg-white px-4 py-3 font-medium text-ink">
+            <th scope="row" className="sticky left-0 z-10 whitespace-nowrap bg-white px-3 py-3 font-medium text-ink sm:px-4">
               <span className="flex items-center gap-3">
                 <input
                   type="checkbox"
@@ -84,17 +84,19 @@ export function OrdersTable({
                 <ShortOrderId id={order.id} />
               </span>
             </th>
-            <td className="px-4 py-3">
+            <td className="px-2 py-3 sm:px-4">
               <OrderStatusSelect orderId={order.id} status={order.status} />
             </td>
-            <td className="px-4 py-3">
+            <td className="px-1 py-3 sm:px-4">
               <button
                 type="button"
                 onClick={(event) => onViewDetails(order.id, event.currentTarget)}
                 className={`${buttonStyles.subtle} whitespace-nowrap`}
               >
                 <Eye aria-hidden="true" className="size-4" />
-                View details<span className="sr-only"> of order {order.id}</span>
+                {/* On phones the eye alone, so the button fits beside the status without scrolling. */}
+                <span className="sr-only sm:not-sr-only">View details</span>
+                <span className="sr-only"> of order {order.id}</span>
               </button>
             </td>
             <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums text-ink">
