@@ -71,6 +71,34 @@ describe("admin dashboard and bulk actions in a browser", () => {
       });
       const now = new Date().toISOString();
       await db
+        .insertInto("user")
+        .values({
+          id: "dashboard-customer",
+          name: "Priscilla Aquila",
+          email: "priscilla.aquila@example.com",
+          emailVerified: true,
+          image: null,
+          createdAt: now,
+          updatedAt: now,
+          role: "user",
+          banned: null,
+          banReason: null,
+          banExpires: null,
+        })
+        .execute();
+      await db
+        .insertInto("contact_messages")
+        .values({
+          id: randomUUID(),
+          full_name: "Lydia of Thyatira",
+          email: "lydia@example.com",
+          subject: "Bulk order for our Sunday school",
+          message: "Could we order 40 copies of The Good Samaritan?",
+          created_at: now,
+          mail_sent_at: now,
+        })
+        .execute();
+      await db
         .insertInto("email_subscribers")
         .values(
           ["ruth@example.com", "naomi@example.com", "boaz@example.com"].map((email) => ({
@@ -202,17 +230,28 @@ describe("admin dashboard and bulk actions in a browser", () => {
       expect(await axeViolations(page), name).toEqual([]);
       await page.close();
     }
-    // On the orders list, the status and the details button of a row are in view once focused.
-    const page = await adminPage("/admin/orders", PHONE);
-    for (const control of [
-      page.getByRole("combobox", { name: `Status of order ${orders.invoiceToday}` }),
-      page.getByRole("button", { name: `View details of order ${orders.invoiceToday}` }),
-    ]) {
-      await control.focus();
-      const box = (await control.boundingBox())!;
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    // Each list's status and row actions are on screen at 360 px once focused from the keyboard.
+    for (const [pathname, names] of [
+      [
+        "/admin/orders",
+        [
+          ["combobox", `Status of order ${orders.invoiceToday}`],
+          ["button", `View details of order ${orders.invoiceToday}`],
+        ],
+      ],
+      ["/admin/books", [["button", "Edit The Lantern Psalm"]]],
+      ["/admin/customers", [["button", "Delete priscilla.aquila@example.com"]]],
+      ["/admin/subscribers", [["button", "Remove naomi@example.com"]]],
+    ] as const) {
+      const page = await adminPage(pathname, PHONE);
+      for (const [role, name] of names) {
+        const control = page.getByRole(role, { name, exact: true });
+        await control.focus();
+        const box = (await control.boundingBox())!;
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(PHONE.width);
+      }
+      await page.close();
     }
-    await page.close();
   });
 });

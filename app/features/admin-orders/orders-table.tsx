@@ -8,7 +8,7 @@ import { BulkShipBar } from "./bulk-ship-bar.tsx";
 import { ShortOrderId } from "./order-id.tsx";
 import { OrderStatusSelect } from "./order-status-select.tsx";
 import { PaymentBadge } from "./payment-badge.tsx";
-import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DataTable, STICKY_START_CELL } from "#app/components/ui/data-table.tsx";
 
 const CHECKBOX = "size-5 accent-brand-700";
 
@@ -72,7 +72,7 @@ export function OrdersTable({
       >
         {orders.map((order) => (
           <tr key={order.id} data-testid="order-row" data-order-id={order.id}>
-            <th scope="row" className="sticky left-0 z-10 whitespace-nowrap bg-white px-3 py-3 font-medium text-ink sm:px-4">
+            <th scope="row" className={`${STICKY_START_CELL} whitespace-nowrap px-3 py-3 font-medium text-ink sm:px-4`}>
               <span className="flex items-center gap-3">
                 <input
                   type="checkbox"

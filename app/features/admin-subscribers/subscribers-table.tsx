@@ -9,7 +9,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
-import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DataTable, STICKY_END_CELL } from "#app/components/ui/data-table.tsx";
 
 /** The form field the route's action reads to know which subscriber to remove. */
 export const SUBSCRIBER_ID_FIELD = "subscriberId";
@@ -78,7 +78,7 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
       </div>
       <DataTable
         caption="Email subscribers, newest first"
-        minWidthClass=""
+        minWidthClass="min-w-[34rem]"
         rowCount={subscribers.length}
         emptyText="No subscribers yet."
         busy={busy}
@@ -102,12 +102,12 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
           },
           { label: "Subscribed On" },
           { label: "Status" },
-          { label: "Actions", align: "right", labelHidden: true },
+          { label: "Actions", align: "right", labelHidden: true, stickyEnd: true },
         ]}
       >
         {subscribers.map((subscriber) => (
           <tr key={subscriber.id} data-testid="subscriber-row">
-            <td className="break-all px-4 py-3 font-medium">
+            <td className="break-all px-4 py-3 font-medium sm:break-normal">
               <span className="flex items-center gap-3">
                 <input
                   type="checkbox"
@@ -143,7 +143,7 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
                 </span>
               )}
             </td>
-            <td className="px-2 py-2 text-right">
+            <td className={`${STICKY_END_CELL} px-2 py-2 text-right`}>
               <button
                 type="button"
                 aria-label={`Remove ${subscriber.email}`}
