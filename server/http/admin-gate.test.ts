@@ -27,6 +27,8 @@ const ADMIN_ACTIONS: [string, Record<string, string>][] = [
   ],
   ["/admin/coming-soon", { enableMaintenanceMode: "on" }],
   ["/admin/subscribers", { intent: "delete", id: "any" }],
+  ["/admin/orders", { intent: "bulk-mark-shipped", orderIds: "ORD-2025-002" }],
+  ["/admin/subscribers", { intent: "remove-selected", subscriberIds: "any" }],
 ];
 
 /** The admin area under other spellings React Router still matches (case, escapes, slashes). */
