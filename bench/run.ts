@@ -12,6 +12,7 @@ import { measureHashingFlood } from "./hashing-flood.ts";
 import { measureStalledBodies } from "./stalled-bodies.ts";
 import { measureOrderPlacement, orderPlacementEngines } from "./order-placement.ts";
 import { measureMixedLoad, mixedLoadSetups } from "./mixed-load.ts";
+import { measureDashboard } from "./dashboard.ts";
 
 interface Result {
   name: string;
@@ -118,6 +119,24 @@ for (const engine of orderPlacementEngines()) {
     unit: "orders/s",
     target: 50,
     atLeast: true,
+  });
+}
+
+// The admin dashboard's figures with 100,000 orders and 10,000 books, on each engine.
+for (const engine of orderPlacementEngines()) {
+  const figures = await measureDashboard(engine);
+  const slower = engine === "postgres" ? 2 : 1;
+  results.push({
+    name: `admin dashboard load (${engine}), 100,000 orders: p50`,
+    value: figures.p50,
+    unit: "ms",
+    target: 75 * slower,
+  });
+  results.push({
+    name: `admin dashboard load (${engine}), 100,000 orders: p95`,
+    value: figures.p95,
+    unit: "ms",
+    target: 150 * slower,
   });
 }
 

@@ -13,6 +13,7 @@ const MIGRATION_NAMES = [
   "0006-checkout",
   "0007-cover-images",
   "0008-rate-limits",
+  "0010-low-stock-threshold",
   "0012-bundle-books",
 ];
 

@@ -191,6 +191,8 @@ export interface StoreSettingsTable {
   invoice_terms: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 3166-1 alpha-2 codes separated by commas; null ships everywhere. */
   shipping_countries: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The dashboard lists books with this many copies or fewer in stock. */
+  low_stock_threshold: Defaulted<number>;
 }
 
 export interface ShippingMethodsTable {

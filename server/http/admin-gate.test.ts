@@ -29,6 +29,8 @@ const ADMIN_ACTIONS: [string, Record<string, string>][] = [
   ["/admin/coming-soon", { enableMaintenanceMode: "on" }],
   ["/admin/subscribers", { intent: "delete", id: "any" }],
   ["/admin/books/import", { file: "title,author,description,price\nHacked,X,X,1\n" }],
+  ["/admin/orders", { intent: "bulk-mark-shipped", orderIds: "ORD-2025-002" }],
+  ["/admin/subscribers", { intent: "remove-selected", subscriberIds: "any" }],
 ];
 
 /** The admin area under other spellings React Router still matches (case, escapes, slashes). */

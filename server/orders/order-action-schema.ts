@@ -51,3 +51,20 @@ export function parseOrderInput<Schema extends z.ZodType>(schema: Schema, input:
   }
   return parsed.data;
 }
+
+/** At most this many orders in one bulk action: a page of the list, and a bounded request. */
+export const BULK_ORDER_LIMIT = 100;
+
+/** The orders ticked on the list for a bulk action; repeats are read once. */
+export const bulkOrderIdsSchema = z
+  .array(orderIdFieldSchema.pipe(z.string().max(100, "Please choose an order.")), {
+    error: "Please choose at least one order.",
+  })
+  .min(1, "Please choose at least one order.")
+  .max(BULK_ORDER_LIMIT, `Please choose at most ${BULK_ORDER_LIMIT} orders at a time.`)
+  .transform((ids) => [...new Set(ids)]);
+
+/** The Order Management list's bulk actions, posted as `intent`. */
+export const BULK_ORDER_INTENTS = { markShipped: "bulk-mark-shipped" } as const;
+/** The form field that carries each ticked order's id (repeated). */
+export const BULK_ORDER_IDS_FIELD = "orderIds";

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ISO_COUNTRY_CODES } from "./country-schema.ts";
-import { checkStoreSettingsForm, shippingCountriesSchema, shippingRateSchema } from "./settings-schema.ts";
+import {
+  checkStoreSettingsForm,
+  lowStockThresholdSchema,
+  shippingCountriesSchema,
+  shippingRateSchema,
+} from "./settings-schema.ts";
 
 const VALID = {
   storeName: " Little Scrolls Press ",
@@ -37,6 +42,7 @@ describe("store settings form", () => {
         enableInvoice: false,
         invoiceTerms: null,
         enableMaintenanceMode: false,
+        lowStockThreshold: 5,
         shippingCountries: [],
         shippingMethods: [
           { id: "a", name: "Standard Shipping", rate: 500, enabled: true },
@@ -238,6 +244,26 @@ describe("store settings form", () => {
         contactEmail: "Please enter the contact email address.",
         currency: "Please enter a currency code such as USD.",
       },
+    });
+  });
+
+  it("reads the low-stock threshold as a whole number from 0 to 100000; empty is the default 5", () => {
+    const cases = [
+      ["", 5],
+      [null, 5],
+      [undefined, 5],
+      ["0", 0],
+      [" 12 ", 12],
+      [7, 7],
+      ["100000", 100_000],
+    ] as const;
+    for (const [input, threshold] of cases) expect(lowStockThresholdSchema.parse(input), String(input)).toBe(threshold);
+    for (const bad of ["-1", "2.5", "1e3", "100001", "five", -3, 1.5, Number.NaN, "0x10"]) {
+      expect(lowStockThresholdSchema.safeParse(bad).success, String(bad)).toBe(false);
+    }
+    expect(checkStoreSettingsForm({ ...VALID, lowStockThreshold: "-1" })).toMatchObject({
+      success: false,
+      fieldErrors: { lowStockThreshold: "The low-stock threshold must be a whole number from 0 to 100000." },
     });
   });
 });

@@ -23,6 +23,10 @@ export const SETTINGS_LIMITS = {
   shippingMethods: 20,
 } as const;
 
+/** The low-stock threshold's range: 0 turns the list into "sold out only". */
+export const LOW_STOCK_THRESHOLD_MAX = 100_000;
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
 /** $100,000.00: far above any real rate, and far below where cents stop being exact. */
 export const MAX_SHIPPING_RATE_CENTS = 10_000_000;
 
@@ -83,6 +87,23 @@ export const shippingCountriesSchema = z
       return z.NEVER;
     }
     return codes;
+  });
+
+const LOW_STOCK_MESSAGE = `The low-stock threshold must be a whole number from 0 to ${LOW_STOCK_THRESHOLD_MAX}.`;
+
+/** The dashboard's low-stock threshold as typed ("5"); empty means the default. */
+export const lowStockThresholdSchema = z
+  .union([z.number(), z.string()], { error: LOW_STOCK_MESSAGE })
+  .nullish()
+  .transform((value, ctx) => {
+    const text = typeof value === "number" ? String(value) : (value ?? "").trim();
+    if (text === "") return DEFAULT_LOW_STOCK_THRESHOLD;
+    const threshold = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(threshold >= 0 && threshold <= LOW_STOCK_THRESHOLD_MAX)) {
+      ctx.addIssue({ code: "custom", message: LOW_STOCK_MESSAGE });
+      return z.NEVER;
+    }
+    return threshold;
   });
 
 /** A shipping rate as the form posts it ("5", "5.50"), in cents. */
@@ -166,6 +187,7 @@ export const storeSettingsFormSchema = z
     enableInvoice: toggle,
     invoiceTerms: optionalText(SETTINGS_LIMITS.invoiceTerms, "The payment terms"),
     enableMaintenanceMode: toggle,
+    lowStockThreshold: lowStockThresholdSchema,
     shippingCountries: shippingCountriesSchema,
     shippingMethods: z
       .array(shippingMethodFormSchema, { error: "The shipping methods could not be read." })

@@ -27,6 +27,7 @@ const FORM = {
   enablePaypal: true,
   paypalClientId: "paypal-client",
   enableMaintenanceMode: false,
+  lowStockThreshold: "12",
   shippingMethods: [{ id: "new-1", name: "Courier", rate: "7.25", enabled: true }],
 };
 
@@ -54,6 +55,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       enableInvoice: false,
       invoiceTerms: null,
       enableMaintenanceMode: false,
+      lowStockThreshold: 5,
       shippingCountries: [],
       shippingMethods: [
         { id: "default-0", name: "Standard Shipping", rateCents: 500, enabled: true },
@@ -95,6 +97,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       enableInvoice: false,
       invoiceTerms: null,
       enableMaintenanceMode: false,
+      lowStockThreshold: 12,
       shippingCountries: [],
       shippingMethods: [
         { id: expect.any(String), name: "Courier", rateCents: 725, enabled: true },

@@ -5,7 +5,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "./default-settings.ts";
 import { decryptSecret, encryptSecret, SecretBoxError, type SecretBoxKey } from "./secret-box.ts";
 import { isCountryCode } from "./country-schema.ts";
-import { checkStoreSettingsForm, type StoreSettingsForm } from "./settings-schema.ts";
+import { checkStoreSettingsForm, DEFAULT_LOW_STOCK_THRESHOLD, type StoreSettingsForm } from "./settings-schema.ts";
 
 const STRIPE_SECRET_KEY_PURPOSE = "store_settings.stripe_secret_key";
 const STRIPE_WEBHOOK_SECRET_PURPOSE = "store_settings.stripe_webhook_secret";
@@ -45,6 +45,8 @@ export interface AdminStoreSettings {
   enableInvoice: boolean;
   invoiceTerms: string | null;
   enableMaintenanceMode: boolean;
+  /** The dashboard lists books with this many copies or fewer. */
+  lowStockThreshold: number;
   /** ISO 3166-1 alpha-2 codes the store ships to; empty means everywhere. */
   shippingCountries: string[];
   /** In display order. */
@@ -71,6 +73,7 @@ export function defaultAdminSettings({ withShippingMethods }: { withShippingMeth
     enableInvoice: false,
     invoiceTerms: null,
     enableMaintenanceMode: DEFAULT_STORE_SETTINGS.enableMaintenanceMode,
+    lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
     shippingCountries: [],
     // Placeholder ids: they match no stored method, so saving gives these rows real ids.
     shippingMethods: withShippingMethods
@@ -121,6 +124,7 @@ export async function getStoreSettingsForAdmin(
     enableInvoice: Boolean(row.enable_invoice),
     invoiceTerms: row.invoice_terms,
     enableMaintenanceMode: Boolean(row.enable_maintenance_mode),
+    lowStockThreshold: row.low_stock_threshold,
     shippingCountries: readShippingCountries(row.shipping_countries),
     shippingMethods: methods.map((m) => ({
       id: m.id,
@@ -174,6 +178,7 @@ export async function saveStoreSettings(
     enable_invoice: form.enableInvoice,
     invoice_terms: form.invoiceTerms,
     enable_maintenance_mode: form.enableMaintenanceMode,
+    low_stock_threshold: form.lowStockThreshold,
     shipping_countries: form.shippingCountries.length > 0 ? form.shippingCountries.join(",") : null,
     updated_at: now,
   };

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
 
 /**
@@ -7,3 +8,18 @@ export const subscriberEmailSchema = emailAddressSchema();
 
 /** The business reason of the CONFLICT answered when a confirmed address subscribes again. */
 export const ALREADY_SUBSCRIBED = "already-subscribed";
+
+/** At most this many subscribers removed in one request: a page of the list, and a bounded body. */
+export const BULK_SUBSCRIBER_LIMIT = 100;
+
+/** The form field that carries each ticked subscriber's id (repeated). */
+export const SUBSCRIBER_IDS_FIELD = "subscriberIds";
+
+/** The subscribers ticked on the list; repeats are read once. */
+export const subscriberIdsSchema = z
+  .array(z.string().trim().min(1, "Please choose a subscriber.").max(100, "Please choose a subscriber."), {
+    error: "Please choose at least one subscriber.",
+  })
+  .min(1, "Please choose at least one subscriber.")
+  .max(BULK_SUBSCRIBER_LIMIT, `Please choose at most ${BULK_SUBSCRIBER_LIMIT} subscribers at a time.`)
+  .transform((ids) => [...new Set(ids)]);

@@ -5,7 +5,22 @@ export interface DataTableColumn {
   align?: "left" | "right";
   /** Read by screen readers only (e.g. an "Actions" column of icon buttons). */
   labelHidden?: boolean;
+  /** Shown in the header cell instead of the label (e.g. a "select all" checkbox); `label` stays the key. */
+  header?: ReactNode;
+  /** Kept in view at the left while the table scrolls sideways (the first column: what the row is). */
+  sticky?: boolean;
+  /** Kept in view at the right while the table scrolls sideways (the last column: the row's actions). */
+  stickyEnd?: boolean;
+  /** Left out below 640 px (e.g. a thumbnail), so the key columns fit on a phone. */
+  hiddenOnPhone?: boolean;
 }
+
+/** A body cell of a `sticky` column: give it to the row's first cell. */
+export const STICKY_START_CELL = "sticky left-0 z-10 bg-white";
+/** A body cell of a `stickyEnd` column, with a faint edge so rows visibly pass under it. */
+export const STICKY_END_CELL = "sticky right-0 z-10 bg-white shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.25)]";
+/** A body cell of a `hiddenOnPhone` column. */
+export const HIDDEN_ON_PHONE_CELL = "hidden sm:table-cell";
 
 /**
  * The admin lists' table: a caption for screen readers, the header row, and the rows the caller
@@ -58,9 +73,13 @@ export function DataTable({
               <th
                 key={column.label}
                 scope="col"
-                className={`px-4 py-3 font-semibold ${column.align === "right" ? "text-right" : ""}`}
+                className={`px-4 py-3 font-semibold ${column.align === "right" ? "text-right" : ""} ${
+                  column.sticky ? "sticky left-0 z-10 bg-brand-100" : ""
+                } ${column.stickyEnd ? "sticky right-0 z-10 bg-brand-100" : ""} ${
+                  column.hiddenOnPhone ? HIDDEN_ON_PHONE_CELL : ""
+                }`}
               >
-                {column.labelHidden ? <span className="sr-only">{column.label}</span> : column.label}
+                {column.header ?? (column.labelHidden ? <span className="sr-only">{column.label}</span> : column.label)}
               </th>
             ))}
           </tr>

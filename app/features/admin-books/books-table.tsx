@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import type { Book } from "#server/books/book.ts";
 import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
-import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DataTable, HIDDEN_ON_PHONE_CELL, STICKY_END_CELL } from "#app/components/ui/data-table.tsx";
 
 /** Shown for a book without a cover (the storefront uses the same file). */
 
@@ -36,17 +36,17 @@ export function BooksTable({
       busy={busy}
       testId="books-table-scroll"
       columns={[
-        { label: "Image" },
+        { label: "Image", hiddenOnPhone: true },
         { label: "Title" },
         { label: "Author" },
         { label: "Price", align: "right" },
         { label: "Stock", align: "right" },
-        { label: "Actions", align: "right" },
+        { label: "Actions", align: "right", stickyEnd: true },
       ]}
     >
       {books.map((book) => (
         <tr key={book.id} data-testid="book-row">
-          <td className="px-4 py-2">
+          <td className={`${HIDDEN_ON_PHONE_CELL} px-4 py-2`}>
             <img
               src={book.imageUrl ?? DEFAULT_COVER}
               alt=""
@@ -60,7 +60,7 @@ export function BooksTable({
           <td className="px-4 py-2 text-gray-700">{book.author}</td>
           <td className="px-4 py-2 text-right tabular-nums">{formatMoney(book.priceCents)}</td>
           <td className="px-4 py-2 text-right tabular-nums">{book.stock ?? "N/A"}</td>
-          <td className="px-4 py-2">
+          <td className={`${STICKY_END_CELL} px-2 py-2 sm:px-4`}>
             <div className="flex justify-end gap-1">
               <button
                 type="button"

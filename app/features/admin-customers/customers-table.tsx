@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import type { CustomerListItem } from "#server/customers/list-customers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DataTable, STICKY_END_CELL } from "#app/components/ui/data-table.tsx";
 import { formatDate } from "#app/lib/dates.ts";
 
 /**
@@ -24,7 +24,7 @@ export function CustomersTable({
         { label: "Customer" },
         { label: "Email" },
         { label: "Joined On" },
-        { label: "Actions", align: "right" },
+        { label: "Actions", align: "right", stickyEnd: true },
       ]}
     >
       {customers.map((customer) => (
@@ -36,7 +36,7 @@ export function CustomersTable({
           <td className="whitespace-nowrap px-4 py-3 text-gray-700">
             <time dateTime={customer.joinedOn}>{formatDate(customer.joinedOn)}</time>
           </td>
-          <td className="px-4 py-3 text-right">
+          <td className={`${STICKY_END_CELL} px-2 py-3 text-right sm:px-4`}>
             <button
               type="button"
               aria-label={`Delete ${customer.email}`}

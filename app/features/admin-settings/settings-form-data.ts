@@ -65,6 +65,7 @@ export function settingsInputFromFormData(form: FormData) {
     enableInvoice: text("enableInvoice"),
     invoiceTerms: text("invoiceTerms"),
     enableMaintenanceMode: text("enableMaintenanceMode"),
+    lowStockThreshold: text("lowStockThreshold"),
     shippingCountries: text("shippingCountries"),
     shippingMethods,
   };

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { Form, useFormAction, useNavigation } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
-import { checkStoreSettingsForm, SETTINGS_LIMITS } from "#server/settings/settings-schema.ts";
+import { checkStoreSettingsForm, LOW_STOCK_THRESHOLD_MAX, SETTINGS_LIMITS } from "#server/settings/settings-schema.ts";
 import type { AdminStoreSettings } from "#server/settings/store-settings.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
@@ -141,6 +141,19 @@ export function StoreSettingsForm({
           hint="A 3-letter code such as USD."
           className="max-w-48"
           error={errors.currency}
+        />
+        <FormField
+          label="Low-stock threshold"
+          name="lowStockThreshold"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={LOW_STOCK_THRESHOLD_MAX}
+          step={1}
+          defaultValue={String(settings.lowStockThreshold)}
+          hint="The dashboard lists books with this many copies or fewer in stock."
+          className="max-w-48"
+          error={errors.lowStockThreshold}
         />
       </SettingsSection>
 

@@ -3,13 +3,20 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
 import type { SubscriberListItem } from "#server/subscribers/list-subscribers.ts";
+import type { DeleteSubscribersResult } from "#server/subscribers/delete-subscribers.ts";
+import { BULK_SUBSCRIBER_LIMIT, SUBSCRIBER_IDS_FIELD } from "#server/subscribers/subscriber-schema.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
-import { DataTable } from "#app/components/ui/data-table.tsx";
+import { DataTable, STICKY_END_CELL } from "#app/components/ui/data-table.tsx";
 
 /** The form field the route's action reads to know which subscriber to remove. */
 export const SUBSCRIBER_ID_FIELD = "subscriberId";
+/** The `intent` of the bulk removal (the one-row removal posts none). */
+export const REMOVE_SELECTED_INTENT = "remove-selected";
+
+const CHECKBOX = "size-5 accent-brand-700";
 
 /**
  * Subscribers as a table (e-mail, subscription date, Pending or Confirmed), newest first as the loader sends them,
@@ -23,6 +30,21 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
   const removing = fetcher.state !== "idle";
   // The address being removed, kept for the toast: `pending` is cleared when the dialog closes.
   const removingEmail = useRef("");
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [confirmingBulk, setConfirmingBulk] = useState(false);
+  const bulk = useFetcher<ActionResult<DeleteSubscribersResult>>();
+  const bulkBusy = bulk.state !== "idle";
+  // Only rows on this page count: after paging, earlier ticks are not removed unseen.
+  const selected = subscribers.filter((s) => ticked.has(s.id)).map((s) => s.id);
+  const allTicked = subscribers.length > 0 && selected.length === subscribers.length;
+  const tooMany = selected.length > BULK_SUBSCRIBER_LIMIT;
+
+  useEffect(() => {
+    // The server sets the toast of a bulk removal; here only the dialog closes and ticks clear.
+    if (bulk.state !== "idle" || !bulk.data) return;
+    setConfirmingBulk(false);
+    if (bulk.data.ok) setTicked(new Set());
+  }, [bulk.state, bulk.data]);
 
   useEffect(() => {
     const result = fetcher.data;
@@ -37,22 +59,73 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
 
   return (
     <>
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        <p className="text-sm text-gray-700" role="status">
+          {selected.length === 0
+            ? "Tick subscribers to remove several at once."
+            : `${selected.length} ${selected.length === 1 ? "subscriber" : "subscribers"} selected`}
+          {tooMany ? ` (at most ${BULK_SUBSCRIBER_LIMIT} at a time)` : ""}
+        </p>
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          disabled={selected.length === 0 || tooMany || bulkBusy}
+          onClick={() => setConfirmingBulk(true)}
+        >
+          <Trash2 aria-hidden="true" className="size-5" />
+          Remove selected
+        </button>
+      </div>
       <DataTable
         caption="Email subscribers, newest first"
-        minWidthClass=""
+        minWidthClass="min-w-[34rem]"
         rowCount={subscribers.length}
         emptyText="No subscribers yet."
         busy={busy}
         columns={[
-          { label: "Email" },
+          {
+            label: "Email",
+            header: (
+              <span className="flex items-center gap-3">
+                <input
+                  type="checkbox"
+                  className={CHECKBOX}
+                  aria-label="Select all subscribers on this page"
+                  checked={allTicked}
+                  onChange={(event) =>
+                    setTicked(event.target.checked ? new Set(subscribers.map((s) => s.id)) : new Set())
+                  }
+                />
+                Email
+              </span>
+            ),
+          },
           { label: "Subscribed On" },
           { label: "Status" },
-          { label: "Actions", align: "right", labelHidden: true },
+          { label: "Actions", align: "right", labelHidden: true, stickyEnd: true },
         ]}
       >
         {subscribers.map((subscriber) => (
           <tr key={subscriber.id} data-testid="subscriber-row">
-            <td className="break-all px-4 py-3 font-medium">{subscriber.email}</td>
+            <td className="break-all px-4 py-3 font-medium sm:break-normal">
+              <span className="flex items-center gap-3">
+                <input
+                  type="checkbox"
+                  className={`${CHECKBOX} shrink-0`}
+                  aria-label={`Select ${subscriber.email}`}
+                  checked={ticked.has(subscriber.id)}
+                  onChange={(event) =>
+                    setTicked((current) => {
+                      const next = new Set(current);
+                      if (event.target.checked) next.add(subscriber.id);
+                      else next.delete(subscriber.id);
+                      return next;
+                    })
+                  }
+                />
+                {subscriber.email}
+              </span>
+            </td>
             <td className="px-4 py-3 text-gray-700">
               <time dateTime={subscriber.subscribedAt}>{formatDateTime(subscriber.subscribedAt)}</time>
             </td>
@@ -70,7 +143,7 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
                 </span>
               )}
             </td>
-            <td className="px-2 py-2 text-right">
+            <td className={`${STICKY_END_CELL} px-2 py-2 text-right`}>
               <button
                 type="button"
                 aria-label={`Remove ${subscriber.email}`}
@@ -96,6 +169,22 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
           if (!pending) return;
           removingEmail.current = pending.email;
           fetcher.submit({ [SUBSCRIBER_ID_FIELD]: pending.id }, { method: "post" });
+        }}
+      />
+      <ConfirmDialog
+        open={confirmingBulk}
+        onOpenChange={(open) => {
+          if (!open && !bulkBusy) setConfirmingBulk(false);
+        }}
+        title={`Remove ${selected.length} ${selected.length === 1 ? "subscriber" : "subscribers"}?`}
+        description="They will no longer receive the newsletter. This cannot be undone."
+        confirmLabel={bulkBusy ? "Removing..." : "Remove"}
+        busy={bulkBusy}
+        onConfirm={() => {
+          const form = new FormData();
+          form.set("intent", REMOVE_SELECTED_INTENT);
+          for (const id of selected) form.append(SUBSCRIBER_IDS_FIELD, id);
+          void bulk.submit(form, { method: "post" });
         }}
       />
     </>

@@ -3,8 +3,12 @@ import { Link } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import { getProfile } from "#server/accounts/profile.ts";
 import { getDashboardStats } from "#server/dashboard/dashboard-stats.ts";
+import { getSalesOverview } from "#server/dashboard/sales-overview.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { LowStock, TopTitles, WaitingToShip } from "#app/features/admin-dashboard/dashboard-lists.tsx";
+import { SalesChart } from "#app/features/admin-dashboard/sales-chart.tsx";
+import { SalesFigures } from "#app/features/admin-dashboard/sales-figures.tsx";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -13,14 +17,15 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAdmin(context, request);
-  const [stats, profile] = await Promise.all([
+  const [stats, sales, profile] = await Promise.all([
     getDashboardStats(context.services.db),
+    getSalesOverview(context.services),
     getProfile(context.services, { userId: viewer.userId }),
   ]);
-  return { stats, name: profile.fullName ?? viewer.email };
+  return { stats, sales, name: profile.fullName ?? viewer.email };
 }
 
-export default function Dashboard({ loaderData: { stats, name } }: Route.ComponentProps) {
+export default function Dashboard({ loaderData: { stats, sales, name } }: Route.ComponentProps) {
   const cards = [
     { label: "Total Books", value: String(stats.books), icon: BookOpen, to: "/admin/books" },
     { label: "Total Customers", value: String(stats.customers), icon: Users, to: "/admin/customers" },
@@ -48,6 +53,29 @@ export default function Dashboard({ loaderData: { stats, name } }: Route.Compone
           </li>
         ))}
       </ul>
+      <section aria-labelledby="sales" className="mt-10">
+        <h2 id="sales" className="font-serif text-2xl font-bold text-brand-800">
+          Sales
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">
+          Paid orders and invoice orders awaiting payment, net of refunds, in {sales.currency}. Days run midnight to
+          midnight {sales.timeZone}.
+        </p>
+        <div className="mt-4">
+          <SalesFigures overview={sales} />
+        </div>
+        <div className="mt-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100">
+          <h3 className="font-serif text-xl font-bold text-brand-800">Daily sales, last 30 days</h3>
+          <div className="mt-3">
+            <SalesChart days={sales.days} currency={sales.currency} />
+          </div>
+        </div>
+      </section>
+      <div className="mt-6 grid gap-4 lg:grid-cols-3">
+        <WaitingToShip waiting={sales.waitingToShip} />
+        <TopTitles titles={sales.topTitles} />
+        <LowStock lowStock={sales.lowStock} />
+      </div>
       <section aria-labelledby="quick-actions" className="mt-10">
         <h2 id="quick-actions" className="font-serif text-2xl font-bold text-brand-800">
           Quick actions

@@ -11,7 +11,8 @@ import { ORDER_INTENTS } from "#server/orders/order-status-schema.ts";
 import { getOrderDetails } from "#server/orders/get-order-details.ts";
 import { listOrders } from "#server/orders/list-orders.ts";
 import { updateOrderStatus } from "#server/orders/update-order-status.ts";
-import { ORDER_ACTION_INTENTS } from "#server/orders/order-action-schema.ts";
+import { BULK_ORDER_IDS_FIELD, BULK_ORDER_INTENTS, ORDER_ACTION_INTENTS } from "#server/orders/order-action-schema.ts";
+import { describeShipResult, markOrdersShipped } from "#server/orders/mark-orders-shipped.ts";
 import { markOrderPaid } from "#server/orders/mark-order-paid.ts";
 import { cancelOrder } from "#server/orders/cancel-order.ts";
 import { refundOrder } from "#server/orders/refund-order.ts";
@@ -94,6 +95,16 @@ export async function action({ context, request }: Route.ActionArgs) {
           secure,
           success: ORDER_ACTION_TOASTS.refund,
           failureTitle: "Could not refund the order",
+        },
+      );
+    case BULK_ORDER_INTENTS.markShipped:
+      return runAction(
+        services.logger,
+        () => markOrdersShipped(services, { orderIds: form.getAll(BULK_ORDER_IDS_FIELD) }),
+        {
+          secure,
+          success: (result) => ({ title: "Orders updated", description: describeShipResult(result) }),
+          failureTitle: "Could not mark the orders shipped",
         },
       );
   }

@@ -5,12 +5,19 @@ import { useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { deleteSubscriber } from "#server/subscribers/delete-subscriber.ts";
+import { deleteSubscribers, describeRemoval } from "#server/subscribers/delete-subscribers.ts";
+import { SUBSCRIBER_IDS_FIELD } from "#server/subscribers/subscriber-schema.ts";
+import { isHttpsSite } from "#server/config/env.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
-import { SUBSCRIBER_ID_FIELD, SubscribersTable } from "#app/features/admin-subscribers/subscribers-table.tsx";
+import {
+  REMOVE_SELECTED_INTENT,
+  SUBSCRIBER_ID_FIELD,
+  SubscribersTable,
+} from "#app/features/admin-subscribers/subscribers-table.tsx";
 import type { Route } from "./+types/subscribers";
 
 export function meta() {
@@ -34,8 +41,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { db, logger } = context.services;
+  const { db, logger, env } = context.services;
   const form = await readForm(request);
+  if (form.get("intent") === REMOVE_SELECTED_INTENT) {
+    return runAction(logger, () => deleteSubscribers({ db }, { subscriberIds: form.getAll(SUBSCRIBER_IDS_FIELD) }), {
+      secure: isHttpsSite(env),
+      success: (result) => ({ title: "Subscribers removed", description: describeRemoval(result) }),
+      failureTitle: "Error removing subscribers",
+    });
+  }
   return runAction(logger, async () => {
     const id = form.get(SUBSCRIBER_ID_FIELD);
     await deleteSubscriber({ db }, { subscriberId: typeof id === "string" ? id : "" });

@@ -1,0 +1,115 @@
+import { Link } from "react-router";
+import type { SalesOverview } from "#server/dashboard/sales-overview.ts";
+import { formatMoney } from "#server/money/money-schema.ts";
+import { formatDate } from "#app/lib/dates.ts";
+
+const PANEL = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100";
+const HEADING = "font-serif text-xl font-bold text-brand-800";
+
+/** The five books sold most in the last 30 days, by copies. */
+export function TopTitles({ titles }: { titles: SalesOverview["topTitles"] }) {
+  return (
+    <section aria-labelledby="top-titles" className={PANEL}>
+      <h2 id="top-titles" className={HEADING}>
+        Top titles, last 30 days
+      </h2>
+      {titles.length === 0 ? (
+        <p className="mt-3 text-gray-700">No books sold in the last 30 days.</p>
+      ) : (
+        <ol className="mt-3 divide-y divide-brand-100" data-testid="top-titles">
+          {titles.map((title, index) => (
+            <li key={title.title} className="flex justify-between gap-4 py-2">
+              <span>
+                <span className="mr-2 text-gray-700">{index + 1}.</span>
+                {title.title}
+              </span>
+              <span className="whitespace-nowrap tabular-nums text-gray-700">
+                {title.copies} {title.copies === 1 ? "copy" : "copies"}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** Paid orders and invoice orders not yet shipped, the longest wait first, each linked. */
+export function WaitingToShip({ waiting }: { waiting: SalesOverview["waitingToShip"] }) {
+  return (
+    <section aria-labelledby="waiting-to-ship" className={PANEL}>
+      <h2 id="waiting-to-ship" className={HEADING}>
+        Waiting to ship <span className="text-base font-normal text-gray-700">({waiting.total})</span>
+      </h2>
+      {waiting.orders.length === 0 ? (
+        <p className="mt-3 text-gray-700">Nothing waiting to ship.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-brand-100" data-testid="waiting-to-ship">
+          {waiting.orders.map((order) => (
+            <li key={order.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+              <Link
+                to={`/admin/orders?${new URLSearchParams({ search: order.id })}`}
+                className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-600"
+              >
+                {order.id}
+              </Link>
+              <span className="text-sm text-gray-700">
+                <time dateTime={order.orderDate}>{formatDate(order.orderDate)}</time> · {order.status} ·{" "}
+                {order.paymentStatus === "awaiting_payment" ? "Invoice" : "Paid"} ·{" "}
+                <span className="tabular-nums">{formatMoney(order.totalCents, order.currency)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {waiting.total > waiting.orders.length ? (
+        <p className="mt-3 text-sm">
+          <Link to="/admin/orders" className="text-brand-800 underline underline-offset-2">
+            See all orders
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Books at or below the store's low-stock threshold, fewest copies first. */
+export function LowStock({ lowStock }: { lowStock: SalesOverview["lowStock"] }) {
+  return (
+    <section aria-labelledby="low-stock" className={PANEL}>
+      <h2 id="low-stock" className={HEADING}>
+        Low stock <span className="text-base font-normal text-gray-700">({lowStock.total})</span>
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        Books with {lowStock.threshold} or fewer copies. Change the threshold in{" "}
+        <Link to="/admin/settings" className="text-brand-800 underline underline-offset-2">
+          Store Settings
+        </Link>
+        .
+      </p>
+      {lowStock.books.length === 0 ? (
+        <p className="mt-3 text-gray-700">Every tracked book is above the threshold.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-brand-100" data-testid="low-stock">
+          {lowStock.books.map((book) => (
+            <li key={book.id} className="flex justify-between gap-4 py-2">
+              <span>{book.title}</span>
+              <span
+                className={`whitespace-nowrap tabular-nums ${book.stock === 0 ? "font-semibold text-red-800" : "text-gray-700"}`}
+              >
+                {book.stock === 0 ? "Sold out" : `${book.stock} left`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {lowStock.total > lowStock.books.length ? (
+        <p className="mt-3 text-sm">
+          <Link to="/admin/books" className="text-brand-800 underline underline-offset-2">
+            See all books
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder } from "kysely";
+import type { DatabaseEngine } from "#server/db/database.ts";
+import type { Database, OrderStatus, SqlBool, Timestamp } from "#server/db/schema.ts";
+import { waitingToShipSql } from "#server/orders/ready-to-ship.ts";
+import type { PaymentStatus } from "#server/orders/payment-status.ts";
+import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "#server/settings/settings-schema.ts";
+import type { AppServices } from "#server/services.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The chart's span; the 7-day and today figures are read from the same days. */
+export const SALES_CHART_DAYS = 30;
+const TOP_TITLES = 5;
+/** Longer lists link to the full one; the dashboard shows the most urgent rows. */
+const LIST_LIMIT = 10;
+
+export interface SalesFigure {
+  orders: number;
+  /** Net of refunds, in the store's currency. */
+  revenueCents: number;
+}
+
+export interface SalesDay extends SalesFigure {
+  /** YYYY-MM-DD in the dashboard's time zone. */
+  date: string;
+}
+
+export interface WaitingOrder {
+  id: string;
+  orderDate: Timestamp;
+  customerEmail: string;
+  totalCents: number;
+  currency: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+}
+
+export interface SalesOverview {
+  currency: string;
+  /** Days start at midnight here. The store has no time zone setting yet, so this is UTC. */
+  timeZone: "UTC";
+  today: SalesFigure;
+  last7Days: SalesFigure;
+  last30Days: SalesFigure;
+  /** The last 30 days, oldest first, today last; days without sales are there with zeros. */
+  days: SalesDay[];
+  /** Books by copies sold in the last 30 days (bundles are not titles). */
+  topTitles: { title: string; copies: number }[];
+  /** Oldest first: the longest wait at the top. */
+  waitingToShip: { total: number; orders: WaitingOrder[] };
+  /** Fewest copies first. */
+  lowStock: { threshold: number; total: number; books: { id: string; title: string; stock: number }[] };
+}
+
+/**
+ * An order that counts as a sale (decision 13): not cancelled, and paid (partial refunds
+ * included) or an invoice order awaiting payment. Fully refunded, voided, expired, failed and
+ * in-review orders do not count. Only orders in the store's currency are added up.
+ */
+function countedSaleSql(eb: ExpressionBuilder<Database, "orders">, currency: string): Expression<SqlBool> {
+  // The same rule as paymentAllowsShippingSql, on `payment_status || ''`: the same value, but no
+  // index key. SQLite keeps no table statistics here, and given an indexed payment_status it reads
+  // every paid order ever instead of the 30 days of the order-date index (600 ms at 100,000 orders).
+  const paymentStatus = sql<string>`(orders.payment_status || '')`;
+  return eb.and([
+    eb("orders.status", "!=", "Cancelled"),
+    eb("orders.currency", "=", currency),
+    eb.or([
+      eb(paymentStatus, "in", ["paid", "partially_refunded"]),
+      eb.and([eb("orders.payment_method", "=", "invoice"), eb(paymentStatus, "=", "awaiting_payment")]),
+    ]),
+  ]);
+}
+
+/** The UTC calendar day of `orders.order_date`, as YYYY-MM-DD text on both engines. */
+function orderDaySql(engine: DatabaseEngine): RawBuilder<string> {
+  // SQLite stores ISO text ("2026-11-22T10:00:00.000Z"): its first ten characters are the UTC day.
+  return engine === "sqlite"
+    ? sql<string>`substr(orders.order_date, 1, 10)`
+    : sql<string>`to_char(orders.order_date at time zone 'UTC', 'YYYY-MM-DD')`;
+}
+
+/**
+ * The dashboard's sales figures, computed from the orders themselves: revenue and order counts
+ * for today, the last 7 and 30 days (each ending today, in UTC), the daily series for the chart,
+ * the top titles, orders waiting to ship and books low in stock. Every query is bounded: the
+ * 30-day window reads the order-date index, sums are made by the database, lists are capped.
+ */
+export async function getSalesOverview(
+  deps: Pick<AppServices, "db" | "database" | "clock">,
+  input: { listLimit?: number } = {},
+): Promise<SalesOverview> {
+  const { db } = deps;
+  const listLimit = input.listLimit ?? LIST_LIMIT;
+  const now = deps.clock();
+  const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const windowStart = new Date(todayStart - (SALES_CHART_DAYS - 1) * DAY_MS).toISOString();
+  const windowEnd = new Date(todayStart + DAY_MS).toISOString();
+
+  const settings = await db
+    .selectFrom("store_settings")
+    .select(["currency", "low_stock_threshold"])
+    .where("id", "=", STORE_SETTINGS_ID)
+    .executeTakeFirst();
+  const currency = settings?.currency ?? DEFAULT_STORE_SETTINGS.currency;
+  const threshold = settings?.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+  const day = orderDaySql(deps.database.engine);
+
+  const [dayRows, titleRows, waitingCount, waitingRows, lowCount, lowRows] = await Promise.all([
+    db
+      .selectFrom("orders")
+      .select((eb) => [
+        day.as("day"),
+        eb.fn.countAll().as("orders"),
+        eb.fn.sum(eb("orders.total_cents", "-", eb.ref("orders.amount_refunded_cents"))).as("revenue"),
+      ])
+      .where("orders.order_date", ">=", windowStart)
+      .where("orders.order_date", "<", windowEnd)
+      .where((eb) => countedSaleSql(eb, currency))
+      .groupBy(day)
+      .execute(),
+    db
+      .selectFrom("order_items")
+      .innerJoin("orders", "orders.id", "order_items.order_id")
+      .select((eb) => ["order_items.title", eb.fn.sum("order_items.quantity").as("copies")])
+      .where("orders.order_date", ">=", windowStart)
+      .where("orders.order_date", "<", windowEnd)
+      .where((eb) => countedSaleSql(eb, currency))
+      // Not the bundle_id index either (nearly every line has none): the lines come by order id.
+      .where(sql`order_items.bundle_id || ''`, "is", null)
+      .groupBy("order_items.title")
+      .orderBy("copies", "desc")
+      .orderBy("order_items.title")
+      .limit(TOP_TITLES)
+      .execute(),
+    db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where(waitingToShipSql)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("orders")
+      .select(["id", "order_date", "customer_email", "total_cents", "currency", "status", "payment_status"])
+      .where(waitingToShipSql)
+      .orderBy("order_date")
+      .orderBy("id")
+      .limit(listLimit)
+      .execute(),
+    db
+      .selectFrom("books")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("stock", "is not", null)
+      .where("stock", "<=", threshold)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("books")
+      .select(["id", "title", "stock"])
+      .where("stock", "is not", null)
+      .where("stock", "<=", threshold)
+      .orderBy("stock")
+      .orderBy("title")
+      .orderBy("id")
+      .limit(listLimit)
+      .execute(),
+  ]);
+
+  // PostgreSQL's count and sum are bigints (text from the driver); Number() reads both engines.
+  const byDay = new Map(
+    dayRows.map((row) => [row.day, { orders: Number(row.orders), revenueCents: Number(row.revenue ?? 0) }]),
+  );
+  const days: SalesDay[] = Array.from({ length: SALES_CHART_DAYS }, (_, index) => {
+    const date = new Date(todayStart - (SALES_CHART_DAYS - 1 - index) * DAY_MS).toISOString().slice(0, 10);
+    return { date, ...(byDay.get(date) ?? { orders: 0, revenueCents: 0 }) };
+  });
+
+  return {
+    currency,
+    timeZone: "UTC",
+    today: total(days.slice(-1)),
+    last7Days: total(days.slice(-7)),
+    last30Days: total(days),
+    days,
+    topTitles: titleRows.map((row) => ({ title: row.title, copies: Number(row.copies) })),
+    waitingToShip: {
+      total: Number(waitingCount.n),
+      orders: waitingRows.map((row) => ({
+        id: row.id,
+        orderDate: row.order_date,
+        customerEmail: row.customer_email,
+        totalCents: row.total_cents,
+        currency: row.currency,
+        status: row.status,
+        paymentStatus: row.payment_status,
+      })),
+    },
+    lowStock: {
+      threshold,
+      total: Number(lowCount.n),
+      books: lowRows.map((row) => ({ id: row.id, title: row.title, stock: row.stock ?? 0 })),
+    },
+  };
+}
+
+function total(days: SalesDay[]): SalesFigure {
+  return days.reduce((sum, d) => ({ orders: sum.orders + d.orders, revenueCents: sum.revenueCents + d.revenueCents }), {
+    orders: 0,
+    revenueCents: 0,
+  });
+}

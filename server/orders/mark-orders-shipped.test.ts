@@ -1,0 +1,89 @@
+import type { Insertable } from "kysely";
+import type { OrdersTable } from "#server/db/schema.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { insertTestOrder, orderActionDeps as deps, paidCardOrder } from "#tests/support/test-orders.ts";
+import { BULK_ORDER_LIMIT } from "./order-action-schema.ts";
+import { describeShipResult, markOrdersShipped } from "./mark-orders-shipped.ts";
+
+describe.each(TEST_ENGINES)("markOrdersShipped on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  it("ships each order its own rules allow and says which were skipped and why", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    const place = (id: string, order: Partial<Insertable<OrdersTable>>) =>
+      insertTestOrder(db, { takeStock: false, order: { id, ...order } });
+    await place("PAID", paidCardOrder());
+    await place("INVOICE", {}); // an invoice order may ship before it is paid
+    await place("PROCESSING", { ...paidCardOrder(), status: "Processing" });
+    await place("UNPAID-CARD", { payment_method: "card", payment_status: "awaiting_payment" });
+    await place("SHIPPED", { ...paidCardOrder(), status: "Shipped" });
+    await place("DELIVERED", { ...paidCardOrder(), status: "Delivered" });
+    await place("CANCELLED", { status: "Cancelled", payment_status: "voided" });
+
+    const ids = ["PAID", "INVOICE", "UNPAID-CARD", "SHIPPED", "DELIVERED", "CANCELLED", "NOPE", "PROCESSING", "PAID"];
+    const result = await markOrdersShipped(deps(db), { orderIds: ids });
+    expect(result).toEqual({
+      shipped: ["PAID", "INVOICE", "PROCESSING"],
+      skipped: [
+        { orderId: "UNPAID-CARD", reason: "not-paid" },
+        { orderId: "SHIPPED", reason: "already-shipped" },
+        { orderId: "DELIVERED", reason: "delivered" },
+        { orderId: "CANCELLED", reason: "cancelled" },
+        { orderId: "NOPE", reason: "not-found" },
+      ],
+    });
+    expect(describeShipResult(result)).toBe(
+      "3 orders marked shipped. 5 skipped: UNPAID-CARD (not paid yet), SHIPPED (already shipped), " +
+        "DELIVERED (already delivered), CANCELLED (cancelled), NOPE (not found).",
+    );
+    const statuses = await db.selectFrom("orders").select(["id", "status"]).orderBy("id").execute();
+    expect(Object.fromEntries(statuses.map((o) => [o.id, o.status]))).toEqual({
+      CANCELLED: "Cancelled",
+      DELIVERED: "Delivered",
+      INVOICE: "Shipped",
+      PAID: "Shipped",
+      PROCESSING: "Shipped",
+      SHIPPED: "Shipped",
+      "UNPAID-CARD": "Pending",
+    });
+    // Each shipped order got its own history step and one shipped mail.
+    const mails = await db.selectFrom("mail_outbox").select("order_id").where("kind", "=", "shipped").execute();
+    expect(mails.map((m) => m.order_id).sort()).toEqual(["INVOICE", "PAID", "PROCESSING"]);
+
+    // A retry of the same request changes nothing more.
+    const retry = await markOrdersShipped(deps(db), { orderIds: ["PAID", "INVOICE"] });
+    expect(retry).toEqual({
+      shipped: [],
+      skipped: [
+        { orderId: "PAID", reason: "already-shipped" },
+        { orderId: "INVOICE", reason: "already-shipped" },
+      ],
+    });
+    expect(await db.selectFrom("mail_outbox").select("id").where("kind", "=", "shipped").execute()).toHaveLength(3);
+    const history = await db.selectFrom("order_status_history").select("id").where("order_id", "=", "PAID").execute();
+    expect(history).toHaveLength(2);
+  });
+
+  it("refuses an empty choice and more than the limit, changing nothing", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await insertTestOrder(db, { takeStock: false, order: { id: "PAID", ...paidCardOrder() } });
+    for (const orderIds of [[], undefined, "PAID", [""], [42]]) {
+      await expect(markOrdersShipped(deps(db), { orderIds }), JSON.stringify(orderIds)).rejects.toMatchObject({
+        code: "VALIDATION",
+      });
+    }
+    const tooMany = ["PAID", ...Array.from({ length: BULK_ORDER_LIMIT }, (_, i) => `X-${i}`)];
+    await expect(markOrdersShipped(deps(db), { orderIds: tooMany })).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: `Please choose at most ${BULK_ORDER_LIMIT} orders at a time.`,
+    });
+    const order = await db.selectFrom("orders").select("status").where("id", "=", "PAID").executeTakeFirstOrThrow();
+    expect(order.status).toBe("Pending");
+  });
+});
