@@ -29,6 +29,7 @@ function bookColumns(book: BookInput) {
     reviews: book.reviews,
     age_range: book.ageRange,
     stock: book.stock,
+    tags: JSON.stringify(book.tags),
   };
 }
 

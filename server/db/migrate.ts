@@ -7,6 +7,7 @@ import * as orderIdLowerIndex from "./migrations/0003-order-id-lower-index.ts";
 import * as orderOwner from "./migrations/0004-order-owner.ts";
 import * as subscriberConfirmation from "./migrations/0005-subscriber-confirmation.ts";
 import * as checkout from "./migrations/0006-checkout.ts";
+import * as bookTagsSearch from "./migrations/0009-book-tags-search.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -24,6 +25,7 @@ const migrations: Record<string, MigrationModule> = {
   "0004-order-owner": orderOwner,
   "0005-subscriber-confirmation": subscriberConfirmation,
   "0006-checkout": checkout,
+  "0009-book-tags-search": bookTagsSearch,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

@@ -27,8 +27,19 @@ export interface BooksTable {
   reviews: number | null;
   age_range: string | null;
   stock: number | null;
+  /**
+   * Topic tags, a JSON array of strings (`["Christmas","Parables"]`); read it with `toBook`.
+   * Triggers copy it into `book_tags` for indexed filtering (migration 0009).
+   */
+  tags: Defaulted<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One row per book and tag, written only by the triggers on `books.tags`. */
+export interface BookTagsTable {
+  book_id: string;
+  tag: string;
 }
 
 /** The list itself lives with the form that offers it (ORDER_STATUSES), so the two cannot drift apart. */
@@ -262,6 +273,7 @@ export interface VerificationTable {
 
 export interface Database {
   books: BooksTable;
+  book_tags: BookTagsTable;
   bundles: BundlesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
