@@ -5,12 +5,6 @@ import { toBook, type Book } from "./book.ts";
 import { CATALOGUE_PAGE_SIZE, type CatalogueParams } from "./catalogue-schema.ts";
 import { correctQueryWords, queryWords } from "./search-words.ts";
 
-/**
- * PostgreSQL's searched text, exactly as migration 0009 built its GIN index on it: a query that
- * spells it any other way reads every book instead of the index.
- */
-const POSTGRES_DOCUMENT = sql.raw(`to_tsvector('simple'::regconfig, title || ' ' || author || ' ' || description)`);
-
 export interface CatalogueResult extends Page<Book> {
   /** The words searched for when the typed ones were corrected ("samaritian" → "samaritan"). */
   searchedFor: string | null;
@@ -21,10 +15,12 @@ function matchesWords(engine: DatabaseHandle["engine"], words: string[]): Expres
   if (engine === "sqlite") {
     // Words hold only letters and digits, so quoting each one is enough to keep FTS5 syntax out.
     const match = words.map((word) => `"${word}"*`).join(" ");
-    return sql<SqlBool>`books.id in (select book_id from books_fts where books_fts match ${match})`;
+    return sql<SqlBool>`books.id in (select book_id from book_search_ids where id in
+      (select rowid from books_fts where books_fts match ${match}))`;
   }
   const match = words.map((word) => `${word}:*`).join(" & ");
-  return sql<SqlBool>`${POSTGRES_DOCUMENT} @@ to_tsquery('simple', ${match})`;
+  return sql<SqlBool>`books.id in (select book_id from book_search_documents
+    where document @@ to_tsquery('simple', ${match}))`;
 }
 
 /**
@@ -54,7 +50,9 @@ export async function searchCatalogue(
     return query;
   };
 
-  const page = await fetchPage(
+  // Two statements, a count and a page, rather than one with a window count: with a window
+  // the engine keeps every matching row to the end instead of only the best 24.
+  const result = await fetchPage(
     { page: input.page, pageSize: CATALOGUE_PAGE_SIZE },
     async () =>
       Number(
@@ -86,5 +84,5 @@ export async function searchCatalogue(
       return (await query.limit(limit).offset(offset).execute()).map(toBook);
     },
   );
-  return { ...page, searchedFor: corrected ? words.join(" ") : null };
+  return { ...result, searchedFor: corrected ? words.join(" ") : null };
 }

@@ -16,8 +16,19 @@ export const MAX_QUERY_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
 /** Shorter words are never corrected: too many words are one letter away from them. */
 const MIN_CORRECTED_LENGTH = 4;
-// Well above U+FFFF's three bytes: `word < prefix + TOP` holds for every word starting with prefix.
-const TOP = String.fromCodePoint(0x10ffff);
+
+/**
+ * The first text after every text that starts with `prefix`, in byte (code point) order: the
+ * prefix with its last character moved one on ("sa" → "sb"). A plain upper bound lets FTS5's
+ * vocabulary and PostgreSQL's index read just that range.
+ */
+function afterPrefix(prefix: string): string {
+  const chars = [...prefix];
+  const last = chars.pop()!.codePointAt(0)!;
+  // U+10FFFF never ends a real word; U+D7FF is followed by surrogates, which text never holds.
+  const next = last === 0xd7ff ? 0xe000 : last + 1;
+  return chars.join("") + String.fromCodePoint(Math.min(next, 0x10ffff));
+}
 
 /**
  * The words of a query as the engine's tokenizer sees them: runs of letters and digits, lower
@@ -85,13 +96,13 @@ export function editDistance(a: string, b: string): number {
  * order, break ties); null when there is none.
  */
 async function correctWord(db: Kysely<Database>, engine: DatabaseEngine, word: string): Promise<string | null> {
-  if ((await vocabulary(db, engine, { from: word, to: word + TOP, limit: 1 })).length > 0) return word;
+  if ((await vocabulary(db, engine, { from: word, to: afterPrefix(word), limit: 1 })).length > 0) return word;
   if (word.length < MIN_CORRECTED_LENGTH) return null;
   const allowed = word.length <= 5 ? 1 : 2;
   const first = String.fromCodePoint(word.codePointAt(0)!);
   const candidates = await vocabulary(db, engine, {
     from: first,
-    to: first + TOP,
+    to: afterPrefix(first),
     minLength: word.length - allowed,
     maxLength: word.length + allowed,
   });

@@ -34,8 +34,11 @@ const APP_TABLES = [
   "verification",
 ];
 
-/** Each engine's own search tables (decision 12): FTS5's table, its shadow tables and vocabulary; PostgreSQL's word counts. */
-const ENGINE_SEARCH_TABLES = /^(books_fts(_\w+)?|book_search_words)$/;
+/**
+ * Each engine's own search tables (decision 12): on SQLite FTS5's table, its shadow tables, its
+ * vocabulary and the books' FTS keys; on PostgreSQL the stored documents and the word counts.
+ */
+const ENGINE_SEARCH_TABLES = /^(books_fts(_\w+)?|book_search_ids|book_search_documents|book_search_words)$/;
 
 describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
   let testDb: TestDatabase;
