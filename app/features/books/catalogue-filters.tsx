@@ -49,9 +49,9 @@ export function CatalogueFilters({ params, ages, tags }: { params: CataloguePara
       role="search"
       aria-label="Books"
       preventScrollReset
-      className="mt-6 grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-brand-100 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+      className="mt-6 grid grid-cols-2 items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-brand-100 sm:gap-4 lg:grid-cols-[2fr_1fr_1.4fr_1.2fr_auto]"
     >
-      <div className="grid min-w-0 gap-1.5 sm:col-span-2 lg:col-span-1">
+      <div className="col-span-2 grid min-w-0 gap-1.5 lg:col-span-1">
         <label htmlFor={searchId} className="text-sm font-medium">
           Search books
         </label>
@@ -91,13 +91,13 @@ export function CatalogueFilters({ params, ages, tags }: { params: CataloguePara
           </option>
         ))}
       </Select>
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
-        <button type="submit" className={`${buttonStyles.primary} flex-1 py-2.5 lg:flex-none`}>
+      <div className="flex min-w-0 flex-wrap gap-2">
+        <button type="submit" className={`${buttonStyles.primary} flex-1 px-4 py-2.5 lg:flex-none`}>
           <Search aria-hidden="true" className="size-4" />
           Search
         </button>
         {filtered ? (
-          <Link to="/books" className={`${buttonStyles.secondary} flex-1 py-2 lg:flex-none`}>
+          <Link to="/books" className={`${buttonStyles.secondary} flex-1 px-4 py-2 lg:flex-none`}>
             Clear
           </Link>
         ) : null}
