@@ -111,6 +111,7 @@ describe("the catalogue at /books in a browser", () => {
     await page.getByRole("heading", { name: "No books match your search" }).waitFor();
     await page.getByRole("link", { name: "See all books" }).click();
     await page.waitForURL((url) => url.pathname === "/books" && url.search === "");
+    await page.getByText("43 books · page 1 of 2").waitFor();
     expect(await cards().count()).toBe(24);
   });
 
@@ -120,9 +121,11 @@ describe("the catalogue at /books in a browser", () => {
     await page.getByLabel("Topic", { exact: true }).selectOption("Parables");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL((url) => url.search === "?q=prodigal+son&tag=Parables");
+    await page.getByText("1 books · page 1 of 1").waitFor();
     expect(await titles()).toEqual(["The Prodigal Son Comes Home"]);
     await page.getByRole("link", { name: "Clear" }).click();
     await page.waitForURL((url) => url.search === "");
+    await page.getByText("43 books · page 1 of 2").waitFor();
     expect(await cards().count()).toBe(24);
   });
 
@@ -132,6 +135,7 @@ describe("the catalogue at /books in a browser", () => {
     expect(await related.locator("article h3").first().innerText()).toBe("The Prodigal Son Comes Home");
     await page.getByRole("list", { name: "Topics" }).getByRole("link", { name: "Parables" }).click();
     await page.waitForURL((url) => url.pathname === "/books" && url.search === "?tag=Parables");
+    await page.getByText("2 books · page 1 of 1").waitFor();
     expect(await cards().count()).toBe(2);
   });
 
