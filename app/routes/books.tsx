@@ -81,7 +81,12 @@ export default function Books({ loaderData: { params, result, filters } }: Route
               </li>
             ))}
           </ul>
-          <Pagination page={result.page} pageCount={result.pageCount} total={result.total} noun="books" />
+          <Pagination
+            page={result.page}
+            pageCount={result.pageCount}
+            total={result.total}
+            noun={result.total === 1 ? "book" : "books"}
+          />
         </>
       )}
     </div>

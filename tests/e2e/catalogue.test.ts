@@ -92,7 +92,7 @@ describe("the catalogue at /books in a browser", () => {
     expect(await titles()).toEqual(["The Prodigal Son Comes Home", "The Good Samaritan"]);
     await page.getByLabel("Age", { exact: true }).selectOption("4-8");
     await page.waitForURL((url) => url.search === "?age=4-8&tag=Parables");
-    await page.getByText("1 books · page 1 of 1").waitFor();
+    await page.getByText("1 book · page 1 of 1").waitFor();
     expect(await titles()).toEqual(["The Good Samaritan"]);
     await page.getByLabel("Sort by").selectOption("price-desc");
     await page.waitForURL((url) => url.search === "?age=4-8&tag=Parables&sort=price-desc");
@@ -121,7 +121,7 @@ describe("the catalogue at /books in a browser", () => {
     await page.getByLabel("Topic", { exact: true }).selectOption("Parables");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL((url) => url.search === "?q=prodigal+son&tag=Parables");
-    await page.getByText("1 books · page 1 of 1").waitFor();
+    await page.getByText("1 book · page 1 of 1").waitFor();
     expect(await titles()).toEqual(["The Prodigal Son Comes Home"]);
     await page.getByRole("link", { name: "Clear" }).click();
     await page.waitForURL((url) => url.search === "");
