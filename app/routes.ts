@@ -15,6 +15,7 @@ const INFO_PAGE_PATHS = [
 export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
+    route("books", "routes/books.tsx"),
     route("books/:slug", "routes/book.tsx"),
     ...INFO_PAGE_PATHS.map((path) => route(path, "routes/info-page.tsx", { id: `info-page/${path}` })),
     route("help-center", "routes/help-center.tsx"),

@@ -13,6 +13,7 @@ import { measureStalledBodies } from "./stalled-bodies.ts";
 import { measureOrderPlacement, orderPlacementEngines } from "./order-placement.ts";
 import { measureMixedLoad, mixedLoadSetups } from "./mixed-load.ts";
 import { measureDashboard } from "./dashboard.ts";
+import { catalogueSearchEngines, measureCatalogueSearch } from "./catalogue-search.ts";
 
 interface Result {
   name: string;
@@ -119,6 +120,24 @@ for (const engine of orderPlacementEngines()) {
     unit: "orders/s",
     target: 50,
     atLeast: true,
+  });
+}
+
+// The /books search with 10,000 books: words (some misspelt), an age range, a topic and a sort.
+for (const engine of catalogueSearchEngines()) {
+  const figures = await measureCatalogueSearch(engine);
+  const slower = engine === "postgres" ? 2 : 1;
+  results.push({
+    name: `catalogue search, 10,000 books (${engine}) p50`,
+    value: figures.p50,
+    unit: "ms",
+    target: 10 * slower,
+  });
+  results.push({
+    name: `catalogue search, 10,000 books (${engine}) p95`,
+    value: figures.p95,
+    unit: "ms",
+    target: 30 * slower,
   });
 }
 

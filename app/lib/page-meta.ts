@@ -23,13 +23,22 @@ export function pageMeta(
     image,
     type = "website",
     fullTitle = false,
-  }: { title: string; description: string; image?: string | null; type?: "website" | "product"; fullTitle?: boolean },
+    path = args.location.pathname,
+  }: {
+    title: string;
+    description: string;
+    image?: string | null;
+    type?: "website" | "product";
+    fullTitle?: boolean;
+    /** The canonical path, when it is not the page's own path (with a query, or without one). */
+    path?: string;
+  },
 ): MetaDescriptor[] {
   const root = rootMetaData(args);
   const storeName = root?.store.name ?? "";
   const origin = root?.publicUrl ?? "";
   const documentTitle = fullTitle || !storeName ? title : `${title} | ${storeName}`;
-  const url = `${origin}${args.location.pathname}`;
+  const url = `${origin}${path}`;
   const tags: MetaDescriptor[] = [
     { title: documentTitle },
     { name: "description", content: description },

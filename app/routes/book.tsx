@@ -1,7 +1,9 @@
 import { data, Link } from "react-router";
+import { catalogueHref } from "#server/books/catalogue-schema.ts";
 import { getBookBySlug } from "#server/books/get-book.ts";
+import { listRelatedBooks } from "#server/books/list-related-books.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
-import { badgeColor } from "#app/features/books/book-card.tsx";
+import { BookCard, badgeColor } from "#app/features/books/book-card.tsx";
 import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
 import { bookStructuredData } from "#app/features/books/book-structured-data.ts";
 import { AddToCartButton, stockLabel } from "#app/features/cart/add-to-cart-button.tsx";
@@ -13,7 +15,7 @@ import type { Route } from "./+types/book";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const book = await getBookBySlug(context.services.db, params.slug);
   if (!book) throw data(null, { status: 404 });
-  return { book };
+  return { book, related: await listRelatedBooks(context.services, { book }) };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -31,61 +33,100 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
-export default function BookPage({ loaderData: { book } }: Route.ComponentProps) {
+export default function BookPage({ loaderData: { book, related } }: Route.ComponentProps) {
   const formatMoney = useFormatMoney();
   const available = book.stock === null || book.stock > 0;
   const stock = stockLabel(book.stock);
   return (
-    <article className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2">
-      <div className="relative">
-        <img
-          src={book.imageUrl ?? DEFAULT_COVER}
-          alt={`Cover of ${book.title}`}
-          width={600}
-          height={800}
-          className="w-full rounded-2xl shadow-lg ring-1 ring-brand-100"
-        />
-        {book.badge ? (
-          <span
-            className={`absolute left-4 top-4 rounded-full px-3 py-1 text-sm font-semibold ${badgeColor(book.badge)}`}
-          >
-            {book.badge}
-          </span>
-        ) : null}
-      </div>
-      <div className="flex flex-col gap-4">
-        <p className="text-sm">
-          <Link to="/#books" className="text-brand-700 underline">
-            All Bible stories
-          </Link>
-        </p>
-        <h1 className="font-serif text-3xl font-bold leading-tight text-brand-800 sm:text-4xl">{book.title}</h1>
-        <p className="text-lg text-gray-700">by {book.author}</p>
-        <p className="flex items-center gap-2 text-gray-700">
-          <StarRating rating={book.rating ?? 0} className="size-5" />
-          <span>({book.reviews ?? 0} reviews)</span>
-        </p>
-        <p className="flex flex-wrap items-baseline gap-3">
-          <span className="text-3xl font-bold text-brand-800">{formatMoney(book.priceCents)}</span>
-          {book.originalPriceCents !== null ? (
-            <s className="text-lg text-gray-600">
-              <span className="sr-only">Was </span>
-              {formatMoney(book.originalPriceCents)}
-            </s>
+    <>
+      <article className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2">
+        <div className="relative">
+          <img
+            src={book.imageUrl ?? DEFAULT_COVER}
+            alt={`Cover of ${book.title}`}
+            width={600}
+            height={800}
+            className="w-full rounded-2xl shadow-lg ring-1 ring-brand-100"
+          />
+          {book.badge ? (
+            <span
+              className={`absolute left-4 top-4 rounded-full px-3 py-1 text-sm font-semibold ${badgeColor(book.badge)}`}
+            >
+              {book.badge}
+            </span>
           ) : null}
-        </p>
-        {book.ageRange ? <p className="text-gray-700">Ages {book.ageRange}</p> : null}
-        <p
-          data-testid="stock-status"
-          className={`font-semibold ${!available ? "text-red-700" : stock ? "text-amber-800" : "text-green-800"}`}
-        >
-          {stock ?? "In stock"}
-        </p>
-        <p className="text-lg leading-8 text-gray-700">{book.description}</p>
-        <div>
-          <AddToCartButton item={bookCartItem(book)} showStock={false} />
         </div>
-      </div>
-    </article>
+        <div className="flex flex-col gap-4">
+          <p className="text-sm">
+            <Link to="/books" className="text-brand-700 underline">
+              All Bible stories
+            </Link>
+          </p>
+          <h1 className="font-serif text-3xl font-bold leading-tight text-brand-800 sm:text-4xl">{book.title}</h1>
+          <p className="text-lg text-gray-700">by {book.author}</p>
+          <p className="flex items-center gap-2 text-gray-700">
+            <StarRating rating={book.rating ?? 0} className="size-5" />
+            <span>({book.reviews ?? 0} reviews)</span>
+          </p>
+          <p className="flex flex-wrap items-baseline gap-3">
+            <span className="text-3xl font-bold text-brand-800">{formatMoney(book.priceCents)}</span>
+            {book.originalPriceCents !== null ? (
+              <s className="text-lg text-gray-600">
+                <span className="sr-only">Was </span>
+                {formatMoney(book.originalPriceCents)}
+              </s>
+            ) : null}
+          </p>
+          {book.ageRange ? (
+            <p className="text-gray-700">
+              <Link to={catalogueHref({ age: book.ageRange })} className="underline underline-offset-4">
+                Ages {book.ageRange}
+              </Link>
+            </p>
+          ) : null}
+          {book.tags.length > 0 ? (
+            <ul aria-label="Topics" className="flex flex-wrap gap-2">
+              {book.tags.map((tag) => (
+                <li key={tag}>
+                  <Link
+                    to={catalogueHref({ tag })}
+                    className="inline-block rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-800 hover:ring-1 hover:ring-brand-600"
+                  >
+                    {tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p
+            data-testid="stock-status"
+            className={`font-semibold ${!available ? "text-red-700" : stock ? "text-amber-800" : "text-green-800"}`}
+          >
+            {stock ?? "In stock"}
+          </p>
+          <p className="text-lg leading-8 text-gray-700">{book.description}</p>
+          <div>
+            <AddToCartButton item={bookCartItem(book)} showStock={false} />
+          </div>
+        </div>
+      </article>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mx-auto max-w-6xl px-4 pb-16">
+          <h2 id="related-heading" className="font-serif text-2xl font-bold text-brand-800">
+            You may also like
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {related.map((other) => (
+              <li key={other.id} className="flex">
+                <BookCard
+                  book={other}
+                  action={<AddToCartButton item={bookCartItem(other)} className="mt-3 w-full" />}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
   );
 }

@@ -20,6 +20,7 @@ const valid: BookFormValues = {
   reviews: "",
   ageRange: "",
   stock: "",
+  tags: "",
 };
 
 function errorsFor(values: Partial<Record<BookField, unknown>>) {
@@ -47,6 +48,7 @@ describe("checkBookForm", () => {
       reviews: null,
       ageRange: null,
       stock: null,
+      tags: [],
     });
   });
 
@@ -192,6 +194,30 @@ describe("checkBookForm", () => {
   });
 });
 
+describe("book tags", () => {
+  it("reads comma-separated tags, trimmed, inner spaces collapsed, repeats in other letter case once", () => {
+    expect(dataFor({ tags: " Old   Testament , parables,,Parables, Heroes of Faith " }).tags).toEqual([
+      "Old Testament",
+      "parables",
+      "Heroes of Faith",
+    ]);
+    expect(dataFor({ tags: "" }).tags).toEqual([]);
+    expect(dataFor({ tags: undefined }).tags).toEqual([]);
+  });
+
+  it("refuses too many tags, a tag too long, and text too long", () => {
+    const nine = Array.from({ length: BOOK_LIMITS.tags + 1 }, (_, i) => `Tag ${i}`).join(",");
+    expect(errorsFor({ tags: nine }).fieldErrors).toEqual({ tags: "Tags: no more than 8, separated by commas." });
+    expect(errorsFor({ tags: "x".repeat(BOOK_LIMITS.tagLength + 1) }).fieldErrors).toEqual({
+      tags: "Each tag must be 30 characters or fewer.",
+    });
+    expect(errorsFor({ tags: ",".repeat(10_000) }).fieldErrors).toEqual({
+      tags: `Tags must be ${BOOK_LIMITS.tagsText} characters or fewer.`,
+    });
+    expect(errorsFor({ tags: ["a"] }).fieldErrors).toEqual({ tags: "Tags must be text." });
+  });
+});
+
 describe("bookToFormValues", () => {
   it("gives the empty Add Book form", () => {
     expect(bookToFormValues()).toEqual(Object.fromEntries(BOOK_FIELDS.map((f) => [f, ""])));
@@ -209,9 +235,17 @@ describe("bookToFormValues", () => {
       reviews: 0,
       ageRange: "3-8",
       stock: null,
+      tags: ["New Testament", "Parables"],
     };
     const values = bookToFormValues(book);
-    expect(values).toMatchObject({ price: "14.05", originalPrice: "20.00", badge: "", rating: "4.5", reviews: "0" });
+    expect(values).toMatchObject({
+      price: "14.05",
+      originalPrice: "20.00",
+      badge: "",
+      rating: "4.5",
+      reviews: "0",
+      tags: "New Testament, Parables",
+    });
     expect(checkBookForm(values)).toEqual({ success: true, data: book });
     expect(centsToMoneyText(5)).toBe("0.05");
   });

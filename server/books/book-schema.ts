@@ -12,6 +12,11 @@ export const BOOK_LIMITS = {
   description: 5000,
   badge: 40,
   ageRange: 40,
+  /** Topic tags per book, and characters per tag. */
+  tags: 8,
+  tagLength: 30,
+  /** The whole comma-separated text: every tag at full length with its ", ". */
+  tagsText: 8 * 32,
   /** In dollars. */
   maxPrice: 100_000,
   maxRating: 5,
@@ -30,6 +35,7 @@ export const BOOK_FIELDS = [
   "reviews",
   "ageRange",
   "stock",
+  "tags",
 ] as const;
 
 export type BookField = (typeof BOOK_FIELDS)[number];
@@ -118,6 +124,31 @@ function countField(label: string) {
 }
 
 /**
+ * Tags arrive as one text, comma-separated ("Christmas, Parables"). Each is trimmed with its
+ * inner spaces collapsed; a tag repeated in other letter case counts once (the first spelling).
+ */
+export function splitTags(text: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const part of text.split(",")) {
+    const tag = part.replace(/\s+/g, " ").trim();
+    if (tag === "" || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
+const tagsField = formField("Tags must be text.", (text) => {
+  if (text.length > BOOK_LIMITS.tagsText) return refuse(`Tags must be ${BOOK_LIMITS.tagsText} characters or fewer.`);
+  const tags = splitTags(text);
+  if (tags.length > BOOK_LIMITS.tags) return refuse(`Tags: no more than ${BOOK_LIMITS.tags}, separated by commas.`);
+  const long = tags.find((tag) => tag.length > BOOK_LIMITS.tagLength);
+  if (long) return refuse(`Each tag must be ${BOOK_LIMITS.tagLength} characters or fewer.`);
+  return accept(tags);
+});
+
+/**
  * The Add/Edit Book form, shared by the browser and the server so both refuse the same input
  * with the same words. Client-safe: zod only. Its keys are the form's field names; it puts out
  * money in integer cents (`price` becomes `priceCents`) and optional fields left empty as null.
@@ -138,6 +169,7 @@ export const bookFormSchema = z
     reviews: countField("Reviews"),
     ageRange: optionalText("Age range", BOOK_LIMITS.ageRange),
     stock: countField("Stock"),
+    tags: tagsField,
   })
   .transform(({ price, originalPrice, ...rest }) => ({
     ...rest,
@@ -191,6 +223,7 @@ export interface BookFormSource {
   reviews: number | null;
   ageRange: string | null;
   stock: number | null;
+  tags: string[];
 }
 
 /** The Edit Book form's starting values; with no book, the empty Add Book form. */
@@ -208,6 +241,7 @@ export function bookToFormValues(book?: BookFormSource): BookFormValues {
     reviews: optional(book.reviews),
     ageRange: optional(book.ageRange),
     stock: optional(book.stock),
+    tags: book.tags.join(", "),
   };
 }
 

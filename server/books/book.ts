@@ -16,6 +16,8 @@ export interface Book {
   ageRange: string | null;
   /** Units available; null means the stock is not tracked (no limit). */
   stock: number | null;
+  /** Topic tags set by an admin (Christmas, Parables, …); empty when none. */
+  tags: string[];
   createdAt: string;
 }
 
@@ -34,6 +36,17 @@ export function toBook(row: BookRow): Book {
     reviews: row.reviews,
     ageRange: row.age_range,
     stock: row.stock,
+    tags: parseTags(row.tags),
     createdAt: row.created_at,
   };
+}
+
+/** The stored JSON array of tags; anything else (a hand-edited row) reads as no tags. */
+export function parseTags(stored: string): string[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];
+  } catch {
+    return [];
+  }
 }

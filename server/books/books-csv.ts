@@ -22,6 +22,7 @@ export const BOOK_CSV_FIELD_COLUMNS: readonly (readonly [header: string, field: 
   ["reviews", "reviews"],
   ["age_range", "ageRange"],
   ["stock", "stock"],
+  ["tags", "tags"],
 ];
 
 /** Columns that identify the book. */

@@ -18,6 +18,7 @@ const form: BookFormValues = {
   reviews: "",
   ageRange: "",
   stock: "",
+  tags: "",
 };
 
 const png = (width: number, height: number) =>

@@ -16,6 +16,7 @@ const form: BookFormValues = {
   reviews: "120",
   ageRange: "3-8",
   stock: "25",
+  tags: "",
 };
 
 describe.each(TEST_ENGINES)("saving books on %s", (engine) => {

@@ -30,6 +30,7 @@ export function bookColumns(book: BookInput) {
     reviews: book.reviews,
     age_range: book.ageRange,
     stock: book.stock,
+    tags: JSON.stringify(book.tags),
   };
 }
 

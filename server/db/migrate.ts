@@ -9,6 +9,7 @@ import * as subscriberConfirmation from "./migrations/0005-subscriber-confirmati
 import * as checkout from "./migrations/0006-checkout.ts";
 import * as coverImages from "./migrations/0007-cover-images.ts";
 import * as rateLimits from "./migrations/0008-rate-limits.ts";
+import * as bookTagsSearch from "./migrations/0009-book-tags-search.ts";
 import * as lowStockThreshold from "./migrations/0010-low-stock-threshold.ts";
 import * as bundleBooks from "./migrations/0012-bundle-books.ts";
 
@@ -30,6 +31,7 @@ const migrations: Record<string, MigrationModule> = {
   "0006-checkout": checkout,
   "0007-cover-images": coverImages,
   "0008-rate-limits": rateLimits,
+  "0009-book-tags-search": bookTagsSearch,
   "0010-low-stock-threshold": lowStockThreshold,
   "0012-bundle-books": bundleBooks,
 };

@@ -27,6 +27,11 @@ export interface BooksTable {
   reviews: number | null;
   age_range: string | null;
   stock: number | null;
+  /**
+   * Topic tags, a JSON array of strings (`["Christmas","Parables"]`); read it with `toBook`.
+   * Triggers copy it into `book_tags` for indexed filtering (migration 0009).
+   */
+  tags: Defaulted<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -46,6 +51,12 @@ export interface CoverImageAliasesTable {
   old_url: string;
   key: string;
   created_at: Timestamp;
+}
+
+/** One row per book and tag, written only by the triggers on `books.tags`. */
+export interface BookTagsTable {
+  book_id: string;
+  tag: string;
 }
 
 /** The list itself lives with the form that offers it (ORDER_STATUSES), so the two cannot drift apart. */
@@ -300,6 +311,7 @@ export interface Database {
   books: BooksTable;
   cover_images: CoverImagesTable;
   cover_image_aliases: CoverImageAliasesTable;
+  book_tags: BookTagsTable;
   bundles: BundlesTable;
   bundle_books: BundleBooksTable;
   orders: OrdersTable;

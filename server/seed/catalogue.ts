@@ -13,6 +13,8 @@ export interface SeedBook {
   reviews: number | null;
   ageRange: string | null;
   stock: number | null;
+  /** Topic tags for the catalogue's filter. */
+  tags: string[];
   /** Cover colours: background and accent. */
   colors: [string, string];
 }
@@ -30,6 +32,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 312,
     ageRange: "3-6",
     stock: 40,
+    tags: ["Old Testament", "Creation"],
     colors: ["#1e3a8a", "#fbbf24"],
   },
   {
@@ -44,6 +47,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 287,
     ageRange: "3-7",
     stock: 35,
+    tags: ["Old Testament", "Promises"],
     colors: ["#0f766e", "#fde68a"],
   },
   {
@@ -58,6 +62,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 96,
     ageRange: "4-8",
     stock: 22,
+    tags: ["Old Testament", "Heroes of Faith", "Promises"],
     colors: ["#312e81", "#e0e7ff"],
   },
   {
@@ -72,6 +77,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 141,
     ageRange: "5-9",
     stock: 18,
+    tags: ["Old Testament", "Heroes of Faith", "Forgiveness"],
     colors: ["#9a3412", "#fed7aa"],
   },
   {
@@ -86,6 +92,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 158,
     ageRange: "4-8",
     stock: 0,
+    tags: ["Old Testament", "Heroes of Faith", "Miracles"],
     colors: ["#075985", "#bae6fd"],
   },
   {
@@ -100,6 +107,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 356,
     ageRange: "4-8",
     stock: 50,
+    tags: ["Old Testament", "Heroes of Faith", "Courage"],
     colors: ["#3f6212", "#ecfccb"],
   },
   {
@@ -114,6 +122,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 77,
     ageRange: "5-9",
     stock: 12,
+    tags: ["Old Testament", "Heroes of Faith", "Prayer", "Courage"],
     colors: ["#92400e", "#fef3c7"],
   },
   {
@@ -128,6 +137,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 64,
     ageRange: "3-7",
     stock: 25,
+    tags: ["Old Testament", "Forgiveness", "Prayer"],
     colors: ["#155e75", "#a5f3fc"],
   },
   {
@@ -142,6 +152,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 421,
     ageRange: "3-8",
     stock: null,
+    tags: ["New Testament", "Christmas"],
     colors: ["#7f1d1d", "#fde68a"],
   },
   {
@@ -156,6 +167,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 38,
     ageRange: "4-8",
     stock: 30,
+    tags: ["New Testament", "Parables"],
     colors: ["#166534", "#bbf7d0"],
   },
   {
@@ -170,6 +182,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 24,
     ageRange: "5-9",
     stock: 28,
+    tags: ["New Testament", "Parables", "Forgiveness"],
     colors: ["#6b21a8", "#f3e8ff"],
   },
   {
@@ -184,6 +197,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 15,
     ageRange: "3-8",
     stock: 45,
+    tags: ["New Testament", "Easter", "Miracles"],
     colors: ["#b45309", "#fffbeb"],
   },
   {
@@ -198,6 +212,7 @@ export const SEED_BOOKS: SeedBook[] = [
     reviews: 0,
     ageRange: "6-10",
     stock: 8,
+    tags: ["Old Testament", "Heroes of Faith"],
     colors: ["#9f1239", "#ffe4e6"],
   },
 ];

@@ -53,6 +53,7 @@ export async function seedDatabase(
       reviews: book.reviews,
       age_range: book.ageRange,
       stock: book.stock,
+      tags: JSON.stringify(book.tags),
       created_at: createdAt,
       updated_at: createdAt,
     };

@@ -18,6 +18,8 @@ const PUBLIC_PAGES = [
   "/returns-and-refunds",
   "/track-order",
   "/track-order?orderId=ORD-2025-001",
+  "/books",
+  "/books?q=samaritian&tag=Parables",
   "/books/the-good-samaritan",
   "/no-such-page",
   "/newsletter/confirm?token=any.token",

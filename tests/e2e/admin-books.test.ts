@@ -22,6 +22,7 @@ const BOOK = {
   rating: "4.7",
   reviews: "12",
   ageRange: "4-8",
+  tags: "Old Testament, Heroes of Faith",
 };
 
 describe("admin Book Management in a browser", () => {
@@ -98,6 +99,7 @@ describe("admin Book Management in a browser", () => {
       reviews: "Reviews",
       ageRange: "Age range",
       stock: "Stock",
+      tags: "Tags",
     };
     for (const [key, value] of Object.entries(values)) await field(page, labels[key]!).fill(value);
   }
@@ -217,6 +219,10 @@ describe("admin Book Management in a browser", () => {
     await imageLoaded(card.locator("img"));
     expect(await card.locator("img").getAttribute("src")).toBe(coverUrl);
     await home.close();
+
+    // Its tags are the catalogue's topics at once.
+    const catalogue = await (await fetch(`${server.url}/books?q=esther&tag=Heroes+of+Faith`)).text();
+    expect(catalogue).toContain(">Esther: For Such a Time as This</a>");
   });
 
   it("edits the book: the form starts from its values and the new price shows everywhere", async () => {
@@ -228,6 +234,7 @@ describe("admin Book Management in a browser", () => {
     expect(await field(page, "Original price ($)").inputValue()).toBe("16.00");
     expect(await field(page, "Rating (0-5)").inputValue()).toBe("4.7");
     expect(await field(page, "Stock").inputValue()).toBe("");
+    expect(await field(page, "Tags").inputValue()).toBe("Old Testament, Heroes of Faith");
     await imageLoaded(dialog(page).getByTestId("cover-preview"));
     await fillBook(page, { price: "15.75", stock: "7" });
     await dialog(page).getByRole("button", { name: "Save Changes" }).click();

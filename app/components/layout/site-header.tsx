@@ -6,6 +6,7 @@ import { useViewer } from "#app/lib/use-viewer.ts";
 
 const NAVIGATION = [
   { to: "/", label: "Home" },
+  { to: "/books", label: "Books" },
   { to: "/our-mission", label: "Our Mission" },
   { to: "/about-us", label: "About Us" },
   { to: "/help-center", label: "Help Center" },

@@ -256,6 +256,14 @@ export function BookFormDialog({
           hint="Leave empty if stock is not tracked."
           {...field("stock")}
         />
+        <FormField
+          label="Tags"
+          maxLength={BOOK_LIMITS.tagsText}
+          className="sm:col-span-2"
+          placeholder="e.g. New Testament, Parables"
+          hint={`Topics shoppers can filter by, separated by commas (up to ${BOOK_LIMITS.tags}).`}
+          {...field("tags")}
+        />
 
         <fieldset className="grid min-w-0 gap-3 sm:col-span-2">
           <legend className="font-medium">Cover image</legend>

@@ -149,8 +149,8 @@ export function BooksImportForm() {
           <li>
             The first line names the columns: <code>title</code>, <code>author</code>, <code>description</code> and{" "}
             <code>price</code> are required; <code>id</code>, <code>slug</code>, <code>original_price</code>,{" "}
-            <code>badge</code>, <code>rating</code>, <code>reviews</code>, <code>age_range</code> and <code>stock</code>{" "}
-            are optional.
+            <code>badge</code>, <code>rating</code>, <code>reviews</code>, <code>age_range</code>, <code>stock</code>{" "}
+            and <code>tags</code> (separated by commas) are optional.
           </li>
           <li>A row with the id or slug of a book updates that book; other rows add new books.</li>
           <li>Covers are not imported: books keep their cover, new books get the default one.</li>

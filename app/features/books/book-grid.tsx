@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { Book } from "#server/books/book.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { BookCard } from "./book-card.tsx";
@@ -37,10 +38,13 @@ export function BookGrid({
           </li>
         ))}
       </ul>
-      <div className="mt-10 text-center">
+      <div className="mt-10 flex flex-col items-center gap-4">
         <button type="button" onClick={onToggle} disabled={loading} className={buttonStyles.secondary}>
           {loading ? "Loading..." : showingAll ? "Show Less" : "View All Bible Stories"}
         </button>
+        <Link to="/books" className="font-semibold text-brand-700 underline underline-offset-4">
+          Search the whole catalogue by age and topic
+        </Link>
       </div>
     </section>
   );

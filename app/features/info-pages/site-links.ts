@@ -7,6 +7,7 @@ export const SITE_LINK_GROUPS = [
     title: "Main",
     links: [
       { to: "/", label: "Home" },
+      { to: "/books", label: "All Bible Stories" },
       { to: "/our-mission", label: "Our Mission" },
       { to: "/about-us", label: "About Us" },
       { to: "/statement-of-faith", label: "Statement of Faith" },

@@ -1,0 +1,107 @@
+import { Search } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import {
+  CATALOGUE_QUERY_MAX_LENGTH,
+  CATALOGUE_SORTS,
+  DEFAULT_CATALOGUE_SORT,
+  type CatalogueParams,
+} from "#server/books/catalogue-schema.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+
+const FIELD_CLASS = "w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink";
+
+function Select({ label, name, value, children }: { label: string; name: string; value: string; children: ReactNode }) {
+  const id = useId();
+  const submit = useSubmit();
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        // Remounted when the URL changes, so back/forward show the filters of the page displayed.
+        key={value}
+        id={id}
+        name={name}
+        defaultValue={value}
+        className={FIELD_CLASS}
+        // With JavaScript a choice applies at once; without it, the Apply button sends the form.
+        onChange={(event) => void submit(event.currentTarget.form, { preventScrollReset: true })}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The catalogue's search box and filters: a plain GET form, so every search is a URL (shared,
+ * bookmarked, back button) and works without JavaScript. A new search starts on page 1.
+ */
+export function CatalogueFilters({ params, ages, tags }: { params: CatalogueParams; ages: string[]; tags: string[] }) {
+  const searchId = useId();
+  const filtered = params.q !== "" || params.age !== "" || params.tag !== "" || params.sort !== DEFAULT_CATALOGUE_SORT;
+  return (
+    <Form
+      method="get"
+      action="/books"
+      role="search"
+      aria-label="Books"
+      preventScrollReset
+      className="mt-6 grid grid-cols-2 items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-brand-100 sm:gap-4 lg:grid-cols-[2fr_1fr_1.4fr_1.2fr_auto]"
+    >
+      <div className="col-span-2 grid min-w-0 gap-1.5 lg:col-span-1">
+        <label htmlFor={searchId} className="text-sm font-medium">
+          Search books
+        </label>
+        <input
+          key={params.q}
+          id={searchId}
+          type="search"
+          name="q"
+          defaultValue={params.q}
+          placeholder="Title, author or story"
+          maxLength={CATALOGUE_QUERY_MAX_LENGTH}
+          className={FIELD_CLASS}
+        />
+      </div>
+      <Select label="Age" name="age" value={params.age}>
+        <option value="">All ages</option>
+        {ages.map((age) => (
+          <option key={age} value={age}>
+            Ages {age}
+          </option>
+        ))}
+        {params.age !== "" && !ages.includes(params.age) ? <option value={params.age}>Ages {params.age}</option> : null}
+      </Select>
+      <Select label="Topic" name="tag" value={params.tag}>
+        <option value="">All topics</option>
+        {tags.map((tag) => (
+          <option key={tag} value={tag}>
+            {tag}
+          </option>
+        ))}
+        {params.tag !== "" && !tags.includes(params.tag) ? <option value={params.tag}>{params.tag}</option> : null}
+      </Select>
+      <Select label="Sort by" name="sort" value={params.sort}>
+        {CATALOGUE_SORTS.map((sort) => (
+          <option key={sort.value} value={sort.value}>
+            {sort.label}
+          </option>
+        ))}
+      </Select>
+      <div className="flex min-w-0 flex-wrap gap-2">
+        <button type="submit" className={`${buttonStyles.primary} flex-1 px-4 py-2.5 lg:flex-none`}>
+          <Search aria-hidden="true" className="size-4" />
+          Search
+        </button>
+        {filtered ? (
+          <Link to="/books" className={`${buttonStyles.secondary} flex-1 px-4 py-2 lg:flex-none`}>
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
