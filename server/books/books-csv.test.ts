@@ -37,6 +37,7 @@ describe.each(TEST_ENGINES)("booksCsvStream on %s", (engine) => {
         rating: 4.5,
         reviews: 3,
         age_range: "4-8",
+        tags: JSON.stringify(["Easter", "New Testament"]),
         image_url: "/uploads/covers/a.webp",
       })
       .where("id", "=", ids[0]!)
@@ -57,6 +58,7 @@ describe.each(TEST_ENGINES)("booksCsvStream on %s", (engine) => {
       "reviews",
       "age_range",
       "stock",
+      "tags",
       "cover_url",
       "created_at",
     ]);
@@ -74,10 +76,11 @@ describe.each(TEST_ENGINES)("booksCsvStream on %s", (engine) => {
       "3",
       "4-8",
       "0",
+      "Easter, New Testament",
       "/uploads/covers/a.webp",
       "2025-01-01T00:00:00.000Z",
     ]);
     // Empty optional fields stay empty: no stock tracked is not "0".
-    expect(rows[1]!.slice(5, 13)).toEqual(["12.06", "", "", "", "", "", "", ""]);
+    expect(rows[1]!.slice(5, 14)).toEqual(["12.06", "", "", "", "", "", "", "", ""]);
   });
 });
