@@ -82,7 +82,8 @@ export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsle
         </div>
       </div>
       <div className="border-t border-white/15">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+        {/* Room at the very end for the floating cart button, so it never sits on these links. */}
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 pb-24 pt-6 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p>© 2025 {store?.name}. All rights reserved.</p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
             <li>
