@@ -106,7 +106,7 @@ export function createAuth({ env, database, mailer, logger, hashQueue }: AuthDep
   });
 
   async function sendResetMail(to: string, link: string) {
-    const store = await getPublicStoreSettings(database.db);
+    const store = await getPublicStoreSettings({ db: database.db });
     await mailer.send({
       from: storeSender(store),
       to,
@@ -126,7 +126,7 @@ export function createAuth({ env, database, mailer, logger, hashQueue }: AuthDep
   }
 
   async function sendVerificationMail(to: string, link: string) {
-    const store = await getPublicStoreSettings(database.db);
+    const store = await getPublicStoreSettings({ db: database.db });
     await mailer.send({
       from: storeSender(store),
       to,

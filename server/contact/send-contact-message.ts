@@ -36,7 +36,7 @@ export async function sendContactMessage(
     .execute();
 
   try {
-    const store = await getPublicStoreSettings(db);
+    const store = await getPublicStoreSettings({ db });
     await mailer.send({
       from: storeSender(store),
       to: store.contactEmail,

@@ -43,7 +43,7 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
     expect(result).toEqual({ seeded: true, books: SEED_BOOKS.length, orders: 3 });
     expect(await counts(testDb)).toMatchObject({ books: SEED_BOOKS.length, orders: 3, settings: 1, shipping: 2 });
 
-    const books = await listNewestBooks(testDb.handle.db);
+    const books = await listNewestBooks({ db: testDb.handle.db });
     expect(books.length).toBeGreaterThanOrEqual(12);
     expect(books.some((b) => b.stock === 0)).toBe(true);
     expect(books.some((b) => b.stock === null)).toBe(true);
@@ -78,7 +78,7 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
       .execute();
     expect(history.map((h) => h.status)).toEqual(["Order Placed", "Packed", "Shipped", "In Transit"]);
 
-    const settings = await getPublicStoreSettings(testDb.handle.db);
+    const settings = await getPublicStoreSettings({ db: testDb.handle.db });
     expect(settings).toMatchObject({
       storeName: "Little Scrolls Press",
       contactEmail: "hello@littlescrolls.example",
