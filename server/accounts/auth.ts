@@ -62,7 +62,7 @@ export function createAuth({ env, database, mailer, logger, hashQueue }: AuthDep
         const link = `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
         // Not awaited: the answer must take as long for unknown addresses as for known ones.
         // A newer link voids the older ones before it goes out: only the latest e-mail works.
-        void voidOlderResetLinks(database.db, user.id, token)
+        void voidOlderResetLinks(database, { userId: user.id, token })
           .then(() => sendResetMail(user.email, link))
           .catch((error: unknown) => logger.error({ err: error }, "password reset e-mail could not be sent"));
       },
