@@ -234,7 +234,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(decryptStripeWebhookSecret(row, APP_SECRET)).toBe(WEBHOOK_SECRET);
     expect(row.stripe_secret_key_encrypted).toBeNull();
     // Only the webhook secret is set: cards are not offered yet.
-    expect(await loadCardPaymentConfig(db, APP_SECRET)).toBeNull();
+    expect(await loadCardPaymentConfig({ db, env: { APP_SECRET } })).toBeNull();
 
     // Setting the key keeps the webhook secret; now card payments can be taken.
     results.push(
@@ -243,7 +243,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       }),
     );
     expect((await storedRow()).stripe_webhook_secret_encrypted).toBe(ciphertext);
-    expect(await loadCardPaymentConfig(db, APP_SECRET)).toEqual({
+    expect(await loadCardPaymentConfig({ db, env: { APP_SECRET } })).toEqual({
       secretKey: STRIPE_SECRET,
       webhookSecret: WEBHOOK_SECRET,
     });
@@ -280,7 +280,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect((await storedRow()).stripe_webhook_secret_encrypted).toBeNull();
     expect(decryptStripeSecretKey(await storedRow(), APP_SECRET)).toBe(STRIPE_SECRET);
     expect(results.at(-1)).toMatchObject({ stripeWebhookSecret: { isSet: false, last4: null } });
-    expect(await loadCardPaymentConfig(db, APP_SECRET)).toBeNull();
+    expect(await loadCardPaymentConfig({ db, env: { APP_SECRET } })).toBeNull();
 
     const everything = JSON.stringify(results);
     for (const secret of [WEBHOOK_SECRET, "whsec_second_secret_wxyz", STRIPE_SECRET, ciphertext, replaced]) {

@@ -25,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Masked already: the secret key arrives as { isSet, last4 }, never as the key.
     const settings = await getStoreSettingsForAdmin(context.services);
     // The checkout's own test, so the screen never says cards are offered when checkout would not offer them.
-    const cardPaymentsReady = (await loadCardPaymentConfig(db, env.APP_SECRET)) !== null;
+    const cardPaymentsReady = (await loadCardPaymentConfig({ db, env })) !== null;
     return { settings, loadError: null, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL), cardPaymentsReady };
   } catch (error) {
     logger.error({ err: error }, "store settings could not be read");
