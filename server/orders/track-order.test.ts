@@ -10,7 +10,7 @@ describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
   });
   afterAll(async () => {
     await testDb?.cleanup();

@@ -14,7 +14,7 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
 
   async function seeded() {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
     return testDb.handle.db;
   }
 

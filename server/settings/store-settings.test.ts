@@ -70,7 +70,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
 
   it("reads the seeded row with its methods", async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
     const settings = await getStoreSettingsForAdmin({ db: testDb.handle.db });
     expect(settings).toMatchObject({ enableStripe: true, enablePaypal: false, updatedAt: expect.any(String) });
     expect(settings.shippingMethods.map((m) => [m.name, m.rateCents, m.enabled])).toEqual([
@@ -119,7 +119,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("replaces the shipping method list, keeping the ids of existing methods", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db);
+    await seedDatabase({ db, clock: () => new Date() });
     const [standard, express] = (await getStoreSettingsForAdmin({ db })).shippingMethods;
 
     const saved = await saveStoreSettings(settingsDeps(db), {
@@ -291,7 +291,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("saves and reads back pay by invoice with its terms, and the countries the store ships to", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db);
+    await seedDatabase({ db, clock: () => new Date() });
     expect(await getStoreSettingsForAdmin({ db })).toMatchObject({
       enableInvoice: false,
       invoiceTerms: null,
@@ -333,7 +333,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("refuses invalid input with per-field messages and writes nothing", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db);
+    await seedDatabase({ db, clock: () => new Date() });
     const before = { row: await storedRow(), methods: await storedMethods() };
 
     await expect(saveStoreSettings(settingsDeps(db), { form: { ...FORM, storeName: "" } })).rejects.toMatchObject({
