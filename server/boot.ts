@@ -56,7 +56,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
   try {
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
-    await moveFileCoversIn({ db: database.db, covers, logger, uploadsDir });
+    await moveFileCoversIn({ db: database.db, covers, logger, clock, uploadsDir });
     const seed = await seedDatabase({ db: database.db, clock, covers });
     if (seed.seeded) logger.info({ books: seed.books, orders: seed.orders }, "demo catalogue seeded");
     await ensureOwnerIsAdmin({ db: database.db, clock }, { ownerEmail: env.OWNER_EMAIL });
