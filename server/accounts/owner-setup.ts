@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+// Not Pick<AppServices>: services.ts imports this module, and a type import back would be a cycle.
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import type { AppServices } from "#server/services.ts";
 import { isAdminRoleSql } from "./admin-role.ts";
 import { ADMIN_ROLE } from "./auth.ts";
 
-export async function countAdmins({ db }: Pick<AppServices, "db">): Promise<number> {
+export async function countAdmins({ db }: { db: Kysely<Database> }): Promise<number> {
   const row = await db
     .selectFrom("user")
     .select((eb) => eb.fn.countAll().as("n"))
@@ -45,7 +45,7 @@ export class OwnerSetup {
  * not rest on an address nobody has proven.
  */
 export async function ensureOwnerIsAdmin(
-  { db, clock }: Pick<AppServices, "db" | "clock">,
+  { db, clock }: { db: Kysely<Database>; clock: () => Date },
   { ownerEmail }: { ownerEmail: string | undefined },
 ): Promise<void> {
   if (!ownerEmail) return;

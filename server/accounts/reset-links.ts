@@ -1,4 +1,6 @@
-import type { AppServices } from "#server/services.ts";
+// Not Pick<AppServices>: services.ts imports this module (through auth.ts), and a type import back would be a cycle.
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
 
 // better-auth 1.7.7 keeps a reset link in `verification`: identifier `reset-password:<token>`,
 // value = the user's id.
@@ -6,7 +8,7 @@ const RESET_PREFIX = "reset-password:";
 
 /** Voids the account's reset links made before `token`'s: a newer link replaces the older ones. */
 export async function voidOlderResetLinks(
-  { db }: Pick<AppServices, "db">,
+  { db }: { db: Kysely<Database> },
   { userId, token }: { userId: string; token: string },
 ): Promise<void> {
   await db
@@ -23,7 +25,7 @@ export async function voidOlderResetLinks(
 }
 
 /** Voids every outstanding reset link of the account (after a reset or a password change). */
-export async function voidResetLinks({ db }: Pick<AppServices, "db">, { userId }: { userId: string }): Promise<void> {
+export async function voidResetLinks({ db }: { db: Kysely<Database> }, { userId }: { userId: string }): Promise<void> {
   await db
     .deleteFrom("verification")
     .where("value", "=", userId)
@@ -33,7 +35,7 @@ export async function voidResetLinks({ db }: Pick<AppServices, "db">, { userId }
 
 /** The account a reset link belongs to, while the link is still valid. */
 export async function findResetLinkOwner(
-  { db, clock }: Pick<AppServices, "db" | "clock">,
+  { db, clock }: { db: Kysely<Database>; clock: () => Date },
   { token }: { token: string },
 ): Promise<{ userId: string; email: string } | null> {
   const row = await db
