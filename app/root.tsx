@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const [settings, payment] = await Promise.all([
-    getPublicStoreSettings(context.services.db),
+    getPublicStoreSettings(context.services),
     loadPaymentOptions(context.services),
   ]);
   if (context.maintenance) {

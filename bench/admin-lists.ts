@@ -81,11 +81,11 @@ export async function fillAdminTables(handle: DatabaseHandle): Promise<void> {
 export async function timeAdminLists(handle: DatabaseHandle): Promise<Record<string, number>> {
   const { db } = handle;
   const cases: Record<string, () => Promise<unknown>> = {
-    "books page 1": () => listBooksPage(db, { page: 1 }),
-    "books page 100": () => listBooksPage(db, { page: 100 }),
-    "books search": () => listBooksPage(db, { search: "book 99" }),
-    "orders page 1": () => listOrders(db, { page: 1 }),
-    "orders search": () => listOrders(db, { search: "reader42" }),
+    "books page 1": () => listBooksPage({ db }, { page: 1 }),
+    "books page 100": () => listBooksPage({ db }, { page: 100 }),
+    "books search": () => listBooksPage({ db }, { search: "book 99" }),
+    "orders page 1": () => listOrders({ db }, { page: 1 }),
+    "orders search": () => listOrders({ db }, { search: "reader42" }),
     "customers page 1": () => listCustomers({ db }, { page: 1 }),
     "customers search": () => listCustomers({ db }, { search: "member77" }),
     "subscribers page 1": () => listSubscribers({ db }, { page: 1 }),

@@ -120,7 +120,7 @@ export async function measureDashboard(engine: DatabaseEngine): Promise<Dashboar
     // Fresh planner statistics, as autovacuum would have them for a table that grew over time.
     if (engine === "postgres") await sql`analyze`.execute(handle.db);
     const deps = { db: handle.db, database: handle, clock: () => new Date(now) };
-    const load = () => Promise.all([getDashboardStats(handle.db), getSalesOverview(deps)]);
+    const load = () => Promise.all([getDashboardStats({ db: handle.db }), getSalesOverview(deps)]);
     for (let i = 0; i < 3; i++) await load(); // warm-up
     const times: number[] = [];
     for (let i = 0; i < 20; i++) {

@@ -32,7 +32,7 @@ export async function timeSubscribersExport(handle: DatabaseHandle) {
   let rssPeak = rssBefore;
   let longestStep = 0;
   const started = performance.now();
-  const reader = subscribersCsvStream(handle.db).getReader();
+  const reader = subscribersCsvStream({ db: handle.db }).getReader();
   let bytes = 0;
   for (;;) {
     const stepStarted = performance.now();

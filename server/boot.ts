@@ -49,16 +49,17 @@ export interface ServiceOverrides {
  */
 export async function startServices(env: Env, overrides: ServiceOverrides = {}): Promise<AppServices> {
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
+  const clock = overrides.clock ?? (() => new Date());
   const database = overrides.database ?? openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const uploadsDir = path.join(env.DATA_DIR, "uploads");
   const covers = createCoverStore(env, database);
   try {
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
-    await moveFileCoversIn({ db: database.db, covers, logger, uploadsDir });
-    const seed = await seedDatabase(database.db, { covers });
+    await moveFileCoversIn({ db: database.db, covers, logger, clock, uploadsDir });
+    const seed = await seedDatabase({ db: database.db, clock, covers });
     if (seed.seeded) logger.info({ books: seed.books, orders: seed.orders }, "demo catalogue seeded");
-    await ensureOwnerIsAdmin(database.db, env.OWNER_EMAIL);
+    await ensureOwnerIsAdmin({ db: database.db, clock }, { ownerEmail: env.OWNER_EMAIL });
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
@@ -69,7 +70,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     overrides.rateLimitStore ?? (await openRateLimitStore({ redisUrl: env.REDIS_URL, database, logger }));
   return {
     env,
-    clock: overrides.clock ?? (() => new Date()),
+    clock,
     lifecycle: { draining: false },
     database,
     db: database.db,
@@ -82,7 +83,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     auth: createAuth({ env, database, mailer, logger, hashQueue }),
     authLimits: createAuthLimits(rateLimitStore),
     hashQueue,
-    ownerSetup: new OwnerSetup((await countAdmins(database.db)) === 0, env.APP_SECRET),
+    ownerSetup: new OwnerSetup((await countAdmins(database)) === 0, env.APP_SECRET),
     subscriberExportLock: new ExportLock(),
     orderExportLock: new ExportLock(),
     bookExportLock: new ExportLock(),

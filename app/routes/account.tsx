@@ -26,7 +26,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return runAction(
     context.services.logger,
     async () => {
-      await resendVerificationEmail(context.services, viewer, { clientAddress: context.clientAddress });
+      await resendVerificationEmail(context.services, { viewer, clientAddress: context.clientAddress });
       return { sent: true };
     },
     { secure: isHttpsSite(context.services.env), failureTitle: "Error" },

@@ -13,7 +13,7 @@ import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/book";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const book = await getBookBySlug(context.services.db, params.slug);
+  const book = await getBookBySlug(context.services, { slug: params.slug });
   if (!book) throw data(null, { status: 404 });
   return { book, related: await listRelatedBooks(context.services, { book }) };
 }

@@ -21,11 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAction(
     services.logger,
     async () => {
-      await requestPasswordReset(
-        services,
-        { email: form.get("email") ?? "" },
-        { headers: request.headers, clientAddress },
-      );
+      await requestPasswordReset(services, { email: form.get("email") ?? "", headers: request.headers, clientAddress });
       return { sentAt: Date.now() };
     },
     {

@@ -28,7 +28,10 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.services;
-  const [books, bundles] = await Promise.all([listNewestBooks(db, NEWEST_BOOKS_COUNT), listBundles({ db })]);
+  const [books, bundles] = await Promise.all([
+    listNewestBooks({ db }, { limit: NEWEST_BOOKS_COUNT }),
+    listBundles({ db }),
+  ]);
   return { books, bundles };
 }
 

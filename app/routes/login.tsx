@@ -37,11 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await runAction(
     services.logger,
     async () => {
-      const { headers, isAdmin } = await signIn(
-        services,
-        { email: form.get("email") ?? "", password: form.get("password") ?? "" },
-        { headers: request.headers, clientAddress },
-      );
+      const { headers, isAdmin } = await signIn(services, {
+        email: form.get("email") ?? "",
+        password: form.get("password") ?? "",
+        headers: request.headers,
+        clientAddress,
+      });
       headers.append("Set-Cookie", flashCookie("signed-in", isHttpsSite(services.env)));
       return { headers, isAdmin };
     },

@@ -33,13 +33,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     viewer,
     placedOrderIds: readPlacedOrders(request.headers.get("cookie"), services.env.APP_SECRET),
   };
-  let order = await getOrderConfirmation(services.db, access);
+  let order = await getOrderConfirmation(services, access);
   if (!order) throw redirect(`/track-order?orderId=${encodeURIComponent(params.orderId)}`);
   const search = new URL(request.url).searchParams;
   if (order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment" && search.has("session_id")) {
     // Back from Stripe before its webhook: ask Stripe, so a paid order says so at once.
     const status = await syncCardPaymentOnReturn(services, { orderId: order.id, sessionId: search.get("session_id") });
-    if (status !== order.paymentStatus) order = (await getOrderConfirmation(services.db, access)) ?? order;
+    if (status !== order.paymentStatus) order = (await getOrderConfirmation(services, access)) ?? order;
   }
   const awaitingCard = order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment";
   return {
@@ -63,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     async () => {
       const form = await readForm(request);
       if (form.get("intent") !== PAY_BY_CARD_INTENT) throw new AppError("VALIDATION", "Unknown action.");
-      const order = await getOrderConfirmation(services.db, {
+      const order = await getOrderConfirmation(services, {
         orderId: params.orderId,
         viewer,
         placedOrderIds: readPlacedOrders(request.headers.get("cookie"), services.env.APP_SECRET),

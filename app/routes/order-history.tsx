@@ -18,7 +18,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  return { orders: await listMyOrders(context.services.db, viewer), emailVerified: viewer.emailVerified };
+  return { orders: await listMyOrders(context.services, { viewer }), emailVerified: viewer.emailVerified };
 }
 
 /** Shipped blue, Processing yellow, Cancelled red, anything else green (the account page's own colours). */

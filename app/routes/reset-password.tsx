@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await runAction(
       services.logger,
       async () => {
-        await resetPassword(services, { token, password: form.get("password") }, { clientAddress });
+        await resetPassword(services, { token, password: form.get("password"), clientAddress });
         return {};
       },
       { secure, failureTitle: "Error" },
@@ -52,11 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await runAction(
     services.logger,
     () =>
-      changePassword(
-        services,
-        { currentPassword: form.get("currentPassword"), password: form.get("password") },
-        { headers: request.headers, clientAddress },
-      ),
+      changePassword(services, {
+        currentPassword: form.get("currentPassword"),
+        password: form.get("password"),
+        headers: request.headers,
+        clientAddress,
+      }),
     { secure, failureTitle: "Error" },
   );
   if ("ok" in result && result.ok) {

@@ -3,5 +3,5 @@ import type { Route } from "./+types/resources.books";
 
 /** Every book, newest first: the home page's "View All Bible Stories". */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { books: await listNewestBooks(context.services.db) };
+  return { books: await listNewestBooks(context.services) };
 }

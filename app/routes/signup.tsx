@@ -33,11 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await runAction(
     services.logger,
     async () => {
-      await signUp(
-        services,
-        { email: form.get("email"), password: form.get("password") },
-        { headers: request.headers, clientAddress },
-      );
+      await signUp(services, {
+        email: form.get("email"),
+        password: form.get("password"),
+        headers: request.headers,
+        clientAddress,
+      });
       return {};
     },
     { secure: isHttpsSite(services.env), failureTitle: SIGN_UP_FAILED },

@@ -7,7 +7,7 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 /** The public pages and every book page, for search engines. */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.services.env.PUBLIC_URL;
-  const books = await listNewestBooks(context.services.db);
+  const books = await listNewestBooks(context.services);
   const entries = [
     ...PUBLIC_PATHS.map((path) => ({ loc: `${origin}${path}`, lastmod: undefined as string | undefined })),
     ...books.map((book) => ({ loc: `${origin}/books/${book.slug}`, lastmod: book.createdAt.slice(0, 10) })),

@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw error;
   }
 
-  const tracking = await trackOrder(services.db, parsed.data);
+  const tracking = await trackOrder(services, { orderId: parsed.data });
   if (!tracking) {
     const orderId = parsed.data.length > ECHO_MAX_LENGTH ? `${parsed.data.slice(0, ECHO_MAX_LENGTH)}…` : parsed.data;
     return respond({ state: "not-found", orderId }, 404);

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
   const form = await readForm(request);
   return runAction(services.logger, async () => {
-    await verifyEmail(services, viewer, { token: form.get("token") });
+    await verifyEmail(services, { viewer, token: form.get("token") });
     return {};
   });
 }

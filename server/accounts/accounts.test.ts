@@ -40,12 +40,15 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   it("signs up, signs in with a new session each time, and resolves the viewer", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    await signUp(deps, { email: "Anna@Example.com", password: "Mustard-Seed-Faith-42" }, request());
-    const first = await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
-    const second = await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    await signUp(deps, { email: "Anna@Example.com", password: "Mustard-Seed-Faith-42", ...request() });
+    const first = await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request() });
+    const second = await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request() });
     expect(cookieOf(first.headers)).not.toBe(cookieOf(second.headers));
     expect(first.isAdmin).toBe(false);
-    const { viewer } = await resolveViewer(deps.auth, new Headers({ cookie: cookieOf(first.headers) }), "192.0.2.1");
+    const { viewer } = await resolveViewer(deps, {
+      headers: new Headers({ cookie: cookieOf(first.headers) }),
+      clientAddress: "192.0.2.1",
+    });
     expect(viewer).toMatchObject({ email: "anna@example.com", isAdmin: false });
     const stored = await deps.db.selectFrom("account").select("password").executeTakeFirstOrThrow();
     expect(stored.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -58,9 +61,9 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   it("answers a sign-up for an existing address like any other, without a second account", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request() });
     await expect(
-      signUp(deps, { email: "ANNA@example.com", password: "Another-Long-Pass-9" }, request("192.0.2.9")),
+      signUp(deps, { email: "ANNA@example.com", password: "Another-Long-Pass-9", ...request("192.0.2.9") }),
     ).resolves.toBeUndefined();
     expect(await deps.db.selectFrom("user").select("email").execute()).toHaveLength(1);
   });
@@ -68,22 +71,22 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   it("limits sign-in failures per client and per e-mail from that client, not across clients", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request() });
     for (let i = 0; i < 5; i++) {
       await expect(
-        signIn(deps, { email: "anna@example.com", password: "wrong-wrong" }, request("192.0.2.50")),
+        signIn(deps, { email: "anna@example.com", password: "wrong-wrong", ...request("192.0.2.50") }),
       ).rejects.toMatchObject({
         code: "UNAUTHENTICATED",
         message: "Invalid email or password.",
       });
     }
     await expect(
-      signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request("192.0.2.50")),
+      signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request("192.0.2.50") }),
     ).rejects.toMatchObject({
       code: "RATE_LIMITED",
     });
     await expect(
-      signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request("192.0.2.51")),
+      signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request("192.0.2.51") }),
     ).resolves.toMatchObject({
       isAdmin: false,
     });
@@ -92,19 +95,19 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   it("at start makes OWNER_EMAIL's account an admin only once its address is verified (see email-verification.test.ts)", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb, { OWNER_EMAIL: "owner@example.com" });
-    await signUp(deps, { email: "Owner@Example.com", password: "Mustard-Seed-Faith-42" }, request());
-    const owner = await signIn(deps, { email: "owner@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    await signUp(deps, { email: "Owner@Example.com", password: "Mustard-Seed-Faith-42", ...request() });
+    const owner = await signIn(deps, { email: "owner@example.com", password: "Mustard-Seed-Faith-42", ...request() });
     expect(owner.isAdmin).toBe(false);
 
-    await signUp(deps, { email: "later-owner@example.com", password: "Mustard-Seed-Faith-42" }, request());
-    await ensureOwnerIsAdmin(deps.db, "LATER-owner@example.com");
-    expect(await countAdmins(deps.db)).toBe(0);
+    await signUp(deps, { email: "later-owner@example.com", password: "Mustard-Seed-Faith-42", ...request() });
+    await ensureOwnerIsAdmin(deps, { ownerEmail: "LATER-owner@example.com" });
+    expect(await countAdmins(deps)).toBe(0);
     await deps.db
       .updateTable("user")
       .set({ emailVerified: true })
       .where("email", "=", "later-owner@example.com")
       .execute();
-    await ensureOwnerIsAdmin(deps.db, "LATER-owner@example.com");
+    await ensureOwnerIsAdmin(deps, { ownerEmail: "LATER-owner@example.com" });
     const roles = await deps.db.selectFrom("user").select(["email", "role"]).execute();
     expect(roles.map((r) => [r.email.toLowerCase(), r.role]).sort()).toEqual([
       ["later-owner@example.com", ADMIN_ROLE],
@@ -115,7 +118,7 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   it("creates, grants and revokes admins; the setup link works only while no admin exists", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    const setup = new OwnerSetup((await countAdmins(deps.db)) === 0, "a".repeat(40));
+    const setup = new OwnerSetup((await countAdmins(deps)) === 0, "a".repeat(40));
     // Every instance sharing APP_SECRET offers the same link (behind a balancer any may answer it).
     expect(new OwnerSetup(true, "a".repeat(40)).token).toBe(setup.token);
     expect(new OwnerSetup(true, "b".repeat(40)).token).not.toBe(setup.token);
@@ -124,39 +127,42 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
     await createAdminAccount(deps, { email: "boss@example.com", password: "Still-Waters-Green-Pastures" });
     expect(await setup.accepts(deps.db, setup.token)).toBe(false);
     expect(
-      (await signIn(deps, { email: "boss@example.com", password: "Still-Waters-Green-Pastures" }, request())).isAdmin,
+      (await signIn(deps, { email: "boss@example.com", password: "Still-Waters-Green-Pastures", ...request() }))
+        .isAdmin,
     ).toBe(true);
-    await setRole(deps.db, "BOSS@example.com", "user");
-    expect(await countAdmins(deps.db)).toBe(0);
-    await expect(setRole(deps.db, "nobody@example.com", ADMIN_ROLE)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await setRole(deps, { email: "BOSS@example.com", role: "user" });
+    expect(await countAdmins(deps)).toBe(0);
+    await expect(setRole(deps, { email: "nobody@example.com", role: ADMIN_ROLE })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   it("changes the password after checking the current one, and ends the other sessions", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request());
+    await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request() });
     const laptop = cookieOf(
-      (await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request())).headers,
+      (await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request() })).headers,
     );
     const phone = cookieOf(
-      (await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42" }, request())).headers,
+      (await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request() })).headers,
     );
     await expect(
-      changePassword(
-        deps,
-        { currentPassword: "wrong-password", password: "Loaves-And-Fishes-5000" },
-        request("192.0.2.1", laptop),
-      ),
+      changePassword(deps, {
+        currentPassword: "wrong-password",
+        password: "Loaves-And-Fishes-5000",
+        ...request("192.0.2.1", laptop),
+      }),
     ).rejects.toMatchObject({ code: "VALIDATION" });
-    await changePassword(
-      deps,
-      { currentPassword: "Mustard-Seed-Faith-42", password: "Loaves-And-Fishes-5000" },
-      request("192.0.2.1", laptop),
-    );
-    const phoneNow = await resolveViewer(deps.auth, new Headers({ cookie: phone }), "192.0.2.1");
+    await changePassword(deps, {
+      currentPassword: "Mustard-Seed-Faith-42",
+      password: "Loaves-And-Fishes-5000",
+      ...request("192.0.2.1", laptop),
+    });
+    const phoneNow = await resolveViewer(deps, { headers: new Headers({ cookie: phone }), clientAddress: "192.0.2.1" });
     expect(phoneNow).toMatchObject({ viewer: null, expired: true });
     await expect(
-      signIn(deps, { email: "anna@example.com", password: "Loaves-And-Fishes-5000" }, request()),
+      signIn(deps, { email: "anna@example.com", password: "Loaves-And-Fishes-5000", ...request() }),
     ).resolves.toBeDefined();
   });
 });

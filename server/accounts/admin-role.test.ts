@@ -22,7 +22,7 @@ describe.each(TEST_ENGINES)('an account whose roles are "user,admin" on %s', (en
 
   it("is an admin for the admin area and the owner set-up, as it is for the customer screens", async () => {
     t = await createTestApp(engine);
-    const before = await countAdmins(t.services.db);
+    const before = await countAdmins(t.services);
     const cookie = await signedInCookie(t.services, "staff@example.com");
     await t.services.db
       .updateTable("user")
@@ -33,6 +33,6 @@ describe.each(TEST_ENGINES)('an account whose roles are "user,admin" on %s', (en
     const response = await t.app.request("/admin", { headers: { cookie } });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Admin Panel");
-    expect(await countAdmins(t.services.db)).toBe(before + 1);
+    expect(await countAdmins(t.services)).toBe(before + 1);
   });
 });

@@ -62,7 +62,7 @@ export function createAuth({ env, database, mailer, logger, hashQueue }: AuthDep
         const link = `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
         // Not awaited: the answer must take as long for unknown addresses as for known ones.
         // A newer link voids the older ones before it goes out: only the latest e-mail works.
-        void voidOlderResetLinks(database.db, user.id, token)
+        void voidOlderResetLinks(database, { userId: user.id, token })
           .then(() => sendResetMail(user.email, link))
           .catch((error: unknown) => logger.error({ err: error }, "password reset e-mail could not be sent"));
       },
@@ -106,7 +106,7 @@ export function createAuth({ env, database, mailer, logger, hashQueue }: AuthDep
   });
 
   async function sendResetMail(to: string, link: string) {
-    const store = await getPublicStoreSettings(database.db);
+    const store = await getPublicStoreSettings({ db: database.db });
     await mailer.send({
       from: storeSender(store),
       to,
@@ -126,7 +126,7 @@ export function createAuth({ env, database, mailer, logger, hashQueue }: AuthDep
   }
 
   async function sendVerificationMail(to: string, link: string) {
-    const store = await getPublicStoreSettings(database.db);
+    const store = await getPublicStoreSettings({ db: database.db });
     await mailer.send({
       from: storeSender(store),
       to,

@@ -19,8 +19,7 @@ import { resolveViewer } from "./viewer.ts";
  */
 export async function changePassword(
   deps: { auth: Auth; authLimits: AuthLimits; db: Kysely<Database> },
-  input: { currentPassword?: unknown; password?: unknown },
-  request: { headers: Headers; clientAddress: string },
+  input: { currentPassword?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers }> {
   const parsed = changePasswordSchema.safeParse({
     currentPassword: input.currentPassword ?? "",
@@ -32,21 +31,21 @@ export async function changePassword(
   }
   const { currentPassword } = parsed.data;
   const newPassword = assertAcceptablePassword(parsed.data.password);
-  const { viewer } = await resolveViewer(deps.auth, request.headers, request.clientAddress);
+  const { viewer } = await resolveViewer(deps, { headers: input.headers, clientAddress: input.clientAddress });
   if (!viewer) throw new AppError("UNAUTHENTICATED", "Please sign in to change your password.");
-  const client = clientKey(request.clientAddress);
+  const client = clientKey(input.clientAddress);
   const account = viewer.email.toLowerCase();
   const keys = [`client:${client}`, `email:${account}|${client}`];
   const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
   if (wait > 0) throw tooManyAttempts(wait);
-  await admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account, guess: true });
+  await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true });
   try {
     const { headers } = await deps.auth.api.changePassword({
       body: { currentPassword, newPassword, revokeOtherSessions: true },
-      headers: authRequestHeaders(request.headers, request.clientAddress),
+      headers: authRequestHeaders(input.headers, input.clientAddress),
       returnHeaders: true,
     });
-    await voidResetLinks(deps.db, viewer.userId);
+    await voidResetLinks(deps, { userId: viewer.userId });
     return { headers: setCookieHeaders(headers) };
   } catch (error) {
     if (isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD") {

@@ -42,12 +42,12 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
     email: string,
     password = PASSWORD,
   ): Promise<Viewer> {
-    const { headers } = await signIn(deps, { email, password }, request());
+    const { headers } = await signIn(deps, { email, password, ...request() });
     const cookie = headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
-    const { viewer } = await resolveViewer(deps.auth, new Headers({ cookie }), "192.0.2.1");
+    const { viewer } = await resolveViewer(deps, { headers: new Headers({ cookie }), clientAddress: "192.0.2.1" });
     return viewer!;
   }
 
@@ -56,25 +56,25 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
 
   it("gives OWNER_EMAIL's account (any letter case) no admin role at sign-up or restart; verifying through the e-mailed link does", async () => {
     const deps = await setUp({ OWNER_EMAIL: "owner@example.com", PUBLIC_URL: "https://shop.example" });
-    await signUp(deps, { email: "Owner@Example.COM", password: PASSWORD }, request());
-    expect((await signIn(deps, { email: "owner@example.com", password: PASSWORD }, request())).isAdmin).toBe(false);
+    await signUp(deps, { email: "Owner@Example.COM", password: PASSWORD, ...request() });
+    expect((await signIn(deps, { email: "owner@example.com", password: PASSWORD, ...request() })).isAdmin).toBe(false);
 
     // A restart: start-up grants the role only to a verified account, and still offers /setup.
-    await ensureOwnerIsAdmin(deps.db, "OWNER@example.com");
+    await ensureOwnerIsAdmin(deps, { ownerEmail: "OWNER@example.com" });
     const restarted = await startServices(
       loadEnv({ DATA_DIR: testDb.dataDir, NODE_ENV: "test", APP_SECRET: SECRET, OWNER_EMAIL: "owner@example.com" }),
       { database: testDb.handle, logger: silent() },
     );
     expect(restarted.ownerSetup.token).not.toBeNull();
     expect(await roleOf(deps, "owner@example.com")).toBe(CUSTOMER_ROLE);
-    expect(await countAdmins(deps.db)).toBe(0);
+    expect(await countAdmins(deps)).toBe(0);
 
     // The link is built from PUBLIC_URL and leads to our own page.
     const link = await waitForVerificationLink(testDb.dataDir, "owner@example.com");
     expect(link.startsWith("https://shop.example/verify-email?token=")).toBe(true);
     const viewer = await viewerOf(deps, "owner@example.com");
     expect(viewer).toMatchObject({ isAdmin: false, emailVerified: false });
-    await verifyEmail(deps, viewer, { token: tokenOf(link) });
+    await verifyEmail(deps, { viewer, token: tokenOf(link) });
     expect(await roleOf(deps, "owner@example.com")).toBe(ADMIN_ROLE);
     expect(await viewerOf(deps, "owner@example.com")).toMatchObject({ isAdmin: true, emailVerified: true });
   });
@@ -82,12 +82,12 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
   it("never lets someone else's click verify an OWNER_EMAIL account: the link works only for the signed-in account it was sent to", async () => {
     const deps = await setUp({ OWNER_EMAIL: "owner@example.com" });
     // An attacker signs up with the owner's address; the owner receives the link.
-    await signUp(deps, { email: "owner@example.com", password: PASSWORD }, request());
+    await signUp(deps, { email: "owner@example.com", password: PASSWORD, ...request() });
     const token = tokenOf(await waitForVerificationLink(testDb.dataDir, "owner@example.com"));
     // The owner, signed in with an account of their own, follows the link.
-    await signUp(deps, { email: "real-owner@example.net", password: "Another-Long-Pass-9" }, request());
+    await signUp(deps, { email: "real-owner@example.net", password: "Another-Long-Pass-9", ...request() });
     const other = await viewerOf(deps, "real-owner@example.net", "Another-Long-Pass-9");
-    await expect(verifyEmail(deps, other, { token })).rejects.toMatchObject({
+    await expect(verifyEmail(deps, { viewer: other, token })).rejects.toMatchObject({
       code: "FORBIDDEN",
       message: OTHER_ACCOUNT,
     });
@@ -102,7 +102,7 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
     const deps = await setUp({ OWNER_EMAIL: "boss@example.com" });
     await createAdminAccount(deps, { email: "Boss@Example.com", password: PASSWORD });
     expect(await viewerOf(deps, "boss@example.com")).toMatchObject({ isAdmin: true, emailVerified: true });
-    await ensureOwnerIsAdmin(deps.db, "boss@example.com");
+    await ensureOwnerIsAdmin(deps, { ownerEmail: "boss@example.com" });
     expect(await roleOf(deps, "boss@example.com")).toBe(ADMIN_ROLE);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(mailsTo(testDb.dataDir, "boss@example.com")).toEqual([]);
@@ -110,10 +110,10 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
 
   it("shows a new account only its own orders until its address is verified, then the orders placed with that address", async () => {
     const deps = await setUp();
-    await seedDatabase(deps.db);
-    await signUp(deps, { email: "Sarah.Miller@Example.com", password: PASSWORD }, request());
+    await seedDatabase({ db: deps.db, clock: () => new Date() });
+    await signUp(deps, { email: "Sarah.Miller@Example.com", password: PASSWORD, ...request() });
     const unverified = await viewerOf(deps, "sarah.miller@example.com");
-    expect(await listMyOrders(deps.db, unverified)).toEqual([]);
+    expect(await listMyOrders(deps, { viewer: unverified })).toEqual([]);
 
     // An order placed while signed in is the account's own from the start.
     await deps.db
@@ -129,13 +129,14 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
         user_id: unverified.userId,
       })
       .execute();
-    expect((await listMyOrders(deps.db, unverified)).map((o) => o.id)).toEqual(["ORD-2026-100"]);
+    expect((await listMyOrders(deps, { viewer: unverified })).map((o) => o.id)).toEqual(["ORD-2026-100"]);
 
-    await verifyEmail(deps, unverified, {
+    await verifyEmail(deps, {
+      viewer: unverified,
       token: tokenOf(await waitForVerificationLink(testDb.dataDir, "sarah.miller@example.com")),
     });
     const verified = await viewerOf(deps, "sarah.miller@example.com");
-    expect((await listMyOrders(deps.db, verified)).map((o) => o.id).sort()).toEqual([
+    expect((await listMyOrders(deps, { viewer: verified })).map((o) => o.id).sort()).toEqual([
       "ORD-2025-001",
       "ORD-2025-003",
       "ORD-2026-100",
@@ -144,33 +145,35 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
 
   it("shows a deleted and re-registered address nothing until the new account is verified", async () => {
     const deps = await setUp();
-    await seedDatabase(deps.db);
-    await signUp(deps, { email: "sarah.miller@example.com", password: PASSWORD }, request());
+    await seedDatabase({ db: deps.db, clock: () => new Date() });
+    await signUp(deps, { email: "sarah.miller@example.com", password: PASSWORD, ...request() });
     const first = await viewerOf(deps, "sarah.miller@example.com");
-    await verifyEmail(deps, first, {
+    await verifyEmail(deps, {
+      viewer: first,
       token: tokenOf(await waitForVerificationLink(testDb.dataDir, "sarah.miller@example.com")),
     });
-    expect(await listMyOrders(deps.db, await viewerOf(deps, "sarah.miller@example.com"))).toHaveLength(2);
+    expect(await listMyOrders(deps, { viewer: await viewerOf(deps, "sarah.miller@example.com") })).toHaveLength(2);
 
     await createAdminAccount(deps, { email: "boss@example.com", password: PASSWORD });
     const boss = await viewerOf(deps, "boss@example.com");
     await deleteCustomer({ db: deps.db }, { actorUserId: boss.userId, customerId: first.userId });
 
-    await signUp(deps, { email: "sarah.miller@example.com", password: "Another-Long-Pass-9" }, request());
+    await signUp(deps, { email: "sarah.miller@example.com", password: "Another-Long-Pass-9", ...request() });
     const second = await viewerOf(deps, "sarah.miller@example.com", "Another-Long-Pass-9");
     expect(second).toMatchObject({ emailVerified: false });
-    expect(await listMyOrders(deps.db, second)).toEqual([]);
-    await verifyEmail(deps, second, {
+    expect(await listMyOrders(deps, { viewer: second })).toEqual([]);
+    await verifyEmail(deps, {
+      viewer: second,
       token: tokenOf(await waitForVerificationLink(testDb.dataDir, "sarah.miller@example.com", 2)),
     });
     expect(
-      await listMyOrders(deps.db, await viewerOf(deps, "sarah.miller@example.com", "Another-Long-Pass-9")),
+      await listMyOrders(deps, { viewer: await viewerOf(deps, "sarah.miller@example.com", "Another-Long-Pass-9") }),
     ).toHaveLength(2);
   });
 
   it("refuses a bad, forged or expired token with a clear message and changes nothing", async () => {
     const deps = await setUp({ OWNER_EMAIL: "owner@example.com" });
-    await signUp(deps, { email: "owner@example.com", password: PASSWORD }, request());
+    await signUp(deps, { email: "owner@example.com", password: PASSWORD, ...request() });
     const viewer = await viewerOf(deps, "owner@example.com");
     const good = tokenOf(await waitForVerificationLink(testDb.dataDir, "owner@example.com"));
     const [header, payload, signature] = good.split(".");
@@ -184,44 +187,45 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
       await createEmailVerificationToken(SECRET, "owner@example.com", undefined, -60),
     ];
     for (const token of bad) {
-      await expect(verifyEmail(deps, viewer, { token }), token.slice(0, 30)).rejects.toMatchObject({
+      await expect(verifyEmail(deps, { viewer, token }), token.slice(0, 30)).rejects.toMatchObject({
         code: "VALIDATION",
         message: INVALID_LINK,
       });
     }
-    await expect(verifyEmail(deps, viewer, { token: 42 })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(verifyEmail(deps, { viewer, token: 42 })).rejects.toMatchObject({ code: "VALIDATION" });
     expect(await viewerOf(deps, "owner@example.com")).toMatchObject({ isAdmin: false, emailVerified: false });
     // The genuine link still works afterwards, and keeps working (verifying twice is harmless).
-    await verifyEmail(deps, viewer, { token: good });
-    await verifyEmail(deps, viewer, { token: good });
+    await verifyEmail(deps, { viewer, token: good });
+    await verifyEmail(deps, { viewer, token: good });
     expect(await viewerOf(deps, "owner@example.com")).toMatchObject({ isAdmin: true, emailVerified: true });
   });
 
   it("re-sends the link on request, limited per account and per client, and never to a verified address", async () => {
     const deps = await setUp();
-    await signUp(deps, { email: "anna@example.com", password: PASSWORD }, request());
-    await signUp(deps, { email: "boaz@example.com", password: PASSWORD }, request());
+    await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request() });
+    await signUp(deps, { email: "boaz@example.com", password: PASSWORD, ...request() });
     const anna = await viewerOf(deps, "anna@example.com");
     const boaz = await viewerOf(deps, "boaz@example.com");
-    for (let i = 0; i < 3; i++) await resendVerificationEmail(deps, anna, request("192.0.2.10"));
+    for (let i = 0; i < 3; i++) await resendVerificationEmail(deps, { viewer: anna, ...request("192.0.2.10") });
     await waitForVerificationLink(testDb.dataDir, "anna@example.com", 4);
     // Per account: another client asking for Anna is refused too...
-    await expect(resendVerificationEmail(deps, anna, request("192.0.2.11"))).rejects.toMatchObject({
+    await expect(resendVerificationEmail(deps, { viewer: anna, ...request("192.0.2.11") })).rejects.toMatchObject({
       code: "RATE_LIMITED",
     });
     // ...and per client: that client cannot go on with another account.
-    await expect(resendVerificationEmail(deps, boaz, request("192.0.2.10"))).rejects.toMatchObject({
+    await expect(resendVerificationEmail(deps, { viewer: boaz, ...request("192.0.2.10") })).rejects.toMatchObject({
       code: "RATE_LIMITED",
     });
-    await resendVerificationEmail(deps, boaz, request("192.0.2.12"));
+    await resendVerificationEmail(deps, { viewer: boaz, ...request("192.0.2.12") });
     await waitForVerificationLink(testDb.dataDir, "boaz@example.com", 2);
 
     // Verified: the same answer, no mail; nor does a new sign-up with that address send one.
-    await verifyEmail(deps, boaz, {
+    await verifyEmail(deps, {
+      viewer: boaz,
       token: tokenOf(await waitForVerificationLink(testDb.dataDir, "boaz@example.com")),
     });
-    await resendVerificationEmail(deps, boaz, request("192.0.2.13"));
-    await signUp(deps, { email: "BOAZ@example.com", password: "Another-Long-Pass-9" }, request("192.0.2.14"));
+    await resendVerificationEmail(deps, { viewer: boaz, ...request("192.0.2.13") });
+    await signUp(deps, { email: "BOAZ@example.com", password: "Another-Long-Pass-9", ...request("192.0.2.14") });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(testDb.dataDir, "boaz@example.com")).toHaveLength(2);
     expect(mailsTo(testDb.dataDir, "anna@example.com")).toHaveLength(4);

@@ -41,13 +41,14 @@ describe.each(TEST_STORE_KINDS)("account limits across two instances on %s", (ki
 
   it("counts sign-in failures from one client on both: 4 through one and the 5th through the other reach the limit", async () => {
     const [first, second] = await startTwoInstances();
-    await signUp(
-      first,
-      { email: "anna@example.com", password: PASSWORD },
-      { headers: new Headers(), clientAddress: "192.0.2.50" },
-    );
+    await signUp(first, {
+      email: "anna@example.com",
+      password: PASSWORD,
+      headers: new Headers(),
+      clientAddress: "192.0.2.50",
+    });
     const attempt = (services: AppServices, password: string) =>
-      signIn(services, { email: "anna@example.com", password }, { headers: new Headers(), clientAddress: "192.0.2.1" });
+      signIn(services, { email: "anna@example.com", password, headers: new Headers(), clientAddress: "192.0.2.1" });
     for (let i = 0; i < 4; i++) {
       await expect(attempt(first, `wrong-${i}`)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     }
@@ -62,18 +63,20 @@ describe.each(TEST_STORE_KINDS)("account limits across two instances on %s", (ki
 
   it("makes guesses against one account from many addresses wait on every instance", async () => {
     const [first, second] = await startTwoInstances();
-    await signUp(
-      first,
-      { email: "anna@example.com", password: PASSWORD },
-      { headers: new Headers(), clientAddress: "192.0.2.50" },
-    );
+    await signUp(first, {
+      email: "anna@example.com",
+      password: PASSWORD,
+      headers: new Headers(),
+      clientAddress: "192.0.2.50",
+    });
     let client = 0;
     const guess = (services: AppServices, password: string) =>
-      signIn(
-        services,
-        { email: "anna@example.com", password },
-        { headers: new Headers(), clientAddress: `198.51.100.${++client}` },
-      );
+      signIn(services, {
+        email: "anna@example.com",
+        password,
+        headers: new Headers(),
+        clientAddress: `198.51.100.${++client}`,
+      });
     // Five free failures, spread over both, then the sixth try is let through and fails.
     for (let i = 0; i < 6; i++) {
       await expect(guess(i % 2 ? second : first, `wrong-${i}`)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });

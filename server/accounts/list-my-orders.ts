@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database, OrderStatus } from "#server/db/schema.ts";
+import type { OrderStatus } from "#server/db/schema.ts";
 import type { PaymentStatus } from "#server/orders/payment-status.ts";
+import type { AppServices } from "#server/services.ts";
 import type { Viewer } from "./viewer.ts";
 
 export interface MyOrder {
@@ -18,8 +18,8 @@ export interface MyOrder {
  * any address, so an unproven one never reveals someone else's orders.
  */
 export async function listMyOrders(
-  db: Kysely<Database>,
-  viewer: Pick<Viewer, "userId" | "email" | "emailVerified">,
+  { db }: Pick<AppServices, "db">,
+  { viewer }: { viewer: Pick<Viewer, "userId" | "email" | "emailVerified"> },
 ): Promise<MyOrder[]> {
   const rows = await db
     .selectFrom("orders")

@@ -24,8 +24,8 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
   it("never sends a signed-in customer to another site", async () => {
     t = await createTestApp(engine);
     const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
-    await signUp(t.services, CREDENTIALS, request);
-    const { headers } = await signIn(t.services, CREDENTIALS, request);
+    await signUp(t.services, { ...CREDENTIALS, ...request });
+    const { headers } = await signIn(t.services, { ...CREDENTIALS, ...request });
     const cookie = headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
@@ -43,7 +43,7 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
 
   it("sends someone who just signed in back home rather than to another site", async () => {
     t = await createTestApp(engine);
-    await signUp(t.services, CREDENTIALS, { headers: new Headers(), clientAddress: "192.0.2.1" });
+    await signUp(t.services, { ...CREDENTIALS, headers: new Headers(), clientAddress: "192.0.2.1" });
     for (const target of OFF_SITE) {
       const body = new URLSearchParams({ ...CREDENTIALS, redirectTo: target }).toString();
       const response = await t.app.request("/login", {
@@ -58,7 +58,7 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
 
   it("never sends a customer who just signed in into the admin area, however its address is spelled", async () => {
     t = await createTestApp(engine);
-    await signUp(t.services, CREDENTIALS, { headers: new Headers(), clientAddress: "192.0.2.1" });
+    await signUp(t.services, { ...CREDENTIALS, headers: new Headers(), clientAddress: "192.0.2.1" });
     for (const target of [
       "/admin",
       "/admin/books?page=2",

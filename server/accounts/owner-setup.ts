@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+// Not Pick<AppServices>: services.ts imports this module, and a type import back would be a cycle.
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { isAdminRoleSql } from "./admin-role.ts";
 import { ADMIN_ROLE } from "./auth.ts";
 
-export async function countAdmins(db: Kysely<Database>): Promise<number> {
+export async function countAdmins({ db }: { db: Kysely<Database> }): Promise<number> {
   const row = await db
     .selectFrom("user")
     .select((eb) => eb.fn.countAll().as("n"))
@@ -34,7 +35,7 @@ export class OwnerSetup {
     const expected = Buffer.from(this.token);
     const given = Buffer.from(candidate);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
-    return (await countAdmins(db)) === 0;
+    return (await countAdmins({ db })) === 0;
   }
 }
 
@@ -43,11 +44,14 @@ export class OwnerSetup {
  * address is verified. Never before: anyone can sign up with any address, and admin rights must
  * not rest on an address nobody has proven.
  */
-export async function ensureOwnerIsAdmin(db: Kysely<Database>, ownerEmail: string | undefined): Promise<void> {
+export async function ensureOwnerIsAdmin(
+  { db, clock }: { db: Kysely<Database>; clock: () => Date },
+  { ownerEmail }: { ownerEmail: string | undefined },
+): Promise<void> {
   if (!ownerEmail) return;
   await db
     .updateTable("user")
-    .set({ role: ADMIN_ROLE, updatedAt: new Date().toISOString() })
+    .set({ role: ADMIN_ROLE, updatedAt: clock().toISOString() })
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", ownerEmail.toLowerCase()))
     .where("emailVerified", "=", true)
     .where((eb) => eb.not(isAdminRoleSql()))

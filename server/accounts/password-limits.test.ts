@@ -33,13 +33,13 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
   it("counts every sign-in against the account, successful ones too, from any address", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    await signUp(deps, { email: "anna@example.com", password: PASSWORD }, request(freshClient()));
+    await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) });
     // Sign-up hashed once for this account; the rest of its budget goes to sign-ins.
     for (let i = 1; i < deps.authLimits.passwordWorkPerAccount.limit; i++) {
-      await signIn(deps, { email: "anna@example.com", password: PASSWORD }, request(freshClient()));
+      await signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) });
     }
     await expect(
-      signIn(deps, { email: "anna@example.com", password: PASSWORD }, request(freshClient())),
+      signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) }),
     ).rejects.toMatchObject({
       code: "RATE_LIMITED",
       message: expect.stringMatching(TOO_MANY),
@@ -50,60 +50,61 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
     const emails = ["a", "b", "c", "d"].map((name) => `${name}@example.com`);
-    for (const email of emails) await signUp(deps, { email, password: PASSWORD }, request(freshClient()));
+    for (const email of emails) await signUp(deps, { email, password: PASSWORD, ...request(freshClient()) });
     const budget = deps.authLimits.passwordWorkPerClient.limit;
     // Every try from another address of the same /64.
     for (let i = 0; i < budget; i++) {
-      await signIn(
-        deps,
-        { email: emails[i % emails.length], password: PASSWORD },
-        request(`2001:db8:7:7::${(i + 1).toString(16)}`),
-      );
+      await signIn(deps, {
+        email: emails[i % emails.length],
+        password: PASSWORD,
+        ...request(`2001:db8:7:7::${(i + 1).toString(16)}`),
+      });
     }
     await expect(
-      signIn(deps, { email: "a@example.com", password: PASSWORD }, request("2001:db8:7:7:ffff::1")),
+      signIn(deps, { email: "a@example.com", password: PASSWORD, ...request("2001:db8:7:7:ffff::1") }),
     ).rejects.toMatchObject({
       code: "RATE_LIMITED",
       message: expect.stringMatching(TOO_MANY),
     });
     await expect(
-      signIn(deps, { email: "d@example.com", password: PASSWORD }, request("2001:db8:7:8::1")),
+      signIn(deps, { email: "d@example.com", password: PASSWORD, ...request("2001:db8:7:8::1") }),
     ).resolves.toBeDefined();
   });
 
   it("refuses Change Password after five wrong current passwords, even the right one next", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    await signUp(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1"));
+    await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.1") });
     const cookie = cookieOf(
-      (await signIn(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1"))).headers,
+      (await signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.1") })).headers,
     );
     for (let i = 0; i < 5; i++) {
       await expect(
-        changePassword(
-          deps,
-          { currentPassword: `wrong-guess-${i}`, password: "Loaves-And-Fishes-5000" },
-          request("192.0.2.1", cookie),
-        ),
+        changePassword(deps, {
+          currentPassword: `wrong-guess-${i}`,
+          password: "Loaves-And-Fishes-5000",
+          ...request("192.0.2.1", cookie),
+        }),
       ).rejects.toMatchObject({ code: "VALIDATION" });
     }
     await expect(
-      changePassword(
-        deps,
-        { currentPassword: PASSWORD, password: "Loaves-And-Fishes-5000" },
-        request("192.0.2.1", cookie),
-      ),
+      changePassword(deps, {
+        currentPassword: PASSWORD,
+        password: "Loaves-And-Fishes-5000",
+        ...request("192.0.2.1", cookie),
+      }),
     ).rejects.toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(TOO_MANY) });
     await expect(
-      signIn(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.2")),
+      signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.2") }),
     ).resolves.toBeDefined();
   });
 
   it("makes guesses against one account from many addresses wait longer and longer, without locking the owner out", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    await signUp(deps, { email: "anna@example.com", password: PASSWORD }, request(freshClient()));
-    const guess = (password: string) => signIn(deps, { email: "anna@example.com", password }, request(freshClient()));
+    await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) });
+    const guess = (password: string) =>
+      signIn(deps, { email: "anna@example.com", password, ...request(freshClient()) });
     for (let i = 0; i < deps.authLimits.accountGuesses.freeFailures + 1; i++) {
       await expect(guess(`wrong-guess-${i}`)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     }
@@ -126,12 +127,12 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     const queue = new HashQueue({ concurrency: 1, maxWaiting: 0 });
     const deps = createTestAuth(testDb, {}, queue);
-    await signUp(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1"));
+    await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.1") });
     let release!: () => void;
     const busy = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
     for (let i = 0; i < 6; i++) {
       await expect(
-        signIn(deps, { email: "anna@example.com", password: "wrong-guess" }, request("192.0.2.1")),
+        signIn(deps, { email: "anna@example.com", password: "wrong-guess", ...request("192.0.2.1") }),
       ).rejects.toMatchObject({
         code: "UNAVAILABLE",
         status: 503,
@@ -141,14 +142,14 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     release();
     await busy;
     await expect(
-      signIn(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1")),
+      signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.1") }),
     ).resolves.toBeDefined();
   });
 
   it(`keeps the newest ${MAX_LIVE_SESSIONS} live sessions of an account after a sign-in, ending the oldest`, async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    await signUp(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1"));
+    await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.1") });
     const { id: userId } = await deps.db.selectFrom("user").select("id").executeTakeFirstOrThrow();
     const start = Date.now() - 60 * 60_000;
     const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
@@ -170,7 +171,7 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
       .values([...older, expired])
       .execute();
 
-    const newest = await signIn(deps, { email: "anna@example.com", password: PASSWORD }, request("192.0.2.1"));
+    const newest = await signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.1") });
     const left = await deps.db.selectFrom("session").select("id").where("userId", "=", userId).execute();
     expect(left).toHaveLength(MAX_LIVE_SESSIONS);
     const keptOld = older.slice(3).map((s) => s.id);
@@ -180,7 +181,10 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
         .filter((id) => id.startsWith("old-"))
         .sort(),
     ).toEqual(keptOld);
-    const { viewer } = await resolveViewer(deps.auth, new Headers({ cookie: cookieOf(newest.headers) }), "192.0.2.1");
+    const { viewer } = await resolveViewer(deps, {
+      headers: new Headers({ cookie: cookieOf(newest.headers) }),
+      clientAddress: "192.0.2.1",
+    });
     expect(viewer).toMatchObject({ email: "anna@example.com" });
   });
 });

@@ -13,16 +13,15 @@ import { forgotPasswordSchema } from "./password-schema.ts";
  */
 export async function requestPasswordReset(
   deps: { auth: Auth; authLimits: AuthLimits },
-  input: unknown,
-  request: { headers: Headers; clientAddress: string },
+  input: { email?: unknown; headers: Headers; clientAddress: string },
 ): Promise<void> {
-  const parsed = forgotPasswordSchema.safeParse(input);
+  const parsed = forgotPasswordSchema.safeParse({ email: input.email });
   if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]!.message);
   const { email } = parsed.data;
-  await consumeAttempt(deps.authLimits.passwordReset, [`client:${clientKey(request.clientAddress)}`]);
+  await consumeAttempt(deps.authLimits.passwordReset, [`client:${clientKey(input.clientAddress)}`]);
   if ((await deps.authLimits.resetMailsPerAddress.consume(`email:${email.toLowerCase()}`)) > 0) return;
   await deps.auth.api.requestPasswordReset({
     body: { email },
-    headers: authRequestHeaders(request.headers, request.clientAddress),
+    headers: authRequestHeaders(input.headers, input.clientAddress),
   });
 }

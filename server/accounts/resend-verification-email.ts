@@ -10,10 +10,9 @@ import type { Viewer } from "./viewer.ts";
  */
 export async function resendVerificationEmail(
   deps: { auth: Auth; authLimits: AuthLimits },
-  viewer: Pick<Viewer, "userId" | "email">,
-  request: { clientAddress: string },
+  { viewer, clientAddress }: { viewer: Pick<Viewer, "userId" | "email">; clientAddress: string },
 ): Promise<void> {
-  await consumeAttempt(deps.authLimits.verificationEmail, [`client:${request.clientAddress}`, `user:${viewer.userId}`]);
+  await consumeAttempt(deps.authLimits.verificationEmail, [`client:${clientAddress}`, `user:${viewer.userId}`]);
   try {
     // Without a session header better-auth answers alike for verified and unverified accounts
     // and mails only the latter.

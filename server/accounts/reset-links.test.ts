@@ -35,27 +35,29 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
   async function setUp() {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    await signUp(deps, { email: "anna@example.com", password: PASSWORD }, client());
+    await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...client() });
     return deps;
   }
 
   it("voids the older link when a newer one is sent", async () => {
     const deps = await setUp();
-    await requestPasswordReset(deps, { email: "anna@example.com" }, client());
+    await requestPasswordReset(deps, { email: "anna@example.com", ...client() });
     await mailedTokens(testDb.dataDir, "anna@example.com", 1);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await requestPasswordReset(deps, { email: "anna@example.com" }, client());
+    await requestPasswordReset(deps, { email: "anna@example.com", ...client() });
     const [older, newer] = await mailedTokens(testDb.dataDir, "anna@example.com", 2);
-    await expect(resetPassword(deps, { token: older, password: NEW_PASSWORD }, client())).rejects.toMatchObject(
+    await expect(resetPassword(deps, { token: older, password: NEW_PASSWORD, ...client() })).rejects.toMatchObject(
       INVALID,
     );
-    await resetPassword(deps, { token: newer, password: NEW_PASSWORD }, client());
-    await expect(signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD }, client())).resolves.toBeDefined();
+    await resetPassword(deps, { token: newer, password: NEW_PASSWORD, ...client() });
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD, ...client() }),
+    ).resolves.toBeDefined();
   });
 
   it("cancels every other outstanding link of the account after a reset", async () => {
     const deps = await setUp();
-    await requestPasswordReset(deps, { email: "anna@example.com" }, client());
+    await requestPasswordReset(deps, { email: "anna@example.com", ...client() });
     const [token] = await mailedTokens(testDb.dataDir, "anna@example.com", 1);
     // A second live link (e.g. two requests in the same millisecond, where neither voids the other).
     const row = await deps.db.selectFrom("verification").selectAll().executeTakeFirstOrThrow();
@@ -63,24 +65,28 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
       .insertInto("verification")
       .values({ ...row, id: "other", identifier: "reset-password:other-live-link" })
       .execute();
-    await resetPassword(deps, { token, password: NEW_PASSWORD }, client());
+    await resetPassword(deps, { token, password: NEW_PASSWORD, ...client() });
     await expect(
-      resetPassword(deps, { token: "other-live-link", password: "Still-Waters-Green-Pastures" }, client()),
+      resetPassword(deps, { token: "other-live-link", password: "Still-Waters-Green-Pastures", ...client() }),
     ).rejects.toMatchObject(INVALID);
     expect(await deps.db.selectFrom("verification").select("id").execute()).toEqual([]);
   });
 
   it("cancels the outstanding links after a password change", async () => {
     const deps = await setUp();
-    const cookie = cookieOf((await signIn(deps, { email: "anna@example.com", password: PASSWORD }, client())).headers);
-    await requestPasswordReset(deps, { email: "anna@example.com" }, client());
+    const cookie = cookieOf(
+      (await signIn(deps, { email: "anna@example.com", password: PASSWORD, ...client() })).headers,
+    );
+    await requestPasswordReset(deps, { email: "anna@example.com", ...client() });
     const [token] = await mailedTokens(testDb.dataDir, "anna@example.com", 1);
     const signedIn = { ...client(), headers: new Headers({ cookie }) };
-    await changePassword(deps, { currentPassword: PASSWORD, password: NEW_PASSWORD }, signedIn);
+    await changePassword(deps, { currentPassword: PASSWORD, password: NEW_PASSWORD, ...signedIn });
     await expect(
-      resetPassword(deps, { token, password: "Still-Waters-Green-Pastures" }, client()),
+      resetPassword(deps, { token, password: "Still-Waters-Green-Pastures", ...client() }),
     ).rejects.toMatchObject(INVALID);
-    await expect(signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD }, client())).resolves.toBeDefined();
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD, ...client() }),
+    ).resolves.toBeDefined();
   });
 
   it("sends an address only a few links; past that it answers the same, and the last link sent still works", async () => {
@@ -88,24 +94,26 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
     const cap = deps.authLimits.resetMailsPerAddress.limit;
     // Strangers asking from many addresses: each gets the same answer.
     for (let i = 0; i < cap + 5; i++) {
-      await expect(requestPasswordReset(deps, { email: "Anna@Example.com" }, client())).resolves.toBeUndefined();
+      await expect(requestPasswordReset(deps, { email: "Anna@Example.com", ...client() })).resolves.toBeUndefined();
       if (i < cap) await mailedTokens(testDb.dataDir, "anna@example.com", i + 1);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
     const tokens = await mailedTokens(testDb.dataDir, "anna@example.com", cap);
     const live = await deps.db.selectFrom("verification").select("identifier").execute();
     expect(live).toEqual([{ identifier: `reset-password:${tokens.at(-1)}` }]);
-    await resetPassword(deps, { token: tokens.at(-1), password: NEW_PASSWORD }, client());
-    await expect(signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD }, client())).resolves.toBeDefined();
+    await resetPassword(deps, { token: tokens.at(-1), password: NEW_PASSWORD, ...client() });
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD, ...client() }),
+    ).resolves.toBeDefined();
   });
 
   it("still limits one client's requests", async () => {
     const deps = await setUp();
     const same = client();
     for (let i = 0; i < deps.authLimits.passwordReset.limit; i++) {
-      await requestPasswordReset(deps, { email: `someone-${i}@example.com` }, same);
+      await requestPasswordReset(deps, { email: `someone-${i}@example.com`, ...same });
     }
-    await expect(requestPasswordReset(deps, { email: "anna@example.com" }, same)).rejects.toMatchObject({
+    await expect(requestPasswordReset(deps, { email: "anna@example.com", ...same })).rejects.toMatchObject({
       code: "RATE_LIMITED",
     });
   });

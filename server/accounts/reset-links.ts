@@ -1,3 +1,4 @@
+// Not Pick<AppServices>: services.ts imports this module (through auth.ts), and a type import back would be a cycle.
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
@@ -6,7 +7,10 @@ import type { Database } from "#server/db/schema.ts";
 const RESET_PREFIX = "reset-password:";
 
 /** Voids the account's reset links made before `token`'s: a newer link replaces the older ones. */
-export async function voidOlderResetLinks(db: Kysely<Database>, userId: string, token: string): Promise<void> {
+export async function voidOlderResetLinks(
+  { db }: { db: Kysely<Database> },
+  { userId, token }: { userId: string; token: string },
+): Promise<void> {
   await db
     .deleteFrom("verification")
     .where("value", "=", userId)
@@ -21,7 +25,7 @@ export async function voidOlderResetLinks(db: Kysely<Database>, userId: string, 
 }
 
 /** Voids every outstanding reset link of the account (after a reset or a password change). */
-export async function voidResetLinks(db: Kysely<Database>, userId: string): Promise<void> {
+export async function voidResetLinks({ db }: { db: Kysely<Database> }, { userId }: { userId: string }): Promise<void> {
   await db
     .deleteFrom("verification")
     .where("value", "=", userId)
@@ -31,8 +35,8 @@ export async function voidResetLinks(db: Kysely<Database>, userId: string): Prom
 
 /** The account a reset link belongs to, while the link is still valid. */
 export async function findResetLinkOwner(
-  db: Kysely<Database>,
-  token: string,
+  { db, clock }: { db: Kysely<Database>; clock: () => Date },
+  { token }: { token: string },
 ): Promise<{ userId: string; email: string } | null> {
   const row = await db
     .selectFrom("verification")
@@ -40,5 +44,5 @@ export async function findResetLinkOwner(
     .select(["user.id as userId", "user.email", "verification.expiresAt"])
     .where("verification.identifier", "=", `${RESET_PREFIX}${token}`)
     .executeTakeFirst();
-  return row && new Date(row.expiresAt).getTime() > Date.now() ? { userId: row.userId, email: row.email } : null;
+  return row && new Date(row.expiresAt).getTime() > clock().getTime() ? { userId: row.userId, email: row.email } : null;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
+import type { Clock } from "#server/services.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { HashQueue } from "#server/security/hash-queue.ts";
 import type { Auth } from "./auth.ts";
@@ -17,17 +18,16 @@ const INVALID_TOKEN = "Invalid or expired token. Please request a new link.";
  * and the account's password budgets.
  */
 export async function resetPassword(
-  deps: { auth: Auth; authLimits: AuthLimits; db: Kysely<Database>; hashQueue: HashQueue },
-  input: { token?: unknown; password?: unknown },
-  request: { clientAddress: string },
+  deps: { auth: Auth; authLimits: AuthLimits; db: Kysely<Database>; clock: Clock; hashQueue: HashQueue },
+  input: { token?: unknown; password?: unknown; clientAddress: string },
 ): Promise<void> {
   const token = typeof input.token === "string" ? input.token.trim() : "";
   if (!token || token.length > 200) throw new AppError("VALIDATION", INVALID_TOKEN);
   const newPassword = assertAcceptablePassword(input.password);
-  const owner = await findResetLinkOwner(deps.db, token);
+  const owner = await findResetLinkOwner(deps, { token });
   if (!owner) throw new AppError("VALIDATION", INVALID_TOKEN);
   await admitPasswordWork(deps.authLimits, {
-    clientAddress: request.clientAddress,
+    clientAddress: input.clientAddress,
     account: owner.email,
     guess: false,
   });
@@ -38,5 +38,5 @@ export async function resetPassword(
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: INVALID_TOKEN });
   }
-  await voidResetLinks(deps.db, owner.userId);
+  await voidResetLinks(deps, { userId: owner.userId });
 }

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
+import type { AppServices } from "#server/services.ts";
 
 /** Live sessions one account may hold; a new sign-in past it ends the oldest. */
 export const MAX_LIVE_SESSIONS = 10;
@@ -9,11 +8,10 @@ export const MAX_LIVE_SESSIONS = 10;
  * ones): a flood of sign-ins cannot pile up 30-day session rows.
  */
 export async function revokeOldestSessions(
-  db: Kysely<Database>,
-  userId: string,
-  keep = MAX_LIVE_SESSIONS,
+  { db, clock }: Pick<AppServices, "db" | "clock">,
+  { userId, keep = MAX_LIVE_SESSIONS }: { userId: string; keep?: number },
 ): Promise<void> {
-  const now = new Date().toISOString();
+  const now = clock().toISOString();
   await db
     .deleteFrom("session")
     .where("userId", "=", userId)

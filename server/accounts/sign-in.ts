@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { isAPIError } from "better-auth/api";
 import type { Database } from "#server/db/schema.ts";
+import type { Clock } from "#server/services.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { Auth } from "./auth.ts";
@@ -20,28 +21,27 @@ const INVALID_CREDENTIALS = "Invalid email or password.";
  * answer carries the session cookie; the account keeps only its newest live sessions.
  */
 export async function signIn(
-  deps: { auth: Auth; authLimits: AuthLimits; db: Kysely<Database> },
-  input: unknown,
-  request: { headers: Headers; clientAddress: string },
+  deps: { auth: Auth; authLimits: AuthLimits; db: Kysely<Database>; clock: Clock },
+  input: { email?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers; isAdmin: boolean }> {
-  const parsed = signInSchema.safeParse(input);
+  const parsed = signInSchema.safeParse({ email: input.email, password: input.password });
   if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]!.message);
   const { email, password } = parsed.data;
-  const client = clientKey(request.clientAddress);
+  const client = clientKey(input.clientAddress);
   const account = email.toLowerCase();
   const keys = [`client:${client}`, `email:${account}|${client}`];
   const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
   if (wait > 0) throw tooManyAttempts(wait);
-  await admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account, guess: true });
+  await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true });
 
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
       body: { email, password, rememberMe: true },
-      headers: authRequestHeaders(request.headers, request.clientAddress),
+      headers: authRequestHeaders(input.headers, input.clientAddress),
       returnHeaders: true,
     });
     const user = response.user as { id: string; role?: string | null };
-    await revokeOldestSessions(deps.db, user.id);
+    await revokeOldestSessions(deps, { userId: user.id });
     return { headers: setCookieHeaders(headers), isAdmin: isAdminRole(user.role) };
   } catch (error) {
     // Only a refused password counts as a failure; a busy server (UNAVAILABLE) does not.

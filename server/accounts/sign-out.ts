@@ -5,10 +5,10 @@ import { authRequestHeaders } from "./auth-request-headers.ts";
 /** Ends the current session; the answer clears the session cookie. */
 export async function signOut(
   deps: { auth: Auth },
-  request: { headers: Headers; clientAddress: string },
+  input: { headers: Headers; clientAddress: string },
 ): Promise<Headers> {
   const { headers } = await deps.auth.api.signOut({
-    headers: authRequestHeaders(request.headers, request.clientAddress),
+    headers: authRequestHeaders(input.headers, input.clientAddress),
     returnHeaders: true,
   });
   return setCookieHeaders(headers);

@@ -14,8 +14,7 @@ import { emailSchema } from "./password-schema.ts";
  */
 export async function signUp(
   deps: { auth: Auth; authLimits: AuthLimits },
-  input: { email?: unknown; password?: unknown },
-  request: { headers: Headers; clientAddress: string },
+  input: { email?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<void> {
   const email = emailSchema.safeParse(input.email ?? "");
   if (!email.success) {
@@ -23,14 +22,14 @@ export async function signUp(
   }
   const password = assertAcceptablePassword(input.password);
   await consumeAttempt(deps.authLimits.signUp, [
-    `client:${clientKey(request.clientAddress)}`,
+    `client:${clientKey(input.clientAddress)}`,
     `email:${email.data.toLowerCase()}`,
   ]);
-  await admitPasswordWork(deps.authLimits, { clientAddress: request.clientAddress, account: email.data, guess: false });
+  await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account: email.data, guess: false });
   try {
     await deps.auth.api.signUpEmail({
       body: { email: email.data, password, name: "" },
-      headers: authRequestHeaders(request.headers, request.clientAddress),
+      headers: authRequestHeaders(input.headers, input.clientAddress),
     });
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: "Something went wrong" });

@@ -2,6 +2,7 @@ import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
+import type { Clock } from "#server/services.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Auth } from "./auth.ts";
 import { ensureOwnerIsAdmin } from "./owner-setup.ts";
@@ -21,16 +22,15 @@ export const OTHER_ACCOUNT =
  * another account changes nothing.
  */
 export async function verifyEmail(
-  deps: { auth: Auth; db: Kysely<Database>; env: Pick<Env, "OWNER_EMAIL"> },
-  viewer: Pick<Viewer, "email">,
-  input: { token?: unknown },
+  deps: { auth: Auth; db: Kysely<Database>; clock: Clock; env: Pick<Env, "OWNER_EMAIL"> },
+  input: { viewer: Pick<Viewer, "email">; token?: unknown },
 ): Promise<void> {
   const token = typeof input.token === "string" ? input.token.trim() : "";
   if (!token || token.length > 2000) throw new AppError("VALIDATION", INVALID_LINK);
   const email = claimedEmail(token);
   if (!email) throw new AppError("VALIDATION", INVALID_LINK);
   // Only read here to pick the right message; better-auth checks the signature and expiry below.
-  if (email !== viewer.email.toLowerCase()) throw new AppError("FORBIDDEN", OTHER_ACCOUNT);
+  if (email !== input.viewer.email.toLowerCase()) throw new AppError("FORBIDDEN", OTHER_ACCOUNT);
   try {
     await deps.auth.api.verifyEmail({ query: { token } });
   } catch (error) {
@@ -38,7 +38,7 @@ export async function verifyEmail(
     if (isAPIError(error)) throw new AppError("VALIDATION", INVALID_LINK);
     throw error;
   }
-  await ensureOwnerIsAdmin(deps.db, deps.env.OWNER_EMAIL);
+  await ensureOwnerIsAdmin(deps, { ownerEmail: deps.env.OWNER_EMAIL });
 }
 
 /** The e-mail a verification token (a signed JWT) names, unverified; null if it is not one. */

@@ -21,9 +21,8 @@ export const SESSION_COOKIE_PREFIX = "shop.session_token";
  * dead cookie.
  */
 export async function resolveViewer(
-  auth: Auth,
-  requestHeaders: Headers,
-  clientAddress: string,
+  { auth }: { auth: Auth },
+  { headers: requestHeaders, clientAddress }: { headers: Headers; clientAddress: string },
 ): Promise<{ viewer: Viewer | null; expired: boolean; headers: Headers }> {
   const cookie = requestHeaders.get("cookie") ?? "";
   if (!cookie.includes(SESSION_COOKIE_PREFIX)) return { viewer: null, expired: false, headers: new Headers() };

@@ -78,6 +78,6 @@ export function booksCsvStream(
 }
 
 /** `books-2025-07-03.csv`. */
-export function booksCsvFileName(now = new Date()): string {
+export function booksCsvFileName(now: Date): string {
   return csvFileName("books", now);
 }

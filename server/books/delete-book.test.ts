@@ -23,7 +23,7 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
 
   it("keeps the lines of past orders and removes the cover", async () => {
     const db = testDb.handle.db;
-    await seedDatabase(db);
+    await seedDatabase({ db, clock: () => new Date() });
     const line = await db
       .selectFrom("order_items")
       .innerJoin("books", "books.id", "order_items.book_id")
@@ -73,8 +73,9 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
   });
 
   it("deletes a book without a cover, and refuses unknown ids", async () => {
-    const db = testDb.handle.db;
-    const book = await createBook(db, { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" });
+    const book = await createBook(deps, {
+      form: { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" },
+    });
     await deleteBook(deps, { id: book.id });
     for (const id of [book.id, "no-such-book"]) {
       await expect(deleteBook(deps, { id })).rejects.toMatchObject({
@@ -91,7 +92,9 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
       .toBuffer();
     const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
     const first = await createBookWithCover(deps, { form, cover: png });
-    const second = await createBook(db, { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" });
+    const second = await createBook(deps, {
+      form: { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" },
+    });
     await db.updateTable("books").set({ image_url: first.imageUrl }).where("id", "=", second.id).execute();
     await deleteBook(deps, { id: first.id });
     expect(await hasCover(first.imageUrl)).toBe(true);
@@ -120,7 +123,9 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
       .toBuffer();
     const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
     const first = await createBookWithCover(deps, { form, cover: png });
-    const second = await createBook(db, { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" });
+    const second = await createBook(deps, {
+      form: { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" },
+    });
     const cover = webpCover((await deps.covers.get(coverKeyFromUrl(first.imageUrl)!))!.bytes);
     await db.deleteFrom("books").where("id", "=", first.id).execute();
 

@@ -49,7 +49,7 @@ describe.each(TEST_ENGINES)("listBooksPage on %s", (engine) => {
 
   it("pages newest first, 50 to a page", async () => {
     const db = testDb.handle.db;
-    const [first, second, third] = await Promise.all([1, 2, 3].map((page) => listBooksPage(db, { page })));
+    const [first, second, third] = await Promise.all([1, 2, 3].map((page) => listBooksPage({ db }, { page })));
     expect(first).toMatchObject({ total: 125, page: 1, pageCount: 3 });
     expect(first!.items).toHaveLength(50);
     expect(second!.items).toHaveLength(50);
@@ -73,27 +73,27 @@ describe.each(TEST_ENGINES)("listBooksPage on %s", (engine) => {
   it("clamps pages below 1 or beyond the end, and odd page sizes", async () => {
     const db = testDb.handle.db;
     for (const page of [0, -3, Number.NaN, undefined]) {
-      expect(await listBooksPage(db, { page })).toMatchObject({ page: 1 });
+      expect(await listBooksPage({ db }, { page })).toMatchObject({ page: 1 });
     }
-    const beyond = await listBooksPage(db, { page: 99 });
+    const beyond = await listBooksPage({ db }, { page: 99 });
     expect(beyond).toMatchObject({ page: 3, pageCount: 3 });
     expect(beyond.items).toHaveLength(25);
-    expect((await listBooksPage(db, { page: 2.7 })).page).toBe(2);
-    const small = await listBooksPage(db, { page: 2, pageSize: 10 });
+    expect((await listBooksPage({ db }, { page: 2.7 })).page).toBe(2);
+    const small = await listBooksPage({ db }, { page: 2, pageSize: 10 });
     expect(small).toMatchObject({ page: 2, pageCount: 13 });
     expect(small.items).toHaveLength(10);
-    expect((await listBooksPage(db, { pageSize: 0 })).items).toHaveLength(1);
-    expect((await listBooksPage(db, { pageSize: 10_000 })).items).toHaveLength(125);
+    expect((await listBooksPage({ db }, { pageSize: 0 })).items).toHaveLength(1);
+    expect((await listBooksPage({ db }, { pageSize: 10_000 })).items).toHaveLength(125);
   });
 
   it("searches title or author case-insensitively", async () => {
     const db = testDb.handle.db;
-    const found = await listBooksPage(db, { search: "  fAiTh " });
+    const found = await listBooksPage({ db }, { search: "  fAiTh " });
     expect(titles(found)).toEqual(["The Lamb", "Faith Without Works", "100% Faith"]);
     expect(found).toMatchObject({ total: 3, page: 1, pageCount: 1 });
-    expect(titles(await listBooksPage(db, { search: "JONAH" }))).toEqual(["Faith Without Works"]);
-    expect(titles(await listBooksPage(db, { search: "story 11" }))).toHaveLength(10);
-    expect(await listBooksPage(db, { search: "nothing like this", page: 4 })).toEqual({
+    expect(titles(await listBooksPage({ db }, { search: "JONAH" }))).toEqual(["Faith Without Works"]);
+    expect(titles(await listBooksPage({ db }, { search: "story 11" }))).toHaveLength(10);
+    expect(await listBooksPage({ db }, { search: "nothing like this", page: 4 })).toEqual({
       items: [],
       total: 0,
       page: 1,
@@ -103,9 +103,9 @@ describe.each(TEST_ENGINES)("listBooksPage on %s", (engine) => {
 
   it("treats %, _ and \\ in the search literally", async () => {
     const db = testDb.handle.db;
-    expect(titles(await listBooksPage(db, { search: "%" }))).toEqual(["100% Faith"]);
-    expect(titles(await listBooksPage(db, { search: "0% f" }))).toEqual(["100% Faith"]);
-    expect(titles(await listBooksPage(db, { search: "_" }))).toEqual(["Snake_Case and Under Scores"]);
-    expect(titles(await listBooksPage(db, { search: "\\" }))).toEqual(["Back\\slash Tales"]);
+    expect(titles(await listBooksPage({ db }, { search: "%" }))).toEqual(["100% Faith"]);
+    expect(titles(await listBooksPage({ db }, { search: "0% f" }))).toEqual(["100% Faith"]);
+    expect(titles(await listBooksPage({ db }, { search: "_" }))).toEqual(["Snake_Case and Under Scores"]);
+    expect(titles(await listBooksPage({ db }, { search: "\\" }))).toEqual(["Back\\slash Tales"]);
   });
 });

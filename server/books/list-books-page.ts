@@ -1,7 +1,6 @@
-import type { Kysely } from "kysely";
 import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
-import type { Database } from "#server/db/schema.ts";
 import { containsIgnoringCase, normalizeSearch } from "#server/db/search-pattern.ts";
+import type { AppServices } from "#server/services.ts";
 import { toBook, type Book } from "./book.ts";
 
 /**
@@ -10,7 +9,7 @@ import { toBook, type Book } from "./book.ts";
  * of thousands of books; odd page numbers are clamped (see db/paging.ts).
  */
 export async function listBooksPage(
-  db: Kysely<Database>,
+  { db }: Pick<AppServices, "db">,
   request: PageRequest & { search?: unknown } = {},
 ): Promise<Page<Book>> {
   const search = normalizeSearch(request.search);

@@ -7,15 +7,15 @@ describe.each(TEST_ENGINES)("listNewestBooks on %s", (engine) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
   });
   afterAll(async () => {
     await testDb.cleanup();
   });
 
   it("returns the newest books first, limited to the home page count", async () => {
-    const all = await listNewestBooks(testDb.handle.db);
-    const newest = await listNewestBooks(testDb.handle.db, NEWEST_BOOKS_COUNT);
+    const all = await listNewestBooks({ db: testDb.handle.db });
+    const newest = await listNewestBooks({ db: testDb.handle.db }, { limit: NEWEST_BOOKS_COUNT });
     expect(newest).toHaveLength(4);
     expect(newest).toEqual(all.slice(0, 4));
     const dates = all.map((b) => b.createdAt);
@@ -23,7 +23,7 @@ describe.each(TEST_ENGINES)("listNewestBooks on %s", (engine) => {
   });
 
   it("returns money as integer cents and keeps optional fields null", async () => {
-    const all = await listNewestBooks(testDb.handle.db);
+    const all = await listNewestBooks({ db: testDb.handle.db });
     for (const book of all) expect(Number.isInteger(book.priceCents)).toBe(true);
     expect(all.find((b) => b.stock === null)).toBeDefined();
   });

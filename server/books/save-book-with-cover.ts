@@ -1,14 +1,15 @@
 import { webpCover, coverUrl, type CoverImage } from "#server/covers/cover-store.ts";
 import { releaseUnusedCover, type ReleaseCoverDeps } from "#server/covers/release-unused-cover.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import type { AppServices } from "#server/services.ts";
 import type { Book } from "./book.ts";
 import { checkBookForm } from "./book-schema.ts";
 import { COVER_FIELD } from "./cover-schema.ts";
 import { encodeCoverImage, type CoverUpload } from "./cover-image.ts";
 import { createBook, updateBook } from "./save-book.ts";
 
-/** What saving a book with its cover needs: the database, and where covers are stored. */
-export type BookCoverDeps = ReleaseCoverDeps;
+/** What saving a book with its cover needs: the database, where covers are stored, and the clock. */
+export type BookCoverDeps = ReleaseCoverDeps & Pick<AppServices, "clock">;
 
 /** Throws VALIDATION before any image work, so a bad form costs no image processing. */
 function checkFields(input: unknown): void {
@@ -36,16 +37,15 @@ async function encodeCover(upload: CoverUpload): Promise<CoverImage> {
  */
 export async function createBookWithCover(
   deps: BookCoverDeps,
-  input: { form: unknown; cover: CoverUpload | null; now?: Date },
+  input: { form: unknown; cover: CoverUpload | null },
 ): Promise<Book> {
-  const options = input.now ? { now: input.now } : {};
   checkFields(input.form);
-  if (!input.cover) return createBook(deps.db, input.form, options);
+  if (!input.cover) return createBook(deps, { form: input.form });
   const cover = await encodeCover(input.cover);
   const imageUrl = coverUrl(cover.key);
   return deps.db.transaction().execute(async (trx) => {
     await deps.covers.put(trx, cover);
-    const book = await createBook(trx, input.form, options);
+    const book = await createBook({ db: trx, clock: deps.clock }, { form: input.form });
     await trx.updateTable("books").set({ image_url: imageUrl }).where("id", "=", book.id).execute();
     return { ...book, imageUrl };
   });
@@ -59,13 +59,12 @@ export async function createBookWithCover(
  */
 export async function updateBookWithCover(
   deps: BookCoverDeps,
-  input: { id: string; form: unknown; cover: CoverUpload | null; now?: Date },
+  input: { id: string; form: unknown; cover: CoverUpload | null },
 ): Promise<Book> {
   const { db } = deps;
   const { id } = input;
-  const options = input.now ? { now: input.now } : {};
   checkFields(input.form);
-  if (!input.cover) return updateBook(db, id, input.form, options);
+  if (!input.cover) return updateBook(deps, { id, form: input.form });
   const notFound = () => new AppError("NOT_FOUND", "Book not found.");
   // Checked first so that an unknown id costs no image processing.
   const exists = await db.selectFrom("books").select("id").where("id", "=", id).executeTakeFirst();
@@ -76,7 +75,7 @@ export async function updateBookWithCover(
   const saved = await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("books").select("image_url").where("id", "=", id).executeTakeFirst();
     if (!current) throw notFound();
-    const book = await updateBook(trx, id, input.form, options);
+    const book = await updateBook({ db: trx, clock: deps.clock }, { id, form: input.form });
     await deps.covers.put(trx, cover);
     // Compare-and-set on the cover read above: a cover replaced in between is not silently
     // orphaned; the admin is asked to try again instead.

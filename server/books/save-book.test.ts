@@ -25,13 +25,14 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
     await testDb?.cleanup();
   });
 
+  const services = () => ({ db: testDb.handle.db, clock: () => new Date() });
   const storedRow = (id: string) =>
     testDb.handle.db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   it("creates a book with every field, in cents, with times in UTC", async () => {
     testDb = await createTestDatabase(engine);
     const now = new Date("2026-03-01T10:00:00.000Z");
-    const book = await createBook(testDb.handle.db, form, { now });
+    const book = await createBook({ db: testDb.handle.db, clock: () => now }, { form });
     expect(book).toMatchObject({
       slug: "noahs-ark-and-the-promise",
       title: "Noah's Ark and the Promise",
@@ -45,7 +46,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
       imageUrl: null,
       createdAt: now.toISOString(),
     });
-    expect(await getBookBySlug(testDb.handle.db, book.slug)).toEqual(book);
+    expect(await getBookBySlug({ db: testDb.handle.db }, { slug: book.slug })).toEqual(book);
     expect(await storedRow(book.id)).toMatchObject({
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
@@ -55,14 +56,16 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
 
   it("stores empty optional fields as null", async () => {
     testDb = await createTestDatabase(engine);
-    const book = await createBook(testDb.handle.db, {
-      ...form,
-      originalPrice: "",
-      badge: " ",
-      rating: "",
-      reviews: "",
-      ageRange: "",
-      stock: "",
+    const book = await createBook(services(), {
+      form: {
+        ...form,
+        originalPrice: "",
+        badge: " ",
+        rating: "",
+        reviews: "",
+        ageRange: "",
+        stock: "",
+      },
     });
     expect(await storedRow(book.id)).toMatchObject({
       original_price_cents: null,
@@ -77,7 +80,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   it("refuses invalid input with a message per field and writes nothing", async () => {
     testDb = await createTestDatabase(engine);
     const invalid = { ...form, title: "  ", price: "14.999", rating: "5.5", stock: "1.5" };
-    const attempt = createBook(testDb.handle.db, invalid);
+    const attempt = createBook(services(), { form: invalid });
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({
       code: "VALIDATION",
@@ -96,23 +99,36 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     const slugs = [];
     for (const title of ["Noah's Ark", "Noahs Ark", "NOAH'S ARK!", "Noah’s Ark"]) {
-      slugs.push((await createBook(testDb.handle.db, { ...form, title })).slug);
+      slugs.push((await createBook(services(), { form: { ...form, title } })).slug);
     }
     expect(slugs).toEqual(["noahs-ark", "noahs-ark-2", "noahs-ark-3", "noahs-ark-4"]);
     // A title that already ends in a number is only a base like any other.
-    expect((await createBook(testDb.handle.db, { ...form, title: "Noahs Ark 2" })).slug).toBe("noahs-ark-2-2");
+    expect((await createBook(services(), { form: { ...form, title: "Noahs Ark 2" } })).slug).toBe("noahs-ark-2-2");
   });
 
   it("updates every field, keeps the slug while the title stays and bumps updated_at", async () => {
     testDb = await createTestDatabase(engine);
-    const created = await createBook(testDb.handle.db, form, { now: new Date("2026-03-01T10:00:00.000Z") });
+    const created = await createBook(
+      { db: testDb.handle.db, clock: () => new Date("2026-03-01T10:00:00.000Z") },
+      { form },
+    );
     await testDb.handle.db.updateTable("books").set({ image_url: "/uploads/covers/a.webp" }).execute();
     const later = new Date("2026-03-02T08:30:00.000Z");
     const updated = await updateBook(
-      testDb.handle.db,
-      created.id,
-      { ...form, price: "9.50", originalPrice: "", badge: "", rating: "0", reviews: "", ageRange: "", stock: "0" },
-      { now: later },
+      { db: testDb.handle.db, clock: () => later },
+      {
+        id: created.id,
+        form: {
+          ...form,
+          price: "9.50",
+          originalPrice: "",
+          badge: "",
+          rating: "0",
+          reviews: "",
+          ageRange: "",
+          stock: "0",
+        },
+      },
     );
     expect(updated).toEqual({
       ...created,
@@ -137,25 +153,25 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
 
   it("gives a new title a new unique slug, and keeps a slug the new title still fits", async () => {
     testDb = await createTestDatabase(engine);
-    const first = await createBook(testDb.handle.db, { ...form, title: "Jonah" });
-    const second = await createBook(testDb.handle.db, { ...form, title: "Ruth" });
-    expect((await updateBook(testDb.handle.db, second.id, { ...form, title: "Jonah" })).slug).toBe("jonah-2");
+    const first = await createBook(services(), { form: { ...form, title: "Jonah" } });
+    const second = await createBook(services(), { form: { ...form, title: "Ruth" } });
+    expect((await updateBook(services(), { id: second.id, form: { ...form, title: "Jonah" } })).slug).toBe("jonah-2");
     // Same slug words, other spelling: the book keeps jonah-2 rather than moving to jonah-3.
-    expect((await updateBook(testDb.handle.db, second.id, { ...form, title: "JONAH" })).slug).toBe("jonah-2");
-    expect((await updateBook(testDb.handle.db, second.id, { ...form, title: "Ruth and Naomi" })).slug).toBe(
+    expect((await updateBook(services(), { id: second.id, form: { ...form, title: "JONAH" } })).slug).toBe("jonah-2");
+    expect((await updateBook(services(), { id: second.id, form: { ...form, title: "Ruth and Naomi" } })).slug).toBe(
       "ruth-and-naomi",
     );
-    expect((await updateBook(testDb.handle.db, first.id, { ...form, title: "Jonah" })).slug).toBe("jonah");
+    expect((await updateBook(services(), { id: first.id, form: { ...form, title: "Jonah" } })).slug).toBe("jonah");
   });
 
   it("refuses an unknown id and invalid input on update", async () => {
     testDb = await createTestDatabase(engine);
-    await expect(updateBook(testDb.handle.db, "no-such-book", form)).rejects.toMatchObject({
+    await expect(updateBook(services(), { id: "no-such-book", form: form })).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: "Book not found.",
     });
-    const book = await createBook(testDb.handle.db, form);
-    await expect(updateBook(testDb.handle.db, book.id, { ...form, price: "-1" })).rejects.toMatchObject({
+    const book = await createBook(services(), { form });
+    await expect(updateBook(services(), { id: book.id, form: { ...form, price: "-1" } })).rejects.toMatchObject({
       code: "VALIDATION",
       fieldErrors: { price: "Price must be a number of at least 0 with no more than 2 decimals." },
     });

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { isUniqueViolation } from "#server/db/database-errors.ts";
 import type { BookRow, Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import type { AppServices } from "#server/services.ts";
 import { toBook, type Book } from "./book.ts";
 import { slugifyTitle } from "./book-slug.ts";
 import { checkBookForm, type BookInput } from "./book-schema.ts";
@@ -59,9 +60,12 @@ async function uniqueSlug(db: Kysely<Database>, title: string, exceptId?: string
  * its title. The cover is stored by createBookWithCover (save-book-with-cover.ts). Throws VALIDATION
  * with a message per field.
  */
-export async function createBook(db: Kysely<Database>, input: unknown, options: { now?: Date } = {}): Promise<Book> {
-  const book = parseBookInput(input);
-  const now = (options.now ?? new Date()).toISOString();
+export async function createBook(
+  { db, clock }: Pick<AppServices, "db" | "clock">,
+  { form }: { form: unknown },
+): Promise<Book> {
+  const book = parseBookInput(form);
+  const now = clock().toISOString();
   for (let attempt = 1; ; attempt++) {
     const row: BookRow = {
       id: randomUUID(),
@@ -86,13 +90,11 @@ export async function createBook(db: Kysely<Database>, input: unknown, options: 
  * VALIDATION with a message per field, or NOT_FOUND.
  */
 export async function updateBook(
-  db: Kysely<Database>,
-  id: string,
-  input: unknown,
-  options: { now?: Date } = {},
+  { db, clock }: Pick<AppServices, "db" | "clock">,
+  { id, form }: { id: string; form: unknown },
 ): Promise<Book> {
-  const book = parseBookInput(input);
-  const updatedAt = (options.now ?? new Date()).toISOString();
+  const book = parseBookInput(form);
+  const updatedAt = clock().toISOString();
   for (let attempt = 1; ; attempt++) {
     const current = await db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirst();
     if (!current) throw new AppError("NOT_FOUND", "Book not found.");

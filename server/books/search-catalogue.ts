@@ -36,7 +36,7 @@ export async function searchCatalogue(
   const { db, engine } = deps.database;
   const typed = queryWords(input.q, engine);
   const { words, corrected } =
-    typed.length > 0 ? await correctQueryWords(db, engine, typed) : { words: [], corrected: false };
+    typed.length > 0 ? await correctQueryWords(deps, { words: typed }) : { words: [], corrected: false };
 
   const base = () => {
     let query = db.selectFrom("books");

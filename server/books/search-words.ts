@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { DatabaseEngine } from "#server/db/database.ts";
+import type { DatabaseEngine, DatabaseHandle } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 
 /**
@@ -134,9 +134,8 @@ export interface CorrectedWords {
  * kept as typed, so the search honestly finds nothing rather than ignoring part of the query.
  */
 export async function correctQueryWords(
-  db: Kysely<Database>,
-  engine: DatabaseEngine,
-  words: string[],
+  { database: { db, engine } }: { database: Pick<DatabaseHandle, "db" | "engine"> },
+  { words }: { words: string[] },
 ): Promise<CorrectedWords> {
   const corrected = await Promise.all(words.map((word) => correctWord(db, engine, word)));
   return {

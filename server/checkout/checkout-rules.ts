@@ -1,7 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
 import { DEFAULT_CURRENCY } from "#server/money/money-schema.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import type { AppServices } from "#server/services.ts";
 
 export interface CheckoutShippingMethod {
   id: string;
@@ -18,7 +17,7 @@ export interface CheckoutRules {
 }
 
 /** Reads the rules the checkout page offers and the order is checked against (in `db`, maybe a transaction). */
-export async function loadCheckoutRules(db: Kysely<Database>): Promise<CheckoutRules> {
+export async function loadCheckoutRules({ db }: Pick<AppServices, "db">): Promise<CheckoutRules> {
   const [settings, methods] = await Promise.all([
     db
       .selectFrom("store_settings")

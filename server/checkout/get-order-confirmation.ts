@@ -1,8 +1,7 @@
-import type { Kysely } from "kysely";
 import type { Viewer } from "#server/accounts/viewer.ts";
-import type { Database } from "#server/db/schema.ts";
 import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from "#server/orders/payment-status.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import type { AppServices } from "#server/services.ts";
 import { countryName } from "./checkout-schema.ts";
 
 export interface OrderConfirmation {
@@ -53,7 +52,7 @@ export function maySeeConfirmation(
  * it (both answered alike, so the page does not tell which ids exist).
  */
 export async function getOrderConfirmation(
-  db: Kysely<Database>,
+  { db }: Pick<AppServices, "db">,
   input: { orderId: string; viewer: Pick<Viewer, "userId" | "isAdmin"> | null; placedOrderIds: readonly string[] },
 ): Promise<OrderConfirmation | null> {
   if (input.orderId.length > 40) return null;

@@ -34,7 +34,7 @@ export async function loadCheckout(
 ): Promise<CheckoutPage> {
   const [payment, rules, profile] = await Promise.all([
     loadPaymentOptions(deps),
-    loadCheckoutRules(deps.db),
+    loadCheckoutRules(deps),
     input.viewer
       ? deps.db
           .selectFrom("user")
@@ -45,7 +45,7 @@ export async function loadCheckout(
       : undefined,
   ]);
   const requested = parseCartParam(input.cart);
-  const priced = await priceCart(deps.db, { lines: requested.lines, currency: rules.currency });
+  const priced = await priceCart(deps, { lines: requested.lines, currency: rules.currency });
   return {
     available: isCheckoutAvailable(payment),
     payment,

@@ -20,7 +20,7 @@ export async function loadPaymentOptions(deps: {
   env: { APP_SECRET: string };
 }): Promise<PaymentOptions> {
   const [card, settings] = await Promise.all([
-    loadCardPaymentConfig(deps.db, deps.env.APP_SECRET),
+    loadCardPaymentConfig(deps),
     deps.db
       .selectFrom("store_settings")
       .select(["enable_invoice", "invoice_terms"])

@@ -274,15 +274,18 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
   it("prices a stale cart: changed price, sold out, lowered quantity and a deleted item, in words", async () => {
     const { bookId } = await setUp({ stock: 2, price: 1799 });
     await db().updateTable("bundles").set({ stock: 0 }).where("id", "=", "pkg-prophet").execute();
-    const priced = await priceCart(db(), {
-      currency: "USD",
-      lines: [
-        { id: bookId, quantity: 3, cartPriceCents: 1499 },
-        { id: "pkg-prophet", quantity: 1, cartPriceCents: 15999 },
-        { id: "deleted-book", quantity: 1, cartPriceCents: 500 },
-        { id: "pkg-disciple", quantity: 2, cartPriceCents: 3499 },
-      ],
-    });
+    const priced = await priceCart(
+      { db: db() },
+      {
+        currency: "USD",
+        lines: [
+          { id: bookId, quantity: 3, cartPriceCents: 1499 },
+          { id: "pkg-prophet", quantity: 1, cartPriceCents: 15999 },
+          { id: "deleted-book", quantity: 1, cartPriceCents: 500 },
+          { id: "pkg-disciple", quantity: 2, cartPriceCents: 3499 },
+        ],
+      },
+    );
     expect(priced.adjustments.map((a) => a.message)).toEqual([
       'The price of "Noah and the Ark" changed from $14.99 to $17.99.',
       'Only 2 of "Noah and the Ark" are left; your quantity was lowered.',

@@ -53,7 +53,7 @@ export async function placeOrder(
   const replay = await findByToken(deps.db, form.checkoutToken);
   if (replay) return replay;
 
-  const [payment, rules] = await Promise.all([loadPaymentOptions(deps), loadCheckoutRules(deps.db)]);
+  const [payment, rules] = await Promise.all([loadPaymentOptions(deps), loadCheckoutRules(deps)]);
   const fieldErrors: Record<string, string> = {};
   if (form.paymentMethod === "card" && !payment.card) {
     fieldErrors.paymentMethod = "Card payments are not available right now. Please choose another way to pay.";
@@ -112,7 +112,7 @@ export async function placeOrder(
         })
         .execute();
 
-      const priced = await priceCart(trx, { lines: form.items, currency: rules.currency });
+      const priced = await priceCart({ db: trx }, { lines: form.items, currency: rules.currency });
       const gone = priced.adjustments.find((change) => change.kind === "gone");
       if (gone) throw new AppError("VALIDATION", gone.message, { items: gone.message });
       const short = priced.adjustments.find((change) => change.kind === "sold-out" || change.kind === "lowered");

@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
 import { formatMoney } from "#server/money/money-schema.ts";
+import type { AppServices } from "#server/services.ts";
 import type { CartRequestLine } from "./checkout-schema.ts";
 
 /** Bundle ids (the home page's sets) start with this; every other id is a book's. */
@@ -42,7 +41,7 @@ export interface PricedCart {
  * prices are the ones copied onto the order.
  */
 export async function priceCart(
-  db: Kysely<Database>,
+  { db }: Pick<AppServices, "db">,
   input: { lines: readonly CartRequestLine[]; currency: string },
 ): Promise<PricedCart> {
   const bookIds = input.lines.filter((line) => !isBundleId(line.id)).map((line) => line.id);

@@ -34,16 +34,21 @@ if (!command || !email || !["grant", "revoke", "create"].includes(command)) {
 
 const env = loadEnvOrExit();
 const logger = createLogger("warn");
+// The command line has no services; its clock is the real time.
+const clock = () => new Date();
 const database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
   await migrateToLatest(database);
   if (command === "create") {
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
     const auth = createAuth({ env, database, logger, mailer, hashQueue: new HashQueue() });
-    const created = await createAdminAccount({ auth, db: database.db }, { email, password: await readPassword() });
+    const created = await createAdminAccount(
+      { auth, db: database.db, clock },
+      { email, password: await readPassword() },
+    );
     console.log(`Created the admin account ${created.email}.`);
   } else {
-    await setRole(database.db, email, command === "grant" ? ADMIN_ROLE : CUSTOMER_ROLE);
+    await setRole({ db: database.db, clock }, { email, role: command === "grant" ? ADMIN_ROLE : CUSTOMER_ROLE });
     console.log(command === "grant" ? `${email} is now an admin.` : `${email} is no longer an admin.`);
   }
 } catch (error) {

@@ -36,7 +36,7 @@ export async function sendContactMessage(
     .execute();
 
   try {
-    const store = await getPublicStoreSettings(db);
+    const store = await getPublicStoreSettings({ db });
     await mailer.send({
       from: storeSender(store),
       to: store.contactEmail,
@@ -53,7 +53,7 @@ export async function sendContactMessage(
   try {
     await db
       .updateTable("contact_messages")
-      .set({ mail_sent_at: new Date().toISOString() })
+      .set({ mail_sent_at: clock().toISOString() })
       .where("id", "=", id)
       .execute();
   } catch (error) {

@@ -54,7 +54,10 @@ describe.each(TEST_ENGINES)("moving file covers into the store on %s", (engine) 
   });
 
   const bookWith = async (title: string, imageUrl: string) => {
-    const book = await createBook(testDb.handle.db, { title, author: "Ruth Reed", description: "A fish.", price: "5" });
+    const book = await createBook(
+      { db: testDb.handle.db, clock: () => new Date() },
+      { form: { title, author: "Ruth Reed", description: "A fish.", price: "5" } },
+    );
     await testDb.handle.db.updateTable("books").set({ image_url: imageUrl }).where("id", "=", book.id).execute();
     return book.id;
   };

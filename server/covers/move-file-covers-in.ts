@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logging/logger.ts";
+import type { Clock } from "#server/services.ts";
 import { coverUrl, isWebp, webpCover, type CoverStore } from "./cover-store.ts";
 
 /** Where covers were kept before decision 10: files under DATA_DIR/uploads/covers, served at this prefix. */
@@ -12,6 +13,7 @@ export interface MoveFileCoversDeps {
   db: Kysely<Database>;
   covers: CoverStore;
   logger: Logger;
+  clock: Clock;
   /** DATA_DIR/uploads of this instance. */
   uploadsDir: string;
 }
@@ -73,7 +75,7 @@ export async function moveFileCoversIn(deps: MoveFileCoversDeps): Promise<MoveFi
       await deps.covers.put(trx, cover);
       await trx
         .insertInto("cover_image_aliases")
-        .values({ old_url: oldUrl, key: cover.key, created_at: new Date().toISOString() })
+        .values({ old_url: oldUrl, key: cover.key, created_at: deps.clock().toISOString() })
         .onConflict((oc) => oc.column("old_url").doNothing())
         .execute();
       await trx

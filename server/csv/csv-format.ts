@@ -39,7 +39,7 @@ export function csvValue(field: string): string {
 }
 
 /** A download name that sorts by date, e.g. `orders-2025-07-03.csv`. */
-export function csvFileName(prefix: string, now = new Date()): string {
+export function csvFileName(prefix: string, now: Date): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
 }
 

@@ -32,13 +32,13 @@ describe.each(TEST_ENGINES)("getDashboardStats on %s", (engine) => {
 
   it("counts nothing in an empty store", async () => {
     testDb = await createTestDatabase(engine);
-    expect(await getDashboardStats(testDb.handle.db)).toEqual({ books: 0, customers: 0, pendingOrders: 0 });
+    expect(await getDashboardStats({ db: testDb.handle.db })).toEqual({ books: 0, customers: 0, pendingOrders: 0 });
   });
 
   it("counts books, non-admin accounts and pending orders", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db);
+    await seedDatabase({ db, clock: () => new Date() });
     await insertUser(testDb, "admin", "admin");
     await insertUser(testDb, "admin-too", "user,admin");
     await insertUser(testDb, "customer", "user");
@@ -51,10 +51,10 @@ describe.each(TEST_ENGINES)("getDashboardStats on %s", (engine) => {
       .where("id", "in", ["ORD-2025-001", "ORD-2025-002"])
       .execute();
 
-    expect(await getDashboardStats(db)).toEqual({ books: SEED_BOOKS.length, customers: 3, pendingOrders: 2 });
+    expect(await getDashboardStats({ db })).toEqual({ books: SEED_BOOKS.length, customers: 3, pendingOrders: 2 });
 
     // A Pending order whose card payment expired has nothing left to ship.
     await db.updateTable("orders").set({ payment_status: "expired" }).where("id", "=", "ORD-2025-002").execute();
-    expect((await getDashboardStats(db)).pendingOrders).toBe(1);
+    expect((await getDashboardStats({ db })).pendingOrders).toBe(1);
   });
 });

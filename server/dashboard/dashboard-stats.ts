@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { isCustomerRoleSql } from "#server/accounts/admin-role.ts";
-import type { Database } from "#server/db/schema.ts";
+import type { AppServices } from "#server/services.ts";
 
 /** The figures on the admin dashboard's cards. */
 export interface DashboardStats {
@@ -10,7 +9,7 @@ export interface DashboardStats {
   pendingOrders: number;
 }
 
-export async function getDashboardStats(db: Kysely<Database>): Promise<DashboardStats> {
+export async function getDashboardStats({ db }: Pick<AppServices, "db">): Promise<DashboardStats> {
   const [books, customers, pendingOrders] = await Promise.all([
     db
       .selectFrom("books")

@@ -50,12 +50,12 @@ describe.each(TEST_ENGINES)("admin authorization on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
-    await signUp(t.services, { email: "customer@example.com", password: "Mustard-Seed-Faith-42" }, request);
-    const { headers } = await signIn(
-      t.services,
-      { email: "customer@example.com", password: "Mustard-Seed-Faith-42" },
-      request,
-    );
+    await signUp(t.services, { email: "customer@example.com", password: "Mustard-Seed-Faith-42", ...request });
+    const { headers } = await signIn(t.services, {
+      email: "customer@example.com",
+      password: "Mustard-Seed-Faith-42",
+      ...request,
+    });
     customerCookie = headers
       .getSetCookie()
       .map((c) => c.split(";")[0])

@@ -24,7 +24,7 @@ describe.each(TEST_ENGINES)("the HTTP app on %s", (engine) => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
     const html = await response.text();
-    const all = await listNewestBooks(t.services.db);
+    const all = await listNewestBooks(t.services);
     const escape = (s: string) => s.replace(/'/g, "&#x27;");
     // The book grid's section (bundles further down name the books inside them).
     const grid = html.slice(
@@ -130,7 +130,7 @@ describe("static files", () => {
 
   it("serves covers from the store, and no files from the data directory", async () => {
     t = await createTestApp();
-    const [book] = await listNewestBooks(t.services.db, 1);
+    const [book] = await listNewestBooks(t.services, { limit: 1 });
     const image = await t.app.request(book!.imageUrl!);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/webp");

@@ -34,7 +34,7 @@ describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) =>
   };
   /** Titles and order details that must not leave the server while the shop is closed. */
   async function catalogueMarkers() {
-    const books = await listNewestBooks(t.services.db);
+    const books = await listNewestBooks(t.services);
     return [...books.flatMap((b) => [b.title, b.title.replace(/'/g, "&#x27;"), b.slug]), "In Transit", "ORD-2025-001"];
   }
   function expectClosed(response: Response, body: string, markers: string[], label: string) {
@@ -47,7 +47,7 @@ describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) =>
   it("shows visitors the Coming Soon page for every page, without loading the page's data", async () => {
     await start();
     const markers = await catalogueMarkers();
-    const [book] = await listNewestBooks(t.services.db, 1);
+    const [book] = await listNewestBooks(t.services, { limit: 1 });
     const customer = await cookieOf("customer@example.com");
     for (const page of [
       "/",
@@ -71,7 +71,7 @@ describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) =>
   it("answers data requests and resource routes with 503 and nothing of the catalogue or orders", async () => {
     await start();
     const markers = await catalogueMarkers();
-    const [book] = await listNewestBooks(t.services.db, 1);
+    const [book] = await listNewestBooks(t.services, { limit: 1 });
     const closed = [
       `/books/${book!.slug}.data`,
       `/books/${book!.slug}/_.data`,
@@ -149,7 +149,7 @@ describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) =>
   it("lets admins see and use the whole site and admin area, with a banner on every page", async () => {
     await start();
     const admin = await cookieOf(OWNER);
-    const [book] = await listNewestBooks(t.services.db, 1);
+    const [book] = await listNewestBooks(t.services, { limit: 1 });
     for (const page of ["/", `/books/${book!.slug}`, "/admin", "/admin/books", "/admin/coming-soon"]) {
       const response = await t.app.request(page, { headers: { cookie: admin } });
       expect(response.status, page).toBe(200);

@@ -47,7 +47,7 @@ export function maintenanceGate(services: AppServices): MiddlewareHandler<AppEnv
   return async (c, next) => {
     const url = new URL(c.req.url);
     if (url.pathname === ROUTE_DISCOVERY_PATH) return next();
-    if (!(await isMaintenanceModeOn(services.db, services.logger))) return next();
+    if (!(await isMaintenanceModeOn(services))) return next();
     if (c.get("viewer")?.isAdmin) {
       c.set("shopClosed", true);
       return next();

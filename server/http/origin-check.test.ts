@@ -21,8 +21,8 @@ describe.each(TEST_ENGINES)("requests from other sites on %s", (engine) => {
   async function customerCookie() {
     const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
     const credentials = { email: "customer@example.com", password: "Mustard-Seed-Faith-42" };
-    await signUp(t.services, credentials, request);
-    const { headers } = await signIn(t.services, credentials, request);
+    await signUp(t.services, { ...credentials, ...request });
+    const { headers } = await signIn(t.services, { ...credentials, ...request });
     return headers
       .getSetCookie()
       .map((c) => c.split(";")[0])

@@ -144,7 +144,7 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
         });
         expect(response.status).toBe(400);
         // An empty form would have meant "switch off".
-        expect(await isMaintenanceModeOn(t.services.db, t.services.logger)).toBe(true);
+        expect(await isMaintenanceModeOn(t.services)).toBe(true);
       }
     } finally {
       await setMaintenanceMode(t.services, { on: false });

@@ -13,7 +13,10 @@ import { clearFlashCookie, readFlash } from "./flash.ts";
 export function sessionMiddleware(services: AppServices): MiddlewareHandler<AppEnv> {
   const secure = isHttpsSite(services.env);
   return async (c, next) => {
-    const { viewer, expired, headers } = await resolveViewer(services.auth, c.req.raw.headers, c.get("clientAddress"));
+    const { viewer, expired, headers } = await resolveViewer(services, {
+      headers: c.req.raw.headers,
+      clientAddress: c.get("clientAddress"),
+    });
     c.set("viewer", viewer);
     c.set("sessionExpired", expired);
     // Only a page (or its client-side data request) shows the message; route discovery

@@ -7,7 +7,7 @@ describe.each(TEST_ENGINES)("getOrderDetails on %s", (engine) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
   });
   afterAll(async () => {
     await testDb?.cleanup();
@@ -20,7 +20,7 @@ describe.each(TEST_ENGINES)("getOrderDetails on %s", (engine) => {
     const noah = "Noah's Ark and the Promise of the Rainbow";
     const david = "David and Goliath: The Shepherd Boy's Courage";
 
-    const details = await getOrderDetails(db, "ORD-2025-001");
+    const details = await getOrderDetails({ db }, { orderId: "ORD-2025-001" });
 
     expect(details).toEqual({
       id: "ORD-2025-001",
@@ -65,7 +65,7 @@ describe.each(TEST_ENGINES)("getOrderDetails on %s", (engine) => {
   it("keeps the sold title and price after the book is deleted", async () => {
     const db = testDb.handle.db;
     await db.deleteFrom("books").where("title", "=", "The Birth of Jesus: A Savior in a Manger").execute();
-    const details = await getOrderDetails(db, "ORD-2025-002");
+    const details = await getOrderDetails({ db }, { orderId: "ORD-2025-002" });
     expect(details.items).toHaveLength(1);
     expect(details.items[0]).toMatchObject({ title: "The Birth of Jesus: A Savior in a Manger", quantity: 3 });
     expect(details.items[0]!.lineTotalCents).toBe(details.totalCents);
@@ -73,7 +73,7 @@ describe.each(TEST_ENGINES)("getOrderDetails on %s", (engine) => {
 
   it("throws NOT_FOUND for an unknown id", async () => {
     for (const id of ["ORD-9999-999", "ord-2025-001", ""]) {
-      await expect(getOrderDetails(testDb.handle.db, id)).rejects.toMatchObject({
+      await expect(getOrderDetails(testDb.handle, { orderId: id })).rejects.toMatchObject({
         code: "NOT_FOUND",
         message: "This order could not be found.",
       });

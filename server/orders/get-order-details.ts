@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database, OrderStatus, Timestamp } from "#server/db/schema.ts";
+import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import type { AppServices } from "#server/services.ts";
 import type { PaymentMethod, PaymentStatus } from "./payment-status.ts";
 
 export interface OrderDetailsItem {
@@ -56,7 +56,10 @@ export interface OrderHistoryEntry {
 }
 
 /** One order with its items, for staff. Throws NOT_FOUND for an unknown id. */
-export async function getOrderDetails(db: Kysely<Database>, orderId: string): Promise<OrderDetails> {
+export async function getOrderDetails(
+  { db }: Pick<AppServices, "db">,
+  { orderId }: { orderId: string },
+): Promise<OrderDetails> {
   const order =
     typeof orderId === "string" && orderId !== ""
       ? await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst()

@@ -7,7 +7,7 @@ describe.each(TEST_ENGINES)("listOrders on %s", (engine) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
     await testDb.handle.db
       .insertInto("orders")
       .values({
@@ -26,7 +26,7 @@ describe.each(TEST_ENGINES)("listOrders on %s", (engine) => {
   });
 
   it("lists orders newest first by order date", async () => {
-    const page = await listOrders(testDb.handle.db);
+    const page = await listOrders(testDb.handle);
     expect(page).toMatchObject({ total: 4, page: 1, pageCount: 1 });
     expect(page.items.map((o) => o.id)).toEqual(["WEB_100%", "ORD-2025-002", "ORD-2025-001", "ORD-2025-003"]);
     expect(page.items[0]).toEqual({
@@ -46,7 +46,7 @@ describe.each(TEST_ENGINES)("listOrders on %s", (engine) => {
   });
 
   it("searches order id and e-mail without regard to letter case, with % and _ literal", async () => {
-    const ids = async (search: string) => (await listOrders(testDb.handle.db, { search })).items.map((o) => o.id);
+    const ids = async (search: string) => (await listOrders(testDb.handle, { search })).items.map((o) => o.id);
     expect(await ids("ord-2025-00")).toEqual(["ORD-2025-002", "ORD-2025-001", "ORD-2025-003"]);
     expect(await ids("001")).toEqual(["ORD-2025-001"]);
     expect(await ids("SARAH.MILLER")).toEqual(["ORD-2025-001", "ORD-2025-003"]);
@@ -58,11 +58,11 @@ describe.each(TEST_ENGINES)("listOrders on %s", (engine) => {
 
   it("pages on the server", async () => {
     const db = testDb.handle.db;
-    const second = await listOrders(db, { page: 2, pageSize: 3 });
+    const second = await listOrders({ db }, { page: 2, pageSize: 3 });
     expect(second).toMatchObject({ total: 4, page: 2, pageCount: 2 });
     expect(second.items.map((o) => o.id)).toEqual(["ORD-2025-003"]);
-    expect((await listOrders(db, { page: 7, pageSize: 3 })).page).toBe(2);
-    expect((await listOrders(db, { search: "sarah", page: 2, pageSize: 1 })).items.map((o) => o.id)).toEqual([
+    expect((await listOrders({ db }, { page: 7, pageSize: 3 })).page).toBe(2);
+    expect((await listOrders({ db }, { search: "sarah", page: 2, pageSize: 1 })).items.map((o) => o.id)).toEqual([
       "ORD-2025-003",
     ]);
   });

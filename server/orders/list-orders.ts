@@ -1,7 +1,7 @@
-import type { Kysely } from "kysely";
-import type { Database, OrderStatus, Timestamp } from "#server/db/schema.ts";
+import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
 import { normalizeSearch } from "#server/db/search-pattern.ts";
+import type { AppServices } from "#server/services.ts";
 import { orderMatchesSearch } from "./order-search-filter.ts";
 import type { PaymentMethod, PaymentStatus } from "./payment-status.ts";
 
@@ -23,7 +23,10 @@ export interface ListOrdersInput extends PageRequest {
 }
 
 /** Orders, newest first by order date, one page at a time. */
-export async function listOrders(db: Kysely<Database>, input: ListOrdersInput = {}): Promise<Page<OrderListItem>> {
+export async function listOrders(
+  { db }: Pick<AppServices, "db">,
+  input: ListOrdersInput = {},
+): Promise<Page<OrderListItem>> {
   const search = normalizeSearch(input.search);
   const base = db.selectFrom("orders").$if(search !== null, (qb) => qb.where(orderMatchesSearch(search!)));
 

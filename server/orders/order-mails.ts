@@ -39,7 +39,7 @@ export async function renderOrderMail(
 ): Promise<OutgoingMail | null> {
   const order = await loadOrder(deps.db, mail.orderId);
   if (!order) return null;
-  const store = await getPublicStoreSettings(deps.db);
+  const store = await getPublicStoreSettings({ db: deps.db });
   const settings = await deps.db
     .selectFrom("store_settings")
     .select("invoice_terms")

@@ -154,6 +154,6 @@ export function ordersCsvStream(
 }
 
 /** `orders-2025-07-03.csv`. */
-export function ordersCsvFileName(now = new Date()): string {
+export function ordersCsvFileName(now: Date): string {
   return csvFileName("orders", now);
 }

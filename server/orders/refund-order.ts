@@ -181,7 +181,7 @@ async function refundThroughStripe(
   if (!refund.paymentIntent) {
     throw new AppError("CONFLICT", "This card order has no Stripe payment to refund.", undefined, "no-payment-intent");
   }
-  const config = await loadCardPaymentConfig(deps.db, deps.env.APP_SECRET);
+  const config = await loadCardPaymentConfig(deps);
   if (!config) {
     throw new AppError(
       "UNAVAILABLE",

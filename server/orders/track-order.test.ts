@@ -10,14 +10,14 @@ describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
   });
   afterAll(async () => {
     await testDb?.cleanup();
   });
 
   it("finds a seeded order with its history, newest step first", async () => {
-    const tracking = await trackOrder(testDb.handle.db, "ORD-2025-001");
+    const tracking = await trackOrder(testDb.handle, { orderId: "ORD-2025-001" });
     expect(tracking).toEqual({
       orderId: "ORD-2025-001",
       status: "Shipped",
@@ -40,14 +40,14 @@ describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
       customerVisible: false,
       note: "Paid amount differs",
     });
-    const tracking = await trackOrder(testDb.handle.db, "ORD-2025-002");
+    const tracking = await trackOrder(testDb.handle, { orderId: "ORD-2025-002" });
     expect(tracking?.history.map((step) => step.status)).not.toContain("Payment flagged");
     expect(JSON.stringify(tracking)).not.toContain("Paid amount differs");
   });
 
   it("reads every order from the database the same way, seeded or not", async () => {
     for (const seed of SEED_ORDERS) {
-      const tracking = await trackOrder(testDb.handle.db, seed.id);
+      const tracking = await trackOrder(testDb.handle, { orderId: seed.id });
       expect(tracking?.status).toBe(seed.status);
       expect(tracking?.history.map((s) => s.status)).toEqual(seed.history.map((s) => s.status).reverse());
     }
@@ -75,7 +75,7 @@ describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
         occurred_at: "2025-07-01T10:00:00.000Z",
       })
       .execute();
-    await expect(trackOrder(db, "ORD-2025-999")).resolves.toEqual({
+    await expect(trackOrder({ db }, { orderId: "ORD-2025-999" })).resolves.toEqual({
       orderId: "ORD-2025-999",
       status: "Pending",
       orderDate: "2025-07-01T10:00:00.000Z",
@@ -85,12 +85,12 @@ describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
 
     // Status changes show on the next lookup: nothing is cached.
     await db.updateTable("orders").set({ status: "Processing" }).where("id", "=", "ORD-2025-999").execute();
-    await expect(trackOrder(db, "ORD-2025-999")).resolves.toMatchObject({ status: "Processing" });
+    await expect(trackOrder({ db }, { orderId: "ORD-2025-999" })).resolves.toMatchObject({ status: "Processing" });
   });
 
   it("trims the id and ignores its letter case, answering with the stored id", async () => {
     for (const input of ["ord-2025-001", "  Ord-2025-001\t", "\nORD-2025-001 "]) {
-      const tracking = await trackOrder(testDb.handle.db, input);
+      const tracking = await trackOrder(testDb.handle, { orderId: input });
       expect(tracking?.orderId).toBe("ORD-2025-001");
       expect(tracking?.history).toHaveLength(4);
     }
@@ -98,7 +98,7 @@ describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
 
   it("answers null for unknown ids", async () => {
     for (const input of ["ORD-2025-000", "ORD-2025-0011", "ORD-2025", "ORD"]) {
-      await expect(trackOrder(testDb.handle.db, input)).resolves.toBeNull();
+      await expect(trackOrder(testDb.handle, { orderId: input })).resolves.toBeNull();
     }
   });
 
@@ -127,10 +127,15 @@ describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
       "x".repeat(100_000),
     ];
     for (const input of inputs) {
-      await expect(trackOrder(testDb.handle.db, input), JSON.stringify(input)?.slice(0, 40)).resolves.toBeNull();
+      await expect(
+        trackOrder(testDb.handle, { orderId: input }),
+        JSON.stringify(input)?.slice(0, 40),
+      ).resolves.toBeNull();
     }
     // And the table is still there.
-    await expect(trackOrder(testDb.handle.db, "ORD-2025-002")).resolves.toMatchObject({ status: "Processing" });
+    await expect(trackOrder(testDb.handle, { orderId: "ORD-2025-002" })).resolves.toMatchObject({
+      status: "Processing",
+    });
   });
 
   it("accepts an id of exactly the maximum length", async () => {
@@ -147,11 +152,14 @@ describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
         updated_at: "2025-07-02T10:00:00.000Z",
       })
       .execute();
-    await expect(trackOrder(testDb.handle.db, id.toLowerCase())).resolves.toMatchObject({ orderId: id, history: [] });
+    await expect(trackOrder(testDb.handle, { orderId: id.toLowerCase() })).resolves.toMatchObject({
+      orderId: id,
+      history: [],
+    });
   });
 
   it("returns no personal or commercial data", async () => {
-    const tracking = await trackOrder(testDb.handle.db, "ORD-2025-001");
+    const tracking = await trackOrder(testDb.handle, { orderId: "ORD-2025-001" });
     expect(Object.keys(tracking!).sort()).toEqual(["estimatedDelivery", "history", "orderDate", "orderId", "status"]);
     for (const step of tracking!.history)
       expect(Object.keys(step).sort()).toEqual(["location", "occurredAt", "status"]);

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from "kysely";
-import type { Database, OrderStatus, Timestamp } from "#server/db/schema.ts";
+import { sql } from "kysely";
+import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
+import type { AppServices } from "#server/services.ts";
 import { orderIdSchema } from "./tracking-schema.ts";
 
 /** One step of an order's journey. */
@@ -28,8 +29,11 @@ export interface OrderTracking {
  * Looks an order up by id for the public Track Order page. The id is trimmed and compared
  * without regard to letter case; blank, over-long or oddly shaped ids are simply not found.
  */
-export async function trackOrder(db: Kysely<Database>, rawOrderId: unknown): Promise<OrderTracking | null> {
-  const parsed = orderIdSchema.safeParse(rawOrderId);
+export async function trackOrder(
+  { db }: Pick<AppServices, "db">,
+  input: { orderId: unknown },
+): Promise<OrderTracking | null> {
+  const parsed = orderIdSchema.safeParse(input.orderId);
   if (!parsed.success) return null;
   const orderId = parsed.data;
 

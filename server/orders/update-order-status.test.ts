@@ -14,7 +14,7 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
 
   async function seeded() {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
     return testDb.handle.db;
   }
 
@@ -36,7 +36,7 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
 
     expect(result).toEqual({ orderId: "ORD-2025-002", status: "Shipped", updatedAt: now.toISOString(), changed: true });
     expect(await order("ORD-2025-002")).toEqual({ status: "Shipped", updated_at: now.toISOString() });
-    const tracking = await trackOrder(db, "ORD-2025-002");
+    const tracking = await trackOrder({ db }, { orderId: "ORD-2025-002" });
     expect(tracking?.status).toBe("Shipped");
     expect(tracking?.history[0]).toEqual({ status: "Shipped", location: "Store", occurredAt: now.toISOString() });
     expect(tracking?.history).toHaveLength(3);
@@ -48,7 +48,7 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
     for (const [index, status] of steps.entries()) {
       await updateOrderStatus(deps(db, new Date(Date.UTC(2026, 0, 1 + index))), { orderId: "ORD-2025-003", status });
     }
-    const tracking = await trackOrder(db, "ORD-2025-003");
+    const tracking = await trackOrder({ db }, { orderId: "ORD-2025-003" });
     expect(tracking?.status).toBe("Processing");
     expect(tracking?.history.slice(0, 4).map((s) => s.status)).toEqual([...steps].reverse());
 

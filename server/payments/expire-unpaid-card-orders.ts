@@ -48,7 +48,7 @@ export async function expireUnpaidCardOrders(deps: ExpireUnpaidCardOrdersDeps): 
   const results = new Map<string, ApplyResult>();
   if (due.length === 0) return results;
 
-  const secretKey = await loadStripeSecretKey(deps.db, deps.env.APP_SECRET);
+  const secretKey = await loadStripeSecretKey(deps);
   const stripe = secretKey ? createStripeClient(secretKey, deps.env) : null;
 
   for (const order of due) {

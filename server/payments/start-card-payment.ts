@@ -37,7 +37,7 @@ export async function startCardPayment(
   if (order.payment_status !== "awaiting_payment") {
     throw new AppError("CONFLICT", "This order is no longer waiting for a card payment.", undefined, "not-awaiting");
   }
-  const config = await loadCardPaymentConfig(deps.db, deps.env.APP_SECRET);
+  const config = await loadCardPaymentConfig(deps);
   if (!config) throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE);
   const stripe = createStripeClient(config.secretKey, deps.env);
   try {

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
+import type { Env } from "#server/config/env.ts";
+import type { AppServices } from "#server/services.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { SecretBoxError } from "#server/settings/secret-box.ts";
 import { decryptStripeSecretKey } from "#server/settings/store-settings.ts";
@@ -9,7 +9,10 @@ import { decryptStripeSecretKey } from "#server/settings/store-settings.ts";
  * switched off must still be settled (asked about, expired) with Stripe. Null when none is
  * stored or it can no longer be read (APP_SECRET changed).
  */
-export async function loadStripeSecretKey(db: Kysely<Database>, appSecret: string): Promise<string | null> {
+export async function loadStripeSecretKey({
+  db,
+  env,
+}: Pick<AppServices, "db"> & { env: Pick<Env, "APP_SECRET"> }): Promise<string | null> {
   const row = await db
     .selectFrom("store_settings")
     .select("stripe_secret_key_encrypted")
@@ -17,7 +20,7 @@ export async function loadStripeSecretKey(db: Kysely<Database>, appSecret: strin
     .executeTakeFirst();
   if (!row) return null;
   try {
-    return decryptStripeSecretKey(row, appSecret);
+    return decryptStripeSecretKey(row, env.APP_SECRET);
   } catch (error) {
     if (error instanceof SecretBoxError) return null;
     throw error;

@@ -41,7 +41,7 @@ export async function syncCardPaymentOnReturn(
   ) {
     return order.payment_status;
   }
-  const secretKey = await loadStripeSecretKey(deps.db, deps.env.APP_SECRET);
+  const secretKey = await loadStripeSecretKey(deps);
   if (!secretKey) return order.payment_status;
   let session;
   try {

@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
+import type { AppServices } from "#server/services.ts";
 
 /** The seeded bundles' books, by title, in the order their covers are shown. */
 export const SEED_BUNDLE_TITLES: Record<string, string[]> = {
@@ -28,7 +27,7 @@ export const SEED_BUNDLE_TITLES: Record<string, string[]> = {
  * Links the seeded bundles to the catalogue's books of those titles, where both exist and no link
  * does yet: run by the seed of a new shop and by migration 0012 for shops seeded before it.
  */
-export async function linkSeedBundleBooks(db: Kysely<Database>): Promise<void> {
+export async function linkSeedBundleBooks({ db }: Pick<AppServices, "db">): Promise<void> {
   const typed = db;
   const bundles = new Set((await typed.selectFrom("bundles").select("id").execute()).map((row) => row.id));
   const linked = new Set(

@@ -39,11 +39,11 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
 
   it("fills an empty database with the demo catalogue, sample orders and default settings", async () => {
     testDb = await createTestDatabase(engine);
-    const result = await seedDatabase(testDb.handle.db);
+    const result = await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
     expect(result).toEqual({ seeded: true, books: SEED_BOOKS.length, orders: 3 });
     expect(await counts(testDb)).toMatchObject({ books: SEED_BOOKS.length, orders: 3, settings: 1, shipping: 2 });
 
-    const books = await listNewestBooks(testDb.handle.db);
+    const books = await listNewestBooks({ db: testDb.handle.db });
     expect(books.length).toBeGreaterThanOrEqual(12);
     expect(books.some((b) => b.stock === 0)).toBe(true);
     expect(books.some((b) => b.stock === null)).toBe(true);
@@ -78,7 +78,7 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
       .execute();
     expect(history.map((h) => h.status)).toEqual(["Order Placed", "Packed", "Shipped", "In Transit"]);
 
-    const settings = await getPublicStoreSettings(testDb.handle.db);
+    const settings = await getPublicStoreSettings({ db: testDb.handle.db });
     expect(settings).toMatchObject({
       storeName: "Little Scrolls Press",
       contactEmail: "hello@littlescrolls.example",
@@ -93,17 +93,21 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
 
   it("is idempotent: a second run changes nothing", async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
     const before = await counts(testDb);
-    expect(await seedDatabase(testDb.handle.db)).toEqual({ seeded: false, books: 0, orders: 0 });
+    expect(await seedDatabase({ db: testDb.handle.db, clock: () => new Date() })).toEqual({
+      seeded: false,
+      books: 0,
+      orders: 0,
+    });
     expect(await counts(testDb)).toEqual(before);
   });
 
   it("never re-seeds a store whose books were all deleted", async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
     await testDb.handle.db.deleteFrom("books").execute();
-    await seedDatabase(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
     expect((await counts(testDb)).books).toBe(0);
   });
 });

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
 import { slugifyTitle } from "#server/books/book-slug.ts";
 import { coverUrl, webpCover, type CoverStore } from "#server/covers/cover-store.ts";
 import { DatabaseCoverStore } from "#server/covers/database-cover-store.ts";
-import type { Database } from "#server/db/schema.ts";
 import { insertDefaultSettings } from "#server/settings/default-settings.ts";
 import { linkSeedBundleBooks } from "./bundle-contents.ts";
 import { SEED_BOOKS } from "./catalogue.ts";
 import { generateBookCover } from "./book-covers.ts";
 import { SEED_ORDERS } from "./sample-orders.ts";
+import type { AppServices } from "#server/services.ts";
 
 export interface SeedResult {
   seeded: boolean;
@@ -23,15 +22,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * settings. The settings row marks a database as set up: once it exists the seed never runs
  * again, even if an admin later deletes every book.
  */
-export async function seedDatabase(
-  db: Kysely<Database>,
-  options: { covers?: CoverStore; now?: Date } = {},
-): Promise<SeedResult> {
+export async function seedDatabase({
+  db,
+  clock,
+  covers: coverStore,
+}: Pick<AppServices, "db" | "clock"> & { covers?: CoverStore }): Promise<SeedResult> {
   const existing = await db.selectFrom("store_settings").select("id").executeTakeFirst();
   if (existing) return { seeded: false, books: 0, orders: 0 };
 
-  const now = options.now ?? new Date();
-  const covers = options.covers ?? new DatabaseCoverStore(db);
+  const now = clock();
+  const covers = coverStore ?? new DatabaseCoverStore(db);
   // Covers are drawn before the transaction (sharp's work), stored inside it with their books.
   const drawn = await Promise.all(
     SEED_BOOKS.map(async (book) => webpCover(await generateBookCover(book.title, book.author, book.colors))),
@@ -67,7 +67,7 @@ export async function seedDatabase(
 
     for (const cover of drawn) await covers.put(trx, cover);
     await trx.insertInto("books").values(books).execute();
-    await linkSeedBundleBooks(trx);
+    await linkSeedBundleBooks({ db: trx });
 
     for (const order of SEED_ORDERS) {
       const items = order.items.map((item, position) => {

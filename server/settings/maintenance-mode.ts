@@ -1,14 +1,12 @@
-import type { Kysely } from "kysely";
 import { isDatabaseUnavailable } from "#server/db/database-errors.ts";
-import type { Database } from "#server/db/schema.ts";
-import type { Logger } from "#server/logging/logger.ts";
+import type { AppServices } from "#server/services.ts";
 import { STORE_SETTINGS_ID } from "./default-settings.ts";
 
 /**
  * Whether the store is in maintenance ("Coming Soon") mode. A failed read is logged and counts
  * as off: an unreadable setting must not lock every visitor out.
  */
-export async function isMaintenanceModeOn(db: Kysely<Database>, logger: Logger): Promise<boolean> {
+export async function isMaintenanceModeOn({ db, logger }: Pick<AppServices, "db" | "logger">): Promise<boolean> {
   try {
     const row = await db
       .selectFrom("store_settings")

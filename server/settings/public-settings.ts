@@ -1,3 +1,4 @@
+// Not Pick<AppServices>: services.ts imports this module (through auth.ts), and a type import back would be a cycle.
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "./default-settings.ts";
@@ -11,7 +12,7 @@ export interface PublicStoreSettings {
   shippingMethods: { id: string; name: string; rateCents: number }[];
 }
 
-export async function getPublicStoreSettings(db: Kysely<Database>): Promise<PublicStoreSettings> {
+export async function getPublicStoreSettings({ db }: { db: Kysely<Database> }): Promise<PublicStoreSettings> {
   const row = await db
     .selectFrom("store_settings")
     .select(["store_name", "contact_email", "currency", "enable_maintenance_mode"])

@@ -26,8 +26,8 @@ describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
       updatedAt: now.toISOString(),
     });
 
-    expect(await isMaintenanceModeOn(db, logger)).toBe(true);
-    const settings = await getStoreSettingsForAdmin(db);
+    expect(await isMaintenanceModeOn({ db, logger })).toBe(true);
+    const settings = await getStoreSettingsForAdmin({ db });
     expect(settings).toMatchObject({
       storeName: DEFAULT_STORE_SETTINGS.storeName,
       contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
@@ -38,7 +38,7 @@ describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
       updatedAt: now.toISOString(),
     });
     // The store keeps offering the default shipping methods once the row exists.
-    expect((await getPublicStoreSettings(db)).shippingMethods.map((m) => [m.name, m.rateCents])).toEqual([
+    expect((await getPublicStoreSettings({ db })).shippingMethods.map((m) => [m.name, m.rateCents])).toEqual([
       ["Standard Shipping", 500],
       ["Express Shipping", 1500],
     ]);
@@ -47,15 +47,15 @@ describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
   it("switches the flag on an existing row and leaves everything else alone", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db);
-    const before = await getStoreSettingsForAdmin(db);
+    await seedDatabase({ db, clock: () => new Date() });
+    const before = await getStoreSettingsForAdmin({ db });
 
     await setMaintenanceMode({ db, clock: () => new Date("2026-03-02T00:00:00.000Z") }, { on: true });
-    expect(await isMaintenanceModeOn(db, logger)).toBe(true);
+    expect(await isMaintenanceModeOn({ db, logger })).toBe(true);
     await setMaintenanceMode({ db, clock: () => new Date("2026-03-03T00:00:00.000Z") }, { on: false });
-    expect(await isMaintenanceModeOn(db, logger)).toBe(false);
+    expect(await isMaintenanceModeOn({ db, logger })).toBe(false);
 
-    const after = await getStoreSettingsForAdmin(db);
+    const after = await getStoreSettingsForAdmin({ db });
     expect(after).toEqual({ ...before, updatedAt: "2026-03-03T00:00:00.000Z" });
     expect(await db.selectFrom("store_settings").select("id").execute()).toHaveLength(1);
   });

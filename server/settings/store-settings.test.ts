@@ -1,5 +1,7 @@
+import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import type { Database } from "#server/db/schema.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { DEFAULT_STORE_SETTINGS } from "./default-settings.ts";
 import { getPublicStoreSettings } from "./public-settings.ts";
@@ -16,6 +18,7 @@ const APP_SECRET = "test-app-secret-with-more-than-32-characters";
 const STRIPE_SECRET = "sk_test_51HxYzSecretValueForTests9876";
 const WEBHOOK_SECRET = "whsec_TestSigningSecretForWebhooks5678";
 const NOW = new Date("2026-02-01T10:00:00.000Z");
+const settingsDeps = (db: Kysely<Database>) => ({ db, clock: () => NOW, env: { APP_SECRET } });
 
 const FORM = {
   storeName: "Quiet Hills Books",
@@ -42,7 +45,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
 
   it("reads the defaults, with two shipping methods, when no settings row exists", async () => {
     testDb = await createTestDatabase(engine);
-    expect(await getStoreSettingsForAdmin(testDb.handle.db, { appSecret: APP_SECRET })).toEqual({
+    expect(await getStoreSettingsForAdmin({ db: testDb.handle.db, env: { APP_SECRET } })).toEqual({
       storeName: DEFAULT_STORE_SETTINGS.storeName,
       contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
       currency: "USD",
@@ -67,8 +70,8 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
 
   it("reads the seeded row with its methods", async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase(testDb.handle.db);
-    const settings = await getStoreSettingsForAdmin(testDb.handle.db);
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
+    const settings = await getStoreSettingsForAdmin({ db: testDb.handle.db });
     expect(settings).toMatchObject({ enableStripe: true, enablePaypal: false, updatedAt: expect.any(String) });
     expect(settings.shippingMethods.map((m) => [m.name, m.rateCents, m.enabled])).toEqual([
       ["Standard Shipping", 500, true],
@@ -79,11 +82,9 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("creates the row on first save, with the form's values", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    const saved = await saveStoreSettings(
-      db,
-      { ...FORM, shippingMethods: [...FORM.shippingMethods, { name: "Off", rate: "0", enabled: false }] },
-      { appSecret: APP_SECRET, now: NOW },
-    );
+    const saved = await saveStoreSettings(settingsDeps(db), {
+      form: { ...FORM, shippingMethods: [...FORM.shippingMethods, { name: "Off", rate: "0", enabled: false }] },
+    });
     expect(saved).toEqual({
       storeName: "Quiet Hills Books",
       contactEmail: "owner@quiet-hills.example",
@@ -107,9 +108,9 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     });
     // An id the store never issued is not taken over.
     expect(saved.shippingMethods[0]!.id).not.toBe("new-1");
-    expect(await getStoreSettingsForAdmin(db, { appSecret: APP_SECRET })).toEqual(saved);
+    expect(await getStoreSettingsForAdmin({ db, env: { APP_SECRET } })).toEqual(saved);
     // Visitors see the new name and only the enabled method.
-    expect(await getPublicStoreSettings(db)).toMatchObject({
+    expect(await getPublicStoreSettings({ db })).toMatchObject({
       storeName: "Quiet Hills Books",
       shippingMethods: [{ name: "Courier", rateCents: 725 }],
     });
@@ -118,12 +119,11 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("replaces the shipping method list, keeping the ids of existing methods", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db);
-    const [standard, express] = (await getStoreSettingsForAdmin(db)).shippingMethods;
+    await seedDatabase({ db, clock: () => new Date() });
+    const [standard, express] = (await getStoreSettingsForAdmin({ db })).shippingMethods;
 
-    const saved = await saveStoreSettings(
-      db,
-      {
+    const saved = await saveStoreSettings(settingsDeps(db), {
+      form: {
         ...FORM,
         shippingMethods: [
           { id: "1751530000000", name: "Pickup", rate: "0", enabled: true },
@@ -132,8 +132,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
           { id: express!.id, name: "Express copy", rate: "13", enabled: true },
         ],
       },
-      { appSecret: APP_SECRET, now: NOW },
-    );
+    });
 
     expect(saved.shippingMethods).toEqual([
       { id: expect.any(String), name: "Pickup", rateCents: 0, enabled: true },
@@ -145,22 +144,19 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(ids).not.toContain(standard!.id);
     expect((await storedMethods()).map((m) => [m.id, m.position])).toEqual(ids.map((id, position) => [id, position]));
 
-    await saveStoreSettings(db, { ...FORM, shippingMethods: [] }, { appSecret: APP_SECRET, now: NOW });
+    await saveStoreSettings(settingsDeps(db), { form: { ...FORM, shippingMethods: [] } });
     expect(await storedMethods()).toEqual([]);
   });
 
   it("stores the Stripe secret key encrypted, keeps, replaces and clears it, never returning it", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    const options = { appSecret: APP_SECRET, now: NOW };
     const results: unknown[] = [];
 
     results.push(
-      await saveStoreSettings(
-        db,
-        { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET },
-        options,
-      ),
+      await saveStoreSettings(settingsDeps(db), {
+        form: { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET },
+      }),
     );
     const row = await storedRow();
     const ciphertext = row.stripe_secret_key_encrypted!;
@@ -171,28 +167,30 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
 
     // Keep: an unrelated save, even with a stray value in the key field, leaves the key alone.
     results.push(
-      await saveStoreSettings(db, { ...FORM, storeName: "Renamed", stripeSecretKey: "sk_ignored" }, options),
+      await saveStoreSettings(settingsDeps(db), {
+        form: { ...FORM, storeName: "Renamed", stripeSecretKey: "sk_ignored" },
+      }),
     );
     expect((await storedRow()).stripe_secret_key_encrypted).toBe(ciphertext);
-    results.push(await saveStoreSettings(db, { ...FORM, enableStripe: false }, options));
+    results.push(await saveStoreSettings(settingsDeps(db), { form: { ...FORM, enableStripe: false } }));
     expect((await storedRow()).stripe_secret_key_encrypted).toBe(ciphertext);
 
-    results.push(await getStoreSettingsForAdmin(db, { appSecret: APP_SECRET }));
+    results.push(await getStoreSettingsForAdmin({ db, env: { APP_SECRET } }));
     expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: true, last4: "9876" } });
-    results.push(await getStoreSettingsForAdmin(db));
+    results.push(await getStoreSettingsForAdmin({ db }));
     expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: true, last4: null } });
     // A changed APP_SECRET: the key still shows as set, and the payment code gets a clear error.
-    results.push(await getStoreSettingsForAdmin(db, { appSecret: "a-different-app-secret-of-32-characters!" }));
+    results.push(
+      await getStoreSettingsForAdmin({ db, env: { APP_SECRET: "a-different-app-secret-of-32-characters!" } }),
+    );
     expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: true, last4: null } });
     expect(() => decryptStripeSecretKey(row, "a-different-app-secret-of-32-characters!")).toThrow(SecretBoxError);
-    results.push(await getPublicStoreSettings(db));
+    results.push(await getPublicStoreSettings({ db }));
 
     results.push(
-      await saveStoreSettings(
-        db,
-        { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: "sk_test_second_key_abcd" },
-        options,
-      ),
+      await saveStoreSettings(settingsDeps(db), {
+        form: { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: "sk_test_second_key_abcd" },
+      }),
     );
     const replaced = (await storedRow()).stripe_secret_key_encrypted!;
     expect(replaced).not.toBe(ciphertext);
@@ -201,7 +199,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     );
     expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: true, last4: "abcd" } });
 
-    results.push(await saveStoreSettings(db, { ...FORM, stripeSecretKeyAction: "clear" }, options));
+    results.push(await saveStoreSettings(settingsDeps(db), { form: { ...FORM, stripeSecretKeyAction: "clear" } }));
     expect((await storedRow()).stripe_secret_key_encrypted).toBeNull();
     expect(decryptStripeSecretKey(await storedRow(), APP_SECRET)).toBeNull();
     expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: false, last4: null } });
@@ -218,15 +216,12 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("stores the webhook signing secret encrypted apart from the key: keep, replace, clear, never returned", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    const options = { appSecret: APP_SECRET, now: NOW };
     const results: unknown[] = [];
 
     results.push(
-      await saveStoreSettings(
-        db,
-        { ...FORM, stripeWebhookSecretAction: "replace", stripeWebhookSecret: WEBHOOK_SECRET },
-        options,
-      ),
+      await saveStoreSettings(settingsDeps(db), {
+        form: { ...FORM, stripeWebhookSecretAction: "replace", stripeWebhookSecret: WEBHOOK_SECRET },
+      }),
     );
     expect(results[0]).toMatchObject({
       stripeSecretKey: { isSet: false, last4: null },
@@ -239,38 +234,40 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(decryptStripeWebhookSecret(row, APP_SECRET)).toBe(WEBHOOK_SECRET);
     expect(row.stripe_secret_key_encrypted).toBeNull();
     // Only the webhook secret is set: cards are not offered yet.
-    expect(await loadCardPaymentConfig(db, APP_SECRET)).toBeNull();
+    expect(await loadCardPaymentConfig({ db, env: { APP_SECRET } })).toBeNull();
 
     // Setting the key keeps the webhook secret; now card payments can be taken.
     results.push(
-      await saveStoreSettings(
-        db,
-        { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET },
-        options,
-      ),
+      await saveStoreSettings(settingsDeps(db), {
+        form: { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET },
+      }),
     );
     expect((await storedRow()).stripe_webhook_secret_encrypted).toBe(ciphertext);
-    expect(await loadCardPaymentConfig(db, APP_SECRET)).toEqual({
+    expect(await loadCardPaymentConfig({ db, env: { APP_SECRET } })).toEqual({
       secretKey: STRIPE_SECRET,
       webhookSecret: WEBHOOK_SECRET,
     });
-    results.push(await saveStoreSettings(db, { ...FORM, stripeWebhookSecret: "whsec_ignored_because_keep" }, options));
+    results.push(
+      await saveStoreSettings(settingsDeps(db), {
+        form: { ...FORM, stripeWebhookSecret: "whsec_ignored_because_keep" },
+      }),
+    );
     expect((await storedRow()).stripe_webhook_secret_encrypted).toBe(ciphertext);
-    results.push(await getStoreSettingsForAdmin(db, { appSecret: APP_SECRET }));
+    results.push(await getStoreSettingsForAdmin({ db, env: { APP_SECRET } }));
     expect(results.at(-1)).toMatchObject({
       stripeSecretKey: { isSet: true, last4: "9876" },
       stripeWebhookSecret: { isSet: true, last4: "5678" },
     });
-    results.push(await getStoreSettingsForAdmin(db, { appSecret: "a-different-app-secret-of-32-characters!" }));
+    results.push(
+      await getStoreSettingsForAdmin({ db, env: { APP_SECRET: "a-different-app-secret-of-32-characters!" } }),
+    );
     expect(results.at(-1)).toMatchObject({ stripeWebhookSecret: { isSet: true, last4: null } });
-    results.push(await getPublicStoreSettings(db));
+    results.push(await getPublicStoreSettings({ db }));
 
     results.push(
-      await saveStoreSettings(
-        db,
-        { ...FORM, stripeWebhookSecretAction: "replace", stripeWebhookSecret: "whsec_second_secret_wxyz" },
-        options,
-      ),
+      await saveStoreSettings(settingsDeps(db), {
+        form: { ...FORM, stripeWebhookSecretAction: "replace", stripeWebhookSecret: "whsec_second_secret_wxyz" },
+      }),
     );
     const replaced = (await storedRow()).stripe_webhook_secret_encrypted!;
     expect(decryptStripeWebhookSecret({ stripe_webhook_secret_encrypted: replaced }, APP_SECRET)).toBe(
@@ -279,11 +276,11 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(results.at(-1)).toMatchObject({ stripeWebhookSecret: { isSet: true, last4: "wxyz" } });
 
     // Clearing the webhook secret leaves the key alone, and turns card payments off.
-    results.push(await saveStoreSettings(db, { ...FORM, stripeWebhookSecretAction: "clear" }, options));
+    results.push(await saveStoreSettings(settingsDeps(db), { form: { ...FORM, stripeWebhookSecretAction: "clear" } }));
     expect((await storedRow()).stripe_webhook_secret_encrypted).toBeNull();
     expect(decryptStripeSecretKey(await storedRow(), APP_SECRET)).toBe(STRIPE_SECRET);
     expect(results.at(-1)).toMatchObject({ stripeWebhookSecret: { isSet: false, last4: null } });
-    expect(await loadCardPaymentConfig(db, APP_SECRET)).toBeNull();
+    expect(await loadCardPaymentConfig({ db, env: { APP_SECRET } })).toBeNull();
 
     const everything = JSON.stringify(results);
     for (const secret of [WEBHOOK_SECRET, "whsec_second_secret_wxyz", STRIPE_SECRET, ciphertext, replaced]) {
@@ -294,42 +291,39 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("saves and reads back pay by invoice with its terms, and the countries the store ships to", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db);
-    const options = { appSecret: APP_SECRET, now: NOW };
-    expect(await getStoreSettingsForAdmin(db)).toMatchObject({
+    await seedDatabase({ db, clock: () => new Date() });
+    expect(await getStoreSettingsForAdmin({ db })).toMatchObject({
       enableInvoice: false,
       invoiceTerms: null,
       shippingCountries: [],
     });
 
-    const saved = await saveStoreSettings(
-      db,
-      { ...FORM, enableInvoice: "on", invoiceTerms: " Net 30 ", shippingCountries: "us, ca GB,us" },
-      options,
-    );
+    const saved = await saveStoreSettings(settingsDeps(db), {
+      form: { ...FORM, enableInvoice: "on", invoiceTerms: " Net 30 ", shippingCountries: "us, ca GB,us" },
+    });
     expect(saved).toMatchObject({ enableInvoice: true, invoiceTerms: "Net 30", shippingCountries: ["US", "CA", "GB"] });
     expect(await storedRow()).toMatchObject({ invoice_terms: "Net 30", shipping_countries: "US,CA,GB" });
     expect(Boolean((await storedRow()).enable_invoice)).toBe(true);
-    expect(await getStoreSettingsForAdmin(db)).toEqual(saved);
+    expect(await getStoreSettingsForAdmin({ db })).toEqual(saved);
 
     // Off keeps the terms for next time; an empty list ships everywhere again (stored as null).
-    const off = await saveStoreSettings(
-      db,
-      { ...FORM, enableInvoice: false, invoiceTerms: "Net 30", shippingCountries: "" },
-      options,
-    );
+    const off = await saveStoreSettings(settingsDeps(db), {
+      form: { ...FORM, enableInvoice: false, invoiceTerms: "Net 30", shippingCountries: "" },
+    });
     expect(off).toMatchObject({ enableInvoice: false, invoiceTerms: "Net 30", shippingCountries: [] });
     expect((await storedRow()).shipping_countries).toBeNull();
 
     // Refused: invoices on without terms, and an unknown country; nothing changes.
     const before = await storedRow();
     await expect(
-      saveStoreSettings(db, { ...FORM, enableInvoice: true, invoiceTerms: "" }, options),
+      saveStoreSettings(settingsDeps(db), { form: { ...FORM, enableInvoice: true, invoiceTerms: "" } }),
     ).rejects.toMatchObject({
       code: "VALIDATION",
       fieldErrors: { invoiceTerms: "Please enter the payment terms for invoices, e.g. Net 30." },
     });
-    await expect(saveStoreSettings(db, { ...FORM, shippingCountries: "US, Narnia" }, options)).rejects.toMatchObject({
+    await expect(
+      saveStoreSettings(settingsDeps(db), { form: { ...FORM, shippingCountries: "US, Narnia" } }),
+    ).rejects.toMatchObject({
       code: "VALIDATION",
       fieldErrors: { shippingCountries: expect.stringContaining("Unknown country code: NARNIA.") },
     });
@@ -339,17 +333,16 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("refuses invalid input with per-field messages and writes nothing", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase(db);
+    await seedDatabase({ db, clock: () => new Date() });
     const before = { row: await storedRow(), methods: await storedMethods() };
-    const options = { appSecret: APP_SECRET, now: NOW };
 
-    await expect(saveStoreSettings(db, { ...FORM, storeName: "" }, options)).rejects.toMatchObject({
+    await expect(saveStoreSettings(settingsDeps(db), { form: { ...FORM, storeName: "" } })).rejects.toMatchObject({
       code: "VALIDATION",
       message: "Please enter the store name.",
       fieldErrors: { storeName: "Please enter the store name." },
     });
     await expect(
-      saveStoreSettings(db, { ...FORM, contactEmail: "nope", currency: "dollars" }, options),
+      saveStoreSettings(settingsDeps(db), { form: { ...FORM, contactEmail: "nope", currency: "dollars" } }),
     ).rejects.toMatchObject({
       code: "VALIDATION",
       fieldErrors: {
@@ -358,15 +351,19 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       },
     });
     await expect(
-      saveStoreSettings(db, { ...FORM, shippingMethods: [{ name: "", rate: "abc", enabled: true }] }, options),
+      saveStoreSettings(settingsDeps(db), {
+        form: { ...FORM, shippingMethods: [{ name: "", rate: "abc", enabled: true }] },
+      }),
     ).rejects.toMatchObject({ code: "VALIDATION", fieldErrors: { "shippingMethods.0.rate": expect.any(String) } });
     await expect(
-      saveStoreSettings(db, { ...FORM, shippingMethods: [{ name: "", rate: "1", enabled: true }] }, options),
+      saveStoreSettings(settingsDeps(db), {
+        form: { ...FORM, shippingMethods: [{ name: "", rate: "1", enabled: true }] },
+      }),
     ).rejects.toMatchObject({ fieldErrors: { "shippingMethods.0.name": "Please name each enabled shipping method." } });
     await expect(
-      saveStoreSettings(db, { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: "" }, options),
+      saveStoreSettings(settingsDeps(db), { form: { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: "" } }),
     ).rejects.toMatchObject({ fieldErrors: { stripeSecretKey: "Please enter the new Stripe secret key." } });
-    await expect(saveStoreSettings(db, null, options)).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(saveStoreSettings(settingsDeps(db), { form: null })).rejects.toMatchObject({ code: "VALIDATION" });
 
     expect({ row: await storedRow(), methods: await storedMethods() }).toEqual(before);
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database, StoreSettingsRow, Timestamp } from "#server/db/schema.ts";
+import type { Env } from "#server/config/env.ts";
+import type { StoreSettingsRow, Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import type { AppServices } from "#server/services.ts";
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "./default-settings.ts";
 import { decryptSecret, encryptSecret, SecretBoxError, type SecretBoxKey } from "./secret-box.ts";
 import { isCountryCode } from "./country-schema.ts";
@@ -90,12 +91,13 @@ export function defaultAdminSettings({ withShippingMethods }: { withShippingMeth
 
 /**
  * The settings as stored, or the defaults (with their two shipping methods) when no row exists.
- * Pass `appSecret` to get the secrets' last four characters; without it `last4` is null.
+ * Given `env` (its APP_SECRET) it shows the secrets' last four characters; without it `last4` is null.
  */
-export async function getStoreSettingsForAdmin(
-  db: Kysely<Database>,
-  options: { appSecret?: string } = {},
-): Promise<AdminStoreSettings> {
+export async function getStoreSettingsForAdmin({
+  db,
+  env,
+}: Pick<AppServices, "db"> & { env?: Pick<Env, "APP_SECRET"> }): Promise<AdminStoreSettings> {
+  const appSecret = env?.APP_SECRET;
   const row = await db.selectFrom("store_settings").selectAll().where("id", "=", STORE_SETTINGS_ID).executeTakeFirst();
   if (!row) return defaultAdminSettings({ withShippingMethods: true });
 
@@ -113,12 +115,8 @@ export async function getStoreSettingsForAdmin(
     currency: row.currency,
     enableStripe: Boolean(row.enable_stripe),
     stripePublishableKey: row.stripe_publishable_key,
-    stripeSecretKey: describeSecret(row.stripe_secret_key_encrypted, STRIPE_SECRET_KEY_PURPOSE, options.appSecret),
-    stripeWebhookSecret: describeSecret(
-      row.stripe_webhook_secret_encrypted,
-      STRIPE_WEBHOOK_SECRET_PURPOSE,
-      options.appSecret,
-    ),
+    stripeSecretKey: describeSecret(row.stripe_secret_key_encrypted, STRIPE_SECRET_KEY_PURPOSE, appSecret),
+    stripeWebhookSecret: describeSecret(row.stripe_webhook_secret_encrypted, STRIPE_WEBHOOK_SECRET_PURPOSE, appSecret),
     enablePaypal: Boolean(row.enable_paypal),
     paypalClientId: row.paypal_client_id,
     enableInvoice: Boolean(row.enable_invoice),
@@ -141,26 +139,26 @@ export async function getStoreSettingsForAdmin(
  * still runs on defaults. The shipping method list replaces the stored one: rows sent with an
  * existing id keep it, others get a new id, and list order becomes `position`. The Stripe secret
  * key and the webhook signing secret are each kept, replaced (encrypted with a key derived from
- * `appSecret`) or cleared as the form's `stripeSecretKeyAction` / `stripeWebhookSecretAction`
+ * APP_SECRET) or cleared as the form's `stripeSecretKeyAction` / `stripeWebhookSecretAction`
  * say. Throws VALIDATION, with a message per field, before writing.
  * Returns the settings as `getStoreSettingsForAdmin` reads them afterwards.
  */
 export async function saveStoreSettings(
-  db: Kysely<Database>,
-  input: unknown,
-  options: { appSecret: string; now?: Date },
+  { db, clock, env }: Pick<AppServices, "db" | "clock"> & { env: Pick<Env, "APP_SECRET"> },
+  input: { form: unknown },
 ): Promise<AdminStoreSettings> {
-  const checked = checkStoreSettingsForm(input);
+  const checked = checkStoreSettingsForm(input.form);
   if (!checked.success) throw new AppError("VALIDATION", checked.firstMessage, checked.fieldErrors);
   const form = checked.data;
-  const now = (options.now ?? new Date()).toISOString();
+  const now = clock().toISOString();
+  const appSecret = env.APP_SECRET;
 
   // undefined leaves the stored value alone ("keep").
   const encryptedSecret = secretUpdate(form.stripeSecretKeyAction, () =>
-    encryptStripeSecretKey(form.stripeSecretKey!, options.appSecret),
+    encryptStripeSecretKey(form.stripeSecretKey!, appSecret),
   );
   const encryptedWebhookSecret = secretUpdate(form.stripeWebhookSecretAction, () =>
-    encryptStripeWebhookSecret(form.stripeWebhookSecret!, options.appSecret),
+    encryptStripeWebhookSecret(form.stripeWebhookSecret!, appSecret),
   );
   const secrets = {
     ...(encryptedSecret === undefined ? {} : { stripe_secret_key_encrypted: encryptedSecret }),
@@ -213,7 +211,7 @@ export async function saveStoreSettings(
     if (methods.length > 0) await trx.insertInto("shipping_methods").values(methods).execute();
   });
 
-  return getStoreSettingsForAdmin(db, { appSecret: options.appSecret });
+  return getStoreSettingsForAdmin({ db, env });
 }
 
 /**

@@ -93,7 +93,7 @@ async function sendConfirmation(
   sentAt: Date,
 ): Promise<boolean> {
   try {
-    const store = await getPublicStoreSettings(db);
+    const store = await getPublicStoreSettings({ db });
     await mailer.send(
       newsletterMail(env, store, subscriber, {
         subject: `Please confirm your subscription to ${store.storeName}`,

@@ -43,7 +43,9 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
   it("exports every subscriber with its status, newest first, under a header, formulas neutralised", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    expect((await readChunks(subscribersCsvStream(db))).join("")).toBe("email,subscribed_at,status,confirmed_at\r\n");
+    expect((await readChunks(subscribersCsvStream({ db }))).join("")).toBe(
+      "email,subscribed_at,status,confirmed_at\r\n",
+    );
     // Written directly: the subscribe form would refuse these addresses, older rows may not have.
     await db
       .insertInto("email_subscribers")
@@ -65,7 +67,7 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
       ])
       .execute();
 
-    expect((await readChunks(subscribersCsvStream(db))).join("")).toBe(
+    expect((await readChunks(subscribersCsvStream({ db }))).join("")).toBe(
       [
         "email,subscribed_at,status,confirmed_at",
         "'@SUM(A1),2025-06-03T08:00:00.000Z,confirmed,2025-06-04T08:00:00.000Z",
@@ -81,7 +83,7 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     await insertMany(testDb.handle.db, 5000);
 
-    const chunks = await readChunks(subscribersCsvStream(testDb.handle.db));
+    const chunks = await readChunks(subscribersCsvStream({ db: testDb.handle.db }));
 
     // The header, then five pages of 1,000 rows (the sixth query finds nothing more).
     expect(chunks.length).toBe(6);
@@ -100,7 +102,7 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
   it("reads the next page only when the client takes the previous one", async () => {
     testDb = await createTestDatabase(engine);
     await insertMany(testDb.handle.db, 30);
-    const stream = subscribersCsvStream(testDb.handle.db, { pageSize: 10 });
+    const stream = subscribersCsvStream({ db: testDb.handle.db }, { pageSize: 10 });
     const reader = stream.getReader();
     await reader.read();
     await reader.read();
@@ -121,18 +123,18 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
     await insertMany(db, 25);
 
     let ended = 0;
-    await readChunks(subscribersCsvStream(db, { pageSize: 10, onClose: () => ended++ }));
+    await readChunks(subscribersCsvStream({ db }, { pageSize: 10, onClose: () => ended++ }));
     expect(ended).toBe(1);
 
     let cancelled = 0;
-    const reader = subscribersCsvStream(db, { pageSize: 10, onClose: () => cancelled++ }).getReader();
+    const reader = subscribersCsvStream({ db }, { pageSize: 10, onClose: () => cancelled++ }).getReader();
     await reader.read();
     expect(cancelled).toBe(0);
     await reader.cancel();
     expect(cancelled).toBe(1);
 
     let failed = 0;
-    const failing = subscribersCsvStream(db, { pageSize: 10, onClose: () => failed++ }).getReader();
+    const failing = subscribersCsvStream({ db }, { pageSize: 10, onClose: () => failed++ }).getReader();
     await failing.read();
     await db.schema.dropTable("email_subscribers").execute();
     await expect(failing.read()).rejects.toThrow();

@@ -10,7 +10,7 @@ export const SUBSCRIBERS_CSV_HEADER = ["email", "subscribed_at", "status", "conf
  * cancelled (the client went away).
  */
 export function subscribersCsvStream(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   { pageSize = CSV_PAGE_SIZE, onClose }: { pageSize?: number; onClose?: () => void } = {},
 ): ReadableStream<Uint8Array> {
   return keysetCsvStream({
@@ -43,6 +43,6 @@ export function subscribersCsvStream(
 }
 
 /** A download name that sorts by date, e.g. `subscribers-2025-07-03.csv`. */
-export function subscribersCsvFileName(now = new Date()): string {
+export function subscribersCsvFileName(now: Date): string {
   return csvFileName("subscribers", now);
 }

@@ -3,14 +3,19 @@ import type { CoverStore } from "#server/covers/cover-store.ts";
 import { DatabaseCoverStore } from "#server/covers/database-cover-store.ts";
 import type { ReleaseCoverDeps } from "#server/covers/release-unused-cover.ts";
 import { createLogger } from "#server/logging/logger.ts";
+import type { Clock } from "#server/services.ts";
 import type { TestDatabase } from "./test-database.ts";
 
 export interface CoverTestDeps extends ReleaseCoverDeps {
+  clock: Clock;
   /** Every log line written so far, parsed. */
   logs: Record<string, unknown>[];
 }
 
-/** What the cover use cases need, over a test database: its cover store (the database by default) and a captured log. */
+/**
+ * What the cover use cases need, over a test database: its cover store (the database by default), a
+ * captured log and the real clock.
+ */
 export function coverDeps(testDb: TestDatabase, covers?: CoverStore): CoverTestDeps {
   const logs: Record<string, unknown>[] = [];
   const destination = new Writable({
@@ -24,6 +29,7 @@ export function coverDeps(testDb: TestDatabase, covers?: CoverStore): CoverTestD
     database: testDb.handle,
     covers: covers ?? new DatabaseCoverStore(testDb.handle.db),
     logger: createLogger("info", destination),
+    clock: () => new Date(),
     logs,
   };
 }

@@ -6,6 +6,7 @@ import { HashQueue } from "#server/security/hash-queue.ts";
 import { openDatabaseRateLimitStore } from "#server/security/rate-limit-store.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.ts";
+import type { Clock } from "#server/services.ts";
 import type { TestDatabase } from "./test-database.ts";
 
 /** better-auth over a test database, as the server builds it, with the mail kept in DATA_DIR/mail. */
@@ -13,7 +14,14 @@ export function createTestAuth(
   testDb: TestDatabase,
   env: Record<string, string> = {},
   hashQueue = new HashQueue(),
-): { auth: Auth; authLimits: AuthLimits; mailer: Mailer; db: TestDatabase["handle"]["db"]; hashQueue: HashQueue } {
+): {
+  auth: Auth;
+  authLimits: AuthLimits;
+  mailer: Mailer;
+  db: TestDatabase["handle"]["db"];
+  clock: Clock;
+  hashQueue: HashQueue;
+} {
   const config = loadEnv({ DATA_DIR: testDb.dataDir, NODE_ENV: "test", APP_SECRET: "a".repeat(40), ...env });
   const logger = createLogger("silent", new Writable({ write: (_c, _e, cb) => cb() }));
   const mailer = createMailer({ dataDir: testDb.dataDir, logger });
@@ -22,6 +30,7 @@ export function createTestAuth(
     authLimits: createAuthLimits(openDatabaseRateLimitStore(testDb.handle)),
     mailer,
     db: testDb.handle.db,
+    clock: () => new Date(),
     hashQueue,
   };
 }

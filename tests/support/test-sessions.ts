@@ -17,8 +17,8 @@ export async function signedInCookie(
   const request = { headers: new Headers(), clientAddress };
   const credentials = { email, password: TEST_PASSWORD };
   if (admin) await createAdminAccount(services, credentials);
-  else await signUp(services, credentials, request);
-  const { headers } = await signIn(services, credentials, request);
+  else await signUp(services, { ...credentials, ...request });
+  const { headers } = await signIn(services, { ...credentials, ...request });
   return headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])

@@ -11,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db, bookExportLock } = context.services;
   return csvDownload(bookExportLock, {
-    fileName: booksCsvFileName(),
+    fileName: booksCsvFileName(context.services.clock()),
     busyMessage: "Another books export is running. Please try again in a moment.",
     stream: (onClose) => booksCsvStream({ db }, { onClose }),
   });

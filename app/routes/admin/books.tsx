@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const url = new URL(request.url);
   const search = url.searchParams.get("search")?.trim() ?? "";
-  const books = await listBooksPage(context.services.db, { page: url.searchParams.get("page"), search });
+  const books = await listBooksPage(context.services, { page: url.searchParams.get("page"), search });
   return { books, search };
 }
 

@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, logger } = context.services;
   try {
     // The same row the maintenance gate reads on every request (defaults when there is none).
-    const settings = await getPublicStoreSettings(db);
+    const settings = await getPublicStoreSettings({ db });
     return { enabled: settings.maintenanceMode, loadError: null };
   } catch (error) {
     logger.error({ err: error }, "maintenance flag could not be read");

@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const search = params.get("search") ?? "";
   return {
     search,
-    customers: await listCustomers({ db: context.services.db }, { search, page: params.get("page") }),
+    customers: await listCustomers(context.services, { search, page: params.get("page") }),
   };
 }
 
@@ -43,13 +43,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     return runAction(
       context.services.logger,
       () =>
-        deleteCustomer(
-          { db: context.services.db },
-          {
-            actorUserId: viewer.userId,
-            customerId: typeof customerId === "string" ? customerId : "",
-          },
-        ),
+        deleteCustomer(context.services, {
+          actorUserId: viewer.userId,
+          customerId: typeof customerId === "string" ? customerId : "",
+        }),
       { secure: isHttpsSite(context.services.env), ...DELETE_CUSTOMER_TOASTS },
     );
   }

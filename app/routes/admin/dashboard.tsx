@@ -18,7 +18,7 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAdmin(context, request);
   const [stats, sales, profile] = await Promise.all([
-    getDashboardStats(context.services.db),
+    getDashboardStats(context.services),
     getSalesOverview(context.services),
     getProfile(context.services, { userId: viewer.userId }),
   ]);

@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     });
   }
   return csvDownload(orderExportLock, {
-    fileName: ordersCsvFileName(),
+    fileName: ordersCsvFileName(context.services.clock()),
     busyMessage: "Another orders export is running. Please try again in a moment.",
     stream: (onClose) => ordersCsvStream({ db }, { filter: checked.data, onClose }),
   });

@@ -45,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const search = params.get("search") ?? "";
   const detailsId = params.get("details");
   const [orders, details] = await Promise.all([
-    listOrders(db, { search, page: params.get("page") }),
+    listOrders({ db }, { search, page: params.get("page") }),
     detailsId === null ? null : loadDetails(db, detailsId),
   ]);
   return { search, orders, details };
@@ -53,7 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 async function loadDetails(db: Kysely<Database>, orderId: string): Promise<OrderDetailsResult> {
   try {
-    return { ok: true, order: await getOrderDetails(db, orderId) };
+    return { ok: true, order: await getOrderDetails({ db }, { orderId }) };
   } catch (error) {
     // An order deleted or mistyped: said inside the dialog rather than replacing the page.
     if (error instanceof AppError) return { ok: false, orderId, message: error.message };

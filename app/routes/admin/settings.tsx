@@ -23,9 +23,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, env, logger } = context.services;
   try {
     // Masked already: the secret key arrives as { isSet, last4 }, never as the key.
-    const settings = await getStoreSettingsForAdmin(db, { appSecret: env.APP_SECRET });
+    const settings = await getStoreSettingsForAdmin(context.services);
     // The checkout's own test, so the screen never says cards are offered when checkout would not offer them.
-    const cardPaymentsReady = (await loadCardPaymentConfig(db, env.APP_SECRET)) !== null;
+    const cardPaymentsReady = (await loadCardPaymentConfig({ db, env })) !== null;
     return { settings, loadError: null, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL), cardPaymentsReady };
   } catch (error) {
     logger.error({ err: error }, "store settings could not be read");
@@ -40,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { db, env, logger } = context.services;
+  const { env, logger } = context.services;
   // A body that is not form data is answered by readForm (400/413), never taken for an empty form.
   const form = await readForm(request);
   return runAction(
@@ -48,7 +48,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     async () => {
       // The saved settings are not returned: the page reloads them, and the answer to a post that
       // carried a secret key holds nothing of it.
-      await saveStoreSettings(db, settingsInputFromFormData(form), { appSecret: env.APP_SECRET });
+      await saveStoreSettings(context.services, { form: settingsInputFromFormData(form) });
       return { savedAt: Date.now() };
     },
     { secure: isHttpsSite(env), ...SAVE_SETTINGS_TOASTS },

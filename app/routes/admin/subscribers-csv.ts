@@ -11,8 +11,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db, subscriberExportLock } = context.services;
   return csvDownload(subscriberExportLock, {
-    fileName: subscribersCsvFileName(),
+    fileName: subscribersCsvFileName(context.services.clock()),
     busyMessage: "Another subscriber export is running. Please try again in a moment.",
-    stream: (onClose) => subscribersCsvStream(db, { onClose }),
+    stream: (onClose) => subscribersCsvStream({ db }, { onClose }),
   });
 }

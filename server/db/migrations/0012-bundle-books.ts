@@ -16,5 +16,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint("bundle_books_pk", ["bundle_id", "book_id"])
     .execute();
   await db.schema.createIndex("bundle_books_book_id_idx").on("bundle_books").column("book_id").execute();
-  await linkSeedBundleBooks(db as Kysely<Database>);
+  await linkSeedBundleBooks({ db: db as Kysely<Database> });
 }
