@@ -23,3 +23,14 @@ export const subscriberIdsSchema = z
   .min(1, "Please choose at least one subscriber.")
   .max(BULK_SUBSCRIBER_LIMIT, `Please choose at most ${BULK_SUBSCRIBER_LIMIT} subscribers at a time.`)
   .transform((ids) => [...new Set(ids)]);
+
+/** The form field that carries the one subscriber removed from the list's row. */
+export const SUBSCRIBER_ID_FIELD = "subscriberId";
+
+/** The one-row removal's form, checked on the server (the browser only sends the row's id). */
+export const removeSubscriberSchema = z.object({
+  [SUBSCRIBER_ID_FIELD]: z
+    .string({ error: "Please choose a subscriber." })
+    .trim()
+    .max(100, "Please choose a subscriber."),
+});
