@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 interface FieldLabelling {
   label: string;
@@ -8,16 +8,17 @@ interface FieldLabelling {
   className?: string;
 }
 
-/** A one-line input (the default) or, with `multiline`, a textarea. */
+/** A one-line input (the default), with `multiline` a textarea, with `select` a select (its options as children). */
 type FormFieldProps =
-  | (InputHTMLAttributes<HTMLInputElement> & FieldLabelling & { multiline?: false })
-  | (TextareaHTMLAttributes<HTMLTextAreaElement> & FieldLabelling & { multiline: true });
+  | (InputHTMLAttributes<HTMLInputElement> & FieldLabelling & { multiline?: false; select?: false })
+  | (TextareaHTMLAttributes<HTMLTextAreaElement> & FieldLabelling & { multiline: true; select?: false })
+  | (SelectHTMLAttributes<HTMLSelectElement> & FieldLabelling & { select: true; multiline?: false });
 
 const CONTROL_CLASSES =
   "rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink disabled:bg-gray-100 disabled:text-gray-700 aria-invalid:border-red-700";
 
 /**
- * A labelled input or textarea with its error below it (red text, announced and linked through
+ * A labelled input, textarea or select with its error below it (red text, announced and linked through
  * aria-describedby), the one way every form in the shop shows a field.
  */
 export function FormField(props: FormFieldProps) {
@@ -32,7 +33,9 @@ export function FormField(props: FormFieldProps) {
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
-      {props.multiline ? (
+      {props.select ? (
+        <select {...control} className={`w-full min-w-0 ${CONTROL_CLASSES}`} {...withoutLabelling(props)} />
+      ) : props.multiline ? (
         <textarea {...control} className={`min-h-28 resize-y ${CONTROL_CLASSES}`} {...withoutLabelling(props)} />
       ) : (
         <input {...control} className={CONTROL_CLASSES} {...withoutLabelling(props)} />
@@ -52,7 +55,15 @@ export function FormField(props: FormFieldProps) {
 }
 
 /** The props meant for the control itself. */
-function withoutLabelling<P extends FieldLabelling & { multiline?: boolean }>(props: P) {
-  const { label: _label, error: _error, hint: _hint, className: _className, multiline: _multiline, ...control } = props;
+function withoutLabelling<P extends FieldLabelling & { multiline?: boolean; select?: boolean }>(props: P) {
+  const {
+    label: _label,
+    error: _error,
+    hint: _hint,
+    className: _className,
+    multiline: _multiline,
+    select: _select,
+    ...control
+  } = props;
   return control;
 }
