@@ -1,18 +1,21 @@
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useId, type ComponentProps } from "react";
 
 interface FieldLabelling {
   label: string;
-  name: string;
+  /** Optional only for a control whose raw value must not be posted (the cover's file picker). */
+  name?: string;
   error?: string | null | undefined;
   hint?: string;
   className?: string;
+  /** Replaces the control's own look, for a control that is not a text box (a file picker). */
+  controlClassName?: string;
 }
 
 /** A one-line input (the default), with `multiline` a textarea, with `select` a select (its options as children). */
 type FormFieldProps =
-  | (InputHTMLAttributes<HTMLInputElement> & FieldLabelling & { multiline?: false; select?: false })
-  | (TextareaHTMLAttributes<HTMLTextAreaElement> & FieldLabelling & { multiline: true; select?: false })
-  | (SelectHTMLAttributes<HTMLSelectElement> & FieldLabelling & { select: true; multiline?: false });
+  | (ComponentProps<"input"> & FieldLabelling & { multiline?: false; select?: false })
+  | (ComponentProps<"textarea"> & FieldLabelling & { multiline: true; select?: false })
+  | (ComponentProps<"select"> & FieldLabelling & { select: true; multiline?: false });
 
 const CONTROL_CLASSES =
   "rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink disabled:bg-gray-100 disabled:text-gray-700 aria-invalid:border-red-700";
@@ -23,7 +26,7 @@ const CONTROL_CLASSES =
  */
 export function FormField(props: FormFieldProps) {
   const id = useId();
-  const { label, error, hint, className = "" } = props;
+  const { label, error, hint, className = "", controlClassName } = props;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
@@ -34,11 +37,19 @@ export function FormField(props: FormFieldProps) {
         {label}
       </label>
       {props.select ? (
-        <select {...control} className={`w-full min-w-0 ${CONTROL_CLASSES}`} {...withoutLabelling(props)} />
+        <select
+          {...control}
+          className={controlClassName ?? `w-full min-w-0 ${CONTROL_CLASSES}`}
+          {...withoutLabelling(props)}
+        />
       ) : props.multiline ? (
-        <textarea {...control} className={`min-h-28 resize-y ${CONTROL_CLASSES}`} {...withoutLabelling(props)} />
+        <textarea
+          {...control}
+          className={controlClassName ?? `min-h-28 resize-y ${CONTROL_CLASSES}`}
+          {...withoutLabelling(props)}
+        />
       ) : (
-        <input {...control} className={CONTROL_CLASSES} {...withoutLabelling(props)} />
+        <input {...control} className={controlClassName ?? CONTROL_CLASSES} {...withoutLabelling(props)} />
       )}
       {hint ? (
         <p id={hintId} className="text-sm text-gray-700">
@@ -61,6 +72,7 @@ function withoutLabelling<P extends FieldLabelling & { multiline?: boolean; sele
     error: _error,
     hint: _hint,
     className: _className,
+    controlClassName: _controlClassName,
     multiline: _multiline,
     select: _select,
     ...control
