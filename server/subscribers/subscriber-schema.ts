@@ -6,6 +6,9 @@ import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
  */
 export const subscriberEmailSchema = emailAddressSchema();
 
+/** The newsletter form as the action reads it. */
+export const subscribeFormSchema = z.object({ email: subscriberEmailSchema });
+
 /** The business reason of the CONFLICT answered when a confirmed address subscribes again. */
 export const ALREADY_SUBSCRIBED = "already-subscribed";
 
