@@ -46,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The lookup's toast comes with its answer (each lookup a new id); the root shows it.
   const respond = (state: TrackOrderState, status = 200) => {
     const toast = toastFor(state);
-    return data({ ...state, toast: toast ? flashedToast(toast) : null } as TrackOrderPage, { status });
+    const page: TrackOrderPage = { ...state, toast: toast ? flashedToast(toast) : null };
+    return data(page, { status });
   };
 
   const rawOrderId = new URL(request.url).searchParams.get("orderId");
