@@ -12,7 +12,7 @@ import {
 import { useEffect } from "react";
 import { isCheckoutAvailable, loadPaymentOptions } from "#server/checkout/payment-options.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
-import { ServerToast } from "#app/components/ui/server-toast.tsx";
+import { ServerToast, usePageToast } from "#app/components/ui/server-toast.tsx";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
 import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";
 import { ShopClosedBanner } from "#app/features/coming-soon/shop-closed-banner.tsx";
@@ -77,9 +77,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const pageToast = usePageToast();
   return (
     <>
       <ServerToast toast={loaderData.flash} />
+      <ServerToast toast={pageToast} />
       {loaderData.shopClosed ? <ShopClosedBanner /> : null}
       <Outlet />
     </>

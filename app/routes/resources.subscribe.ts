@@ -1,6 +1,7 @@
-import { readForm } from "#server/http/read-form.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
 import { subscribe } from "#server/subscribers/subscribe.ts";
+import { subscribeFormSchema } from "#server/subscribers/subscriber-schema.ts";
 import type { Route } from "./+types/resources.subscribe";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -9,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return runAction(services.logger, async () => {
     await enforceRateLimit(services.rateLimits.subscribe, clientAddress);
     // The result (who was mailed) stays on the server: the visitor hears "Subscribed!" either way.
-    await subscribe(services, { email: form.get("email") });
+    await subscribe(services, parseFields(form, subscribeFormSchema));
     return {};
   });
 }

@@ -1,10 +1,10 @@
-import { useMemo } from "react";
 import { data, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AppError } from "#server/errors/app-error.ts";
 import { enforceRateLimit } from "#server/http/action-result.ts";
+import { flashedToast, type FlashedToast } from "#server/http/flash.ts";
 import { trackOrder, type OrderTracking } from "#server/orders/track-order.ts";
 import { ORDER_ID_REQUIRED_MESSAGE, orderIdInputSchema } from "#server/orders/tracking-schema.ts";
-import { useToast, useToastOnChange, type ToastMessage } from "#app/components/ui/toast.tsx";
+import { useToast, type ToastMessage } from "#app/components/ui/toast.tsx";
 import { TrackingForm } from "#app/features/orders/tracking-form.tsx";
 import { TrackingEmptyState, TrackingResult } from "#app/features/orders/tracking-result.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -17,6 +17,9 @@ export type TrackOrderState =
   | { state: "not-found"; orderId: string }
   | { state: "rate-limited"; message: string }
   | { state: "found"; tracking: OrderTracking };
+
+/** The loader's answer: the state, and the toast it sets (see usePageToast in the root). */
+type TrackOrderPage = TrackOrderState & { toast: FlashedToast | null };
 
 /** Longest id echoed back in the "not found" message; the rest of a pasted novel is cut. */
 const ECHO_MAX_LENGTH = 80;
@@ -40,7 +43,12 @@ export function meta(args: Route.MetaArgs) {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, clientAddress } = context;
-  const respond = (state: TrackOrderState, status = 200) => data(state, { status });
+  // The lookup's toast comes with its answer (each lookup a new id); the root shows it.
+  const respond = (state: TrackOrderState, status = 200) => {
+    const toast = toastFor(state);
+    const page: TrackOrderPage = { ...state, toast: toast ? flashedToast(toast) : null };
+    return data(page, { status });
+  };
 
   const rawOrderId = new URL(request.url).searchParams.get("orderId");
   if (rawOrderId === null) return respond({ state: "empty" });
@@ -76,6 +84,7 @@ function notFoundDescription(orderId: string): string {
   return `We couldn't find any tracking information for order ID ${orderId}.`;
 }
 
+/** The toast a lookup sets: its problem, or none when found (the result shows) or not asked. */
 function toastFor(result: TrackOrderState): ToastMessage | null {
   switch (result.state) {
     case "missing-id":
@@ -106,9 +115,6 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   const showToast = useToast();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  // Each lookup yields a new loaderData object, so a repeated search toasts again; re-renders don't.
-  const toast = useMemo(() => toastFor(loaderData), [loaderData]);
-  useToastOnChange(toast);
 
   const busy =
     navigation.state !== "idle" &&

@@ -6,7 +6,7 @@ import pino from "pino";
 import { z } from "zod";
 import { AppError } from "#server/errors/app-error.ts";
 import { readFlash } from "./flash.ts";
-import { parseForm } from "./read-form.ts";
+import { parseFields, parseForm } from "./read-form.ts";
 
 it("limits the public forms per client, counting an IPv6 /64 as one client", async () => {
   const shared = await openSharedStores("sqlite");
@@ -91,6 +91,20 @@ it("turns a refused form into field errors and the first message in display orde
       message: "A real address, please.",
       fieldErrors: { name: "Name, please.", email: "A real address, please." },
     },
+  });
+});
+
+it("checks a form already read (to pick its intent) the same way", async () => {
+  const schema = z.object({ subscriberId: z.string().trim().max(5, "Too long.") });
+  const form = new FormData();
+  form.set("intent", "remove");
+  form.set("subscriberId", " abc ");
+  expect(parseFields(form, schema)).toEqual({ subscriberId: "abc" });
+  form.set("subscriberId", "abcdefgh");
+  const answer = await runAction(silent, async () => parseFields(form, schema));
+  expect((answer as unknown as { data: unknown }).data).toEqual({
+    ok: false,
+    error: { code: "VALIDATION", message: "Too long.", fieldErrors: { subscriberId: "Too long." } },
   });
 });
 

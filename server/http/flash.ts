@@ -51,11 +51,18 @@ const flashedToastSchema = z.object({
   variant: z.enum(["default", "destructive"]).optional(),
 });
 
+/**
+ * A toast with a fresh id. A loader that answers a search by URL (a GET, so no action and no
+ * cookie round trip) returns one as its data's `toast`; the root shows it like a flashed one.
+ */
+export function flashedToast(toast: ServerToast): FlashedToast {
+  return { ...toast, id: crypto.randomUUID() };
+}
+
 /** The Set-Cookie value that makes the next page (or data request) show `message` once. */
 export function flashCookie(message: FlashMessage | ServerToast, secure: boolean): string {
   const toast = typeof message === "string" ? FLASH_TOASTS[message] : message;
-  const flashed: FlashedToast = { ...toast, id: crypto.randomUUID() };
-  const value = Buffer.from(JSON.stringify(flashed)).toString("base64url");
+  const value = Buffer.from(JSON.stringify(flashedToast(toast))).toString("base64url");
   return `${COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 

@@ -42,7 +42,18 @@ export async function parseForm<Schema extends z.ZodType>(
   schema: Schema,
   fieldOrder: readonly string[] = [],
 ): Promise<z.output<Schema>> {
-  const form = await readForm(request);
+  return parseFields(await readForm(request), schema, fieldOrder);
+}
+
+/**
+ * parseForm's check on a form already read (an action that first reads `intent` to choose its
+ * use case, or echoes the submitted text back). Call it inside runAction's use case.
+ */
+export function parseFields<Schema extends z.ZodType>(
+  form: FormData,
+  schema: Schema,
+  fieldOrder: readonly string[] = [],
+): z.output<Schema> {
   const parsed = schema.safeParse(Object.fromEntries(form.entries()));
   if (parsed.success) return parsed.data;
   const { fieldErrors, message } = formErrors(parsed.error, fieldOrder);

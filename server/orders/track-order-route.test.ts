@@ -71,6 +71,23 @@ describe.each(TEST_ENGINES)("GET /track-order on %s", (engine) => {
     }
   });
 
+  it("sets each failed lookup's toast in its answer, a new one per lookup, and none for a found order", async () => {
+    t = await createTestApp(engine);
+    // The toast's id is the one UUID in the answer (the page holds no other).
+    const toastOf = async (query: string) => {
+      const payload = await (await t.app.request(`/track-order.data${query}`)).text();
+      return { payload, id: payload.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/)?.[0] };
+    };
+    const first = await toastOf("?orderId=ORD-2025-999");
+    expect(first.payload).toContain("Order Not Found");
+    expect(first.payload).toContain("We couldn't find any tracking information for order ID ORD-2025-999.");
+    const again = await toastOf("?orderId=ORD-2025-999");
+    expect(first.id).toBeDefined();
+    expect(again.id).not.toBe(first.id);
+    expect((await toastOf("?orderId=%20")).payload).toContain("Order ID required");
+    expect((await toastOf("?orderId=ORD-2025-001")).payload).not.toMatch(/Order Not Found|Order ID required/);
+  });
+
   it("limits lookups to 20 a minute per client, but never the bare page", async () => {
     t = await createTestApp(engine);
     // Blank ids and the bare page do not count.

@@ -3,6 +3,7 @@ import { ISO_COUNTRY_CODES } from "./country-schema.ts";
 import {
   checkStoreSettingsForm,
   lowStockThresholdSchema,
+  maintenanceModeFormSchema,
   shippingCountriesSchema,
   shippingRateSchema,
 } from "./settings-schema.ts";
@@ -265,5 +266,18 @@ describe("store settings form", () => {
       success: false,
       fieldErrors: { lowStockThreshold: "The low-stock threshold must be a whole number from 0 to 100000." },
     });
+  });
+});
+
+describe("maintenanceModeFormSchema", () => {
+  it("reads the Coming Soon checkbox: 'on' is on, nothing is off, anything else is refused", () => {
+    expect(maintenanceModeFormSchema.parse({ enableMaintenanceMode: "on" })).toEqual({ enableMaintenanceMode: true });
+    expect(maintenanceModeFormSchema.parse({})).toEqual({ enableMaintenanceMode: false });
+    for (const odd of ["yes", "", "on\u0000"]) {
+      const parsed = maintenanceModeFormSchema.safeParse({ enableMaintenanceMode: odd });
+      expect(parsed.success ? null : parsed.error.issues[0]!.message).toBe(
+        "Please choose whether maintenance mode is on or off.",
+      );
+    }
   });
 });

@@ -44,6 +44,14 @@ const toggle = z
   ])
   .default(false);
 
+/** The Coming Soon switch's form: the checkbox sends "on", or nothing for off. */
+export const maintenanceModeFormSchema = z.object({
+  enableMaintenanceMode: z
+    .enum(["on"], { error: "Please choose whether maintenance mode is on or off." })
+    .optional()
+    .transform((value) => value === "on"),
+});
+
 /** Optional text: trimmed, and stored as null when empty. */
 function optionalText(max: number, label: string) {
   return z

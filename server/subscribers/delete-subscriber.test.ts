@@ -10,7 +10,7 @@ describe.each(TEST_ENGINES)("deleteSubscriber on %s", (engine) => {
     await testDb?.cleanup();
   });
 
-  it("deletes one subscriber by id and refuses unknown ids", async () => {
+  it("deletes one subscriber by id, says which address it was, and refuses unknown ids", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
     const deps = newsletterTestDeps(testDb);
@@ -22,7 +22,7 @@ describe.each(TEST_ENGINES)("deleteSubscriber on %s", (engine) => {
       .where("email", "=", "leave@example.com")
       .executeTakeFirstOrThrow();
 
-    await deleteSubscriber({ db }, { subscriberId: id });
+    await expect(deleteSubscriber({ db }, { subscriberId: id })).resolves.toEqual({ email: "leave@example.com" });
 
     expect(await db.selectFrom("email_subscribers").select("email").execute()).toEqual([{ email: "keep@example.com" }]);
     for (const unknown of [id, "no-such-id", ""]) {

@@ -6,6 +6,9 @@ import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
  */
 export const subscriberEmailSchema = emailAddressSchema();
 
+/** The newsletter form as the action reads it. */
+export const subscribeFormSchema = z.object({ email: subscriberEmailSchema });
+
 /** The business reason of the CONFLICT answered when a confirmed address subscribes again. */
 export const ALREADY_SUBSCRIBED = "already-subscribed";
 
@@ -23,3 +26,14 @@ export const subscriberIdsSchema = z
   .min(1, "Please choose at least one subscriber.")
   .max(BULK_SUBSCRIBER_LIMIT, `Please choose at most ${BULK_SUBSCRIBER_LIMIT} subscribers at a time.`)
   .transform((ids) => [...new Set(ids)]);
+
+/** The form field that carries the one subscriber removed from the list's row. */
+export const SUBSCRIBER_ID_FIELD = "subscriberId";
+
+/** The one-row removal's form, checked on the server (the browser only sends the row's id). */
+export const removeSubscriberSchema = z.object({
+  [SUBSCRIBER_ID_FIELD]: z
+    .string({ error: "Please choose a subscriber." })
+    .trim()
+    .max(100, "Please choose a subscriber."),
+});

@@ -1,28 +1,32 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useId, type ComponentProps } from "react";
 
 interface FieldLabelling {
   label: string;
-  name: string;
+  /** Optional only for a control whose raw value must not be posted (the cover's file picker). */
+  name?: string;
   error?: string | null | undefined;
   hint?: string;
   className?: string;
+  /** Replaces the control's own look, for a control that is not a text box (a file picker). */
+  controlClassName?: string;
 }
 
-/** A one-line input (the default) or, with `multiline`, a textarea. */
+/** A one-line input (the default), with `multiline` a textarea, with `select` a select (its options as children). */
 type FormFieldProps =
-  | (InputHTMLAttributes<HTMLInputElement> & FieldLabelling & { multiline?: false })
-  | (TextareaHTMLAttributes<HTMLTextAreaElement> & FieldLabelling & { multiline: true });
+  | (ComponentProps<"input"> & FieldLabelling & { multiline?: false; select?: false })
+  | (ComponentProps<"textarea"> & FieldLabelling & { multiline: true; select?: false })
+  | (ComponentProps<"select"> & FieldLabelling & { select: true; multiline?: false });
 
 const CONTROL_CLASSES =
   "rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink disabled:bg-gray-100 disabled:text-gray-700 aria-invalid:border-red-700";
 
 /**
- * A labelled input or textarea with its error below it (red text, announced and linked through
+ * A labelled input, textarea or select with its error below it (red text, announced and linked through
  * aria-describedby), the one way every form in the shop shows a field.
  */
 export function FormField(props: FormFieldProps) {
   const id = useId();
-  const { label, error, hint, className = "" } = props;
+  const { label, error, hint, className = "", controlClassName } = props;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
@@ -32,10 +36,20 @@ export function FormField(props: FormFieldProps) {
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
-      {props.multiline ? (
-        <textarea {...control} className={`min-h-28 resize-y ${CONTROL_CLASSES}`} {...withoutLabelling(props)} />
+      {props.select ? (
+        <select
+          {...control}
+          className={controlClassName ?? `w-full min-w-0 ${CONTROL_CLASSES}`}
+          {...withoutLabelling(props)}
+        />
+      ) : props.multiline ? (
+        <textarea
+          {...control}
+          className={controlClassName ?? `min-h-28 resize-y ${CONTROL_CLASSES}`}
+          {...withoutLabelling(props)}
+        />
       ) : (
-        <input {...control} className={CONTROL_CLASSES} {...withoutLabelling(props)} />
+        <input {...control} className={controlClassName ?? CONTROL_CLASSES} {...withoutLabelling(props)} />
       )}
       {hint ? (
         <p id={hintId} className="text-sm text-gray-700">
@@ -52,7 +66,16 @@ export function FormField(props: FormFieldProps) {
 }
 
 /** The props meant for the control itself. */
-function withoutLabelling<P extends FieldLabelling & { multiline?: boolean }>(props: P) {
-  const { label: _label, error: _error, hint: _hint, className: _className, multiline: _multiline, ...control } = props;
+function withoutLabelling<P extends FieldLabelling & { multiline?: boolean; select?: boolean }>(props: P) {
+  const {
+    label: _label,
+    error: _error,
+    hint: _hint,
+    className: _className,
+    controlClassName: _controlClassName,
+    multiline: _multiline,
+    select: _select,
+    ...control
+  } = props;
   return control;
 }

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useMatches } from "react-router";
 import type { FlashedToast } from "#server/http/flash.ts";
 import { useToast } from "./toast.tsx";
 
@@ -16,4 +17,29 @@ export function ServerToast({ toast }: { toast: FlashedToast | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, showToast]);
   return null;
+}
+
+/**
+ * The toast the deepest page's loader set as its data's `toast` (a search by URL, such as Track
+ * Order: a GET has no action to set the cookie), for the root to show with ServerToast.
+ */
+export function usePageToast(): FlashedToast | null {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const data = matches[index]!.loaderData;
+    if (typeof data === "object" && data !== null && "toast" in data) {
+      const { toast } = data as { toast: unknown };
+      if (isFlashedToast(toast)) return toast;
+    }
+  }
+  return null;
+}
+
+function isFlashedToast(value: unknown): value is FlashedToast {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { id?: unknown }).id === "string" &&
+    typeof (value as { title?: unknown }).title === "string"
+  );
 }

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Toast as RadixToast } from "radix-ui";
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
 
 export interface ToastMessage {
   title: string;
@@ -71,12 +71,4 @@ export function useToast(): ShowToast {
   const show = useContext(ToastContext);
   if (!show) throw new Error("useToast must be used inside ToastProvider");
   return show;
-}
-
-/** Shows `message` whenever a new one arrives, e.g. the result of a form submission. */
-export function useToastOnChange(message: ToastMessage | null | undefined) {
-  const show = useToast();
-  useEffect(() => {
-    if (message) show(message);
-  }, [message, show]);
 }

@@ -79,7 +79,6 @@ export function BookFormDialog({
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState(0);
   const progressId = useId();
-  const fileInputId = useId();
   const mode = book ? "update" : "create";
 
   // The preview is an object URL: let it go when it is replaced or the dialog goes away.
@@ -281,29 +280,19 @@ export function BookFormDialog({
               )}
             </div>
             <div className="grid min-w-0 flex-1 gap-1.5">
-              <label htmlFor={fileInputId} className="font-medium">
-                {book?.imageUrl ? "Replace cover" : "Upload cover"}
-              </label>
               {/* No name: the raw file is never posted, only the resized copy (see onSubmit). */}
-              <input
-                id={fileInputId}
+              <FormField
+                label={book?.imageUrl ? "Replace cover" : "Upload cover"}
                 ref={fileInputRef}
                 type="file"
                 accept="image/*"
                 disabled={busy}
                 onChange={(event) => void onCoverChange(event)}
-                aria-invalid={errors[COVER_FIELD] ? true : undefined}
-                aria-describedby={`${fileInputId}-hint${errors[COVER_FIELD] ? ` ${fileInputId}-error` : ""}`}
-                className="w-full min-w-0 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-50"
+                hint={`Images are resized to ${COVER_LIMITS.maxDimension}px max width/height (and at most 1 MB) before upload.`}
+                error={errors[COVER_FIELD]}
+                className="min-w-0"
+                controlClassName="w-full min-w-0 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-50"
               />
-              <p id={`${fileInputId}-hint`} className="text-sm text-gray-700">
-                Images are resized to {COVER_LIMITS.maxDimension}px max width/height (and at most 1 MB) before upload.
-              </p>
-              {errors[COVER_FIELD] ? (
-                <p id={`${fileInputId}-error`} className="text-sm font-medium text-red-700">
-                  {errors[COVER_FIELD]}
-                </p>
-              ) : null}
               {preparing ? (
                 <p role="status" className="flex items-center gap-2 text-sm text-gray-700">
                   <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Preparing image...

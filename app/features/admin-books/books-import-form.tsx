@@ -11,6 +11,7 @@ import {
 } from "#server/books/book-import-schema.ts";
 import type { ActionResult } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
 import { postFormWithProgress } from "./post-form-with-progress.ts";
 
 type ImportResult = ActionResult<BookImportCounts>;
@@ -29,7 +30,6 @@ const PROGRESS_CLASSES =
  */
 export function BooksImportForm() {
   const revalidator = useRevalidator();
-  const fileId = useId();
   const progressId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState(false);
@@ -83,20 +83,15 @@ export function BooksImportForm() {
   return (
     <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <form onSubmit={onSubmit} noValidate aria-label="Import books" className="grid min-w-0 content-start gap-4">
-        <div className="grid gap-1.5">
-          <label htmlFor={fileId} className="font-medium">
-            CSV file (at most 5 MB, 10,000 books)
-          </label>
-          <input
-            ref={fileRef}
-            id={fileId}
-            type="file"
-            name={BOOK_IMPORT_FILE_FIELD}
-            accept=".csv,text/csv"
-            disabled={sending}
-            className="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink"
-          />
-        </div>
+        <FormField
+          label="CSV file (at most 5 MB, 10,000 books)"
+          ref={fileRef}
+          type="file"
+          name={BOOK_IMPORT_FILE_FIELD}
+          accept=".csv,text/csv"
+          disabled={sending}
+          controlClassName="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink"
+        />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonStyles.primary} disabled={sending}>
             {sending ? (

@@ -1,20 +1,31 @@
 import { Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
 import type { SubscriberListItem } from "#server/subscribers/list-subscribers.ts";
+import type { DeleteSubscriberResult } from "#server/subscribers/delete-subscriber.ts";
 import type { DeleteSubscribersResult } from "#server/subscribers/delete-subscribers.ts";
-import { BULK_SUBSCRIBER_LIMIT, SUBSCRIBER_IDS_FIELD } from "#server/subscribers/subscriber-schema.ts";
+import {
+  BULK_SUBSCRIBER_LIMIT,
+  SUBSCRIBER_ID_FIELD,
+  SUBSCRIBER_IDS_FIELD,
+} from "#server/subscribers/subscriber-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
 import { DataTable, STICKY_END_CELL } from "#app/components/ui/data-table.tsx";
 
-/** The form field the route's action reads to know which subscriber to remove. */
-export const SUBSCRIBER_ID_FIELD = "subscriberId";
 /** The `intent` of the bulk removal (the one-row removal posts none). */
 export const REMOVE_SELECTED_INTENT = "remove-selected";
+
+/** The toasts the route's one-row removal sets (shown by the root); the success names the address. */
+export const REMOVE_SUBSCRIBER_TOASTS = {
+  success: ({ email }: DeleteSubscriberResult) => ({
+    title: "Subscriber removed",
+    description: `${email} is no longer on the list.`,
+  }),
+  failureTitle: "Error removing subscriber",
+};
 
 const CHECKBOX = "size-5 accent-brand-700";
 
@@ -24,12 +35,9 @@ const CHECKBOX = "size-5 accent-brand-700";
  * put and the list reloads when it is done.
  */
 export function SubscribersTable({ subscribers, busy }: { subscribers: SubscriberListItem[]; busy: boolean }) {
-  const fetcher = useFetcher<ActionResult>();
-  const showToast = useToast();
+  const fetcher = useFetcher<ActionResult<DeleteSubscriberResult>>();
   const [pending, setPending] = useState<SubscriberListItem | null>(null);
   const removing = fetcher.state !== "idle";
-  // The address being removed, kept for the toast: `pending` is cleared when the dialog closes.
-  const removingEmail = useRef("");
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [confirmingBulk, setConfirmingBulk] = useState(false);
   const bulk = useFetcher<ActionResult<DeleteSubscribersResult>>();
@@ -47,15 +55,10 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
   }, [bulk.state, bulk.data]);
 
   useEffect(() => {
-    const result = fetcher.data;
-    if (!result || fetcher.state !== "idle") return;
-    if (result.ok) {
-      showToast({ title: "Subscriber removed", description: `${removingEmail.current} is no longer on the list.` });
-    } else {
-      showToast({ title: "Error removing subscriber", description: result.error.message, variant: "destructive" });
-    }
+    // The server sets the toast of a one-row removal too; here only the dialog closes.
+    if (fetcher.state !== "idle" || !fetcher.data) return;
     setPending(null);
-  }, [fetcher.data, fetcher.state, showToast]);
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <>
@@ -167,7 +170,6 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
         busy={removing}
         onConfirm={() => {
           if (!pending) return;
-          removingEmail.current = pending.email;
           fetcher.submit({ [SUBSCRIBER_ID_FIELD]: pending.id }, { method: "post" });
         }}
       />

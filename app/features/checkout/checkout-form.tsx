@@ -1,5 +1,5 @@
 import { Lock } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import {
   CHECKOUT_FIELDS,
@@ -178,7 +178,8 @@ export function CheckoutForm({
         <fieldset className={`${PANEL} min-w-0`}>
           <legend className={`${LEGEND} float-left w-full`}>Shipping Address</legend>
           <div className="clear-both grid items-start gap-5 sm:grid-cols-2">
-            <SelectField
+            <FormField
+              select
               label="Country"
               name="country"
               autoComplete="country"
@@ -196,7 +197,7 @@ export function CheckoutForm({
                   {country.name}
                 </option>
               ))}
-            </SelectField>
+            </FormField>
             <FormField
               label="Street Address"
               name="street"
@@ -358,38 +359,5 @@ function RadioOption(props: {
       </span>
       {props.aside ? <span className="font-semibold">{props.aside}</span> : null}
     </label>
-  );
-}
-
-/** A labelled select with its error below it, styled and linked like FormField. */
-function SelectField({
-  label,
-  error,
-  className = "",
-  children,
-  ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; error?: string | undefined }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={`grid gap-1.5 ${className}`}>
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink aria-invalid:border-red-700"
-        {...select}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,9 +1,10 @@
 import { isHttpsSite } from "#server/config/env.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
 import { useEffect } from "react";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import { maintenanceModeFormSchema } from "#server/settings/settings-schema.ts";
 import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
@@ -35,7 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     logger,
     async () => {
       // An unchecked switch sends nothing, which means off.
-      const on = form.get("enableMaintenanceMode") === "on";
+      const on = parseFields(form, maintenanceModeFormSchema).enableMaintenanceMode;
       const result = await setMaintenanceMode(context.services, { on });
       return { enabled: result.enableMaintenanceMode };
     },

@@ -1,8 +1,9 @@
 import { isHttpsSite } from "#server/config/env.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
 import { useCallback, useState } from "react";
 import { data } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
+import { deleteCustomerFormSchema } from "#server/customers/customer-schema.ts";
 import { deleteCustomer } from "#server/customers/delete-customer.ts";
 import { listCustomers } from "#server/customers/list-customers.ts";
 import { runAction, type ActionFailure } from "#server/http/action-result.ts";
@@ -37,7 +38,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireAdmin(context, request);
   const form = await readForm(request);
   if (form.get("intent") === CUSTOMER_INTENTS.delete) {
-    const customerId = form.get("customerId");
     // deleteCustomer refuses admins and the acting admin's own account: the button only ever
     // offers customers, but a hand-made request must meet the same rule.
     return runAction(
@@ -45,7 +45,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       () =>
         deleteCustomer(context.services, {
           actorUserId: viewer.userId,
-          customerId: typeof customerId === "string" ? customerId : "",
+          customerId: parseFields(form, deleteCustomerFormSchema).customerId,
         }),
       { secure: isHttpsSite(context.services.env), ...DELETE_CUSTOMER_TOASTS },
     );

@@ -1,12 +1,12 @@
-import { readForm } from "#server/http/read-form.ts";
 import { Download } from "lucide-react";
 import { useEffect } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
 import { deleteSubscriber } from "#server/subscribers/delete-subscriber.ts";
 import { deleteSubscribers, describeRemoval } from "#server/subscribers/delete-subscribers.ts";
-import { SUBSCRIBER_IDS_FIELD } from "#server/subscribers/subscriber-schema.ts";
+import { removeSubscriberSchema, SUBSCRIBER_IDS_FIELD } from "#server/subscribers/subscriber-schema.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
@@ -15,7 +15,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import {
   REMOVE_SELECTED_INTENT,
-  SUBSCRIBER_ID_FIELD,
+  REMOVE_SUBSCRIBER_TOASTS,
   SubscribersTable,
 } from "#app/features/admin-subscribers/subscribers-table.tsx";
 import type { Route } from "./+types/subscribers";
@@ -50,10 +50,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       failureTitle: "Error removing subscribers",
     });
   }
-  return runAction(logger, async () => {
-    const id = form.get(SUBSCRIBER_ID_FIELD);
-    await deleteSubscriber({ db }, { subscriberId: typeof id === "string" ? id : "" });
-    return {};
+  return runAction(logger, () => deleteSubscriber({ db }, parseFields(form, removeSubscriberSchema)), {
+    secure: isHttpsSite(env),
+    ...REMOVE_SUBSCRIBER_TOASTS,
   });
 }
 
