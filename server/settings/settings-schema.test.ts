@@ -270,10 +270,11 @@ describe("store settings form", () => {
 });
 
 describe("maintenanceModeFormSchema", () => {
-  it("reads the Coming Soon checkbox: 'on' is on, nothing is off, anything else is refused", () => {
+  it("reads the Coming Soon checkbox: 'on' is on, nothing or empty is off, anything else is refused", () => {
     expect(maintenanceModeFormSchema.parse({ enableMaintenanceMode: "on" })).toEqual({ enableMaintenanceMode: true });
     expect(maintenanceModeFormSchema.parse({})).toEqual({ enableMaintenanceMode: false });
-    for (const odd of ["yes", "", "on\u0000"]) {
+    expect(maintenanceModeFormSchema.parse({ enableMaintenanceMode: "" })).toEqual({ enableMaintenanceMode: false });
+    for (const odd of ["yes", "on\u0000"]) {
       const parsed = maintenanceModeFormSchema.safeParse({ enableMaintenanceMode: odd });
       expect(parsed.success ? null : parsed.error.issues[0]!.message).toBe(
         "Please choose whether maintenance mode is on or off.",

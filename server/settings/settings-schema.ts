@@ -47,7 +47,8 @@ const toggle = z
 /** The Coming Soon switch's form: the checkbox sends "on", or nothing for off. */
 export const maintenanceModeFormSchema = z.object({
   enableMaintenanceMode: z
-    .enum(["on"], { error: "Please choose whether maintenance mode is on or off." })
+    // An unchecked switch sends nothing; an empty value means off as well.
+    .enum(["on", ""], { error: "Please choose whether maintenance mode is on or off." })
     .optional()
     .transform((value) => value === "on"),
 });
