@@ -44,7 +44,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return runAction(
     logger,
     async () => {
-      enforceRateLimit(services.rateLimits.bookImport, clientAddress);
+      await enforceRateLimit(services.rateLimits.bookImport, clientAddress);
       const release = services.bookImportLock.tryAcquire();
       if (!release) throw new AppError("RATE_LIMITED", "Another import is running. Please try again in a moment.");
       let upload: FormWithUpload | null = null;
