@@ -170,6 +170,11 @@ for (const setup of mixedLoadSetups()) {
   console.log(
     `     ${label}: ${load.requests} requests, ${load.requestsPerSecond.toFixed(1)} requests/s, ${load.ordersPlaced} orders placed${load.errorSamples.length ? `; errors: ${load.errorSamples.join(", ")}` : ""}`,
   );
+  for (const kind of load.byKind) {
+    console.log(
+      `       ${kind.kind}: ${kind.count} requests, p50 ${kind.p50.toFixed(1)} ms, p99 ${kind.p99.toFixed(1)} ms`,
+    );
+  }
   results.push({ name: `${label} p50`, value: load.p50, unit: "ms", target: 100 });
   results.push({ name: `${label} p99`, value: load.p99, unit: "ms", target: 500 });
   results.push({ name: `${label} errors`, value: load.errors, unit: "requests", target: 0 });

@@ -141,7 +141,8 @@ export interface SimpleResponse {
 /**
  * One request over HTTPS trusting `certificate` (Node's fetch cannot be given a CA per call), or
  * over plain HTTP, optionally from a chosen loopback address. A new connection per request, as
- * from separate visitors. Never follows redirects.
+ * from separate visitors, unless `agent` is given (a browser keeps its connection open between
+ * pages: pass one keep-alive agent per simulated browser). Never follows redirects.
  */
 export function request(
   url: string,
@@ -152,6 +153,8 @@ export function request(
     certificate?: Buffer;
     /** A loopback address of 127/8 to connect from: the server then sees a client of its own. */
     localAddress?: string;
+    /** Reuse this agent's connections (keep-alive) instead of a new connection per request. */
+    agent?: http.Agent;
   } = {},
 ): Promise<SimpleResponse> {
   const target = new URL(url);
@@ -163,7 +166,7 @@ export function request(
         method: options.method ?? "GET",
         headers: options.headers,
         ca: options.certificate,
-        agent: false,
+        agent: options.agent ?? false,
         localAddress: options.localAddress,
       },
       (response) => {
