@@ -28,6 +28,14 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits fails silently, or as an unhandled rejection that ends a process or a
+    // test run: every promise is awaited, returned, or marked `void` where firing and forgetting is
+    // meant (a fetcher's submit). The one typed rule: it needs the TypeScript program.
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { "@typescript-eslint/no-floating-promises": "error" },
+  },
+  {
     files: ["app/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },

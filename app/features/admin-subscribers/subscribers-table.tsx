@@ -170,7 +170,7 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
         busy={removing}
         onConfirm={() => {
           if (!pending) return;
-          fetcher.submit({ [SUBSCRIBER_ID_FIELD]: pending.id }, { method: "post" });
+          void fetcher.submit({ [SUBSCRIBER_ID_FIELD]: pending.id }, { method: "post" });
         }}
       />
       <ConfirmDialog
