@@ -6,6 +6,7 @@ import { listCustomers } from "#server/customers/list-customers.ts";
 import type { DatabaseHandle } from "#server/db/database.ts";
 import { listOrders } from "#server/orders/list-orders.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
+import { bookRow } from "#tests/support/test-books.ts";
 
 const ROWS = 10_000;
 
@@ -18,23 +19,9 @@ export async function fillAdminTables(handle: DatabaseHandle): Promise<void> {
       await trx
         .insertInto("books")
         .values(
-          range.map((i) => ({
-            id: randomUUID(),
-            slug: `bench-book-${i}`,
-            title: `Bench Book ${i}`,
-            author: `Author ${i % 97}`,
-            description: "A book for the benchmark.",
-            price_cents: 999 + i,
-            original_price_cents: null,
-            image_url: null,
-            badge: null,
-            rating: 4,
-            reviews: i,
-            age_range: "3-8",
-            stock: i % 20,
-            created_at: at(i),
-            updated_at: at(i),
-          })),
+          range.map((i) =>
+            bookRow(i, { author: `Author ${i % 97}`, rating: 4, reviews: i, age_range: "3-8", stock: i % 20 }),
+          ),
         )
         .execute();
       await trx

@@ -1,7 +1,6 @@
 // The catalogue search (/books) with 10,000 books: p95 of a search with words, an age range, a
 // topic tag and a sort, through the same use case the page calls. SQLite always; PostgreSQL too
 // when TEST_DATABASE_URL is set (as the order-placement bench). Used by bench/run.ts.
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +10,7 @@ import { searchCatalogue } from "#server/books/search-catalogue.ts";
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { createThrowawayPostgresDatabase } from "#tests/support/test-database.ts";
+import { bookRow } from "#tests/support/test-books.ts";
 
 const BOOKS = 10_000;
 const BATCH = 250;
@@ -71,24 +71,18 @@ async function fill(handle: DatabaseHandle): Promise<void> {
     const rows = Array.from({ length: Math.min(BATCH, BOOKS - start) }, (_, k) => {
       const i = start + k;
       const tags = [...new Set([pick(TAGS), pick(TAGS)])];
-      return {
-        id: randomUUID(),
-        slug: `bench-book-${i}`,
+      return bookRow(i, {
         title: `The ${sentence(3)}`,
         author: `${pick(invented)} ${pick(invented)}`,
         description: `${sentence(30)}.`,
         price_cents: 500 + Math.floor(next() * 2000),
-        original_price_cents: null,
-        image_url: null,
-        badge: null,
         rating: Math.round(next() * 50) / 10,
         reviews: Math.floor(next() * 400),
         age_range: pick(AGES),
-        stock: null,
         tags: JSON.stringify(tags),
         created_at: at(i),
         updated_at: at(i),
-      };
+      });
     });
     await handle.db.insertInto("books").values(rows).execute();
   }

@@ -12,6 +12,7 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import type { OrderStatus } from "#server/db/schema.ts";
 import type { PaymentStatus } from "#server/orders/payment-status.ts";
 import { createThrowawayPostgresDatabase } from "#tests/support/test-database.ts";
+import { bookRow } from "#tests/support/test-books.ts";
 
 const ORDERS = 100_000;
 const BOOKS = 10_000;
@@ -30,23 +31,15 @@ export async function fillDashboardOrders(handle: DatabaseHandle, now: number): 
     await db
       .insertInto("books")
       .values(
-        Array.from({ length: BATCH }, (_, k) => ({
-          id: `bench-book-${start + k}`,
-          slug: `bench-book-${start + k}`,
-          title: `Bench Book ${start + k}`,
-          author: "Bench Author",
-          description: "A book for the benchmark.",
-          price_cents: 1250,
-          original_price_cents: null,
-          image_url: null,
-          badge: null,
-          rating: null,
-          reviews: null,
-          age_range: null,
-          stock: (start + k) % 50,
-          created_at: created,
-          updated_at: created,
-        })),
+        Array.from({ length: BATCH }, (_, k) =>
+          bookRow(start + k, {
+            id: `bench-book-${start + k}`,
+            price_cents: 1250,
+            stock: (start + k) % 50,
+            created_at: created,
+            updated_at: created,
+          }),
+        ),
       )
       .execute();
   }

@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { createThrowawayPostgresDatabase } from "#tests/support/test-database.ts";
+import { bookRow } from "#tests/support/test-books.ts";
 
 const BOOKS = 10_000;
 const ORDERS = 100_000;
@@ -104,23 +105,9 @@ async function fill(handle: DatabaseHandle): Promise<string[]> {
     await db
       .insertInto("books")
       .values(
-        bookIds.slice(start, start + BATCH).map((id, k) => ({
-          id,
-          slug: `bench-book-${start + k}`,
-          title: `Bench Book ${start + k}`,
-          author: "Bench Author",
-          description: "A book for the benchmark.",
-          price_cents: 999 + k,
-          original_price_cents: null,
-          image_url: null,
-          badge: null,
-          rating: null,
-          reviews: null,
-          age_range: null,
-          stock: 1_000_000,
-          created_at: at(start + k),
-          updated_at: at(start + k),
-        })),
+        bookIds
+          .slice(start, start + BATCH)
+          .map((id, k) => bookRow(start + k, { id, price_cents: 999 + k, stock: 1_000_000 })),
       )
       .execute();
   }

@@ -1,43 +1,35 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import type { NewBook } from "#server/db/schema.ts";
+import { bookRow } from "#tests/support/test-books.ts";
 import { listBooksPage } from "./list-books-page.ts";
 
 const START = Date.parse("2026-01-01T00:00:00.000Z");
 
-function bookRow(index: number, title: string, author = "Miriam Hale"): NewBook {
+function book(index: number, title: string, author = "Miriam Hale"): NewBook {
   const createdAt = new Date(START + index * 60_000).toISOString();
-  return {
-    id: randomUUID(),
+  return bookRow(index, {
     slug: `book-${index}`,
     title,
     author,
     description: "A story.",
     price_cents: 999,
-    original_price_cents: null,
-    image_url: null,
-    badge: null,
-    rating: null,
-    reviews: null,
-    age_range: null,
-    stock: null,
     created_at: createdAt,
     updated_at: createdAt,
-  };
+  });
 }
 
 describe.each(TEST_ENGINES)("listBooksPage on %s", (engine) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
-    const rows = Array.from({ length: 120 }, (_, i) => bookRow(i, `Story ${String(i).padStart(3, "0")}`));
+    const rows = Array.from({ length: 120 }, (_, i) => book(i, `Story ${String(i).padStart(3, "0")}`));
     rows.push(
-      bookRow(200, "100% Faith"),
-      bookRow(201, "Faith Without Works", "Jonah Reed"),
-      bookRow(202, "Snake_Case and Under Scores"),
-      bookRow(203, "Back\\slash Tales"),
-      bookRow(204, "The Lamb", "Ruth FAITHFUL"),
+      book(200, "100% Faith"),
+      book(201, "Faith Without Works", "Jonah Reed"),
+      book(202, "Snake_Case and Under Scores"),
+      book(203, "Back\\slash Tales"),
+      book(204, "The Lamb", "Ruth FAITHFUL"),
     );
     await testDb.handle.db.insertInto("books").values(rows).execute();
   });
