@@ -19,7 +19,9 @@ function clientChunkModules(): Plugin {
       for (const output of Object.values(bundle)) {
         if (output.type !== "chunk") continue;
         chunks[output.fileName] = {
-          modules: [...new Set(Object.keys(output.modules).map((id) => path.relative(root, id.replace(/^\0|\?.*$/g, ""))))],
+          modules: [
+            ...new Set(Object.keys(output.modules).map((id) => path.relative(root, id.replace(/^\0|\?.*$/g, "")))),
+          ],
           imports: output.imports,
         };
       }

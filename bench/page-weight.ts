@@ -2,7 +2,7 @@
 // page (every /assets/*.js the server's HTML names: scripts, module preloads and the inline
 // module script's imports), against a production server. Used by bench/run.ts; the command
 // line `npx tsx bench/page-weight.ts` prints the figures and the files of each page.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -13,6 +13,15 @@ export interface PageWeight {
   /** Gzipped (level 9) bytes of every script the page loads. */
   gzipBytes: number;
   files: { name: string; gzipBytes: number }[];
+  /** Admin source modules (app/routes/admin, app/features/admin*) inside those scripts. */
+  adminModules: string[];
+}
+
+const ADMIN_CODE = /^app\/(routes\/admin\/|features\/admin)/;
+
+/** The source modules of each chunk, as vite.config.ts writes them at build time. */
+function chunkModules(): Record<string, { modules: string[] }> {
+  return JSON.parse(readFileSync("build/client-chunks.json", "utf8"));
 }
 
 /**
@@ -20,7 +29,8 @@ export interface PageWeight {
  * imports), once each. Not every mention: the inline route manifest names other pages' modules too.
  */
 export function scriptAssets(html: string): string[] {
-  const loads = /(?:<link[^>]*rel="modulepreload"[^>]*href="|<script[^>]*src="|\bimport\s*(?:[^"';]*from\s*)?")(\/assets\/[\w.-]+\.js)"/g;
+  const loads =
+    /(?:<link[^>]*rel="modulepreload"[^>]*href="|<script[^>]*src="|\bimport\s*(?:[^"';]*from\s*)?")(\/assets\/[\w.-]+\.js)"/g;
   return [...new Set([...html.matchAll(loads)].map((match) => match[1]!))];
 }
 
@@ -49,7 +59,11 @@ export async function measurePageWeight(origin: string, page: string): Promise<P
   if (!response.ok) throw new Error(`${page}: ${response.status}`);
   const scripts = await fetchScripts(origin, await response.text());
   const files = [...scripts].map(([name, code]) => ({ name, gzipBytes: gzipSync(code, { level: 9 }).length }));
-  return { page, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
+  const chunks = chunkModules();
+  const adminModules = [...scripts.keys()].flatMap((name) =>
+    (chunks[name.slice(1)]?.modules ?? []).filter((module) => ADMIN_CODE.test(module)),
+  );
+  return { page, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files, adminModules };
 }
 
 /** A book page's address, taken from the home page's links. */
@@ -77,7 +91,9 @@ export async function measureStorefrontPageWeights(): Promise<PageWeight[]> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const weight of await measureStorefrontPageWeights()) {
-    console.log(`${weight.page}: ${(weight.gzipBytes / 1024).toFixed(1)} kB in ${weight.files.length} files`);
+    console.log(
+      `${weight.page}: ${(weight.gzipBytes / 1024).toFixed(1)} kB in ${weight.files.length} files, admin modules: ${weight.adminModules.length}`,
+    );
     for (const file of weight.files.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
       console.log(`  ${(file.gzipBytes / 1024).toFixed(1).padStart(6)} kB ${file.name}`);
     }
