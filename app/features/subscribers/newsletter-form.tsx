@@ -55,13 +55,7 @@ export function NewsletterForm({
   }, [fetcher.data, fetcher.state, showToast, successDescription]);
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/resources/subscribe"
-      noValidate
-      className="flex flex-wrap gap-2"
-    >
+    <fetcher.Form ref={formRef} method="post" action="/resources/subscribe" noValidate className="flex flex-wrap gap-2">
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
