@@ -59,6 +59,7 @@ const ZOD_FREE_PAGES = [
   "routes/sitemap",
   "routes/not-found",
   "routes/coming-soon",
+  "routes/order-confirmation",
   "info-page/our-mission",
   "info-page/terms-of-service",
 ];

@@ -213,6 +213,3 @@ export function checkoutEcho(form: Record<string, unknown>): CheckoutEcho {
   }
   return echo;
 }
-
-/** Intent of the confirmation page's "Pay by card" form. */
-export const PAY_BY_CARD_INTENT = "pay-by-card";
