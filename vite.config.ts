@@ -1,8 +1,36 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Writes build/client-chunks.json: each browser chunk with the source modules inside it and the
+ * chunks it imports. app/client-bundle.test.ts reads it to keep zod and admin code out of the
+ * storefront's pages (decision 16). Outside build/client, so the server never serves it.
+ */
+function clientChunkModules(): Plugin {
+  return {
+    name: "client-chunk-modules",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(options, bundle) {
+      const root = process.cwd();
+      const chunks: Record<string, { modules: string[]; imports: string[] }> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        chunks[output.fileName] = {
+          modules: [
+            ...new Set(Object.keys(output.modules).map((id) => path.relative(root, id.replace(/^\0|\?.*$/g, "")))),
+          ],
+          imports: output.imports,
+        };
+      }
+      writeFileSync(path.join(options.dir!, "..", "client-chunks.json"), JSON.stringify(chunks, null, 1));
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), clientChunkModules()],
   build: { assetsInlineLimit: 0 },
 });

@@ -14,6 +14,7 @@ import { measureOrderPlacement, orderPlacementEngines } from "./order-placement.
 import { measureMixedLoad, mixedLoadSetups } from "./mixed-load.ts";
 import { measureDashboard } from "./dashboard.ts";
 import { catalogueSearchEngines, measureCatalogueSearch } from "./catalogue-search.ts";
+import { measureStorefrontPageWeights } from "./page-weight.ts";
 
 interface Result {
   name: string;
@@ -55,6 +56,23 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// The JavaScript a storefront page makes the browser fetch (decision 16), gzipped.
+const pageWeights = await measureStorefrontPageWeights();
+for (const weight of pageWeights) {
+  results.push({
+    name: `JavaScript of ${weight.page}, gzipped`,
+    value: weight.gzipBytes / 1024,
+    unit: "kB",
+    target: 100,
+  });
+}
+results.push({
+  name: "admin code on storefront pages",
+  value: pageWeights.reduce((sum, weight) => sum + weight.adminModules.length, 0),
+  unit: "modules",
+  target: 0,
+});
 
 results.push(...(await measureStalledBodies()));
 

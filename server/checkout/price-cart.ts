@@ -1,6 +1,6 @@
 import { formatMoney } from "#server/money/money-schema.ts";
 import type { AppServices } from "#server/services.ts";
-import type { CartRequestLine } from "./checkout-schema.ts";
+import type { CartRequestLine } from "./cart-param-schema.ts";
 
 /** Bundle ids (the home page's sets) start with this; every other id is a book's. */
 export const BUNDLE_ID_PREFIX = "pkg-";

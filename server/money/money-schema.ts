@@ -1,9 +1,8 @@
-import { z } from "zod";
-
 /**
  * Money, the one module: amounts are integer cents (hundredths of the store's currency, whatever
  * it is) together with the store's ISO 4217 currency code; they become text only here and are
- * read from text only here. Client-safe: zod only, so forms, loaders and schemas share it.
+ * read from text only here. Plain TypeScript: prices are shown on every storefront page, which
+ * carries no zod (decision 16); the money field of a zod form is money-field-schema.ts.
  */
 
 /** The currency when the store has not chosen one (spec: USD). */
@@ -65,36 +64,6 @@ export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY):
     formats.set(currency, format);
   }
   return format.format(Math.round(cents) / 100);
-}
-
-/**
- * A money field of a form: text (or a number) in, cents out, refused with `formatMessage` unless
- * it is an amount of at least 0 with at most 2 decimals, and with `tooHighMessage` above `maxCents`.
- */
-export function moneySchema({
-  formatMessage,
-  tooHighMessage,
-  maxCents,
-  missingMessage = formatMessage,
-}: {
-  formatMessage: string;
-  tooHighMessage: string;
-  maxCents: number;
-  missingMessage?: string;
-}) {
-  return z.union([z.string(), z.number()], { error: formatMessage }).transform((value, ctx) => {
-    const text = String(value).trim();
-    const cents = text === "" ? null : moneyTextToCents(text);
-    if (cents === null) {
-      ctx.addIssue({ code: "custom", message: text === "" ? missingMessage : formatMessage });
-      return z.NEVER;
-    }
-    if (cents > maxCents) {
-      ctx.addIssue({ code: "custom", message: tooHighMessage });
-      return z.NEVER;
-    }
-    return cents;
-  });
 }
 
 /**

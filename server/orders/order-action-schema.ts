@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "#server/errors/app-error.ts";
-import { moneySchema } from "#server/money/money-schema.ts";
+import { moneySchema } from "#server/money/money-field-schema.ts";
 
 /**
  * The staff actions on one order (Order Details), shared by the dialog's forms and the admin

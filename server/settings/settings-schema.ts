@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formErrors } from "#server/http/form-errors.ts";
-import { moneySchema } from "#server/money/money-schema.ts";
+import { moneySchema } from "#server/money/money-field-schema.ts";
 import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
 import { isCountryCode } from "./country-schema.ts";
 

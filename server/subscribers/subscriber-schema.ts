@@ -9,9 +9,6 @@ export const subscriberEmailSchema = emailAddressSchema();
 /** The newsletter form as the action reads it. */
 export const subscribeFormSchema = z.object({ email: subscriberEmailSchema });
 
-/** The business reason of the CONFLICT answered when a confirmed address subscribes again. */
-export const ALREADY_SUBSCRIBED = "already-subscribed";
-
 /** At most this many subscribers removed in one request: a page of the list, and a bounded body. */
 export const BULK_SUBSCRIBER_LIMIT = 100;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useShop } from "#tests/support/shop-fixture.ts";
+import { waitForHydration } from "#tests/support/storefront-page.ts";
 
 describe("home page in a browser", () => {
   const shop = useShop();
@@ -74,6 +75,33 @@ describe("home page in a browser", () => {
     await page.getByRole("link", { name: "Go to the home page" }).click();
     await page.waitForURL(`${shop.server.url}/`);
     await page.locator("#books-heading").waitFor();
+    await page.close();
+  });
+
+  it("opens and closes a question of the FAQ by mouse and by keyboard, each on its own", async () => {
+    const page = await shop.browser.newPage();
+    await page.goto(shop.server.url);
+    await waitForHydration(page);
+    const faq = page.locator("section[aria-labelledby=faq-heading]");
+    const question = faq.getByRole("button", { name: "Are your books theologically sound?" });
+    const answer = faq.getByRole("region", { name: "Are your books theologically sound?" });
+    const other = faq.getByRole("button", { name: "What ages are the books designed for?" });
+    expect(await question.getAttribute("aria-expanded")).toBe("false");
+    expect(await answer.isVisible()).toBe(false);
+
+    await question.click();
+    expect(await question.getAttribute("aria-expanded")).toBe("true");
+    expect(await answer.innerText()).toContain("We simplify the words for young readers, never the truth.");
+    expect(await other.getAttribute("aria-expanded")).toBe("false");
+
+    await other.focus();
+    await page.keyboard.press("Enter");
+    expect(await other.getAttribute("aria-expanded")).toBe("true");
+    expect(await question.getAttribute("aria-expanded")).toBe("true");
+    await question.focus();
+    await page.keyboard.press("Space");
+    expect(await question.getAttribute("aria-expanded")).toBe("false");
+    expect(await answer.isVisible()).toBe(false);
     await page.close();
   });
 });

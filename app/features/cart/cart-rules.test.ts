@@ -81,11 +81,17 @@ describe("cart rules", () => {
     const lines = addToCart([], book).lines;
     expect(parseStoredCart(JSON.stringify(lines))).toEqual(lines);
     expect(parseStoredCart(null)).toEqual([]);
+    // Fields of another version are left behind, not carried along.
+    expect(parseStoredCart(JSON.stringify([{ ...lines[0], extra: true }]))).toEqual(lines);
     for (const bad of [
       "{",
       "42",
       '[{"id":1}]',
       '[{"id":"a","name":"x","priceCents":-1,"stock":null,"quantity":1,"image":null}]',
+      '[{"id":"a","name":"x","priceCents":1,"stock":1.5,"quantity":1,"image":null}]',
+      '[{"id":"a","name":"x","priceCents":1,"stock":null,"quantity":0,"image":null}]',
+      '[{"id":"a","name":"x","priceCents":1,"stock":null,"quantity":1,"image":7}]',
+      "[null]",
     ]) {
       expect(() => parseStoredCart(bad)).toThrow();
     }

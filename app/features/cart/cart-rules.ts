@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { ToastMessage } from "#app/components/ui/toast.tsx";
 
 /** A line of "Your Collection". Money in cents; `stock` null means the item has no stock limit. */
@@ -92,19 +91,27 @@ export const cartItemCount = (lines: CartLine[]) => lines.reduce((sum, line) => 
 export const cartSubtotalCents = (lines: CartLine[]) =>
   lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
 
-const storedCartSchema = z.array(
-  z.object({
-    id: z.string().min(1),
-    name: z.string(),
-    priceCents: z.number().int().nonnegative(),
-    stock: z.number().int().nonnegative().nullable(),
-    quantity: z.number().int().positive(),
-    image: z.string().nullable(),
-  }),
-);
+const isCount = (value: unknown, least: number): value is number =>
+  typeof value === "number" && Number.isInteger(value) && value >= least;
+
+/** One stored line, or null when it is not one. Plain checks, not zod: the cart is on every page (decision 16). */
+function storedLine(value: unknown): CartLine | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { id, name, priceCents, stock, quantity, image } = value as Record<string, unknown>;
+  if (typeof id !== "string" || id.length === 0 || typeof name !== "string") return null;
+  if (!isCount(priceCents, 0) || !(stock === null || isCount(stock, 0)) || !isCount(quantity, 1)) return null;
+  if (!(image === null || typeof image === "string")) return null;
+  return { id, name, priceCents, stock, quantity, image };
+}
 
 /** Reads the stored cart; throws on anything that is not a valid cart. */
 export function parseStoredCart(raw: string | null): CartLine[] {
   if (raw === null) return [];
-  return storedCartSchema.parse(JSON.parse(raw));
+  const stored: unknown = JSON.parse(raw);
+  if (!Array.isArray(stored)) throw new Error("The stored cart is not a list.");
+  return stored.map((value) => {
+    const line = storedLine(value);
+    if (!line) throw new Error("The stored cart has a line that is not a cart line.");
+    return line;
+  });
 }

@@ -1,7 +1,7 @@
 import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
-import { cartParam } from "#server/checkout/checkout-schema.ts";
+import { cartParam } from "#server/checkout/cart-param-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { DEFAULT_COVER } from "#app/lib/book-cover.ts";

@@ -1,12 +1,8 @@
 import { Lock } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import {
-  CHECKOUT_FIELDS,
-  CHECKOUT_LIMITS,
-  checkCheckoutForm,
-  type CheckoutEcho,
-} from "#server/checkout/checkout-schema.ts";
+import { CHECKOUT_LIMITS } from "#server/checkout/cart-param-schema.ts";
+import { CHECKOUT_FIELDS, checkCheckoutForm, type CheckoutEcho } from "#server/checkout/checkout-schema.ts";
 import type { CheckoutPage } from "#server/checkout/load-checkout.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { formatMoney } from "#server/money/money-schema.ts";

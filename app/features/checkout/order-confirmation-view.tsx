@@ -1,6 +1,6 @@
 import { CheckCircle2, CreditCard, PackageSearch } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { PAY_BY_CARD_INTENT } from "#server/checkout/checkout-schema.ts";
+import { PAY_BY_CARD_INTENT } from "#server/checkout/pay-by-card-intent-schema.ts";
 import type { OrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatLongDate } from "#app/lib/dates.ts";

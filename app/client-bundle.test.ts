@@ -1,0 +1,95 @@
+// The browser bundle's budget rules (decision 16), checked on the real build: every chunk a
+// page's route loads, followed through its imports, and the source modules inside each chunk
+// (build/client-chunks.json, written by vite.config.ts).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const CHUNKS = "build/client-chunks.json";
+const ASSETS = "build/client/assets";
+
+interface ManifestRoute {
+  id: string;
+  module: string;
+  imports?: string[];
+}
+
+function readBuild() {
+  if (!existsSync(CHUNKS)) throw new Error("No build: run `npm run build` before this test.");
+  const chunks = JSON.parse(readFileSync(CHUNKS, "utf8")) as Record<string, { modules: string[]; imports: string[] }>;
+  const manifestFile = readdirSync(ASSETS).find((name) => /^manifest-\w+\.js$/.test(name));
+  if (!manifestFile) throw new Error(`No route manifest in ${ASSETS}`);
+  const manifest = JSON.parse(
+    readFileSync(`${ASSETS}/${manifestFile}`, "utf8")
+      .replace(/^window\.__reactRouterManifest=/, "")
+      .replace(/;\s*$/, ""),
+  ) as { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute & { parentId?: string }> };
+  return { chunks, manifest };
+}
+
+/** Every source module a page of `routeId` loads: the entry, the route and its parents, their imports. */
+function modulesOfPage(build: ReturnType<typeof readBuild>, routeId: string): Set<string> {
+  const files: string[] = [build.manifest.entry.module, ...build.manifest.entry.imports];
+  for (let id: string | undefined = routeId; id; id = build.manifest.routes[id]?.parentId) {
+    const route = build.manifest.routes[id]!;
+    files.push(route.module, ...(route.imports ?? []));
+  }
+  const seen = new Set<string>();
+  const modules = new Set<string>();
+  while (files.length > 0) {
+    const file = files.pop()!.replace(/^\//, "");
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const chunk = build.chunks[file];
+    if (!chunk) throw new Error(`${file} is not a chunk of the build`);
+    for (const module of chunk.modules) modules.add(module);
+    files.push(...chunk.imports);
+  }
+  return modules;
+}
+
+const ADMIN_CODE = /^app\/(routes\/admin\/|features\/admin)/;
+const ZOD = /node_modules\/zod\//;
+
+/** Pages that check no form in the browser: the server does all their validating, so no zod. */
+const ZOD_FREE_PAGES = [
+  "routes/home",
+  "routes/books",
+  "routes/book",
+  "routes/help-center",
+  "routes/sitemap",
+  "routes/not-found",
+  "routes/coming-soon",
+  "routes/order-confirmation",
+  "info-page/our-mission",
+  "info-page/terms-of-service",
+];
+
+describe("client bundle", () => {
+  const build = readBuild();
+  const storefrontRoutes = Object.keys(build.manifest.routes).filter((id) => !id.startsWith("routes/admin/"));
+
+  it("loads no admin code on any storefront page", () => {
+    expect(storefrontRoutes.length).toBeGreaterThan(20);
+    for (const id of storefrontRoutes) {
+      expect(
+        [...modulesOfPage(build, id)].filter((m) => ADMIN_CODE.test(m)),
+        id,
+      ).toEqual([]);
+    }
+  });
+
+  it("loads no zod on pages whose forms only the server checks", () => {
+    for (const id of ZOD_FREE_PAGES) {
+      expect(build.manifest.routes[id], id).toBeDefined();
+      expect(
+        [...modulesOfPage(build, id)].filter((m) => ZOD.test(m)),
+        id,
+      ).toEqual([]);
+    }
+  });
+
+  it("sees admin code and zod where they are, so the two rules above can fail", () => {
+    expect([...modulesOfPage(build, "routes/admin/dashboard")].some((m) => ADMIN_CODE.test(m))).toBe(true);
+    expect([...modulesOfPage(build, "routes/checkout")].some((m) => ZOD.test(m))).toBe(true);
+  });
+});
