@@ -12,7 +12,13 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "deploy/**/*.test.ts"],
+          include: [
+            "server/**/*.test.ts",
+            "app/**/*.test.{ts,tsx}",
+            "scripts/**/*.test.ts",
+            "deploy/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

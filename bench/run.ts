@@ -1,5 +1,5 @@
 // `npm run bench`: speed and memory targets of the running product, measured on the real build.
-// Prints one line per measurement with its target; exits 1 when a target is missed.
+// Prints one table at the end (figure, value, target, ok/FAIL); exits 1 when a target is missed.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,16 +15,10 @@ import { measureMixedLoad, mixedLoadSetups } from "./mixed-load.ts";
 import { measureDashboard } from "./dashboard.ts";
 import { catalogueSearchEngines, measureCatalogueSearch } from "./catalogue-search.ts";
 import { measureStorefrontPageWeights } from "./page-weight.ts";
+import { LIGHTHOUSE_LABEL, measureLighthouse } from "./lighthouse.ts";
+import { isMet, resultsTable, type BenchResult } from "./results-table.ts";
 
-interface Result {
-  name: string;
-  value: number;
-  unit: string;
-  target: number;
-  /** The target is a floor (throughput), not a ceiling. */
-  atLeast?: boolean;
-}
-const results: Result[] = [];
+const results: BenchResult[] = [];
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-"));
 try {
@@ -73,6 +67,22 @@ results.push({
   unit: "modules",
   target: 0,
 });
+
+// Lighthouse on the storefront's pages: scores, and the metrics of the median run.
+console.log(`     ${LIGHTHOUSE_LABEL}:`);
+for (const page of await measureLighthouse()) {
+  const label = `Lighthouse ${page.name}`;
+  console.log(
+    `     ${label}: ${page.runs} run${page.runs > 1 ? "s" : ""} (${page.url})${page.note ? `; ${page.note}` : ""}`,
+  );
+  for (const opportunity of page.opportunities) console.log(`       opportunity: ${opportunity}`);
+  for (const [category, score] of Object.entries(page.scores)) {
+    results.push({ name: `${label}: ${category}`, value: score, unit: "", target: 100, atLeast: true, decimals: 0 });
+  }
+  results.push({ name: `${label}: LCP`, value: page.lcpMs, unit: "ms", target: 1200, decimals: 0 });
+  results.push({ name: `${label}: TBT`, value: page.tbtMs, unit: "ms", target: 50, decimals: 0 });
+  results.push({ name: `${label}: CLS`, value: page.cls, unit: "", target: 0.01, decimals: 3 });
+}
 
 results.push(...(await measureStalledBodies()));
 
@@ -199,12 +209,7 @@ for (const setup of mixedLoadSetups()) {
   results.push({ name: `${label} oversold`, value: load.oversoldUnits, unit: "units", target: 0 });
 }
 
-let failed = false;
-for (const r of results) {
-  const ok = r.atLeast ? r.value >= r.target : r.value <= r.target;
-  failed ||= !ok;
-  console.log(
-    `${ok ? "ok  " : "FAIL"} ${r.name}: ${r.value.toFixed(1)} ${r.unit} (target ${r.atLeast ? "≥" : "≤"} ${r.target} ${r.unit})`,
-  );
-}
-process.exit(failed ? 1 : 0);
+// One table: figure, value, target, met.
+console.log("");
+for (const line of resultsTable(results)) console.log(line);
+process.exit(results.every(isMet) ? 0 : 1);
