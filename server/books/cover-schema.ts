@@ -29,3 +29,36 @@ export const COVER_IMAGE_ERROR = "Image compression failed: Could not process th
  * `fieldErrors`, so the screen can tell "Image upload failed" apart from "Error saving book".
  */
 export const COVER_FIELD = "cover";
+
+/**
+ * The widths of the smaller copies stored beside every cover (decision 18), offered to the browser
+ * in `srcset` with the cover itself. 320 px: a phone's two-up grid card or the hero's fanned cover
+ * at 2× density; 480 px: the same at 3× (most iPhones) and desktop cards at 1.5×. Anything larger
+ * (the book page, 2× desktop) takes the cover itself.
+ */
+export const COVER_VARIANT_WIDTHS = [320, 480] as const;
+
+/**
+ * The width `srcset` names for a cover itself: a 3:4 cover fitted inside 800 px (the seed's, and
+ * most uploads'). A wider upload (a square one is 800 px) is only sharper than the browser assumed.
+ */
+export const COVER_FULL_WIDTH = 600;
+
+/** The key of a cover's smaller copy: the cover's own key and the width, "<sha256>-320w". */
+export function coverVariantKey(key: string, width: number): string {
+  return `${key}-${width}w`;
+}
+
+// The URL of a stored cover (not of a variant), as server/covers/cover-store.ts's coverUrl makes it.
+const STORED_COVER_URL = /^\/covers\/([0-9a-f]{64})\.webp$/;
+
+/**
+ * `srcset` for a book's image URL: the cover's stored smaller copies and the cover itself, or
+ * undefined for any other URL (the default picture, a legacy file URL), which has no copies.
+ */
+export function coverSrcSet(imageUrl: string | null | undefined): string | undefined {
+  const key = imageUrl ? STORED_COVER_URL.exec(imageUrl)?.[1] : undefined;
+  if (!key) return undefined;
+  const variants = COVER_VARIANT_WIDTHS.map((width) => `/covers/${coverVariantKey(key, width)}.webp ${width}w`);
+  return [...variants, `${imageUrl} ${COVER_FULL_WIDTH}w`].join(", ");
+}

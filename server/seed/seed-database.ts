@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { slugifyTitle } from "#server/books/book-slug.ts";
 import { coverUrl, webpCover, type CoverStore } from "#server/covers/cover-store.ts";
+import { putCoverWithVariants, withVariants } from "#server/covers/cover-variants.ts";
 import { DatabaseCoverStore } from "#server/covers/database-cover-store.ts";
 import { insertDefaultSettings } from "#server/settings/default-settings.ts";
 import { linkSeedBundleBooks } from "./bundle-contents.ts";
@@ -34,7 +35,9 @@ export async function seedDatabase({
   const covers = coverStore ?? new DatabaseCoverStore(db);
   // Covers are drawn before the transaction (sharp's work), stored inside it with their books.
   const drawn = await Promise.all(
-    SEED_BOOKS.map(async (book) => webpCover(await generateBookCover(book.title, book.author, book.colors))),
+    SEED_BOOKS.map(async (book) =>
+      withVariants(webpCover(await generateBookCover(book.title, book.author, book.colors))),
+    ),
   );
   const books = SEED_BOOKS.map((book, index) => {
     const slug = slugifyTitle(book.title);
@@ -47,7 +50,7 @@ export async function seedDatabase({
       description: book.description,
       price_cents: book.priceCents,
       original_price_cents: book.originalPriceCents,
-      image_url: coverUrl(drawn[index]!.key),
+      image_url: coverUrl(drawn[index]!.cover.key),
       badge: book.badge,
       rating: book.rating,
       reviews: book.reviews,
@@ -65,7 +68,7 @@ export async function seedDatabase({
     // read "empty"; the second insert waits for the first transaction and then inserts nothing.
     if (!(await insertDefaultSettings(trx, { now }))) return { seeded: false, books: 0, orders: 0 };
 
-    for (const cover of drawn) await covers.put(trx, cover);
+    for (const cover of drawn) await putCoverWithVariants(covers, trx, cover);
     await trx.insertInto("books").values(books).execute();
     await linkSeedBundleBooks({ db: trx });
 
