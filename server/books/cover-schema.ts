@@ -32,11 +32,12 @@ export const COVER_FIELD = "cover";
 
 /**
  * The widths of the smaller copies stored beside every cover (decision 18), offered to the browser
- * in `srcset` with the cover itself. 320 px: a phone's two-up grid card or the hero's fanned cover
- * at 2× density; 480 px: the same at 3× (most iPhones) and desktop cards at 1.5×. Anything larger
- * (the book page, 2× desktop) takes the cover itself.
+ * in `srcset` with the cover itself. 360 px: the home page's two-up card on a 360-375 px phone at 2×
+ * (162-170 px wide), the hero's fanned covers at 2×, desktop cards (262 px) at 1×-1.25×; 480 px:
+ * two-up cards on 400-430 px phones at 2× and the fanned covers at 3×, desktop cards at 1.5-1.75×.
+ * Anything larger (the book page, one card per row, 2× desktop) takes the cover itself (600 px).
  */
-export const COVER_VARIANT_WIDTHS = [320, 480] as const;
+export const COVER_VARIANT_WIDTHS = [360, 480] as const;
 
 /**
  * The width `srcset` names for a cover itself: a 3:4 cover fitted inside 800 px (the seed's, and
@@ -44,7 +45,7 @@ export const COVER_VARIANT_WIDTHS = [320, 480] as const;
  */
 export const COVER_FULL_WIDTH = 600;
 
-/** The key of a cover's smaller copy: the cover's own key and the width, "<sha256>-320w". */
+/** The key of a cover's smaller copy: the cover's own key and the width, "<sha256>-360w". */
 export function coverVariantKey(key: string, width: number): string {
   return `${key}-${width}w`;
 }

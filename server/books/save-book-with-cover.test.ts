@@ -48,11 +48,11 @@ describe.each(TEST_ENGINES)("saving a book with its cover on %s", (engine) => {
     expect(book.imageUrl).toMatch(/^\/covers\/[0-9a-f]{64}\.webp$/);
     const key = coverKeyFromUrl(book.imageUrl)!;
     expect(await coverKeys()).toEqual([key]);
-    expect(await storedCoverVariantKeys(testDb)).toEqual([`${key}-320w`, `${key}-480w`]);
+    expect(await storedCoverVariantKeys(testDb)).toEqual([`${key}-360w`, `${key}-480w`]);
     const stored = await deps.covers.get(key);
     expect(await sharp(stored!.bytes).metadata()).toMatchObject({ format: "webp", width: 800, height: 600 });
-    const small = await deps.covers.get(`${key}-320w`);
-    expect(await sharp(small!.bytes).metadata()).toMatchObject({ format: "webp", width: 320, height: 240 });
+    const small = await deps.covers.get(`${key}-360w`);
+    expect(await sharp(small!.bytes).metadata()).toMatchObject({ format: "webp", width: 360, height: 270 });
     const medium = await deps.covers.get(`${key}-480w`);
     expect(await sharp(medium!.bytes).metadata()).toMatchObject({ format: "webp", width: 480, height: 360 });
     expect(small!.bytes.byteLength).toBeLessThan(medium!.bytes.byteLength);
@@ -106,7 +106,7 @@ describe.each(TEST_ENGINES)("saving a book with its cover on %s", (engine) => {
     const key = coverKeyFromUrl(updated.imageUrl)!;
     expect(await coverKeys()).toEqual([key]);
     // The old cover's smaller copies went with it.
-    expect(await storedCoverVariantKeys(testDb)).toEqual([`${key}-320w`, `${key}-480w`]);
+    expect(await storedCoverVariantKeys(testDb)).toEqual([`${key}-360w`, `${key}-480w`]);
 
     // The same picture again: same key, kept.
     await updateBookWithCover(deps, { id: book.id, form, cover: await png(500, 500) });

@@ -122,7 +122,7 @@ describe.each(TEST_ENGINES)("books with covers in a bucket on %s", (engine) => {
     const first = await createBookWithCover(deps, { form, cover: await png("#135") });
     const key = coverKeyFromUrl(first.imageUrl)!;
     expect([...standIn.objects.keys()].sort()).toEqual(objectNames(key));
-    expect(await sharp(standIn.objects.get(`covers/${key}-320w.webp`)!.body).metadata()).toMatchObject({
+    expect(await sharp(standIn.objects.get(`covers/${key}-360w.webp`)!.body).metadata()).toMatchObject({
       format: "webp",
       width: 300, // the 300 px upload is never enlarged
     });

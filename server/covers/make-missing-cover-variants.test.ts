@@ -55,39 +55,39 @@ describe.each(CASES)("making the smaller copies of covers from before, on %s wit
     });
   };
 
-  it("makes each cover's copies at 320 and 480 px once, and nothing the second time", async () => {
+  it("makes each cover's copies at 360 and 480 px once, and nothing the second time", async () => {
     const portrait = await cover("#a37");
     const narrow = await cover("#37a", 200, 300);
     await storeAsBefore(portrait, narrow);
 
-    expect(await makeMissingCoverVariants(deps)).toEqual({ made: 2, missing: 0 });
+    expect(await makeMissingCoverVariants(deps)).toEqual({ made: 2, missing: 0, failed: 0 });
     expect(await storedCoverKeys(testDb)).toEqual([portrait.key, narrow.key].sort());
     expect(await storedCoverVariantKeys(testDb)).toEqual(
-      [`${portrait.key}-320w`, `${portrait.key}-480w`, `${narrow.key}-320w`, `${narrow.key}-480w`].sort(),
+      [`${portrait.key}-360w`, `${portrait.key}-480w`, `${narrow.key}-360w`, `${narrow.key}-480w`].sort(),
     );
     const size = async (key: string) => {
       const { width, height, format } = await sharp((await store.get(key))!.bytes).metadata();
       return { width, height, format };
     };
-    expect(await size(`${portrait.key}-320w`)).toEqual({ width: 320, height: 427, format: "webp" });
+    expect(await size(`${portrait.key}-360w`)).toEqual({ width: 360, height: 480, format: "webp" });
     expect(await size(`${portrait.key}-480w`)).toEqual({ width: 480, height: 640, format: "webp" });
     // Never enlarged.
     expect(await size(`${narrow.key}-480w`)).toEqual({ width: 200, height: 300, format: "webp" });
     if (standIn) expect(standIn.objects.size).toBe(6);
 
-    expect(await makeMissingCoverVariants(deps)).toEqual({ made: 0, missing: 0 });
+    expect(await makeMissingCoverVariants(deps)).toEqual({ made: 0, missing: 0, failed: 0 });
   });
 
   it("makes only the copy that is missing", async () => {
     const c = await cover("#7a3");
     await storeAsBefore(c);
     await makeMissingCoverVariants(deps);
-    const kept = Buffer.from((await store.get(`${c.key}-320w`))!.bytes);
+    const kept = Buffer.from((await store.get(`${c.key}-360w`))!.bytes);
     await testDb.handle.db.deleteFrom("cover_images").where("key", "=", `${c.key}-480w`).execute();
 
-    expect(await makeMissingCoverVariants(deps)).toEqual({ made: 1, missing: 0 });
-    expect(await storedCoverVariantKeys(testDb)).toEqual([`${c.key}-320w`, `${c.key}-480w`]);
-    expect(Buffer.compare(Buffer.from((await store.get(`${c.key}-320w`))!.bytes), kept)).toBe(0);
+    expect(await makeMissingCoverVariants(deps)).toEqual({ made: 1, missing: 0, failed: 0 });
+    expect(await storedCoverVariantKeys(testDb)).toEqual([`${c.key}-360w`, `${c.key}-480w`]);
+    expect(Buffer.compare(Buffer.from((await store.get(`${c.key}-360w`))!.bytes), kept)).toBe(0);
   });
 
   it("is safe when two instances start at once", async () => {
@@ -98,11 +98,11 @@ describe.each(CASES)("making the smaller copies of covers from before, on %s wit
       makeMissingCoverVariants(coverDeps(testDb, store)),
     ]);
     // Both may draw a cover; every copy is stored exactly once under its key.
-    expect(results.every((r) => r.missing === 0)).toBe(true);
+    expect(results.every((r) => r.missing === 0 && r.failed === 0)).toBe(true);
     expect(await storedCoverVariantKeys(testDb)).toEqual(
-      covers.flatMap((c) => [`${c.key}-320w`, `${c.key}-480w`]).sort(),
+      covers.flatMap((c) => [`${c.key}-360w`, `${c.key}-480w`]).sort(),
     );
-    expect(await makeMissingCoverVariants(deps)).toEqual({ made: 0, missing: 0 });
+    expect(await makeMissingCoverVariants(deps)).toEqual({ made: 0, missing: 0, failed: 0 });
   });
 
   it("leaves no copies behind for a cover released while they were being drawn", async () => {
@@ -120,10 +120,30 @@ describe.each(CASES)("making the smaller copies of covers from before, on %s wit
         return read;
       },
     };
-    expect(await makeMissingCoverVariants({ ...deps, covers: releasing })).toEqual({ made: 0, missing: 0 });
+    expect(await makeMissingCoverVariants({ ...deps, covers: releasing })).toEqual({ made: 0, missing: 0, failed: 0 });
     expect(await storedCoverKeys(testDb)).toEqual([]);
     expect(await storedCoverVariantKeys(testDb)).toEqual([]);
     if (standIn) expect(standIn.objects.size).toBe(0);
+  });
+
+  it("carries on when the store cannot be read, and makes the copies at the next start", async () => {
+    const c = await cover("#3a7");
+    await storeAsBefore(c);
+    // The real store, unreachable for reads (as a bucket that is down).
+    const unreachable: CoverStore = {
+      kind: store.kind,
+      put: (trx, image) => store.put(trx, image),
+      has: (key) => store.has(key),
+      delete: (key) => store.delete(key),
+      get: () => Promise.reject(new Error("connect ECONNREFUSED")),
+    };
+    expect(await makeMissingCoverVariants({ ...deps, covers: unreachable })).toEqual({
+      made: 0,
+      missing: 0,
+      failed: 1,
+    });
+    expect(await storedCoverVariantKeys(testDb)).toEqual([]);
+    expect(await makeMissingCoverVariants(deps)).toEqual({ made: 1, missing: 0, failed: 0 });
   });
 
   it("logs a cover whose image is gone and carries on with the others", async () => {
@@ -133,8 +153,8 @@ describe.each(CASES)("making the smaller copies of covers from before, on %s wit
     if (standIn) standIn.objects.delete(`covers/${lost.key}.webp`);
     else await testDb.handle.db.updateTable("cover_images").set({ data: null }).where("key", "=", lost.key).execute();
 
-    expect(await makeMissingCoverVariants(deps)).toEqual({ made: 1, missing: 1 });
-    expect(await storedCoverVariantKeys(testDb)).toEqual([`${kept.key}-320w`, `${kept.key}-480w`]);
+    expect(await makeMissingCoverVariants(deps)).toEqual({ made: 1, missing: 1, failed: 0 });
+    expect(await storedCoverVariantKeys(testDb)).toEqual([`${kept.key}-360w`, `${kept.key}-480w`]);
     expect(deps.logs.filter((line) => line.level === 40).map((line) => line.key)).toEqual([lost.key]);
   });
 });

@@ -18,6 +18,8 @@ export interface MakeMissingCoverVariantsResult {
   made: number;
   /** Covers whose bytes the store no longer has: left as they are, logged. */
   missing: number;
+  /** Covers the store could not be asked about (a bucket unreachable): retried at the next start. */
+  failed: number;
 }
 
 /**
@@ -36,32 +38,39 @@ export async function makeMissingCoverVariants(
 ): Promise<MakeMissingCoverVariantsResult> {
   const rows = await deps.db.selectFrom("cover_images").select("key").orderBy("key").execute();
   const stored = new Set(rows.map((row) => row.key));
-  const result: MakeMissingCoverVariantsResult = { made: 0, missing: 0 };
+  const result: MakeMissingCoverVariantsResult = { made: 0, missing: 0, failed: 0 };
   // A cover's key is its SHA-256 alone; its variants' keys carry a "-<width>w" suffix.
   for (const key of stored) {
     if (key.includes("-")) continue;
     const widths = COVER_VARIANT_WIDTHS.filter((width) => !stored.has(coverVariantKey(key, width)));
     if (widths.length === 0) continue;
-    const original = await deps.covers.get(key);
-    if (!original) {
-      result.missing++;
-      deps.logger.warn({ key }, "a stored cover's image is missing; no smaller copies made for it");
-      continue;
+    try {
+      const original = await deps.covers.get(key);
+      if (!original) {
+        result.missing++;
+        deps.logger.warn({ key }, "a stored cover's image is missing; no smaller copies made for it");
+        continue;
+      }
+      const variants = await drawCoverVariants(
+        { key, sha256: key, contentType: COVER_CONTENT_TYPE, bytes: original.bytes },
+        widths,
+      );
+      const made = await deps.db.transaction().execute(async (trx) => {
+        let cover = trx.selectFrom("cover_images").select("key").where("key", "=", key);
+        if (deps.database.engine === "postgres") cover = cover.forUpdate();
+        if (!(await cover.executeTakeFirst())) return false;
+        for (const variant of variants) await deps.covers.put(trx, variant);
+        return true;
+      });
+      if (made) result.made++;
+    } catch (error) {
+      // A bucket that is down must not keep the shop from starting: meanwhile the cover route
+      // answers a missing copy with the cover itself, and the next start tries again.
+      result.failed++;
+      deps.logger.warn({ err: error, key }, "smaller copies of a cover could not be made; retried at the next start");
     }
-    const variants = await drawCoverVariants(
-      { key, sha256: key, contentType: COVER_CONTENT_TYPE, bytes: original.bytes },
-      widths,
-    );
-    const made = await deps.db.transaction().execute(async (trx) => {
-      let cover = trx.selectFrom("cover_images").select("key").where("key", "=", key);
-      if (deps.database.engine === "postgres") cover = cover.forUpdate();
-      if (!(await cover.executeTakeFirst())) return false;
-      for (const variant of variants) await deps.covers.put(trx, variant);
-      return true;
-    });
-    if (made) result.made++;
   }
-  if (result.made > 0 || result.missing > 0) {
+  if (result.made > 0 || result.missing > 0 || result.failed > 0) {
     deps.logger.info(result, "smaller copies of existing covers made for srcset");
   }
   return result;

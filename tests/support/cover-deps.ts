@@ -39,7 +39,7 @@ export async function storedCoverKeys(testDb: TestDatabase): Promise<string[]> {
   return (await allStoredKeys(testDb)).filter((key) => !key.includes("-"));
 }
 
-/** The keys of the covers' smaller copies ("<sha256>-320w"), sorted. */
+/** The keys of the covers' smaller copies ("<sha256>-360w"), sorted. */
 export async function storedCoverVariantKeys(testDb: TestDatabase): Promise<string[]> {
   return (await allStoredKeys(testDb)).filter((key) => key.includes("-"));
 }
