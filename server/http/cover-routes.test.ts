@@ -185,6 +185,14 @@ describe.each(TEST_ENGINES)("covers over HTTP on %s", (engine) => {
     expect(restarted.logs).toContainEqual(
       expect.objectContaining({ level: 40, imageUrl: "/uploads/covers/gone.webp" }),
     );
+    // The moved-in cover got its smaller copies in the same start (decision 18).
+    const copies = await db
+      .selectFrom("cover_images")
+      .select("key")
+      .where("key", "in", [`${key}-360w`, `${key}-480w`])
+      .orderBy("key")
+      .execute();
+    expect(copies.map((row) => row.key)).toEqual([`${key}-360w`, `${key}-480w`]);
 
     for (const instance of [first, restarted]) {
       const redirect = await instance.app.request("/uploads/covers/jonah.webp");
