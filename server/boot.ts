@@ -7,6 +7,7 @@ import { ConfigError, loadEnv, type Env } from "./config/env.ts";
 import { BucketCoverStore } from "./covers/bucket-cover-store.ts";
 import type { CoverStore } from "./covers/cover-store.ts";
 import { DatabaseCoverStore } from "./covers/database-cover-store.ts";
+import { makeMissingCoverVariants } from "./covers/make-missing-cover-variants.ts";
 import { moveFileCoversIn } from "./covers/move-file-covers-in.ts";
 import { openDatabase, type DatabaseHandle } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -57,6 +58,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
     await moveFileCoversIn({ db: database.db, covers, logger, clock, uploadsDir });
+    await makeMissingCoverVariants({ db: database.db, database, covers, logger });
     const seed = await seedDatabase({ db: database.db, clock, covers });
     if (seed.seeded) logger.info({ books: seed.books, orders: seed.orders }, "demo catalogue seeded");
     await ensureOwnerIsAdmin({ db: database.db, clock }, { ownerEmail: env.OWNER_EMAIL });

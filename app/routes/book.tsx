@@ -4,7 +4,7 @@ import { getBookBySlug } from "#server/books/get-book.ts";
 import { listRelatedBooks } from "#server/books/list-related-books.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { BookCard, badgeColor } from "#app/features/books/book-card.tsx";
-import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
+import { coverSources } from "#app/lib/book-cover.ts";
 import { bookStructuredData } from "#app/features/books/book-structured-data.ts";
 import { AddToCartButton, stockLabel } from "#app/features/cart/add-to-cart-button.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
@@ -33,6 +33,9 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
+// The cover's width for srcset: the full width on phones, one of two columns (gap-10) from md.
+const BOOK_COVER_SIZES = "(min-width: 1152px) 540px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)";
+
 export default function BookPage({ loaderData: { book, related } }: Route.ComponentProps) {
   const formatMoney = useFormatMoney();
   const available = book.stock === null || book.stock > 0;
@@ -42,10 +45,12 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
       <article className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-2">
         <div className="relative">
           <img
-            src={book.imageUrl ?? DEFAULT_COVER}
+            {...coverSources(book.imageUrl, BOOK_COVER_SIZES)}
             alt={`Cover of ${book.title}`}
             width={600}
             height={800}
+            decoding="async"
+            fetchPriority="high"
             className="w-full rounded-2xl shadow-lg ring-1 ring-brand-100"
           />
           {book.badge ? (

@@ -75,9 +75,13 @@ export default function Books({ loaderData: { params, result, filters } }: Route
         <>
           <h2 className="sr-only">Books</h2>
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {result.items.map((book) => (
+            {result.items.map((book, index) => (
               <li key={book.id} className="flex">
-                <BookCard book={book} action={<AddToCartButton item={bookCartItem(book)} className="mt-3 w-full" />} />
+                <BookCard
+                  book={book}
+                  action={<AddToCartButton item={bookCartItem(book)} className="mt-3 w-full" />}
+                  priority={index === 0}
+                />
               </li>
             ))}
           </ul>

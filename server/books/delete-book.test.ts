@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { coverKeyFromUrl, coverUrl, webpCover } from "#server/covers/cover-store.ts";
 import { releaseUnusedCover } from "#server/covers/release-unused-cover.ts";
-import { coverDeps, storedCoverKeys, type CoverTestDeps } from "#tests/support/cover-deps.ts";
+import { coverDeps, storedCoverKeys, storedCoverVariantKeys, type CoverTestDeps } from "#tests/support/cover-deps.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { deleteBook } from "./delete-book.ts";
@@ -60,16 +60,18 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
     expect(await hasCover(line.image_url)).toBe(false);
   });
 
-  it("removes an uploaded cover with its book", async () => {
+  it("removes an uploaded cover and its smaller copies with its book", async () => {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } })
       .png()
       .toBuffer();
     const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
     const { id, imageUrl } = await createBookWithCover(deps, { form, cover: png });
     expect(await hasCover(imageUrl)).toBe(true);
+    expect(await storedCoverVariantKeys(testDb)).toHaveLength(2);
     await deleteBook(deps, { id });
     expect(await hasCover(imageUrl)).toBe(false);
     expect(await storedCoverKeys(testDb)).toEqual([]);
+    expect(await storedCoverVariantKeys(testDb)).toEqual([]);
   });
 
   it("deletes a book without a cover, and refuses unknown ids", async () => {

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { coverKeyFromUrl } from "#server/covers/cover-store.ts";
-import { coverDeps, storedCoverKeys, type CoverTestDeps } from "#tests/support/cover-deps.ts";
+import { coverDeps, storedCoverKeys, storedCoverVariantKeys, type CoverTestDeps } from "#tests/support/cover-deps.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import type { BookFormValues } from "./book-schema.ts";
 import { COVER_FIELD, COVER_IMAGE_ERROR } from "./cover-schema.ts";
@@ -42,13 +42,20 @@ describe.each(TEST_ENGINES)("saving a book with its cover on %s", (engine) => {
   const coverKeys = () => storedCoverKeys(testDb);
   const bookCount = async () => (await testDb.handle.db.selectFrom("books").select("id").execute()).length;
 
-  it("creates a book pointing at its stored cover, or without one", async () => {
+  it("creates a book pointing at its stored cover, with its smaller copies, or without one", async () => {
     const db = testDb.handle.db;
     const book = await createBookWithCover(deps, { form, cover: await png(1600, 1200) });
     expect(book.imageUrl).toMatch(/^\/covers\/[0-9a-f]{64}\.webp$/);
-    expect(await coverKeys()).toEqual([coverKeyFromUrl(book.imageUrl)]);
-    const stored = await deps.covers.get(coverKeyFromUrl(book.imageUrl)!);
+    const key = coverKeyFromUrl(book.imageUrl)!;
+    expect(await coverKeys()).toEqual([key]);
+    expect(await storedCoverVariantKeys(testDb)).toEqual([`${key}-360w`, `${key}-480w`]);
+    const stored = await deps.covers.get(key);
     expect(await sharp(stored!.bytes).metadata()).toMatchObject({ format: "webp", width: 800, height: 600 });
+    const small = await deps.covers.get(`${key}-360w`);
+    expect(await sharp(small!.bytes).metadata()).toMatchObject({ format: "webp", width: 360, height: 270 });
+    const medium = await deps.covers.get(`${key}-480w`);
+    expect(await sharp(medium!.bytes).metadata()).toMatchObject({ format: "webp", width: 480, height: 360 });
+    expect(small!.bytes.byteLength).toBeLessThan(medium!.bytes.byteLength);
     const row = await db.selectFrom("books").selectAll().where("id", "=", book.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ image_url: book.imageUrl, price_cents: 1250, rating: 4.5, stock: null, badge: null });
 
@@ -83,6 +90,7 @@ describe.each(TEST_ENGINES)("saving a book with its cover on %s", (engine) => {
     await db.schema.alterTable("books").renameTo("books_away").execute();
     await expect(createBookWithCover(deps, { form, cover: await png(20, 20) })).rejects.toThrow();
     expect(await coverKeys()).toEqual([]);
+    expect(await storedCoverVariantKeys(testDb)).toEqual([]);
   });
 
   it("updates the fields and replaces the cover, removing the old image", async () => {
@@ -95,7 +103,10 @@ describe.each(TEST_ENGINES)("saving a book with its cover on %s", (engine) => {
     });
     expect(updated).toMatchObject({ id: book.id, priceCents: 999 });
     expect(updated.imageUrl).not.toBe(oldUrl);
-    expect(await coverKeys()).toEqual([coverKeyFromUrl(updated.imageUrl)]);
+    const key = coverKeyFromUrl(updated.imageUrl)!;
+    expect(await coverKeys()).toEqual([key]);
+    // The old cover's smaller copies went with it.
+    expect(await storedCoverVariantKeys(testDb)).toEqual([`${key}-360w`, `${key}-480w`]);
 
     // The same picture again: same key, kept.
     await updateBookWithCover(deps, { id: book.id, form, cover: await png(500, 500) });

@@ -1,4 +1,5 @@
-import { webpCover, coverUrl, type CoverImage } from "#server/covers/cover-store.ts";
+import { webpCover, coverUrl } from "#server/covers/cover-store.ts";
+import { putCoverWithVariants, withVariants, type CoverWithVariants } from "#server/covers/cover-variants.ts";
 import { releaseUnusedCover, type ReleaseCoverDeps } from "#server/covers/release-unused-cover.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
@@ -17,10 +18,13 @@ function checkFields(input: unknown): void {
   if (!checked.success) throw new AppError("VALIDATION", checked.message, checked.fieldErrors);
 }
 
-/** The uploaded image checked and re-encoded (see encodeCoverImage); a refusal names the cover field. */
-async function encodeCover(upload: CoverUpload): Promise<CoverImage> {
+/**
+ * The uploaded image checked and re-encoded (see encodeCoverImage), with its smaller copies for
+ * srcset; a refusal names the cover field.
+ */
+async function encodeCover(upload: CoverUpload): Promise<CoverWithVariants> {
   try {
-    return webpCover(await encodeCoverImage(upload));
+    return await withVariants(webpCover(await encodeCoverImage(upload)));
   } catch (error) {
     if (error instanceof AppError && error.code === "VALIDATION") {
       throw new AppError("VALIDATION", error.message, { [COVER_FIELD]: error.message });
@@ -42,9 +46,9 @@ export async function createBookWithCover(
   checkFields(input.form);
   if (!input.cover) return createBook(deps, { form: input.form });
   const cover = await encodeCover(input.cover);
-  const imageUrl = coverUrl(cover.key);
+  const imageUrl = coverUrl(cover.cover.key);
   return deps.db.transaction().execute(async (trx) => {
-    await deps.covers.put(trx, cover);
+    await putCoverWithVariants(deps.covers, trx, cover);
     const book = await createBook({ db: trx, clock: deps.clock }, { form: input.form });
     await trx.updateTable("books").set({ image_url: imageUrl }).where("id", "=", book.id).execute();
     return { ...book, imageUrl };
@@ -71,12 +75,12 @@ export async function updateBookWithCover(
   if (!exists) throw notFound();
 
   const cover = await encodeCover(input.cover);
-  const imageUrl = coverUrl(cover.key);
+  const imageUrl = coverUrl(cover.cover.key);
   const saved = await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("books").select("image_url").where("id", "=", id).executeTakeFirst();
     if (!current) throw notFound();
     const book = await updateBook({ db: trx, clock: deps.clock }, { id, form: input.form });
-    await deps.covers.put(trx, cover);
+    await putCoverWithVariants(deps.covers, trx, cover);
     // Compare-and-set on the cover read above: a cover replaced in between is not silently
     // orphaned; the admin is asked to try again instead.
     const result = await trx

@@ -9,12 +9,19 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/supp
 import { signedInCookie } from "#tests/support/test-sessions.ts";
 import { BucketCoverStore } from "./bucket-cover-store.ts";
 import { coverKeyFromUrl, coverUrl, webpCover } from "./cover-store.ts";
+import { coverAndVariantKeys } from "./cover-variants.ts";
 
 const png = (background: string) =>
   sharp({ create: { width: 300, height: 400, channels: 3, background } })
     .png()
     .toBuffer();
 const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
+
+/** The bucket's object names for a cover and its smaller copies, sorted. */
+const objectNames = (key: string) =>
+  coverAndVariantKeys(key)
+    .map((k) => `covers/${k}.webp`)
+    .sort();
 
 function bucketStore(standIn: S3StandIn, credentials = true): BucketCoverStore {
   return new BucketCoverStore({
@@ -111,10 +118,14 @@ describe.each(TEST_ENGINES)("books with covers in a bucket on %s", (engine) => {
     await standIn.close();
   });
 
-  it("stores an uploaded cover in the bucket and deletes it with the last book that shows it", async () => {
+  it("stores an uploaded cover and its smaller copies in the bucket and deletes them with the last book that shows it", async () => {
     const first = await createBookWithCover(deps, { form, cover: await png("#135") });
     const key = coverKeyFromUrl(first.imageUrl)!;
-    expect([...standIn.objects.keys()]).toEqual([`covers/${key}.webp`]);
+    expect([...standIn.objects.keys()].sort()).toEqual(objectNames(key));
+    expect(await sharp(standIn.objects.get(`covers/${key}-360w.webp`)!.body).metadata()).toMatchObject({
+      format: "webp",
+      width: 300, // the 300 px upload is never enlarged
+    });
     const second = await createBookWithCover(deps, {
       form: { ...form, title: "Jonah again" },
       cover: await png("#135"),
@@ -122,10 +133,10 @@ describe.each(TEST_ENGINES)("books with covers in a bucket on %s", (engine) => {
     expect(second.imageUrl).toBe(first.imageUrl);
 
     await deleteBook(deps, { id: first.id });
-    expect(standIn.objects.has(`covers/${key}.webp`)).toBe(true);
-    // Replacing the last book's cover lets go of the old one.
+    expect([...standIn.objects.keys()].sort()).toEqual(objectNames(key));
+    // Replacing the last book's cover lets go of the old one, and of its copies.
     const replaced = await updateBookWithCover(deps, { id: second.id, form, cover: await png("#975") });
-    expect([...standIn.objects.keys()]).toEqual([`covers/${coverKeyFromUrl(replaced.imageUrl)}.webp`]);
+    expect([...standIn.objects.keys()].sort()).toEqual(objectNames(coverKeyFromUrl(replaced.imageUrl)!));
     expect(await storedCoverKeys(testDb)).toEqual([coverKeyFromUrl(replaced.imageUrl)]);
   });
 });
@@ -139,7 +150,8 @@ describe.each(TEST_ENGINES)("the shop with COVERS_S3_BUCKET set on %s", (engine)
       try {
         expect(first.services.covers.kind).toBe("bucket");
         const books = await first.services.db.selectFrom("books").select("image_url").execute();
-        expect(standIn.objects.size).toBe(new Set(books.map((b) => b.image_url)).size);
+        // Each cover with its two smaller copies.
+        expect(standIn.objects.size).toBe(3 * new Set(books.map((b) => b.image_url)).size);
         const rows = await first.services.db.selectFrom("cover_images").select("data").execute();
         expect(rows.every((row) => row.data === null)).toBe(true);
 
@@ -163,6 +175,10 @@ describe.each(TEST_ENGINES)("the shop with COVERS_S3_BUCKET set on %s", (engine)
         expect(served.headers.get("etag")).toBe(`"${coverKeyFromUrl(image_url)}"`);
         const servedBytes = Buffer.from(await served.arrayBuffer());
         expect(coverUrl(webpCover(servedBytes).key)).toBe(image_url);
+        const variant = await second.app.request(coverUrl(`${coverKeyFromUrl(image_url)}-480w`));
+        expect(variant.status).toBe(200);
+        expect(variant.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        expect(await sharp(Buffer.from(await variant.arrayBuffer())).metadata()).toMatchObject({ format: "webp" });
         expect((await second.app.request(coverUrl("f".repeat(64)))).status).toBe(404);
       } finally {
         await second.cleanup();

@@ -91,6 +91,28 @@ describe.each(TEST_ENGINES)("covers over HTTP on %s", (engine) => {
     expect(head.status).toBe(200);
   });
 
+  it("serves a cover's smaller copies with the same caching, and the cover itself, briefly cached, for a copy not made yet", async () => {
+    const t = await firstInstance();
+    const { image_url } = await t.services.db.selectFrom("books").select("image_url").executeTakeFirstOrThrow();
+    const key = coverKeyFromUrl(image_url)!;
+    for (const width of [360, 480]) {
+      const copy = await t.app.request(coverUrl(`${key}-${width}w`));
+      expect(copy.status).toBe(200);
+      expect(copy.headers.get("cache-control")).toBe(IMMUTABLE);
+      expect(copy.headers.get("etag")).toBe(`"${key}-${width}w"`);
+      const bytes = Buffer.from(await copy.arrayBuffer());
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width });
+    }
+
+    await t.services.db.deleteFrom("cover_images").where("key", "=", `${key}-480w`).execute();
+    const standIn = await t.app.request(coverUrl(`${key}-480w`));
+    expect(standIn.status).toBe(200);
+    expect(standIn.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(standIn.headers.get("etag")).toBeNull();
+    expect(webpCover(Buffer.from(await standIn.arrayBuffer())).key).toBe(key);
+    expect((await t.app.request(coverUrl(`${"0".repeat(64)}-480w`))).status).toBe(404);
+  });
+
   it("answers 404 for unknown and malformed keys, the malformed ones without asking the database", async () => {
     const t = await firstInstance();
     const unknown = coverUrl("0".repeat(64));
@@ -163,6 +185,14 @@ describe.each(TEST_ENGINES)("covers over HTTP on %s", (engine) => {
     expect(restarted.logs).toContainEqual(
       expect.objectContaining({ level: 40, imageUrl: "/uploads/covers/gone.webp" }),
     );
+    // The moved-in cover got its smaller copies in the same start (decision 18).
+    const copies = await db
+      .selectFrom("cover_images")
+      .select("key")
+      .where("key", "in", [`${key}-360w`, `${key}-480w`])
+      .orderBy("key")
+      .execute();
+    expect(copies.map((row) => row.key)).toEqual([`${key}-360w`, `${key}-480w`]);
 
     for (const instance of [first, restarted]) {
       const redirect = await instance.app.request("/uploads/covers/jonah.webp");

@@ -1,10 +1,14 @@
 import type { Context, Hono } from "hono";
-import { COVER_URL_PREFIX, coverUrl, isCoverKey } from "#server/covers/cover-store.ts";
+import { COVER_URL_PREFIX, coverUrl, isCoverKey, type StoredCover } from "#server/covers/cover-store.ts";
 import { LEGACY_COVERS_URL_PREFIX, legacyCoverFile } from "#server/covers/move-file-covers-in.ts";
 import type { AppServices } from "#server/services.ts";
 import type { AppEnv } from "./app-variables.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+// A smaller copy not made yet (decision 18) is answered with the cover itself, briefly cached, so
+// the copy is fetched once it exists.
+const STAND_IN = "public, max-age=300";
+const VARIANT_KEY = /^([0-9a-f]{64})-[0-9]+w$/;
 
 /**
  * /covers/<key>.webp from the cover store, and the redirects of the covers' old /uploads URLs.
@@ -13,7 +17,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  *
  * A key names fixed bytes (content-addressed), so the answer is cached for a year as immutable,
  * its ETag is the key itself, and a matching If-None-Match gets 304 without reading anything. A
- * malformed key is a 404 before any query.
+ * malformed key is a 404 before any query. A cover's smaller copy that the store lacks (its
+ * start-up step could not reach a bucket) is answered with the cover itself, not for a year.
  */
 export function coverRoutes(app: Hono<AppEnv>, services: AppServices): void {
   app.get(`${COVER_URL_PREFIX}:file`, async (c) => {
@@ -24,13 +29,14 @@ export function coverRoutes(app: Hono<AppEnv>, services: AppServices): void {
     const headers = { "Cache-Control": IMMUTABLE, ETag: etag, "X-Content-Type-Options": "nosniff" };
     if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
     const cover = await services.covers.get(key);
-    if (!cover) return notFound(c);
+    if (!cover) {
+      const coverKey = VARIANT_KEY.exec(key)?.[1];
+      const original = coverKey ? await services.covers.get(coverKey) : null;
+      if (!original) return notFound(c);
+      return imageResponse(c, original, { "Cache-Control": STAND_IN, "X-Content-Type-Options": "nosniff" });
+    }
     if (c.req.header("if-none-match")?.trim() === "*") return c.body(null, 304, headers);
-    return c.body(new Uint8Array(cover.bytes), 200, {
-      ...headers,
-      "Content-Type": cover.contentType,
-      "Content-Length": String(cover.bytes.byteLength),
-    });
+    return imageResponse(c, cover, headers);
   });
 
   // Bookmarks and sent mails still name the old files: redirected when the file was moved in.
@@ -47,6 +53,14 @@ export function coverRoutes(app: Hono<AppEnv>, services: AppServices): void {
   });
   app.get("/uploads/*", (c) => notFound(c));
   app.get(`${COVER_URL_PREFIX}*`, (c) => notFound(c));
+}
+
+function imageResponse(c: Context<AppEnv>, cover: StoredCover, headers: Record<string, string>): Response {
+  return c.body(new Uint8Array(cover.bytes), 200, {
+    ...headers,
+    "Content-Type": cover.contentType,
+    "Content-Length": String(cover.bytes.byteLength),
+  });
 }
 
 function notFound(c: Context<AppEnv>): Response {

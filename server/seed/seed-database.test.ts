@@ -54,8 +54,15 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
       expect(book.rating).toBeLessThanOrEqual(5);
       // In the database's cover store, as every instance sees it.
       expect(book.imageUrl).toMatch(/^\/covers\/[0-9a-f]{64}\.webp$/);
-      const stored = await new DatabaseCoverStore(testDb.handle.db).get(coverKeyFromUrl(book.imageUrl)!);
+      const store = new DatabaseCoverStore(testDb.handle.db);
+      const key = coverKeyFromUrl(book.imageUrl)!;
+      const stored = await store.get(key);
       expect(await sharp(stored!.bytes).metadata()).toMatchObject({ format: "webp", width: 600, height: 800 });
+      // With its smaller copies for srcset (decision 18).
+      for (const width of [360, 480]) {
+        const copy = await store.get(`${key}-${width}w`);
+        expect(await sharp(copy!.bytes).metadata()).toMatchObject({ format: "webp", width });
+      }
     }
 
     const order = await testDb.handle.db

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { slugifyTitle } from "#server/books/book-slug.ts";
 import { coverUrl, webpCover, type CoverStore } from "#server/covers/cover-store.ts";
+import { putCoverWithVariants, withVariants, type CoverWithVariants } from "#server/covers/cover-variants.ts";
 import { DatabaseCoverStore } from "#server/covers/database-cover-store.ts";
 import { insertDefaultSettings } from "#server/settings/default-settings.ts";
 import { linkSeedBundleBooks } from "./bundle-contents.ts";
@@ -16,6 +17,21 @@ export interface SeedResult {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+// The tests seed one database per test: like the drawn covers (book-covers.ts), their smaller
+// copies are made once per process. A failed drawing is not kept: the next seed tries again.
+const seedCovers = new Map<string, Promise<CoverWithVariants>>();
+
+function seedCover(bytes: Buffer): Promise<CoverWithVariants> {
+  const cover = webpCover(bytes);
+  let made = seedCovers.get(cover.key);
+  if (!made) {
+    made = withVariants(cover);
+    seedCovers.set(cover.key, made);
+    made.catch(() => seedCovers.delete(cover.key));
+  }
+  return made;
+}
 
 /**
  * Fills an empty database with the demo catalogue, the sample orders and the default store
@@ -34,7 +50,7 @@ export async function seedDatabase({
   const covers = coverStore ?? new DatabaseCoverStore(db);
   // Covers are drawn before the transaction (sharp's work), stored inside it with their books.
   const drawn = await Promise.all(
-    SEED_BOOKS.map(async (book) => webpCover(await generateBookCover(book.title, book.author, book.colors))),
+    SEED_BOOKS.map(async (book) => seedCover(await generateBookCover(book.title, book.author, book.colors))),
   );
   const books = SEED_BOOKS.map((book, index) => {
     const slug = slugifyTitle(book.title);
@@ -47,7 +63,7 @@ export async function seedDatabase({
       description: book.description,
       price_cents: book.priceCents,
       original_price_cents: book.originalPriceCents,
-      image_url: coverUrl(drawn[index]!.key),
+      image_url: coverUrl(drawn[index]!.cover.key),
       badge: book.badge,
       rating: book.rating,
       reviews: book.reviews,
@@ -65,7 +81,7 @@ export async function seedDatabase({
     // read "empty"; the second insert waits for the first transaction and then inserts nothing.
     if (!(await insertDefaultSettings(trx, { now }))) return { seeded: false, books: 0, orders: 0 };
 
-    for (const cover of drawn) await covers.put(trx, cover);
+    for (const cover of drawn) await putCoverWithVariants(covers, trx, cover);
     await trx.insertInto("books").values(books).execute();
     await linkSeedBundleBooks({ db: trx });
 

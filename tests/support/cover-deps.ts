@@ -34,8 +34,17 @@ export function coverDeps(testDb: TestDatabase, covers?: CoverStore): CoverTestD
   };
 }
 
-/** The keys of the stored covers, sorted. */
+/** The keys of the stored covers, sorted, without their smaller copies' (see storedCoverVariantKeys). */
 export async function storedCoverKeys(testDb: TestDatabase): Promise<string[]> {
+  return (await allStoredKeys(testDb)).filter((key) => !key.includes("-"));
+}
+
+/** The keys of the covers' smaller copies ("<sha256>-360w"), sorted. */
+export async function storedCoverVariantKeys(testDb: TestDatabase): Promise<string[]> {
+  return (await allStoredKeys(testDb)).filter((key) => key.includes("-"));
+}
+
+async function allStoredKeys(testDb: TestDatabase): Promise<string[]> {
   const rows = await testDb.handle.db.selectFrom("cover_images").select("key").orderBy("key").execute();
   return rows.map((row) => row.key);
 }

@@ -1,19 +1,27 @@
-import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
+import { coverSources } from "#app/lib/book-cover.ts";
 
 interface FanBook {
   title: string;
   imageUrl: string | null;
 }
 
+// `sizes` repeats the covers' CSS widths (w-21, w-33, sm:w-39) for srcset.
 const SIZES = {
-  small: { box: "h-32 w-48", cover: "h-28 w-21", width: 84, height: 112 },
-  large: { box: "h-52 w-80 sm:h-60 sm:w-96", cover: "h-44 w-33 sm:h-52 sm:w-39", width: 156, height: 208 },
+  small: { box: "h-32 w-48", cover: "h-28 w-21", width: 84, height: 112, sizes: "84px" },
+  large: {
+    box: "h-52 w-80 sm:h-60 sm:w-96",
+    cover: "h-44 w-33 sm:h-52 sm:w-39",
+    width: 156,
+    height: 208,
+    sizes: "(min-width: 640px) 156px, 132px",
+  },
 };
 
 /**
  * Up to three covers fanned out, composed in CSS from the catalogue's own covers. The box has a
  * fixed size, so nothing moves when the images arrive. One image for assistive technology, named
- * after the books it shows. `priority` marks the first cover as the page's main image.
+ * after the books it shows. `priority` marks the front cover (the middle one of three) as the
+ * page's main image and loads them all at once; otherwise they load when scrolled near.
  */
 export function CoverFan({
   books,
@@ -33,6 +41,7 @@ export function CoverFan({
       : shown.length === 2
         ? ["-rotate-6 -translate-x-1/4", "rotate-6 translate-x-1/4"]
         : ["-rotate-8 -translate-x-1/2", "z-10", "rotate-8 translate-x-1/2"];
+  const front = shown.length === 3 ? 1 : 0;
   return (
     <div
       role="img"
@@ -42,12 +51,13 @@ export function CoverFan({
       {shown.map((book, index) => (
         <img
           key={book.title}
-          src={book.imageUrl ?? DEFAULT_COVER}
+          {...coverSources(book.imageUrl, sizes.sizes)}
           alt=""
           width={sizes.width}
           height={sizes.height}
-          loading={priority ? "eager" : "lazy"}
-          fetchPriority={priority && index === 1 ? "high" : undefined}
+          decoding="async"
+          loading={priority ? undefined : "lazy"}
+          fetchPriority={priority && index === front ? "high" : undefined}
           className={`absolute inset-x-0 bottom-0 mx-auto rounded-md object-cover shadow-lg ring-1 ring-black/10 ${sizes.cover} ${tilt[index] ?? ""}`}
         />
       ))}

@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from "lucide-react";
 import type { Book } from "#server/books/book.ts";
-import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
+import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 import { DataTable, HIDDEN_ON_PHONE_CELL, STICKY_END_CELL } from "#app/components/ui/data-table.tsx";
 
@@ -48,10 +48,11 @@ export function BooksTable({
         <tr key={book.id} data-testid="book-row">
           <td className={`${HIDDEN_ON_PHONE_CELL} px-4 py-2`}>
             <img
-              src={book.imageUrl ?? DEFAULT_COVER}
+              {...coverSources(book.imageUrl, "48px")}
               alt=""
               width={48}
               height={64}
+              decoding="async"
               loading="lazy"
               className="h-16 w-12 rounded object-cover ring-1 ring-brand-100"
             />

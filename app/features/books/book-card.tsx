@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Book } from "#server/books/book.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
-import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
+import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 
 /** Bestseller red, New Release green, any other badge blue. */
@@ -12,8 +12,32 @@ export function badgeColor(badge: string): string {
   return "bg-blue-700 text-white";
 }
 
-/** A book in the grid. `action` is the "Add to Collection" button, supplied by the page. */
-export function BookCard({ book, action }: { book: Book; action: ReactNode }) {
+/**
+ * The cover's width in each grid that shows cards (for srcset), from their classes: max-w-6xl,
+ * px-4 (px-3 on phones for "twoUp"), gap-6 (gap-3), four columns from lg. "list": one card per row
+ * on phones (/books, a book's related books); "twoUp": two (the home page).
+ */
+export const CARD_COVER_SIZES = {
+  list: "(min-width: 1152px) 262px, (min-width: 1024px) calc(25vw - 26px), (min-width: 640px) calc(50vw - 28px), calc(100vw - 32px)",
+  twoUp:
+    "(min-width: 1152px) 262px, (min-width: 1024px) calc(25vw - 26px), (min-width: 640px) calc(50vw - 28px), calc(50vw - 18px)",
+};
+
+/**
+ * A book in the grid. `action` is the "Add to Collection" button, supplied by the page. `priority`:
+ * the card is the page's first cover above the fold, fetched first; other covers load lazily.
+ */
+export function BookCard({
+  book,
+  action,
+  sizes = "list",
+  priority = false,
+}: {
+  book: Book;
+  action: ReactNode;
+  sizes?: keyof typeof CARD_COVER_SIZES;
+  priority?: boolean;
+}) {
   const formatMoney = useFormatMoney();
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
@@ -24,11 +48,13 @@ export function BookCard({ book, action }: { book: Book; action: ReactNode }) {
         className="relative block aspect-[3/4] bg-brand-100"
       >
         <img
-          src={book.imageUrl ?? DEFAULT_COVER}
+          {...coverSources(book.imageUrl, CARD_COVER_SIZES[sizes])}
           alt=""
           width={600}
           height={800}
-          loading="lazy"
+          decoding="async"
+          loading={priority ? undefined : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
           className="size-full object-cover"
         />
         {book.badge ? (

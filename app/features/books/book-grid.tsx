@@ -34,7 +34,7 @@ export function BookGrid({
       >
         {books.map((book) => (
           <li key={book.id} className="flex">
-            <BookCard book={book} action={renderAction(book)} />
+            <BookCard book={book} action={renderAction(book)} sizes="twoUp" />
           </li>
         ))}
       </ul>

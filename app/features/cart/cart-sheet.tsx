@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { cartParam } from "#server/checkout/cart-param-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
+import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 import { useStore } from "#app/lib/use-store.ts";
 import { useCart } from "./cart-context.tsx";
@@ -61,10 +61,11 @@ export function CartSheet() {
                 {cart.lines.map((line) => (
                   <li key={line.id} className="flex gap-4 py-4" data-testid="cart-line">
                     <img
-                      src={line.image ?? DEFAULT_COVER}
+                      {...coverSources(line.image, "64px")}
                       alt=""
                       width={64}
                       height={85}
+                      decoding="async"
                       className="h-[85px] w-16 flex-none rounded object-cover ring-1 ring-brand-100"
                     />
                     <div className="flex flex-1 flex-col gap-1">

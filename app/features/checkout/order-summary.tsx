@@ -1,5 +1,5 @@
 import { formatMoney } from "#server/money/money-schema.ts";
-import { DEFAULT_COVER } from "#app/lib/book-cover.ts";
+import { coverSources } from "#app/lib/book-cover.ts";
 
 interface SummaryLine {
   id?: string;
@@ -42,10 +42,11 @@ export function OrderSummary({
           <li key={line.id ?? index} className="flex gap-3 py-3" data-testid="summary-line">
             {line.image !== undefined ? (
               <img
-                src={line.image ?? DEFAULT_COVER}
+                {...coverSources(line.image, "48px")}
                 alt=""
                 width={48}
                 height={64}
+                decoding="async"
                 className="h-16 w-12 flex-none rounded object-cover ring-1 ring-brand-100"
               />
             ) : null}
