@@ -1,22 +1,29 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
-import { startServerProcess } from "./server-process.ts";
+import { startServerProcess, type ServerProcess } from "./server-process.ts";
 import { createThrowawayPostgresDatabase } from "./test-database.ts";
 
+export const OWNER_EMAIL = "owner@example.com";
+export const OWNER_PASSWORD = "Shepherd-Psalm-23-Still-Waters";
+
 /**
- * The database every browser test file's server starts from: migrated and seeded once per run by
- * the built server itself, then copied per file (SQLite: the file; PostgreSQL: CREATE DATABASE
- * … TEMPLATE). Each file still gets a database of its own; what it saves is the migrations and
- * the seeding (books, covers, sample orders) of every file's server start.
+ * The databases every browser test file's server starts from: migrated and seeded once per run
+ * by the built server itself, then copied per file (SQLite: the file; PostgreSQL: CREATE DATABASE
+ * … TEMPLATE). Each file still gets a database of its own; what it saves is the migrations and the
+ * seeding (books, covers, sample orders) at every file's server start. The owner's variant also
+ * holds the owner's admin account (OWNER_EMAIL), made once through the setup link.
  */
 export interface E2eTemplate {
-  /** The seeded SQLite file to copy into a file's DATA_DIR (when E2E_ENGINE is sqlite). */
+  /** Seeded SQLite files to copy into a file's DATA_DIR (when E2E_ENGINE is sqlite). */
   sqliteFile?: string;
-  /** The seeded PostgreSQL database to create a file's database from (when E2E_ENGINE=postgres). */
+  ownerSqliteFile?: string;
+  /** Seeded PostgreSQL databases to create a file's database from (when E2E_ENGINE=postgres). */
   postgresDatabase?: string;
+  ownerPostgresDatabase?: string;
 }
 
 declare module "vitest" {
@@ -25,32 +32,74 @@ declare module "vitest" {
   }
 }
 
-/** Vitest globalSetup of the e2e project: builds the template, provides it, drops it afterwards. */
+/** Vitest globalSetup of the e2e project: builds the templates, provides them, drops them afterwards. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-template-"));
   const postgres = process.env.E2E_ENGINE === "postgres" ? await createThrowawayPostgresDatabase() : undefined;
-  try {
-    const server = await startServerProcess({
-      dataDir,
-      env: postgres ? { DATABASE_URL: postgres.url } : {},
-    });
-    // A clean stop closes the database, so the SQLite file is complete (no WAL left beside it)
-    // and no session stays connected to the PostgreSQL template.
-    const code = await server.stop();
-    if (code !== 0) throw new Error(`The template server stopped with code ${code}:\n${server.output()}`);
-  } catch (error) {
+  const plainPostgres = postgres ? `${databaseName(postgres.url)}_plain` : undefined;
+  const cleanup = async () => {
+    if (plainPostgres) await dropDatabase(plainPostgres);
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const start = () => startServerProcess({ dataDir, env: postgres ? { DATABASE_URL: postgres.url } : {} });
+  try {
+    await stopCleanly(await start());
+    // The seeded database before any account exists (a clean stop leaves no WAL and no session).
+    if (plainPostgres) await copyPostgresDatabase(databaseName(postgres!.url), plainPostgres);
+    else copyFileSync(path.join(dataDir, SQLITE_FILE_NAME), path.join(dataDir, `plain-${SQLITE_FILE_NAME}`));
+    const server = await start();
+    try {
+      await createOwner(server);
+    } finally {
+      await stopCleanly(server);
+    }
+  } catch (error) {
+    await cleanup();
     throw error;
   }
   project.provide(
     "e2eTemplate",
     postgres
-      ? { postgresDatabase: new URL(postgres.url).pathname.slice(1) }
-      : { sqliteFile: path.join(dataDir, SQLITE_FILE_NAME) },
+      ? { postgresDatabase: plainPostgres, ownerPostgresDatabase: databaseName(postgres.url) }
+      : {
+          sqliteFile: path.join(dataDir, `plain-${SQLITE_FILE_NAME}`),
+          ownerSqliteFile: path.join(dataDir, SQLITE_FILE_NAME),
+        },
   );
-  return async () => {
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return cleanup;
 }
+
+async function stopCleanly(server: ServerProcess) {
+  const code = await server.stop();
+  if (code !== 0) throw new Error(`The template server stopped with code ${code}:\n${server.output()}`);
+}
+
+/** The owner's admin account, through the one-time setup link the server prints (as a person would). */
+async function createOwner(server: ServerProcess) {
+  const token = server.output().match(/\/setup\?token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`The template server printed no setup link:\n${server.output()}`);
+  const response = await fetch(`${server.url}/setup?token=${token}`, {
+    method: "POST",
+    body: new URLSearchParams({ token, email: OWNER_EMAIL, password: OWNER_PASSWORD }),
+    redirect: "manual",
+  });
+  if (response.headers.get("location") !== "/login") {
+    throw new Error(`Setting up the template's owner answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+const databaseName = (url: string) => new URL(url).pathname.slice(1);
+
+async function adminQuery(query: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+const copyPostgresDatabase = (from: string, to: string) => adminQuery(`create database ${to} template ${from}`);
+const dropDatabase = (name: string) => adminQuery(`drop database if exists ${name} with (force)`);

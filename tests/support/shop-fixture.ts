@@ -32,8 +32,9 @@ export interface Shop {
  * file's tests and torn down after. Read the fields inside tests (they are set in beforeAll).
  * The database is a copy of the run's seeded template (e2e-template.ts), so the server starts
  * without migrating and seeding; with covers in a bucket it starts empty and seeds its own.
+ * `withOwner`: the database also holds the owner's admin account (see owner-session.ts).
  */
-export function useShop(env: Record<string, string> = {}): Shop {
+export function useShop(env: Record<string, string> = {}, { withOwner = false }: { withOwner?: boolean } = {}): Shop {
   let dropDatabase: (() => Promise<void>) | undefined;
   const shop = {
     openDatabase: () => openDatabase({ dataDir: shop.dataDir, databaseUrl: shop.databaseUrl }),
@@ -41,7 +42,10 @@ export function useShop(env: Record<string, string> = {}): Shop {
   beforeAll(async () => {
     shop.dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
     // The template's covers are in the database: a server that keeps them in a bucket seeds its own.
-    const template = env.COVERS_S3_BUCKET ? {} : inject("e2eTemplate");
+    const templates = env.COVERS_S3_BUCKET ? {} : inject("e2eTemplate");
+    const template = withOwner
+      ? { sqliteFile: templates.ownerSqliteFile, postgresDatabase: templates.ownerPostgresDatabase }
+      : templates;
     if (template.sqliteFile) copyFileSync(template.sqliteFile, path.join(shop.dataDir, SQLITE_FILE_NAME));
     if (E2E_ENGINE === "postgres") {
       const postgres = await createThrowawayPostgresDatabase({ template: template.postgresDatabase });
