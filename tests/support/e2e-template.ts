@@ -1,9 +1,9 @@
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
+import { backupSqlite, SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
 import { createThrowawayPostgresDatabase } from "./test-database.ts";
 
@@ -44,14 +44,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   const start = () => startServerProcess({ dataDir, env: postgres ? { DATABASE_URL: postgres.url } : {} });
   try {
-    await stopCleanly(await start());
-    // The seeded database before any account exists (a clean stop leaves no WAL and no session).
-    if (plainPostgres) await copyPostgresDatabase(databaseName(postgres!.url), plainPostgres);
-    else copyFileSync(path.join(dataDir, SQLITE_FILE_NAME), path.join(dataDir, `plain-${SQLITE_FILE_NAME}`));
-    const server = await start();
+    let server = await start();
     try {
+      // The seeded database before any account exists: SQLite's online backup while the server
+      // runs; PostgreSQL copies only a database nobody is connected to (a clean stop, then again).
+      if (plainPostgres) {
+        await stopCleanly(server);
+        await copyPostgresDatabase(databaseName(postgres!.url), plainPostgres);
+        server = await start();
+      } else {
+        await backupSqlite({ dataDir, destination: path.join(dataDir, `plain-${SQLITE_FILE_NAME}`) });
+      }
       await createOwner(server);
     } finally {
+      // A clean stop leaves a complete SQLite file (no WAL beside it) and no session on the template.
       await stopCleanly(server);
     }
   } catch (error) {
