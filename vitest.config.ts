@@ -30,6 +30,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // Migrates and seeds the database once per run; each file's server starts on a copy.
+          globalSetup: ["tests/support/e2e-template.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own server (free port, temporary DATA_DIR) and Chromium: two at

@@ -1,5 +1,6 @@
 import { isHttpsSite } from "#server/config/env.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { parseForm } from "#server/http/read-form.ts";
+import { CONTACT_FIELDS, contactMessageSchema } from "#server/contact/contact-message-schema.ts";
 import { useActionData } from "react-router";
 import { sendContactMessage } from "#server/contact/send-contact-message.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
@@ -24,14 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     services.logger,
     async () => {
       await enforceRateLimit(services.rateLimits.contact, clientAddress);
-      // A body that is not form data is answered by readForm (400/413/408), not a crash.
-      const form = await readForm(request);
-      await sendContactMessage(services, {
-        fullName: form.get("fullName"),
-        email: form.get("email"),
-        subject: form.get("subject"),
-        message: form.get("message"),
-      });
+      await sendContactMessage(services, await parseForm(request, contactMessageSchema, CONTACT_FIELDS));
       return {};
     },
     { secure: isHttpsSite(services.env), ...CONTACT_TOASTS },

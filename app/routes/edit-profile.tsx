@@ -1,5 +1,5 @@
 import { isHttpsSite } from "#server/config/env.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { parseForm } from "#server/http/read-form.ts";
 import { Form, useNavigation } from "react-router";
 import { requireViewer } from "#server/accounts/guards.ts";
 import { getProfile, updateProfile } from "#server/accounts/profile.ts";
@@ -28,17 +28,12 @@ const UPDATE_FAILED = "Error updating profile";
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
-  const form = await readForm(request);
   return runAction(
     context.services.logger,
     async () => ({
       profile: await updateProfile(context.services, {
         userId: viewer.userId,
-        form: {
-          fullName: form.get("fullName") ?? "",
-          username: form.get("username") ?? "",
-          website: form.get("website") ?? "",
-        },
+        profile: await parseForm(request, profileSchema),
       }),
       savedAt: Date.now(),
     }),

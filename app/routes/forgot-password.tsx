@@ -1,5 +1,5 @@
 import { isHttpsSite } from "#server/config/env.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { parseForm } from "#server/http/read-form.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { forgotPasswordSchema } from "#server/accounts/password-schema.ts";
 import { requestPasswordReset } from "#server/accounts/request-password-reset.ts";
@@ -17,11 +17,11 @@ export function meta(args: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const form = await readForm(request);
   return runAction(
     services.logger,
     async () => {
-      await requestPasswordReset(services, { email: form.get("email") ?? "", headers: request.headers, clientAddress });
+      const { email } = await parseForm(request, forgotPasswordSchema);
+      await requestPasswordReset(services, { email, headers: request.headers, clientAddress });
       return { sentAt: Date.now() };
     },
     {

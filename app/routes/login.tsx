@@ -1,5 +1,6 @@
 import { isHttpsSite } from "#server/config/env.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { parseForm } from "#server/http/read-form.ts";
+import { z } from "zod";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { safeRedirectTarget } from "#server/accounts/guards.ts";
 import { signIn } from "#server/accounts/sign-in.ts";
@@ -31,26 +32,24 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 const SIGN_IN_FAILED = "Sign in Failed";
 
+/** The form posts where to go afterwards beside the sign-in fields. */
+const signInFormSchema = signInSchema.extend({ redirectTo: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const form = await readForm(request);
   const result = await runAction(
     services.logger,
     async () => {
-      const { headers, isAdmin } = await signIn(services, {
-        email: form.get("email") ?? "",
-        password: form.get("password") ?? "",
-        headers: request.headers,
-        clientAddress,
-      });
+      const { email, password, redirectTo } = await parseForm(request, signInFormSchema);
+      const { headers, isAdmin } = await signIn(services, { email, password, headers: request.headers, clientAddress });
       headers.append("Set-Cookie", flashCookie("signed-in", isHttpsSite(services.env)));
-      return { headers, isAdmin };
+      return { headers, isAdmin, redirectTo };
     },
     { secure: isHttpsSite(services.env), failureTitle: SIGN_IN_FAILED },
   );
   if ("ok" in result && result.ok) {
     // Admins go to the dashboard; everyone else back where they came from (never into /admin).
-    const target = safeRedirectTarget(form.get("redirectTo"));
+    const target = safeRedirectTarget(result.redirectTo);
     const customerTarget = leadsToAdmin(target) ? "/account" : target;
     throw redirect(result.isAdmin ? "/admin" : customerTarget, { headers: result.headers });
   }

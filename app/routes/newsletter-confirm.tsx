@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { runAction, type ActionResult } from "#server/http/action-result.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { parseForm } from "#server/http/read-form.ts";
+import { newsletterLinkFormSchema, newsletterLinkToken } from "#server/subscribers/subscriber-token.ts";
 import { confirmSubscription, INVALID_CONFIRM_LINK } from "#server/subscribers/confirm-subscription.ts";
 import { NewsletterLinkPage } from "#app/features/subscribers/newsletter-link-page.tsx";
 import type { Route } from "./+types/newsletter-confirm";
@@ -22,10 +23,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
-  const form = await readForm(request);
-  const token = form.get("token") || new URL(request.url).searchParams.get("token");
   return runAction(services.logger, async () => {
-    await confirmSubscription(services, { token: token });
+    const form = await parseForm(request, newsletterLinkFormSchema);
+    await confirmSubscription(services, { token: newsletterLinkToken(form, request) });
     return {};
   });
 }

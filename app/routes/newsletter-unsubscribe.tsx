@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { runAction, type ActionResult } from "#server/http/action-result.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { parseForm } from "#server/http/read-form.ts";
+import { newsletterLinkFormSchema, newsletterLinkToken } from "#server/subscribers/subscriber-token.ts";
 import { INVALID_UNSUBSCRIBE_LINK, unsubscribe } from "#server/subscribers/unsubscribe.ts";
 import { NewsletterLinkPage } from "#app/features/subscribers/newsletter-link-page.tsx";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -26,10 +27,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
-  const form = await readForm(request);
-  const token = form.get("token") || new URL(request.url).searchParams.get("token");
   return runAction(services.logger, async () => {
-    await unsubscribe(services, { token: token });
+    const form = await parseForm(request, newsletterLinkFormSchema);
+    await unsubscribe(services, { token: newsletterLinkToken(form, request) });
     return {};
   });
 }

@@ -1,5 +1,6 @@
 import { isHttpsSite } from "#server/config/env.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
+import { z } from "zod";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { changePassword } from "#server/accounts/change-password.ts";
 import { changePasswordSchema, resetPasswordSchema } from "#server/accounts/password-schema.ts";
@@ -29,16 +30,20 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { mode: token ? ("token" as const) : context.viewer ? ("change" as const) : ("no-token" as const) };
 }
 
+/** The e-mailed link's form: its token beside the new password. */
+const resetPasswordFormSchema = resetPasswordSchema.extend({ token: z.string() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   const form = await readForm(request);
   const secure = isHttpsSite(services.env);
-  const token = form.get("token");
-  if (typeof token === "string" && token) {
+  // The token chooses the use case, as an intent would: with one, the form is an e-mailed link's.
+  if (form.get("token")) {
     const result = await runAction(
       services.logger,
       async () => {
-        await resetPassword(services, { token, password: form.get("password"), clientAddress });
+        const { token, password } = parseFields(form, resetPasswordFormSchema);
+        await resetPassword(services, { token, password, clientAddress });
         return {};
       },
       { secure, failureTitle: "Error" },
@@ -51,13 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!context.viewer) throw redirect("/login?redirectTo=%2Freset-password");
   const result = await runAction(
     services.logger,
-    () =>
-      changePassword(services, {
-        currentPassword: form.get("currentPassword"),
-        password: form.get("password"),
-        headers: request.headers,
-        clientAddress,
-      }),
+    async () => {
+      const { currentPassword, password } = parseFields(form, changePasswordSchema);
+      return changePassword(services, { currentPassword, password, headers: request.headers, clientAddress });
+    },
     { secure, failureTitle: "Error" },
   );
   if ("ok" in result && result.ok) {

@@ -1,5 +1,5 @@
 import { isHttpsSite } from "#server/config/env.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { createAdminAccount } from "#server/accounts/create-admin-account.ts";
 import { signUpSchema } from "#server/accounts/password-schema.ts";
@@ -35,10 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await runAction(
     services.logger,
     async () => {
+      // The link's token first: a used link is refused whatever the fields say.
       if (!(await services.ownerSetup.accepts(services.db, form.get("token")))) {
         throw new AppError("FORBIDDEN", "This setup link is no longer valid: an admin account already exists.");
       }
-      return createAdminAccount(services, { email: form.get("email"), password: form.get("password") });
+      const { email, password } = parseFields(form, signUpSchema);
+      return createAdminAccount(services, { email, password });
     },
     { secure: isHttpsSite(services.env), failureTitle: SETUP_FAILED },
   );

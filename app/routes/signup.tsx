@@ -1,5 +1,6 @@
 import { isHttpsSite } from "#server/config/env.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { parseForm } from "#server/http/read-form.ts";
+import { z } from "zod";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { signUpSchema } from "#server/accounts/password-schema.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
@@ -27,26 +28,22 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const SIGN_UP_FAILED = "Sign up Failed";
 
+/** The form posts where to go after signing in beside the sign-up fields. */
+const signUpFormSchema = signUpSchema.extend({ redirectTo: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const form = await readForm(request);
   const result = await runAction(
     services.logger,
     async () => {
-      await signUp(services, {
-        email: form.get("email"),
-        password: form.get("password"),
-        headers: request.headers,
-        clientAddress,
-      });
-      return {};
+      const { email, password, redirectTo } = await parseForm(request, signUpFormSchema);
+      await signUp(services, { email, password, headers: request.headers, clientAddress });
+      return { redirectTo };
     },
     { secure: isHttpsSite(services.env), failureTitle: SIGN_UP_FAILED },
   );
   if ("ok" in result && result.ok) {
-    const redirectTo = form.get("redirectTo");
-    const target =
-      typeof redirectTo === "string" && redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+    const target = result.redirectTo ? `/login?redirectTo=${encodeURIComponent(result.redirectTo)}` : "/login";
     throw redirect(target, {
       headers: { "Set-Cookie": flashCookie("account-created", isHttpsSite(services.env)) },
     });

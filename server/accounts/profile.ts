@@ -1,8 +1,6 @@
 import { isUniqueViolation } from "#server/db/database-errors.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import { formErrors } from "#server/http/form-errors.ts";
 import type { AppServices } from "#server/services.ts";
-import { profileSchema } from "./profile-schema.ts";
 
 export interface Profile {
   fullName: string | null;
@@ -19,21 +17,19 @@ export async function getProfile({ db }: Pick<AppServices, "db">, { userId }: { 
   return { fullName: row?.full_name ?? null, username: row?.username ?? null, website: row?.website ?? null };
 }
 
-/** Saves the signed-in user's profile; a username someone else uses (any letter case) is refused. */
+/**
+ * Saves the signed-in user's profile, as checked by profileSchema (the route's parseForm); a
+ * username someone else uses (any letter case) is refused.
+ */
 export async function updateProfile(
   { db, clock }: Pick<AppServices, "db" | "clock">,
-  { userId, form }: { userId: string; form: unknown },
+  { userId, profile }: { userId: string; profile: Profile },
 ): Promise<Profile> {
   const now = clock();
-  const parsed = profileSchema.safeParse(form);
-  if (!parsed.success) {
-    const { fieldErrors, message } = formErrors(parsed.error);
-    throw new AppError("VALIDATION", message, fieldErrors);
-  }
   const values = {
-    full_name: parsed.data.fullName,
-    username: parsed.data.username,
-    website: parsed.data.website,
+    full_name: profile.fullName,
+    username: profile.username,
+    website: profile.website,
     updated_at: now.toISOString(),
   };
   try {
@@ -49,5 +45,5 @@ export async function updateProfile(
     }
     throw error;
   }
-  return parsed.data;
+  return profile;
 }

@@ -21,8 +21,6 @@ const COUNTRY_CODES = (
   "PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM " +
   "TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
 ).split(" ");
-export const ALL_COUNTRY_CODES: readonly string[] = COUNTRY_CODES;
-
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 
 /** The country's English name ("US" → "United States"); the code itself if Intl does not know it. */

@@ -38,7 +38,6 @@ export const FLASH_TOASTS = {
   "admin-created": { title: "Admin account created!", description: "Please sign in with your new admin account." },
 } as const satisfies Record<string, ServerToast>;
 export type FlashMessage = keyof typeof FLASH_TOASTS;
-export const FLASH_MESSAGES = Object.keys(FLASH_TOASTS) as FlashMessage[];
 
 const COOKIE = "shop_flash";
 

@@ -19,14 +19,6 @@ export interface HandleStripeWebhookDeps {
 
 export type WebhookResult = ApplyResult | "duplicate" | "ignored";
 
-/** The events the shop subscribes to (README "Taking payments"). */
-export const STRIPE_WEBHOOK_EVENTS = [
-  "checkout.session.completed",
-  "checkout.session.async_payment_succeeded",
-  "checkout.session.async_payment_failed",
-  "checkout.session.expired",
-] as const;
-
 /**
  * One Stripe webhook delivery: the signature is checked on the raw body with the stored signing
  * secret (also when the card toggle was switched off since: late events for existing orders

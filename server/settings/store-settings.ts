@@ -56,11 +56,8 @@ export interface AdminStoreSettings {
   updatedAt: Timestamp | null;
 }
 
-/**
- * The settings screen's values before any are saved: the defaults of the specification, with
- * the two default shipping methods, or with none when the stored settings could not be read.
- */
-export function defaultAdminSettings({ withShippingMethods }: { withShippingMethods: boolean }): AdminStoreSettings {
+/** The settings screen's values before any are saved: the defaults of the specification. */
+function defaultAdminSettings(): AdminStoreSettings {
   return {
     storeName: DEFAULT_STORE_SETTINGS.storeName,
     contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
@@ -77,14 +74,12 @@ export function defaultAdminSettings({ withShippingMethods }: { withShippingMeth
     lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
     shippingCountries: [],
     // Placeholder ids: they match no stored method, so saving gives these rows real ids.
-    shippingMethods: withShippingMethods
-      ? DEFAULT_STORE_SETTINGS.shippingMethods.map((method, index) => ({
-          id: `default-${index}`,
-          name: method.name,
-          rateCents: method.rateCents,
-          enabled: method.enabled,
-        }))
-      : [],
+    shippingMethods: DEFAULT_STORE_SETTINGS.shippingMethods.map((method, index) => ({
+      id: `default-${index}`,
+      name: method.name,
+      rateCents: method.rateCents,
+      enabled: method.enabled,
+    })),
     updatedAt: null,
   };
 }
@@ -99,7 +94,7 @@ export async function getStoreSettingsForAdmin({
 }: Pick<AppServices, "db"> & { env?: Pick<Env, "APP_SECRET"> }): Promise<AdminStoreSettings> {
   const appSecret = env?.APP_SECRET;
   const row = await db.selectFrom("store_settings").selectAll().where("id", "=", STORE_SETTINGS_ID).executeTakeFirst();
-  if (!row) return defaultAdminSettings({ withShippingMethods: true });
+  if (!row) return defaultAdminSettings();
 
   const methods = await db
     .selectFrom("shipping_methods")

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 
 /**
  * What a newsletter link may do. The label is part of the signed text, so a confirmation link
@@ -18,6 +19,19 @@ function signature(secret: string, purpose: SubscriberTokenPurpose, subscriberId
  */
 export function subscriberToken(secret: string, purpose: SubscriberTokenPurpose, subscriberId: string): string {
   return `${subscriberId}.${signature(secret, purpose, subscriberId).toString("base64url")}`;
+}
+
+/**
+ * The confirm and unsubscribe pages' form: their button posts the link's token back. An absent or
+ * empty token falls back to the address's `?token=` (a mail client's one-click unsubscribe posts
+ * no body), and so does anything that is not text; readSubscriberToken judges what arrives, so
+ * every bad token gets the page's own "invalid link" message.
+ */
+export const newsletterLinkFormSchema = z.object({ token: z.string().optional().catch(undefined) });
+
+/** The token a newsletter link page's post carries: the form's, else the address's. */
+export function newsletterLinkToken(form: z.output<typeof newsletterLinkFormSchema>, request: Request): string | null {
+  return form.token || new URL(request.url).searchParams.get("token");
 }
 
 /** The subscriber id a token was made for, or null for anything we did not sign (compared in constant time). */

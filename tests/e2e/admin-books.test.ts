@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUpOwnerAndSignIn } from "#tests/support/owner-session.ts";
+import { signInOwner } from "#tests/support/owner-session.ts";
 import type { ServerProcess } from "#tests/support/server-process.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -36,7 +36,7 @@ describe("admin Book Management in a browser", () => {
   /** Text in a file called .png. */
   let fakePngPath: string;
 
-  const shop = useShop();
+  const shop = useShop({}, { withOwner: true });
 
   const dialog = (page: Page) => page.getByRole("dialog");
   const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true });
@@ -123,7 +123,7 @@ describe("admin Book Management in a browser", () => {
 
     ({ server, browser } = shop);
     admin = await browser.newContext();
-    await (await setUpOwnerAndSignIn(shop, admin)).close();
+    await (await signInOwner(shop, admin)).close();
   });
   afterAll(async () => {
     await admin?.close();

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUpOwnerAndSignIn } from "#tests/support/owner-session.ts";
+import { signInOwner } from "#tests/support/owner-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
@@ -9,7 +9,7 @@ const HEADER = "title,author,description,price,stock";
 
 describe("admin CSV export and import in a browser", () => {
   let admin: BrowserContext;
-  const shop = useShop();
+  const shop = useShop({}, { withOwner: true });
 
   async function adminPage(path: string, width = 1280): Promise<Page> {
     const page = await admin.newPage();
@@ -21,7 +21,7 @@ describe("admin CSV export and import in a browser", () => {
 
   beforeAll(async () => {
     admin = await shop.browser.newContext({ acceptDownloads: true });
-    await (await setUpOwnerAndSignIn(shop, admin)).close();
+    await (await signInOwner(shop, admin)).close();
   });
   afterAll(async () => {
     await admin?.close();

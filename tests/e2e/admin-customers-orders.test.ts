@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
-import { OWNER_EMAIL as ADMIN_EMAIL, setUpOwnerAndSignIn } from "#tests/support/owner-session.ts";
+import { OWNER_EMAIL as ADMIN_EMAIL } from "#tests/support/e2e-template.ts";
+import { signInOwner } from "#tests/support/owner-session.ts";
 import type { ServerProcess } from "#tests/support/server-process.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -27,7 +28,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
   /** Signed in as Hannah, a customer. */
   let hannahContext: BrowserContext;
 
-  const shop = useShop();
+  const shop = useShop({}, { withOwner: true });
 
   async function signIn(page: Page, email: string, password: string) {
     await field(page, "Email").fill(email);
@@ -91,7 +92,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
   beforeAll(async () => {
     ({ server, browser } = shop);
     admin = await browser.newContext();
-    await (await setUpOwnerAndSignIn(shop, admin)).close();
+    await (await signInOwner(shop, admin)).close();
 
     await signUp(ELI.email);
     await signUp(HANNAH.email);

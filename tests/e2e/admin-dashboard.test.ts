@@ -5,7 +5,7 @@ import type { Insertable } from "kysely";
 import type { BrowserContext, Page } from "playwright-core";
 import type { OrdersTable } from "#server/db/schema.ts";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setUpOwnerAndSignIn } from "#tests/support/owner-session.ts";
+import { signInOwner } from "#tests/support/owner-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
@@ -18,7 +18,7 @@ const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 
 describe("admin dashboard and bulk actions in a browser", () => {
-  const shop = useShop();
+  const shop = useShop({}, { withOwner: true });
   let admin: BrowserContext;
   const orders = { paidToday: "", invoiceToday: "", partlyRefunded: "", unpaidCard: "", cancelled: "", shipped: "" };
   // The server's own clock is the real one: orders are placed on days counted back from today (UTC).
@@ -28,7 +28,7 @@ describe("admin dashboard and bulk actions in a browser", () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     admin = await shop.browser.newContext();
-    await (await setUpOwnerAndSignIn(shop, admin)).close();
+    await (await signInOwner(shop, admin)).close();
     const handle = shop.openDatabase();
     try {
       const db = handle.db;

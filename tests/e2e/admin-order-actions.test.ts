@@ -3,7 +3,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCardPayment } from "#server/payments/start-card-payment.ts";
-import { setUpOwnerAndSignIn } from "#tests/support/owner-session.ts";
+import { signInOwner } from "#tests/support/owner-session.ts";
 import { enableCardPayments } from "#tests/support/payment-settings.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -24,14 +24,14 @@ describe("admin order actions in a browser", () => {
   afterAll(async () => {
     await stripe?.close();
   });
-  const shop = useShop(serverEnv);
+  const shop = useShop(serverEnv, { withOwner: true });
   let admin: BrowserContext;
   const orders = { invoiceToPay: "", invoiceToCancel: "", card: "" };
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     admin = await shop.browser.newContext();
-    await (await setUpOwnerAndSignIn(shop, admin)).close();
+    await (await signInOwner(shop, admin)).close();
     const handle = shop.openDatabase();
     try {
       const db = handle.db;

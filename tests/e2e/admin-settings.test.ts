@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { holdRequests } from "#tests/support/held-request.ts";
-import { setUpOwnerAndSignIn } from "#tests/support/owner-session.ts";
+import { signInOwner } from "#tests/support/owner-session.ts";
 import type { ServerProcess } from "#tests/support/server-process.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -21,7 +21,7 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
   /** Every text or JSON body the admin's browser received, to prove the secret never left the server. */
   const receivedBodies: Promise<{ url: string; body: string }>[] = [];
 
-  const shop = useShop();
+  const shop = useShop({}, { withOwner: true });
 
   beforeAll(async () => {
     ({ server, browser } = shop);
@@ -36,7 +36,7 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
           .catch(() => ({ url: response.url(), body: "" })),
       );
     });
-    page = await setUpOwnerAndSignIn(shop, admin);
+    page = await signInOwner(shop, admin);
   });
 
   async function open(pathname: string) {

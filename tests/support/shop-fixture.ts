@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "#server/db/database.ts";
+import { SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
 import { launchBrowser } from "./browser.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
 import { createThrowawayPostgresDatabase } from "./test-database.ts";
@@ -29,16 +30,25 @@ export interface Shop {
  * For a browser test file: the built server on a fresh data directory (and, with
  * E2E_ENGINE=postgres, a throwaway PostgreSQL database) and a Chromium, started before the
  * file's tests and torn down after. Read the fields inside tests (they are set in beforeAll).
+ * The database is a copy of the run's seeded template (e2e-template.ts), so the server starts
+ * without migrating and seeding; with covers in a bucket it starts empty and seeds its own.
+ * `withOwner`: the database also holds the owner's admin account (see owner-session.ts).
  */
-export function useShop(env: Record<string, string> = {}): Shop {
+export function useShop(env: Record<string, string> = {}, { withOwner = false }: { withOwner?: boolean } = {}): Shop {
   let dropDatabase: (() => Promise<void>) | undefined;
   const shop = {
     openDatabase: () => openDatabase({ dataDir: shop.dataDir, databaseUrl: shop.databaseUrl }),
   } as Shop;
   beforeAll(async () => {
     shop.dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+    // The template's covers are in the database: a server that keeps them in a bucket seeds its own.
+    const templates = env.COVERS_S3_BUCKET ? {} : inject("e2eTemplate");
+    const template = withOwner
+      ? { sqliteFile: templates.ownerSqliteFile, postgresDatabase: templates.ownerPostgresDatabase }
+      : templates;
+    if (template.sqliteFile) copyFileSync(template.sqliteFile, path.join(shop.dataDir, SQLITE_FILE_NAME));
     if (E2E_ENGINE === "postgres") {
-      const postgres = await createThrowawayPostgresDatabase();
+      const postgres = await createThrowawayPostgresDatabase({ template: template.postgresDatabase });
       shop.databaseUrl = postgres.url;
       dropDatabase = postgres.drop;
     }

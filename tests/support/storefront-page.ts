@@ -5,13 +5,6 @@ import type { Page } from "playwright-core";
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-/** The toast currently shown (only one at a time) as "title description", or "" when none. */
-export async function currentToast(page: Page): Promise<string> {
-  const toast = page.getByTestId("toast");
-  if ((await toast.count()) === 0) return "";
-  return (await toast.innerText().catch(() => "")).replace(/\s+/g, " ").trim();
-}
-
 /** Marks a toast element that already satisfied one `expectToast`. */
 const SEEN = "data-test-toast-seen";
 

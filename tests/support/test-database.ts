@@ -51,14 +51,20 @@ export async function createEmptyTestDatabase(engine: DatabaseEngine): Promise<T
   };
 }
 
-/** A new, empty PostgreSQL database on the TEST_DATABASE_URL server, and a way to drop it. */
-export async function createThrowawayPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database on the TEST_DATABASE_URL server, and a way to drop it: empty, or a
+ * copy of `template` (a database nobody is connected to).
+ */
+export async function createThrowawayPostgresDatabase({ template }: { template?: string } = {}): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -1,4 +1,4 @@
-import { useId, type ComponentProps } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 
 interface FieldLabelling {
   label: string;
@@ -9,6 +9,8 @@ interface FieldLabelling {
   className?: string;
   /** Replaces the control's own look, for a control that is not a text box (a file picker). */
   controlClassName?: string;
+  /** Shown in the control's row (beneath it on a phone): a button that acts on this one field (Track Now). */
+  beside?: ReactNode;
 }
 
 /** A one-line input (the default), with `multiline` a textarea, with `select` a select (its options as children). */
@@ -22,7 +24,8 @@ const CONTROL_CLASSES =
 
 /**
  * A labelled input, textarea or select with its error below it (red text, announced and linked through
- * aria-describedby), the one way every form in the shop shows a field.
+ * aria-describedby), the one way every form in the shop shows a field. A hint sits under the
+ * control, before the error.
  */
 export function FormField(props: FormFieldProps) {
   const id = useId();
@@ -48,6 +51,15 @@ export function FormField(props: FormFieldProps) {
           className={controlClassName ?? `min-h-28 resize-y ${CONTROL_CLASSES}`}
           {...withoutLabelling(props)}
         />
+      ) : props.beside ? (
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <input
+            {...control}
+            className={controlClassName ?? `min-w-0 flex-1 ${CONTROL_CLASSES}`}
+            {...withoutLabelling(props)}
+          />
+          {props.beside}
+        </div>
       ) : (
         <input {...control} className={controlClassName ?? CONTROL_CLASSES} {...withoutLabelling(props)} />
       )}
@@ -57,7 +69,7 @@ export function FormField(props: FormFieldProps) {
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
+        <p id={errorId} className="break-words text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}
@@ -68,6 +80,7 @@ export function FormField(props: FormFieldProps) {
 /** The props meant for the control itself. */
 function withoutLabelling<P extends FieldLabelling & { multiline?: boolean; select?: boolean }>(props: P) {
   const {
+    beside: _beside,
     label: _label,
     error: _error,
     hint: _hint,

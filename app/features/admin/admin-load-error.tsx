@@ -3,16 +3,16 @@ import { useLocation } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 
-/** Each admin screen's heading and what its load fetches, for the "Error fetching …" texts of the spec. */
-const SCREENS: Record<string, { title: string; fetches: string }> = {
-  "/admin": { title: "Dashboard", fetches: "dashboard" },
-  "/admin/books": { title: "Book Management", fetches: "books" },
-  "/admin/coming-soon": { title: "Coming Soon", fetches: "settings" },
-  "/admin/customers": { title: "Customer Management", fetches: "customers" },
-  "/admin/orders": { title: "Order Management", fetches: "orders" },
-  "/admin/settings": { title: "Store Settings", fetches: "settings" },
-  "/admin/subscribers": { title: "Subscribers", fetches: "subscribers" },
-  "/admin/messages": { title: "Contact Messages", fetches: "messages" },
+/** Each admin screen's heading and the spec's toast title when its load fails ("Error fetching …"). */
+const SCREENS: Record<string, { title: string; failure: string }> = {
+  "/admin": { title: "Dashboard", failure: "Error fetching dashboard" },
+  "/admin/books": { title: "Book Management", failure: "Error fetching books" },
+  "/admin/coming-soon": { title: "Coming Soon", failure: "Error checking settings" },
+  "/admin/customers": { title: "Customer Management", failure: "Error fetching customers" },
+  "/admin/orders": { title: "Order Management", failure: "Error fetching orders" },
+  "/admin/settings": { title: "Store Settings", failure: "Error fetching settings" },
+  "/admin/subscribers": { title: "Email Subscribers", failure: "Error fetching subscribers" },
+  "/admin/messages": { title: "Contact Messages", failure: "Error fetching messages" },
 };
 
 const LOAD_FAILED = "The page could not be loaded. Please try again in a moment.";
@@ -24,8 +24,11 @@ const LOAD_FAILED = "The page could not be loaded. Please try again in a moment.
  */
 export function AdminLoadError() {
   const { pathname } = useLocation();
-  const screen = SCREENS[pathname.toLowerCase().replace(/\/+$/, "")] ?? { title: "Admin", fetches: "data" };
-  const title = `Error fetching ${screen.fetches}`;
+  const screen = SCREENS[pathname.toLowerCase().replace(/\/+$/, "")] ?? {
+    title: "Admin",
+    failure: "Error fetching data",
+  };
+  const title = screen.failure;
   const showToast = useToast();
   useEffect(() => {
     showToast({ title, description: LOAD_FAILED, variant: "destructive" });

@@ -1,8 +1,9 @@
 import { Search } from "lucide-react";
-import { useId, useRef } from "react";
+import { useRef } from "react";
 import { Form } from "react-router";
 import { orderIdInputSchema } from "#server/orders/tracking-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
 
 /**
  * The order-id field and "Track Now". A plain GET form to /track-order, so a lookup is a URL:
@@ -23,9 +24,6 @@ export function TrackingForm({
   onMissingId: () => void;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
 
   return (
     <Form
@@ -48,41 +46,28 @@ export function TrackingForm({
         input.value = parsed.data;
       }}
     >
-      <label htmlFor={inputId} className="block font-semibold text-ink">
-        Order ID
-      </label>
-      <p id={hintId} className="mt-1 text-sm text-gray-700">
-        You'll find it in your order confirmation, e.g. ORD-2025-001.
-      </p>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row">
-        <input
-          // Remounted when the URL's id changes, so back/forward show the id being displayed.
-          key={orderId}
-          ref={inputRef}
-          id={inputId}
-          name="orderId"
-          type="text"
-          defaultValue={orderId}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder="Enter your order ID"
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={error ? true : undefined}
-          className={`min-w-0 flex-1 rounded-full border bg-white px-4 py-2.5 text-ink placeholder:text-gray-600 ${
-            error ? "border-red-700" : "border-brand-600/40"
-          }`}
-        />
-        <button type="submit" disabled={busy} className={buttonStyles.primary}>
-          <Search aria-hidden="true" className="size-4" />
-          {busy ? "Searching..." : "Track Now"}
-        </button>
-      </div>
-      {error ? (
-        <p id={errorId} className="mt-3 break-words text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormField
+        label="Order ID"
+        hint="You'll find it in your order confirmation, e.g. ORD-2025-001."
+        error={error}
+        // Remounted when the URL's id changes, so back/forward show the id being displayed.
+        key={orderId}
+        ref={inputRef}
+        name="orderId"
+        type="text"
+        defaultValue={orderId}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder="Enter your order ID"
+        controlClassName="min-w-0 flex-1 rounded-full border border-brand-600/40 bg-white px-4 py-2.5 text-ink placeholder:text-gray-600 aria-invalid:border-red-700"
+        beside={
+          <button type="submit" disabled={busy} className={buttonStyles.primary}>
+            <Search aria-hidden="true" className="size-4" />
+            {busy ? "Searching..." : "Track Now"}
+          </button>
+        }
+      />
     </Form>
   );
 }

@@ -45,4 +45,26 @@ describe.each(TEST_ENGINES)("a failed admin load on %s", (engine) => {
     expect(html).toContain("Admin Panel");
     expect(html).toContain("Error fetching orders");
   });
+
+  // Store Settings and Coming Soon read only what every page's root loader reads too, so a broken
+  // read there fails the root first; they throw to this boundary the same way.
+  it("shows it for Subscribers and Contact Messages, which showed their own toasts", async () => {
+    t = await createTestApp(engine);
+    const cookie = await signedInCookie(t.services, "admin@example.com", { admin: true });
+    await sql`alter table email_subscribers rename to email_subscribers_gone`.execute(t.services.db);
+    await sql`alter table contact_messages rename to contact_messages_gone`.execute(t.services.db);
+
+    for (const [path, failure, heading] of [
+      ["/admin/subscribers", "Error fetching subscribers", "Email Subscribers"],
+      ["/admin/messages", "Error fetching messages", "Contact Messages"],
+    ] as const) {
+      const response = await t.app.request(path, { headers: { cookie } });
+      expect(response.status, path).toBe(500);
+      const html = await textOf(response);
+      expect(html, path).toContain("Admin Panel");
+      expect(html, path).toContain(failure);
+      expect(html, path).toContain(`>${heading}</h1>`);
+      expect(html, path).not.toContain("_gone");
+    }
+  });
 });

@@ -1,12 +1,10 @@
 import { isHttpsSite } from "#server/config/env.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
-import { useEffect } from "react";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { maintenanceModeFormSchema } from "#server/settings/settings-schema.ts";
 import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ComingSoonForm } from "#app/features/admin-settings/coming-soon-form.tsx";
 import type { Route } from "./+types/coming-soon";
@@ -17,15 +15,10 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { db, logger } = context.services;
-  try {
-    // The same row the maintenance gate reads on every request (defaults when there is none).
-    const settings = await getPublicStoreSettings({ db });
-    return { enabled: settings.maintenanceMode, loadError: null };
-  } catch (error) {
-    logger.error({ err: error }, "maintenance flag could not be read");
-    return { enabled: false, loadError: "The current setting could not be read. Please reload the page." };
-  }
+  // The same row the maintenance gate reads on every request (defaults when there is none). A
+  // failed read is the admin layout's error boundary's to show ("Error checking settings").
+  const settings = await getPublicStoreSettings(context.services);
+  return { enabled: settings.maintenanceMode };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -49,12 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminComingSoon({ loaderData }: Route.ComponentProps) {
-  const { enabled, loadError } = loaderData;
-  const showToast = useToast();
-
-  useEffect(() => {
-    if (loadError) showToast({ title: "Error checking settings", description: loadError, variant: "destructive" });
-  }, [loadError, showToast]);
+  const { enabled } = loaderData;
 
   return (
     <>
@@ -62,11 +50,6 @@ export default function AdminComingSoon({ loaderData }: Route.ComponentProps) {
         title="Coming Soon"
         intro="Put the shop behind a Coming Soon page while you get it ready, and open it when you launch."
       />
-      {loadError ? (
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200">
-          {loadError}
-        </p>
-      ) : null}
       <ComingSoonForm key={String(enabled)} enabled={enabled} />
     </>
   );

@@ -1,11 +1,9 @@
 import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
-import { useEffect } from "react";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import { loadCardPaymentConfig } from "#server/payments/card-payment-config.ts";
 import { runAction } from "#server/http/action-result.ts";
-import { defaultAdminSettings, getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { settingsInputFromFormData } from "#app/features/admin-settings/settings-form-data.ts";
 import { SAVE_SETTINGS_TOASTS, StoreSettingsForm } from "#app/features/admin-settings/store-settings-form.tsx";
@@ -20,22 +18,15 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { db, env, logger } = context.services;
-  try {
-    // Masked already: the secret key arrives as { isSet, last4 }, never as the key.
-    const settings = await getStoreSettingsForAdmin(context.services);
-    // The checkout's own test, so the screen never says cards are offered when checkout would not offer them.
-    const cardPaymentsReady = (await loadCardPaymentConfig({ db, env })) !== null;
-    return { settings, loadError: null, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL), cardPaymentsReady };
-  } catch (error) {
-    logger.error({ err: error }, "store settings could not be read");
-    return {
-      settings: defaultAdminSettings({ withShippingMethods: false }),
-      webhookUrl: stripeWebhookUrl(env.PUBLIC_URL),
-      cardPaymentsReady: false,
-      loadError: "The stored settings could not be read, so the defaults are shown. Please reload the page.",
-    };
-  }
+  const { db, env } = context.services;
+  // A failed read is the admin layout's error boundary's to show ("Error fetching settings"):
+  // no form of defaults that a save would write over the stored settings. No row is no failure
+  // (the defaults are used).
+  // Masked already: the secret key arrives as { isSet, last4 }, never as the key.
+  const settings = await getStoreSettingsForAdmin(context.services);
+  // The checkout's own test, so the screen never says cards are offered when checkout would not offer them.
+  const cardPaymentsReady = (await loadCardPaymentConfig({ db, env })) !== null;
+  return { settings, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL), cardPaymentsReady };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -56,21 +47,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, loadError, webhookUrl, cardPaymentsReady } = loaderData;
-  const showToast = useToast();
-
-  useEffect(() => {
-    if (loadError) showToast({ title: "Error fetching settings", description: loadError, variant: "destructive" });
-  }, [loadError, showToast]);
+  const { settings, webhookUrl, cardPaymentsReady } = loaderData;
 
   return (
     <div className="mx-auto max-w-4xl">
       <AdminPageHeader title="Store Settings" intro="Your store's details, payments, shipping and maintenance mode." />
-      {loadError ? (
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200">
-          {loadError}
-        </p>
-      ) : null}
       {/* A new key after each save: the form starts again from the settings as now stored. */}
       <StoreSettingsForm
         key={settings.updatedAt ?? "defaults"}

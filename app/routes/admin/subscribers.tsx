@@ -1,5 +1,4 @@
 import { Download } from "lucide-react";
-import { useEffect } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
@@ -11,7 +10,6 @@ import { isHttpsSite } from "#server/config/env.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import {
   REMOVE_SELECTED_INTENT,
@@ -26,17 +24,9 @@ export function meta() {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { db, logger } = context.services;
   const page = new URL(request.url).searchParams.get("page");
-  try {
-    return { subscribers: await listSubscribers({ db }, { page }), loadError: null };
-  } catch (error) {
-    logger.error({ err: error }, "subscribers could not be read");
-    return {
-      subscribers: { items: [], total: 0, page: 1, pageCount: 1 },
-      loadError: "The subscriber list could not be read. Please reload the page.",
-    };
-  }
+  // A failed read is the admin layout's error boundary's to show ("Error fetching subscribers").
+  return { subscribers: await listSubscribers(context.services, { page }) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -57,16 +47,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function EmailSubscribers({ loaderData }: Route.ComponentProps) {
-  const { subscribers, loadError } = loaderData;
-  const showToast = useToast();
+  const { subscribers } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   // Another page of this list on its way (client-side navigation): say so instead of a frozen table.
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
-
-  useEffect(() => {
-    if (loadError) showToast({ title: "Error fetching subscribers", description: loadError, variant: "destructive" });
-  }, [loadError, showToast]);
 
   return (
     <>
@@ -81,16 +66,11 @@ export default function EmailSubscribers({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
-      {loadError ? (
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 font-medium text-red-800 ring-1 ring-red-200">
-          {loadError}
-        </p>
-      ) : null}
       <p role="status" className={loading ? "mt-6 font-medium text-gray-700" : "sr-only"}>
         {loading ? "Loading subscribers..." : ""}
       </p>
       {subscribers.items.length === 0 ? (
-        loading || loadError ? null : (
+        loading ? null : (
           <p className="mt-6 rounded-xl bg-white p-8 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
             No subscribers yet.
           </p>
