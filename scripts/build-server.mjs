@@ -8,7 +8,9 @@ import zlib from "node:zlib";
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/main.ts"],
+  // React Router's server build (made by `react-router build` just before) is bundled here too,
+  // so that it and the server share one copy of React Router: its production build.
+  entryPoints: { main: "server/main.ts", "react-router-build": "build/server/index.js" },
   outdir: "build/node",
   bundle: true,
   // Code splitting keeps main.ts's dynamic import lazy (see the comment there).
@@ -17,6 +19,14 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  // React Router's package sends every Node import to its development build (its `exports` map
+  // has no production condition for Node): unminified, with dev-only checks and warnings on the
+  // hot path. These two are bundled from their production files instead; every other package
+  // stays external, loaded from node_modules at run time.
+  alias: {
+    "react-router": "./node_modules/react-router/dist/production/index.mjs",
+    "@react-router/node": "./node_modules/@react-router/node/dist/index.mjs",
+  },
   sourcemap: true,
   logLevel: "warning",
 });
