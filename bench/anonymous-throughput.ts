@@ -71,7 +71,8 @@ async function load(url: string): Promise<{ perSecond: number; errors: number }>
     while (!stopped) {
       try {
         const { status } = await get(url, agent);
-        if (counting) status === 200 ? done++ : errors++;
+        if (counting && status === 200) done++;
+        else if (counting) errors++;
       } catch {
         if (counting) errors++;
       }
