@@ -23,6 +23,8 @@ const HEADERS = {
 
 export interface AnonymousThroughput {
   shopPerSecond: number;
+  /** The same page rendered for every request (a toast cookie sends it past the page cache). */
+  renderedPerSecond: number;
   nginxPerSecond: number;
   /** Shop as a percentage of nginx. */
   percentOfNginx: number;
@@ -42,12 +44,14 @@ export async function measureAnonymousThroughput(): Promise<AnonymousThroughput>
     stopNginx = nginx.stop;
 
     const shop = await load(`${server.url}/`);
+    const rendered = await load(`${server.url}/`, { cookie: "shop_flash=none" });
     const statics = await load(`${nginx.url}/`);
     return {
       shopPerSecond: shop.perSecond,
+      renderedPerSecond: rendered.perSecond,
       nginxPerSecond: statics.perSecond,
       percentOfNginx: (shop.perSecond / statics.perSecond) * 100,
-      errors: shop.errors + statics.errors,
+      errors: shop.errors + rendered.errors + statics.errors,
     };
   } finally {
     await stopNginx?.();
@@ -61,7 +65,7 @@ export async function measureAnonymousThroughput(): Promise<AnonymousThroughput>
  * CONNECTIONS loops, each sending its next request as soon as the last answer is read, for
  * WARM_UP_MS (not counted) and then DURATION_MS (counted).
  */
-async function load(url: string): Promise<{ perSecond: number; errors: number }> {
+async function load(url: string, headers: Record<string, string> = {}): Promise<{ perSecond: number; errors: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   let counting = false;
   let stopped = false;
@@ -70,7 +74,7 @@ async function load(url: string): Promise<{ perSecond: number; errors: number }>
   const loops = Array.from({ length: CONNECTIONS }, async () => {
     while (!stopped) {
       try {
-        const { status } = await get(url, agent);
+        const { status } = await get(url, agent, headers);
         if (counting && status === 200) done++;
         else if (counting) errors++;
       } catch {
@@ -90,9 +94,13 @@ async function load(url: string): Promise<{ perSecond: number; errors: number }>
   return { perSecond: done / seconds, errors };
 }
 
-function get(url: string, agent?: http.Agent): Promise<{ status: number; encoding?: string; body: Buffer }> {
+function get(
+  url: string,
+  agent?: http.Agent,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; encoding?: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: HEADERS, ...(agent ? { agent } : {}) }, (response) => {
+    const request = http.get(url, { headers: { ...HEADERS, ...headers }, ...(agent ? { agent } : {}) }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>

@@ -65,7 +65,7 @@ try {
 // The anonymous home page against nginx serving the same bytes (decision 17's page cache).
 const throughput = await measureAnonymousThroughput();
 console.log(
-  `     anonymous home page: shop ${throughput.shopPerSecond.toFixed(0)} requests/s, nginx ${throughput.nginxPerSecond.toFixed(0)} requests/s (same HTML, gzip, one worker each, 32 keep-alive connections), ${throughput.errors} errors`,
+  `     anonymous home page: shop ${throughput.shopPerSecond.toFixed(0)} requests/s (rendering every time: ${throughput.renderedPerSecond.toFixed(0)}), nginx ${throughput.nginxPerSecond.toFixed(0)} requests/s (same HTML, gzip, one worker each, 32 keep-alive connections), ${throughput.errors} errors`,
 );
 results.push({
   name: "anonymous home page throughput, % of nginx serving the same bytes",
