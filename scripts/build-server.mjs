@@ -1,12 +1,14 @@
 // Second half of `npm run build`: bundles the Node server (server/main.ts) next to React Router's
 // build, and precompresses the hashed client assets so they are served without compressing
 // on every request.
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { build } from "esbuild";
 
+// Chunk names change with their contents: old ones would pile up beside the new.
+await rm("build/node", { recursive: true, force: true });
 await build({
   // React Router's server build (made by `react-router build` just before) is bundled here too,
   // so that it and the server share one copy of React Router: its production build.
