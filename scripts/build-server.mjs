@@ -1,14 +1,18 @@
 // Second half of `npm run build`: bundles the Node server (server/main.ts) next to React Router's
 // build, and precompresses the hashed client assets so they are served without compressing
 // on every request.
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { build } from "esbuild";
 
+// Chunk names change with their contents: old ones would pile up beside the new.
+await rm("build/node", { recursive: true, force: true });
 await build({
-  entryPoints: ["server/main.ts"],
+  // React Router's server build (made by `react-router build` just before) is bundled here too,
+  // so that it and the server share one copy of React Router: its production build.
+  entryPoints: { main: "server/main.ts", "react-router-build": "build/server/index.js" },
   outdir: "build/node",
   bundle: true,
   // Code splitting keeps main.ts's dynamic import lazy (see the comment there).
@@ -17,6 +21,14 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  // React Router's package sends every Node import to its development build (its `exports` map
+  // has no production condition for Node): unminified, with dev-only checks and warnings on the
+  // hot path. These two are bundled from their production files instead; every other package
+  // stays external, loaded from node_modules at run time.
+  alias: {
+    "react-router": "./node_modules/react-router/dist/production/index.mjs",
+    "@react-router/node": "./node_modules/@react-router/node/dist/index.mjs",
+  },
   sourcemap: true,
   logLevel: "warning",
 });

@@ -4,7 +4,6 @@ import { createAuth } from "./accounts/auth.ts";
 import { createAuthLimits } from "./accounts/auth-limits.ts";
 import { countAdmins, ensureOwnerIsAdmin, OwnerSetup } from "./accounts/owner-setup.ts";
 import { ConfigError, loadEnv, type Env } from "./config/env.ts";
-import { BucketCoverStore } from "./covers/bucket-cover-store.ts";
 import type { CoverStore } from "./covers/cover-store.ts";
 import { DatabaseCoverStore } from "./covers/database-cover-store.ts";
 import { makeMissingCoverVariants } from "./covers/make-missing-cover-variants.ts";
@@ -53,7 +52,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
   const clock = overrides.clock ?? (() => new Date());
   const database = overrides.database ?? openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const uploadsDir = path.join(env.DATA_DIR, "uploads");
-  const covers = createCoverStore(env, database);
+  const covers = await createCoverStore(env, database);
   try {
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
@@ -94,8 +93,10 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
 }
 
 /** The database by default; an S3-compatible bucket when COVERS_S3_BUCKET is set (decision 10). */
-export function createCoverStore(env: Env, database: DatabaseHandle): CoverStore {
+export async function createCoverStore(env: Env, database: DatabaseHandle): Promise<CoverStore> {
   if (!env.COVERS_S3_BUCKET) return new DatabaseCoverStore(database.db);
+  // The AWS SDK is loaded only for a bucket: without one it would be memory held for nothing.
+  const { BucketCoverStore } = await import("./covers/bucket-cover-store.ts");
   return new BucketCoverStore({
     bucket: env.COVERS_S3_BUCKET,
     prefix: env.COVERS_S3_PREFIX,

@@ -36,7 +36,9 @@ const services = await startServices(env).catch((error: unknown) => {
 });
 const { logger } = services;
 
-const serverBuildPath = fileURLToPath(new URL("../server/index.js", import.meta.url));
+// React Router's build/server, bundled beside this file with React Router's production build
+// (scripts/build-server.mjs).
+const serverBuildPath = fileURLToPath(new URL("./react-router-build.js", import.meta.url));
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
 if (!existsSync(serverBuildPath)) {
   console.error("The app is not built: run `npm run build` (or `npm start`, which builds it).");

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { AppError } from "#server/errors/app-error.ts";
 import { COVER_IMAGE_ERROR, COVER_LIMITS, type CoverLimits } from "./cover-schema.ts";
 
@@ -50,6 +50,8 @@ export async function encodeCoverImage(upload: CoverUpload, limits: CoverLimits 
   }
   if (size === 0) throw compressionFailed();
 
+  // Loaded on the first cover (libvips is large): a shop that is only browsed never needs it.
+  const { default: sharp } = await import("sharp");
   let metadata: Metadata;
   try {
     // Reads the header only, so the pixel limit is checked below with a clearer message.

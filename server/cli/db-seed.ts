@@ -8,7 +8,11 @@ const env = loadEnvOrExit();
 const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
   await migrateToLatest(handle);
-  const result = await seedDatabase({ db: handle.db, clock: () => new Date(), covers: createCoverStore(env, handle) });
+  const result = await seedDatabase({
+    db: handle.db,
+    clock: () => new Date(),
+    covers: await createCoverStore(env, handle),
+  });
   console.log(
     result.seeded
       ? `Seeded ${result.books} books, ${result.orders} sample orders and the default store settings.`

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
@@ -15,7 +16,7 @@ import {
   type UnknownRow,
   type ValueNode,
 } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import { isDatabaseUnavailable } from "./database-errors.ts";
 import type { Database } from "./schema.ts";
 
@@ -89,7 +90,9 @@ function openSqlite(file: string): DatabaseHandle {
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({
+  // Required here, not imported at the top: a shop on SQLite never loads the PostgreSQL driver.
+  const { Pool, types } = createRequire(import.meta.url)("pg") as typeof pg;
+  const pool = new Pool({
     connectionString,
     max: 10,
     // During an outage a request must fail fast with a 503, not wait for a connection forever.
@@ -97,8 +100,8 @@ function openPostgres(connectionString: string): DatabaseHandle {
     types: {
       getTypeParser(oid: number, format?: "text" | "binary") {
         // count(*) and bigint columns: numbers, not strings (values stay far below 2^53).
-        if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
-        return pg.types.getTypeParser(oid, format);
+        if (oid === types.builtins.INT8) return (value: string) => Number(value);
+        return types.getTypeParser(oid, format);
       },
     },
   });

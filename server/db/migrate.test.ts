@@ -16,6 +16,7 @@ const MIGRATION_NAMES = [
   "0009-book-tags-search",
   "0010-low-stock-threshold",
   "0012-bundle-books",
+  "0014-page-generation",
 ];
 
 const APP_TABLES = [
@@ -32,6 +33,7 @@ const APP_TABLES = [
   "order_items",
   "order_status_history",
   "orders",
+  "page_generation",
   "payment_events",
   "profiles",
   "rate_limits",

@@ -12,6 +12,7 @@ import * as rateLimits from "./migrations/0008-rate-limits.ts";
 import * as bookTagsSearch from "./migrations/0009-book-tags-search.ts";
 import * as lowStockThreshold from "./migrations/0010-low-stock-threshold.ts";
 import * as bundleBooks from "./migrations/0012-bundle-books.ts";
+import * as pageGeneration from "./migrations/0014-page-generation.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -34,6 +35,7 @@ const migrations: Record<string, MigrationModule> = {
   "0009-book-tags-search": bookTagsSearch,
   "0010-low-stock-threshold": lowStockThreshold,
   "0012-bundle-books": bundleBooks,
+  "0014-page-generation": pageGeneration,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

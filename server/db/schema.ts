@@ -307,6 +307,15 @@ export interface RateLimitsTable {
   expire: number | null;
 }
 
+/**
+ * One row (id 1): a counter that every write to a page-shaping table bumps (database triggers,
+ * migration 0014).
+ */
+export interface PageGenerationTable {
+  id: number;
+  generation: ColumnType<number, never, never>;
+}
+
 export interface Database {
   books: BooksTable;
   cover_images: CoverImagesTable;
@@ -329,6 +338,7 @@ export interface Database {
   account: AccountTable;
   verification: VerificationTable;
   rate_limits: RateLimitsTable;
+  page_generation: PageGenerationTable;
 }
 
 export type BookRow = Selectable<BooksTable>;

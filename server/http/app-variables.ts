@@ -10,8 +10,13 @@ export type AppVariables = {
   maintenance: boolean;
   /** Maintenance mode is on and the viewer is an admin, who still sees the whole site. */
   shopClosed: boolean;
-  /** Set by hono/secure-headers in production: the nonce the page's inline scripts carry. */
-  secureHeadersNonce?: string;
+  /** Set in production (content-security-policy.ts): the nonce the page's inline scripts carry. */
+  cspNonce?: string;
+  /**
+   * Set by the page cache when it answers from a stored page: the SHA-256 hashes (base64) of that
+   * page's inline scripts, which the Content-Security-Policy then names instead of a nonce.
+   */
+  cachedPageScriptHashes?: string[];
 };
 
 export type AppEnv = { Variables: AppVariables };

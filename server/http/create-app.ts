@@ -2,17 +2,20 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isHttpsSite } from "#server/config/env.ts";
 import type { AppServices } from "#server/services.ts";
 import { adminGate } from "./admin-gate.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { bodyLimits } from "./body-limits.ts";
+import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { coverRoutes } from "./cover-routes.ts";
 import { maintenanceGate } from "./maintenance-gate.ts";
 import { replaceNulBytesInAddress } from "./nul-bytes.ts";
 import { originCheck } from "./origin-check.ts";
+import { PageCache, pageCacheMiddleware } from "./page-cache.ts";
+import { pageGeneration } from "./page-generation.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from "./stripe-webhook.ts";
 
@@ -52,29 +55,13 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
 
   app.use(
     secureHeaders({
-      // Scripts: files from this origin, and inline scripts only with this response's nonce
-      // (React Router's hydration data; entry.server.tsx puts the nonce on them). Vite's dev
-      // server injects its own scripts, so development runs without a policy.
-      contentSecurityPolicy:
-        mode === "production"
-          ? {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", NONCE],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:"],
-              connectSrc: ["'self'"],
-              fontSrc: ["'self'"],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-            }
-          : undefined,
       referrerPolicy: "strict-origin-when-cross-origin",
       strictTransportSecurity: isHttpsSite(services.env) ? "max-age=31536000; includeSubDomains" : false,
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Vite's dev server injects its own scripts, so development runs without a policy.
+  if (mode === "production") app.use(contentSecurityPolicy());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -100,6 +87,8 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
     app.use("*", staticFiles({ root: clientDir }, { "Cache-Control": "public, max-age=3600" }));
   }
 
+  // Production only: `npm run dev` re-renders every page after each edit.
+  if (mode === "production") app.use("*", pageCacheMiddleware(new PageCache(), pageGeneration(database)));
   app.use("*", compress());
   app.use("*", originCheck(services.env.PUBLIC_URL, logger));
   // Request bodies: forms only, capped per route (server/http/body-limits.ts) before anything
@@ -126,7 +115,7 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
       viewer: c.get("viewer"),
       sessionExpired: c.get("sessionExpired"),
       flash: c.get("flash"),
-      nonce: c.get("secureHeadersNonce"),
+      nonce: c.get("cspNonce"),
     });
     if (!outage.databaseUnavailable) return response;
     await response.body?.cancel();

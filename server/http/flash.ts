@@ -39,7 +39,7 @@ export const FLASH_TOASTS = {
 } as const satisfies Record<string, ServerToast>;
 export type FlashMessage = keyof typeof FLASH_TOASTS;
 
-const COOKIE = "shop_flash";
+export const FLASH_COOKIE = "shop_flash";
 
 // The cookie comes back from the browser, so it is read as untrusted input: a visitor can only
 // ever show a toast to themselves, but a malformed or oversized one is simply ignored.
@@ -62,15 +62,15 @@ export function flashedToast(toast: ServerToast): FlashedToast {
 export function flashCookie(message: FlashMessage | ServerToast, secure: boolean): string {
   const toast = typeof message === "string" ? FLASH_TOASTS[message] : message;
   const value = Buffer.from(JSON.stringify(flashedToast(toast))).toString("base64url");
-  return `${COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 export function clearFlashCookie(secure: boolean): string {
-  return `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 export function readFlash(cookieHeader: string | undefined): FlashedToast | null {
-  const value = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${COOKIE}=([A-Za-z0-9_-]{1,4000})`))?.[1];
+  const value = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${FLASH_COOKIE}=([A-Za-z0-9_-]{1,4000})`))?.[1];
   if (!value) return null;
   try {
     const parsed = flashedToastSchema.safeParse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "#server/logging/logger.ts";
 
 /**
@@ -40,19 +41,22 @@ export interface Mailer {
  * DATA_DIR/mail, so a fresh machine (and the tests) can read what would have been sent.
  */
 export function createMailer(options: { smtpUrl?: string | undefined; dataDir: string; logger: Logger }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    const transport = onFirstMail((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail(mail);
+        await (await transport()).sendMail(mail);
       },
     };
   }
   const outbox = path.join(options.dataDir, "mail");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = onFirstMail((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
   return {
     async send(mail) {
-      const info = await transport.sendMail(mail);
+      const info = await (await transport()).sendMail(mail);
       await mkdir(outbox, { recursive: true });
       const file = path.join(
         outbox,
@@ -61,5 +65,19 @@ export function createMailer(options: { smtpUrl?: string | undefined; dataDir: s
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       options.logger.info({ file, subject: mail.subject }, "mail written to the outbox (no SMTP_URL set)");
     },
+  };
+}
+
+/**
+ * The transport, made when the first message is sent: nodemailer is loaded then, so a shop that
+ * sends no mail holds none of it in memory.
+ */
+function onFirstMail<T extends Transporter>(create: (library: typeof nodemailer) => T): () => Promise<T> {
+  let transport: Promise<T> | undefined;
+  return () => {
+    transport ??= import("nodemailer").then((module) => create(module.default));
+    // A failed load is not kept: the next message tries again.
+    transport.catch(() => (transport = undefined));
+    return transport;
   };
 }

@@ -190,7 +190,7 @@ async function refundThroughStripe(
       "stripe-not-configured",
     );
   }
-  const stripe = createStripeClient(config.secretKey, deps.env);
+  const stripe = await createStripeClient(config.secretKey, deps.env);
   try {
     const created = await stripe.refunds.create(
       { payment_intent: refund.paymentIntent, amount: refund.amount },

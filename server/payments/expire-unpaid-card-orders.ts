@@ -49,7 +49,7 @@ export async function expireUnpaidCardOrders(deps: ExpireUnpaidCardOrdersDeps): 
   if (due.length === 0) return results;
 
   const secretKey = await loadStripeSecretKey(deps);
-  const stripe = secretKey ? createStripeClient(secretKey, deps.env) : null;
+  const stripe = secretKey ? await createStripeClient(secretKey, deps.env) : null;
 
   for (const order of due) {
     let facts: CheckoutSessionFacts = {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
@@ -38,9 +38,11 @@ export async function handleStripeWebhook(
     deps.logger.warn("Stripe webhook refused: no webhook signing secret is stored");
     throw new AppError("VALIDATION", "No webhook signing secret is configured.", undefined, "no-secret");
   }
+  // Loaded on the first delivery: a shop without card payments never holds the Stripe library.
+  const { default: StripeLibrary } = await import("stripe");
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(input.payload, input.signature ?? "", secret);
+    event = StripeLibrary.webhooks.constructEvent(input.payload, input.signature ?? "", secret);
   } catch {
     deps.logger.warn("Stripe webhook refused: bad or missing signature");
     throw new AppError("VALIDATION", "The webhook signature is not valid.", undefined, "bad-signature");

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Env } from "#server/config/env.ts";
 import type { Database, OrdersTable } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
@@ -39,11 +39,13 @@ export async function startCardPayment(
   }
   const config = await loadCardPaymentConfig(deps);
   if (!config) throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE);
-  const stripe = createStripeClient(config.secretKey, deps.env);
+  const stripe = await createStripeClient(config.secretKey, deps.env);
   try {
     return await openSession(deps, stripe, order);
   } catch (error) {
-    if (error instanceof AppError || !(error instanceof Stripe.errors.StripeError)) throw error;
+    if (error instanceof AppError) throw error;
+    const { default: StripeLibrary } = await import("stripe"); // loaded already, by createStripeClient
+    if (!(error instanceof StripeLibrary.errors.StripeError)) throw error;
     // Stripe down, a revoked key, a refused request: the buyer can try again; the owner reads the log.
     deps.logger?.error({ err: error, orderId: order.id }, "Stripe refused to open a Checkout Session");
     throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE, undefined, "stripe-error");

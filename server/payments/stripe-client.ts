@@ -1,11 +1,13 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Env } from "#server/config/env.ts";
 
 /**
  * A Stripe API client for the store's secret key. With STRIPE_API_URL (tests only, loopback
  * only: see env.ts) its calls go to that address instead of api.stripe.com.
  */
-export function createStripeClient(secretKey: string, env: Pick<Env, "STRIPE_API_URL">): Stripe {
+export async function createStripeClient(secretKey: string, env: Pick<Env, "STRIPE_API_URL">): Promise<Stripe> {
+  // Loaded on first use: a shop without card payments never holds the Stripe library in memory.
+  const { default: Stripe } = await import("stripe");
   const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 20_000 };
   if (env.STRIPE_API_URL) {
     const url = new URL(env.STRIPE_API_URL);

@@ -31,7 +31,7 @@ describe("Stripe stand-in", () => {
         }
       },
     });
-    stripe = createStripeClient(TEST_STRIPE_SECRET_KEY, { STRIPE_API_URL: standIn.url });
+    stripe = await createStripeClient(TEST_STRIPE_SECRET_KEY, { STRIPE_API_URL: standIn.url });
   });
   afterEach(() => standIn.close());
 
@@ -101,7 +101,7 @@ describe("Stripe stand-in", () => {
   });
 
   it("refuses a key that is not a test secret key", async () => {
-    const other = createStripeClient("sk_live_nope", { STRIPE_API_URL: standIn.url });
+    const other = await createStripeClient("sk_live_nope", { STRIPE_API_URL: standIn.url });
     await expect(other.checkout.sessions.retrieve("cs_test_x")).rejects.toMatchObject({ statusCode: 401 });
   });
 

@@ -45,7 +45,7 @@ export async function syncCardPaymentOnReturn(
   if (!secretKey) return order.payment_status;
   let session;
   try {
-    const stripe = createStripeClient(secretKey, deps.env);
+    const stripe = await createStripeClient(secretKey, deps.env);
     session = await stripe.checkout.sessions.retrieve(
       order.stripe_session_id,
       {},

@@ -1,5 +1,4 @@
 import type SQLite from "better-sqlite3";
-import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import {
   RateLimiterMemory,
@@ -139,6 +138,8 @@ export async function openRedisRateLimitStore(options: RedisStoreOptions): Promi
   const { logger } = options;
   const keyPrefix = options.keyPrefix ?? "little-scrolls:rl:";
   const connectTimeoutMs = options.connectTimeoutMs ?? 2_000;
+  // ioredis is loaded only with REDIS_URL: without it, memory held for nothing.
+  const { Redis } = await import("ioredis");
   const client = new Redis(options.url, {
     // Fail at once while disconnected (the fallback counts), never queue a request behind a reconnect.
     enableOfflineQueue: false,

@@ -1,5 +1,3 @@
-import sharp from "sharp";
-
 const WIDTH = 600;
 const HEIGHT = 800;
 
@@ -50,7 +48,8 @@ const drawn = new Map<string, Promise<Buffer>>();
 function drawCover(svg: string): Promise<Buffer> {
   let image = drawn.get(svg);
   if (!image) {
-    image = sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
+    // sharp (libvips) loaded only when covers are drawn: seeding, not an ordinary start.
+    image = import("sharp").then(({ default: sharp }) => sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer());
     drawn.set(svg, image);
     // A failed drawing is not kept: the next seed tries again.
     image.catch(() => drawn.delete(svg));

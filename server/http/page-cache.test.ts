@@ -1,0 +1,240 @@
+import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
+import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { createSecondInstance, createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { insertTestBook } from "#tests/support/test-books.ts";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { signedInCookie } from "#tests/support/test-sessions.ts";
+import { FLASH_TOASTS, flashCookie } from "./flash.ts";
+import { PageCache } from "./page-cache.ts";
+import { polledGeneration } from "./page-generation.ts";
+
+const BROWSER = { "accept-encoding": "gzip", accept: "text/html" };
+type App = Pick<TestApp, "app">;
+
+/** An anonymous visit with gzip, as a browser makes it: the cache header, the policy, the page. */
+async function visit({ app }: App, path: string, headers: Record<string, string> = {}) {
+  const response = await app.request(path, { headers: { ...BROWSER, ...headers } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const html =
+    response.headers.get("content-encoding") === "gzip" ? gunzipSync(bytes).toString("utf8") : bytes.toString("utf8");
+  return { response, bytes, html, cache: response.headers.get("x-page-cache") };
+}
+
+/** The miss stores the page as its body finishes streaming: the next visits are hits soon after. */
+async function visitUntilHit(t: App, path: string) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const result = await visit(t, path);
+    if (result.cache === "hit") return result;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${path} was never served from the page cache`);
+}
+
+const stockStatus = (html: string) => html.match(/data-testid="stock-status"[^>]*>([^<]*)</)?.[1];
+
+describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
+  let t: TestApp;
+  let second: Awaited<ReturnType<typeof createSecondInstance>> | undefined;
+  afterEach(async () => {
+    await second?.cleanup();
+    second = undefined;
+    await t?.cleanup();
+  });
+
+  it("serves an anonymous visitor's page again from the cache, compressed, its inline scripts allowed by their hashes", async () => {
+    t = await createTestApp(engine);
+    const first = await visit(t, "/");
+    expect(first.response.status).toBe(200);
+    expect(first.cache).toBe("miss");
+    expect(first.response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+';/);
+
+    const again = await visitUntilHit(t, "/");
+    expect(again.response.headers.get("content-encoding")).toBe("gzip");
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    const policy = again.response.headers.get("content-security-policy") ?? "";
+    expect(policy).not.toContain("'nonce-");
+    expect(policy.match(/script-src [^;]*/)?.[0]).not.toContain("unsafe-inline");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(again.response.headers.get("x-content-type-options")).toBe("nosniff");
+    const inline = [...again.html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    const allowed = [...policy.matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]);
+    for (const script of inline) expect(allowed).toContain(createHash("sha256").update(script).digest("base64"));
+    expect(allowed.length).toBe(new Set(inline).size);
+
+    // Each encoding is its own entry; a client-side navigation's data request is cached too.
+    expect((await visit(t, "/", { "accept-encoding": "identity" })).cache).toBe("miss");
+    await visitUntilHit(t, "/_.data");
+  });
+
+  it("never answers a signed-in visitor, or one with a message waiting, from the cache", async () => {
+    t = await createTestApp(engine);
+    await visitUntilHit(t, "/");
+    const customer = await signedInCookie(t.services, "reader@example.com");
+    const signedIn = await visit(t, "/", { cookie: customer });
+    expect(signedIn.cache).toBeNull();
+    expect(signedIn.response.headers.get("cache-control")).toBe("private, no-store");
+    expect(signedIn.html).toContain("reader@example.com");
+
+    const flash = flashCookie("signed-out", false).split(";")[0]!;
+    const withMessage = await visit(t, "/", { cookie: flash });
+    expect(withMessage.cache).toBeNull();
+    expect(withMessage.html).toContain(FLASH_TOASTS["signed-out"].title);
+    // Neither page was kept for the next anonymous visitor.
+    const anonymous = await visit(t, "/");
+    expect(anonymous.cache).toBe("hit");
+    expect(anonymous.html).not.toContain("reader@example.com");
+    expect(anonymous.html).not.toContain(FLASH_TOASTS["signed-out"].title);
+  });
+
+  it("keeps no page of checkout, the account area or the admin area", async () => {
+    t = await createTestApp(engine);
+    for (const path of ["/checkout", "/login", "/track-order", "/Admin"]) {
+      await visit(t, path);
+      expect((await visit(t, path)).cache, path).toBeNull();
+    }
+  });
+
+  it("shows a new book, an order's stock and Coming Soon to the very next anonymous visitor", async () => {
+    t = await createTestApp(engine);
+    await enableInvoicePayments(t.services.db);
+    const bookId = await insertTestBook(t.services.db, { title: "Ruth and Naomi Cached", stock: 2 });
+    const otherId = await insertTestBook(t.services.db, { title: "Jonah Briefly Listed", stock: 3 });
+    const home = await visitUntilHit(t, "/");
+    expect(home.html).toContain("Ruth and Naomi Cached");
+    const book = await t.services.db
+      .selectFrom("books")
+      .select("slug")
+      .where("id", "=", bookId)
+      .executeTakeFirstOrThrow();
+    const bookPage = await visitUntilHit(t, `/books/${book.slug}`);
+    expect(stockStatus(bookPage.html)).toBe("Only 2 left");
+
+    // An order through the checkout: the stock it took shows on the book's next visit.
+    const method = await t.services.db.selectFrom("shipping_methods").select("id").executeTakeFirstOrThrow();
+    const placed = await t.app.request("/checkout", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        checkoutToken: `tok_${"c".repeat(20)}`,
+        email: "buyer@example.com",
+        fullName: "Ruth Reader",
+        country: "US",
+        street: "12 Olive Grove Lane",
+        city: "Nashville",
+        region: "TN",
+        postalCode: "37201",
+        paymentMethod: "invoice",
+        items: `${bookId}:1`,
+        shippingMethodId: method.id,
+      }).toString(),
+    });
+    expect(placed.status).toBe(302);
+    const afterOrder = await visit(t, `/books/${book.slug}`);
+    expect(afterOrder.cache).toBe("miss");
+    expect(stockStatus(afterOrder.html)).toBe("Only 1 left");
+
+    // The admin deletes a book: gone from the home page at once.
+    await visitUntilHit(t, "/");
+    const admin = await signedInCookie(t.services, "owner@example.com", { admin: true });
+    expect((await visitUntilHit(t, "/")).html).toContain("Jonah Briefly Listed");
+    const deleted = await t.app.request("/admin/books", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
+      body: new URLSearchParams({ intent: "delete", id: otherId }).toString(),
+    });
+    expect(deleted.status).toBe(200);
+    const afterDelete = await visit(t, "/");
+    expect(afterDelete.cache).toBe("miss");
+    expect(afterDelete.html).not.toContain("Jonah Briefly Listed");
+
+    // Coming Soon switched on by the admin: every visitor sees it next, and it is never cached.
+    await visitUntilHit(t, "/");
+    const closed = await t.app.request("/admin/coming-soon", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
+      body: new URLSearchParams({ enableMaintenanceMode: "on" }).toString(),
+    });
+    expect(closed.status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const comingSoon = await visit(t, "/");
+      expect(comingSoon.response.status).toBe(503);
+      expect(comingSoon.cache).toBeNull();
+      expect(comingSoon.html).toContain("Coming Soon");
+    }
+  });
+
+  it("drops its pages within a second of a write through another instance on the same database", async () => {
+    t = await createTestApp(engine);
+    second = await createSecondInstance(t);
+    await visitUntilHit(second, "/");
+    await setMaintenanceMode(t.services, { on: true });
+    const written = performance.now();
+    for (;;) {
+      const page = await visit(second, "/");
+      if (page.response.status === 503) {
+        expect(page.html).toContain("Coming Soon");
+        break;
+      }
+      expect(performance.now() - written, "the other instance still serves its cached page").toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+});
+
+describe("the page cache's memory", () => {
+  const entry = (generation: number, size: number) => ({
+    generation,
+    status: 200,
+    headers: [],
+    body: new Uint8Array(size),
+    scriptHashes: [],
+    bytes: size,
+  });
+
+  it("holds at most its byte budget, dropping the least recently used page first", () => {
+    const cache = new PageCache(250);
+    cache.set("a", entry(1, 100));
+    cache.set("b", entry(1, 100));
+    expect(cache.get("a", 1)).toBeDefined(); // "b" is now the least recently used
+    cache.set("c", entry(1, 100));
+    expect(cache.bytes).toBeLessThanOrEqual(250);
+    expect(cache.get("b", 1)).toBeUndefined();
+    expect(cache.get("a", 1)).toBeDefined();
+    expect(cache.get("c", 1)).toBeDefined();
+  });
+
+  it("forgets a page rendered under an older generation", () => {
+    const cache = new PageCache(1000);
+    cache.set("a", entry(1, 100));
+    expect(cache.get("a", 2)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+});
+
+describe("a polled page generation", () => {
+  it("asks the database again after a write of this process, even while an older read is still on its way", async () => {
+    let stored = 1;
+    const reads: ((value: number) => void)[] = [];
+    const generation = polledGeneration(
+      () =>
+        new Promise<number>((resolve) => {
+          const value = stored;
+          reads.push(() => resolve(value));
+        }),
+    );
+    const before = generation.current(); // a read that began before the write
+    stored = 2;
+    generation.recheck();
+    const after = generation.current();
+    for (const finish of reads) finish(0);
+    await expect(before).resolves.toBe(1);
+    await expect(after).resolves.toBe(2);
+    await expect(generation.current()).resolves.toBe(2);
+    expect(reads).toHaveLength(2);
+  });
+});

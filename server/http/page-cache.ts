@@ -1,0 +1,216 @@
+import { createHash } from "node:crypto";
+import { gunzipSync, inflateSync } from "node:zlib";
+import type { Context, MiddlewareHandler } from "hono";
+import { isbot } from "isbot";
+import { SESSION_COOKIE_PREFIX } from "#server/accounts/viewer.ts";
+import type { AppEnv } from "./app-variables.ts";
+import { FLASH_COOKIE } from "./flash.ts";
+import type { PageGeneration } from "./page-generation.ts";
+import { isUnder, routePath } from "./route-path.ts";
+
+/**
+ * Whole pages (documents and their `.data` requests) for visitors without a session, stored as
+ * sent (compressed once, by the compress middleware behind this one) and served again while the
+ * database's page generation has not moved (decision 17).
+ */
+
+/** Bounded by the bytes held (bodies, keys, headers), least recently used out first. */
+export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** A larger page is served as rendered and not kept. */
+const MAX_ENTRY_BYTES = 1024 * 1024;
+
+/**
+ * Pages that are someone's own, or whose answer depends on more than the address: checkout and
+ * its confirmation (the placed-orders cookie), account pages, the admin area, sign-in and the
+ * links e-mailed to one person, the Track Order search (its toast is made per answer), and the
+ * resource routes (forms and fetchers).
+ */
+const NEVER_CACHED = [
+  "/admin",
+  "/checkout",
+  "/order-confirmation",
+  "/account",
+  "/edit-profile",
+  "/order-history",
+  "/track-order",
+  "/setup",
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/reset-password",
+  "/verify-email",
+  "/newsletter",
+  "/resources",
+];
+
+/** Headers that belong to one response only; a stored page keeps all others (type, encoding, Vary). */
+const NOT_STORED_HEADERS = new Set(["content-length", "date", "set-cookie", "x-page-cache"]);
+
+interface CachedPage {
+  generation: number;
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+  /** Base64 SHA-256 of each inline script the page was rendered with (its nonce's scripts). */
+  scriptHashes: string[];
+  bytes: number;
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private heldBytes = 0;
+
+  constructor(private readonly maxBytes = PAGE_CACHE_MAX_BYTES) {}
+
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string, generation: number): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.generation !== generation) {
+      this.heldBytes -= entry.bytes;
+      return undefined;
+    }
+    // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: CachedPage): void {
+    if (entry.bytes > this.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.heldBytes -= previous.bytes;
+    }
+    this.entries.set(key, entry);
+    this.heldBytes += entry.bytes;
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.heldBytes <= this.maxBytes) break;
+      this.entries.delete(oldestKey);
+      this.heldBytes -= oldest.bytes;
+    }
+  }
+}
+
+/**
+ * In front of the compress middleware and everything that reads a session: answers a cacheable
+ * request from the cache, or lets it render and keeps the answer when it is one for everybody.
+ */
+export function pageCacheMiddleware(cache: PageCache, generation: PageGeneration): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "GET") {
+      await next();
+      // An action, a webhook, an import: whatever it wrote is committed now, so this instance
+      // asks for the generation on its next page rather than trusting the one it last read.
+      if (c.req.method !== "HEAD") generation.recheck();
+      return;
+    }
+    const key = cacheKey(c);
+    if (key === null) return next();
+    const current = await generation.current();
+    if (current === null) return next();
+
+    const hit = cache.get(key, current);
+    if (hit) {
+      c.set("cachedPageScriptHashes", hit.scriptHashes);
+      const headers = new Headers(hit.headers);
+      headers.set("X-Page-Cache", "hit");
+      // A Uint8Array body goes to the socket as it is (@hono/node-server's fast path): no copy.
+      return new Response(hit.body, { status: hit.status, headers });
+    }
+
+    await next();
+    const response = c.res;
+    if (!isForEverybody(c, response) || !response.body) return;
+    const nonce = c.get("cspNonce");
+    const [toClient, toCache] = response.body.tee();
+    const headers = new Headers(response.headers);
+    headers.set("X-Page-Cache", "miss");
+    c.res = new Response(toClient, { status: response.status, headers });
+    void keep(toCache).then((body) => {
+      if (!body) return;
+      const stored = [...response.headers].filter(([name]) => !NOT_STORED_HEADERS.has(name));
+      const scriptHashes = isHtml(response) ? inlineScriptHashes(decoded(body, response), nonce) : [];
+      const bytes = body.byteLength + key.length * 2 + JSON.stringify(stored).length * 2 + scriptHashes.length * 100;
+      cache.set(key, { generation: current, status: response.status, headers: stored, body, scriptHashes, bytes });
+    });
+  };
+}
+
+/** The page's address, how it is encoded, and whether a crawler asks (crawlers get whole documents). */
+function cacheKey(c: Context<AppEnv>): string | null {
+  const cookies = c.req.header("cookie");
+  if (cookies && (cookies.includes(SESSION_COOKIE_PREFIX) || cookies.includes(`${FLASH_COOKIE}=`))) return null;
+  const { path } = routePath(new URL(c.req.url).pathname);
+  if (NEVER_CACHED.some((prefix) => isUnder(path, prefix))) return null;
+  const userAgent = c.req.header("user-agent");
+  const crawler = userAgent ? isbot(userAgent) : false;
+  return `${crawler ? "bot" : "browser"} ${c.req.header("accept-encoding") ?? ""} ${c.req.url}`;
+}
+
+/**
+ * Only a plain 200 that nothing made personal: no cookie set, no private or no-store caching
+ * (the maintenance gate's Coming Soon page says no-store), no session or message behind it.
+ */
+function isForEverybody(c: Context<AppEnv>, response: Response): boolean {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return false;
+  if (/no-store|private/i.test(response.headers.get("cache-control") ?? "")) return false;
+  return !c.get("viewer") && !c.get("flash") && !c.get("maintenance") && !c.get("shopClosed");
+}
+
+function isHtml(response: Response): boolean {
+  return (response.headers.get("content-type") ?? "").startsWith("text/html");
+}
+
+/** The whole body, or null when it is too large to keep or the stream failed (a client went away). */
+async function keep(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      length += value.byteLength;
+      if (length > MAX_ENTRY_BYTES) {
+        await reader.cancel().catch(() => {});
+        return null;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return null;
+  }
+  const body = Buffer.concat(chunks, length);
+  return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+}
+
+function decoded(body: Uint8Array, response: Response): string {
+  const encoding = response.headers.get("content-encoding");
+  const plain = encoding === "gzip" ? gunzipSync(body) : encoding === "deflate" ? inflateSync(body) : body;
+  return Buffer.from(plain).toString("utf8");
+}
+
+/**
+ * The hashes a Content-Security-Policy needs to allow the inline scripts this page was rendered
+ * with: those carrying the response's nonce, and no other (a script the renderer did not mark
+ * stays blocked, as it was under the nonce).
+ */
+export function inlineScriptHashes(html: string, nonce: string | undefined): string[] {
+  if (!nonce) return [];
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = "", content = ""] = match;
+    if (/\bsrc\s*=/i.test(attributes) || !attributes.includes(`nonce="${nonce}"`)) continue;
+    hashes.add(createHash("sha256").update(content, "utf8").digest("base64"));
+  }
+  return [...hashes];
+}
