@@ -6,8 +6,16 @@ import { ESLint } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
 
 // The layer rules of ARCHITECTURE.md ("Layers") as `npm run lint` applies them: each import below
-// is linted as if it stood in the named file, with the project's own eslint.config.js.
-const eslint = new ESLint({ cwd: process.cwd() });
+// is linted as if it stood in the named file, with the project's own eslint.config.js. The probe
+// files do not exist, so the one type-aware rule (which needs them in the TypeScript program) is
+// left out here; the import rules read only the text.
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { "@typescript-eslint/no-floating-promises": "off" },
+  },
+});
 
 async function refusals(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
