@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { COVER_VARIANT_WIDTHS } from "#server/books/cover-schema.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
@@ -41,7 +42,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !existsSync(PG_DUMP) || !exist
         );
       const [books, covers] = [await count("books"), await count("cover_images")];
       expect(books).toBeGreaterThan(0);
-      expect(covers).toBe(books);
+      // Every book's cover and its smaller copies (decision 18).
+      expect(covers).toBe(books * (1 + COVER_VARIANT_WIDTHS.length));
 
       const dump = path.join(dir, "shop.dump");
       const dumped = spawnSync(PG_DUMP, ["--format=custom", `--file=${dump}`, shop.url], { encoding: "utf8" });
