@@ -106,13 +106,7 @@ export class PageCache {
  */
 export function pageCacheMiddleware(cache: PageCache, generation: PageGeneration): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method !== "GET") {
-      await next();
-      // An action, a webhook, an import: whatever it wrote is committed now, so this instance
-      // asks for the generation on its next page rather than trusting the one it last read.
-      if (c.req.method !== "HEAD") generation.recheck();
-      return;
-    }
+    if (c.req.method !== "GET") return next();
     const key = cacheKey(c);
     if (key === null) return next();
     const current = await generation.current();
