@@ -143,11 +143,20 @@ export async function measureLighthouse(): Promise<LighthousePage[]> {
   }
 }
 
+/** Lighthouse's own advice on a failed trace (e.g. NO_NAVSTART) is to run it again: up to 3 tries. */
+const TRIES = 3;
+
 async function runLighthouse(url: string, flags: Flags): Promise<RunResult> {
-  const result = await lighthouse(url, flags);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags);
+    const failure = !result ? "it returned nothing" : result.lhr.runtimeError?.message;
+    if (!failure) return readRun(result!.lhr);
+    if (attempt === TRIES) throw new Error(`Lighthouse failed on ${url} ${TRIES} times: ${failure}`);
+    console.log(`     Lighthouse failed on ${url} (${failure}); running it again`);
+  }
+}
+
+function readRun(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]): RunResult {
   const categories: Partial<Record<Category, number>> = {};
   for (const id of CATEGORIES) {
     const score = lhr.categories[id]?.score;
