@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
 import { signedInCookie } from "#tests/support/test-sessions.ts";
 
 // /checkout and /order-confirmation through the real app and build (needs `npm run build`).
@@ -54,12 +55,7 @@ describe.each(TEST_ENGINES)("checkout routes on %s", (engine) => {
   const validForm = (values: Record<string, string>) => ({
     checkoutToken: "tok_" + Math.random().toString(36).slice(2).padEnd(20, "x"),
     email: "buyer@example.com",
-    fullName: "Ruth Reader",
-    country: "US",
-    street: "12 Olive Grove Lane",
-    city: "Nashville",
-    region: "TN",
-    postalCode: "37201",
+    ...TEST_BUYER_ADDRESS,
     paymentMethod: "invoice",
     ...values,
   });

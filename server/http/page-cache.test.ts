@@ -6,6 +6,7 @@ import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { createSecondInstance, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
 import { signedInCookie } from "#tests/support/test-sessions.ts";
 import { FLASH_TOASTS, flashCookie } from "./flash.ts";
 import { PageCache } from "./page-cache.ts";
@@ -120,12 +121,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
       body: new URLSearchParams({
         checkoutToken: `tok_${"c".repeat(20)}`,
         email: "buyer@example.com",
-        fullName: "Ruth Reader",
-        country: "US",
-        street: "12 Olive Grove Lane",
-        city: "Nashville",
-        region: "TN",
-        postalCode: "37201",
+        ...TEST_BUYER_ADDRESS,
         paymentMethod: "invoice",
         items: `${bookId}:1`,
         shippingMethodId: method.id,

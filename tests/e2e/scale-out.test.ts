@@ -16,6 +16,7 @@ import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { freePort, startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { createThrowawayPostgresDatabase } from "#tests/support/test-database.ts";
+import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
 
 // Two instances, each with its own DATA_DIR, on one PostgreSQL database, behind Debian's nginx
 // running deploy/nginx/little-scrolls.conf with TLS: what docs/deploy.md tells an operator to
@@ -233,12 +234,7 @@ describe.skipIf(missing.length > 0 || secondPass)("two instances behind nginx on
         checkoutToken,
         items,
         email: "church@example.com",
-        fullName: "Ruth Reader",
-        country: "US",
-        street: "12 Olive Grove Lane",
-        city: "Nashville",
-        region: "TN",
-        postalCode: "37201",
+        ...TEST_BUYER_ADDRESS,
         shippingMethodId,
         paymentMethod: "invoice",
       }),

@@ -130,3 +130,13 @@ export function orderActionDeps(
     logger: createLogger("silent"),
   };
 }
+
+/** The buyer's address a test posts with a checkout form (fields as the checkout schema names them). */
+export const TEST_BUYER_ADDRESS = {
+  fullName: "Ruth Reader",
+  country: "US",
+  street: "12 Olive Grove Lane",
+  city: "Nashville",
+  region: "TN",
+  postalCode: "37201",
+} as const;
