@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { scriptsAfterFirstPaint } from "#server/http/scripts-after-first-paint.ts";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -61,7 +62,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          pipe(scriptsAfterFirstPaint()).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -30,7 +30,7 @@ function chunkModules(): Record<string, { modules: string[] }> {
  */
 export function scriptAssets(html: string): string[] {
   const loads =
-    /(?:<link[^>]*rel="modulepreload"[^>]*href="|<script[^>]*src="|\bimport\s*(?:[^"';]*from\s*)?")(\/assets\/[\w.-]+\.js)"/g;
+    /(?:<link[^>]*rel="modulepreload"[^>]*href="|<script[^>]*src="|\bimport\s*\(?\s*(?:[^"';]*from\s*)?")(\/assets\/[\w.-]+\.js)"/g;
   return [...new Set([...html.matchAll(loads)].map((match) => match[1]!))];
 }
 
