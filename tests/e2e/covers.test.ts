@@ -51,10 +51,15 @@ describe("cover images in a browser", () => {
       const fan = page.locator("section[aria-labelledby='hero-heading'] [role='img'] img");
       await expect(fan.count()).resolves.toBe(3);
       const front = await markupOf(fan.nth(1));
-      expect(front).toMatchObject({ fetchpriority: "high", loading: null, decoding: "async" });
+      // Lazy, so that phones, where the hero hides it, never fetch it; preloaded where it shows.
+      expect(front).toMatchObject({ fetchpriority: "high", loading: "lazy", decoding: "async" });
       expect(front.sizes).toBe("(min-width: 640px) 156px, 132px");
       expect(front.srcset).toMatch(SRCSET);
-      expect(await markupOf(fan.nth(0))).toMatchObject({ fetchpriority: null, loading: null });
+      const preload = page.locator('head link[rel="preload"][as="image"][media="(min-width: 640px)"]');
+      await expect(preload.count()).resolves.toBe(1);
+      expect(await preload.getAttribute("imagesrcset")).toBe(front.srcset);
+      expect(await preload.getAttribute("fetchpriority")).toBe("high");
+      expect(await markupOf(fan.nth(0))).toMatchObject({ fetchpriority: null, loading: "lazy" });
 
       const cards = page.locator("#books-heading ~ ul article img");
       await expect(cards.count()).resolves.toBe(4);
@@ -73,6 +78,33 @@ describe("cover images in a browser", () => {
       expect(await markupOf(bundleFan)).toMatchObject({ sizes: "84px", loading: "lazy", fetchpriority: null });
     } finally {
       await page.context().close();
+    }
+  });
+
+  it("fetches none of the hero's covers on a phone, where the hero does not show them", async () => {
+    // At 3× on a 360 px phone the hero's 132 px covers would be the 480 px copies (396 px), while
+    // the book cards (162 px, 486 px) take the full covers and the bundles' fans (84 px) the
+    // 360 px copies: any 480 px copy fetched is the hidden hero's.
+    const context = await shop.browser.newContext({ viewport: { width: 360, height: 800 }, deviceScaleFactor: 3 });
+    const page = await context.newPage();
+    const covers: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/covers/")) covers.push(new URL(request.url()).pathname);
+    });
+    try {
+      await page.goto(`${shop.server.url}/`);
+      await page.waitForLoadState("load");
+      await expect(page.locator("section[aria-labelledby='hero-heading'] [role='img']").isVisible()).resolves.toBe(
+        false,
+      );
+      // Down to the bundles, so that every lazy image of the page has been in view.
+      await page.locator("#pricing").scrollIntoViewIfNeeded();
+      await expect.poll(() => covers.length).toBeGreaterThan(0);
+      await page.waitForLoadState("networkidle");
+      expect(covers.filter((file) => file.endsWith("-480w.webp"))).toEqual([]);
+      expect(covers.some((file) => /\/covers\/[0-9a-f]{64}\.webp$/.test(file))).toBe(true);
+    } finally {
+      await context.close();
     }
   });
 

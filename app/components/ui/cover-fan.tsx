@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import { coverSources } from "#app/lib/book-cover.ts";
 
 interface FanBook {
@@ -22,26 +23,38 @@ const SIZES = {
  * fixed size, so nothing moves when the images arrive. One image for assistive technology, named
  * after the books it shows. `priority` marks the front cover (the middle one of three) as the
  * page's main image and loads them all at once; otherwise they load when scrolled near.
+ *
+ * `shownFrom`: the media query from which the fan is shown at all (the home page's hero hides it
+ * on phones). Below it no cover is fetched (the images are lazy, and a hidden lazy image is never
+ * loaded); from it the front cover is preloaded at high priority from the document's head, so
+ * being lazy costs it no time where it shows.
  */
 export function CoverFan({
   books,
   size,
   priority = false,
+  shownFrom,
 }: {
   books: FanBook[];
   size: keyof typeof SIZES;
   priority?: boolean;
+  shownFrom?: string;
 }) {
   const shown = books.slice(0, 3);
   if (shown.length === 0) return null;
   const sizes = SIZES[size];
+  const front = shown.length === 3 ? 1 : 0;
+  const eager = priority && !shownFrom;
+  if (priority && shownFrom) {
+    const { src, srcSet, sizes: imageSizes } = coverSources(shown[front]!.imageUrl, sizes.sizes);
+    preload(src, { as: "image", imageSrcSet: srcSet, imageSizes, fetchPriority: "high", media: shownFrom });
+  }
   const tilt =
     shown.length === 1
       ? [""]
       : shown.length === 2
         ? ["-rotate-6 -translate-x-1/4", "rotate-6 translate-x-1/4"]
         : ["-rotate-8 -translate-x-1/2", "z-10", "rotate-8 translate-x-1/2"];
-  const front = shown.length === 3 ? 1 : 0;
   return (
     <div
       role="img"
@@ -56,7 +69,7 @@ export function CoverFan({
           width={sizes.width}
           height={sizes.height}
           decoding="async"
-          loading={priority ? undefined : "lazy"}
+          loading={eager ? undefined : "lazy"}
           fetchPriority={priority && index === front ? "high" : undefined}
           className={`absolute inset-x-0 bottom-0 mx-auto rounded-md object-cover shadow-lg ring-1 ring-black/10 ${sizes.cover} ${tilt[index] ?? ""}`}
         />

@@ -9,7 +9,7 @@ export function HeroSection({ onFreeStory, books }: { onFreeStory: () => void; b
       <div className="mx-auto max-w-6xl px-4 py-8 text-center sm:py-24">
         {/* The newest covers, on screens wide enough to show them without pushing the books down. */}
         <div className="mb-8 hidden sm:block">
-          <CoverFan books={books} size="large" priority />
+          <CoverFan books={books} size="large" priority shownFrom="(min-width: 640px)" />
         </div>
         <h1 id="hero-heading" className="font-serif text-3xl font-bold leading-tight text-brand-800 sm:text-6xl">
           {HERO.headline}
