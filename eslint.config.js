@@ -41,6 +41,23 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   {
+    // A browser's first Intl object loads its locale data, 50–150 ms of main thread on every
+    // storefront page that made one (decision 7): money and dates are written by hand in their one
+    // module each. The admin screens, which a phone visitor never loads, may use Intl.
+    files: ["app/**/*.ts", "app/**/*.tsx", "server/money/**", "server/**/*-schema.ts"],
+    ignores: ["app/features/admin*/**", "app/routes/admin/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        {
+          name: "Intl",
+          message:
+            "No Intl in storefront code: its first use costs a phone 50–150 ms. Format with server/money/money-schema.ts or app/lib/dates.ts (decision 7).",
+        },
+      ],
+    },
+  },
+  {
     // Only route modules (whose loaders and actions React Router strips from the browser bundle)
     // may call server code; components and features may import its types.
     files: ["app/components/**", "app/features/**", "app/lib/**"],

@@ -12,6 +12,18 @@ describe("dates", () => {
     expect(formatLongDate("2025-06-12")).toBe("June 12, 2025");
   });
 
+  it("writes dates as Intl's en-US medium and long formats in UTC do, every month", () => {
+    const medium = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+    const long = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+    for (let month = 0; month < 12; month++) {
+      for (const day of [1, 9, 28]) {
+        const date = new Date(Date.UTC(2026, month, day, 23, 59));
+        expect(formatDate(date.toISOString())).toBe(medium.format(date));
+        expect(formatLongDate(date.toISOString())).toBe(long.format(date));
+      }
+    }
+  });
+
   it("writes times of day from the UTC digits, in ASCII only", () => {
     expect(formatDateTime("2025-07-03T14:05:09.000Z")).toBe("Jul 3, 2025, 14:05 UTC");
     expect(formatDateTime(lateEvening)).toBe("Jul 3, 2025, 23:30 UTC");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkCheckoutForm, countryOptions } from "./checkout-schema.ts";
+import { checkCheckoutForm } from "./checkout-schema.ts";
+import { countryOptions } from "./country-names.ts";
 import { readPlacedOrders, rememberPlacedOrder } from "./placed-orders-cookie.ts";
 
 const VALID = {

@@ -11,8 +11,8 @@ import { CHECKOUT_LIMITS, ITEM_ID } from "./cart-param-schema.ts";
  * everything from the database (price-cart.ts).
  */
 
-/** ISO 3166-1 alpha-2 codes the form offers (names come from Intl, in English). */
-const COUNTRY_CODES = (
+/** ISO 3166-1 alpha-2 codes the form offers (their English names: country-names.ts, on the server). */
+export const COUNTRY_CODES = (
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +
   "CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO " +
   "FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE " +
@@ -21,28 +21,6 @@ const COUNTRY_CODES = (
   "PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM " +
   "TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
 ).split(" ");
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
-
-/** The country's English name ("US" → "United States"); the code itself if Intl does not know it. */
-export function countryName(code: string): string {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/**
- * The countries the form offers, the United States first and the rest by name: all of them, or
- * only `allowed` (the store's shipping countries) when the store set a list.
- */
-export function countryOptions(allowed: readonly string[] | null): { code: string; name: string }[] {
-  const codes = allowed ? COUNTRY_CODES.filter((code) => allowed.includes(code)) : COUNTRY_CODES;
-  return codes
-    .map((code) => ({ code, name: countryName(code) }))
-    .sort((a, b) => (a.code === "US" ? -1 : b.code === "US" ? 1 : a.name.localeCompare(b.name, "en")));
-}
-
 /**
  * The lines as the form posts them (a hidden field, `<id>:<qty>,…`): strict, unlike the page's
  * address, because by now the page has shown the buyer exactly these lines.

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Viewer } from "#server/accounts/viewer.ts";
 import type { Database } from "#server/db/schema.ts";
 import { parseCartParam } from "./cart-param-schema.ts";
-import { countryOptions } from "./checkout-schema.ts";
+import { countryOptions } from "./country-names.ts";
 import { loadCheckoutRules, type CheckoutShippingMethod } from "./checkout-rules.ts";
 import { isCheckoutAvailable, loadPaymentOptions, type PaymentOptions } from "./payment-options.ts";
 import { priceCart, type CartAdjustment, type PricedLine } from "./price-cart.ts";

@@ -46,7 +46,25 @@ describe("formatMoney", () => {
     expect(formatMoney(1499, "ILS")).toBe("₪14.99");
   });
 
-  it("falls back to the code for a currency Intl does not know, never failing the page", () => {
-    expect(formatMoney(1499, "usd!")).toBe("14.99 usd!");
+  it("writes a code without a symbol of its own before the amount, as Intl does", () => {
+    expect(formatMoney(1499, "CHF")).toBe("CHF\u00a014.99");
+    expect(formatMoney(1499, "XYZ")).toBe("XYZ\u00a014.99");
+  });
+
+  it("writes exactly what Intl's en-US currency format writes, for every currency with a symbol and others", () => {
+    const codes = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "HKD", "MXN", "TWD", "XCD", "BRL", "JPY", "CNY"];
+    codes.push("INR", "KRW", "ILS", "VND", "PHP", "CHF", "SEK", "ZAR", "NGN", "SGD", "NOK", "PLN", "XYZ");
+    const amounts = [0, 1, 5, 99, 100, 1499, 100000, 123456789, -1, -500, -123456789, 1499.4, 1499.6];
+    for (const code of codes) {
+      const intl = new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency: code,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+      for (const cents of amounts) {
+        expect(formatMoney(cents, code), `${cents} ${code}`).toBe(intl.format(Math.round(cents) / 100));
+      }
+    }
   });
 });

@@ -40,30 +40,49 @@ export function centsToMoneyText(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
+/**
+ * The symbol en-US writes before an amount in each currency that has one (what
+ * `Intl.NumberFormat("en-US", { style: "currency" })` writes); any other code is written as itself
+ * followed by a no-break space ("CHF 14.99"), as Intl writes it. `money-schema.test.ts` checks
+ * every entry and the fallback against Intl.
+ */
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
+  USD: "$",
+  EUR: "€",
+  GBP: "£",
+  CAD: "CA$",
+  AUD: "A$",
+  NZD: "NZ$",
+  HKD: "HK$",
+  MXN: "MX$",
+  TWD: "NT$",
+  XCD: "EC$",
+  BRL: "R$",
+  JPY: "¥",
+  CNY: "CN¥",
+  INR: "₹",
+  KRW: "₩",
+  ILS: "₪",
+  VND: "₫",
+  PHP: "₱",
+};
 
 /**
- * Cents shown to people in the store's currency: 1499 → "$14.99" (USD), "€14.99" (EUR).
- * Intl with a fixed locale (en-US) renders the same on the server and in the browser (see
- * decision 0007). Always two decimals, since amounts are stored in hundredths. A code Intl does
- * not know falls back to "14.99 XYZ" rather than failing the page.
+ * Cents shown to people in the store's currency: 1499 → "$14.99" (USD), "€14.99" (EUR),
+ * 123456 → "$1,234.56", "CHF 14.99" for a code without a symbol of its own. The same text as
+ * Intl's en-US currency format, always with two decimals (amounts are stored in hundredths),
+ * written by hand: the first Intl formatter a browser page makes loads its locale data, 50–150 ms
+ * of main thread on this machine and more on a cheap phone, on every storefront page that shows a
+ * price (decision 7). The server and the browser run this same code, so they agree.
  */
 export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY): string {
-  let format = formats.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat("en-US", {
-        style: "currency",
-        currency,
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      });
-    } catch {
-      return `${centsToMoneyText(cents)} ${currency}`;
-    }
-    formats.set(currency, format);
-  }
-  return format.format(Math.round(cents) / 100);
+  const rounded = Math.round(cents);
+  const sign = rounded < 0 ? "-" : "";
+  const abs = Math.abs(rounded);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const amount = `${whole}.${String(abs % 100).padStart(2, "0")}`;
+  const symbol = CURRENCY_SYMBOLS[currency];
+  return symbol === undefined ? `${sign}${currency}\u00a0${amount}` : `${sign}${symbol}${amount}`;
 }
 
 /**
