@@ -35,6 +35,9 @@ describe("the built server after anonymous visits", () => {
         modules.some((module) => module.includes(`/node_modules/${name}/`)),
       );
       expect(loaded).toEqual([]);
+      // The UI kits are bundled, the icons and components the pages use (scripts/build-server.mjs):
+      // their entry files would load every one of them.
+      expect(modules.filter((module) => /\/node_modules\/(lucide-react|radix-ui)\//.test(module))).toEqual([]);
     } finally {
       await server.stop();
     }
