@@ -20,11 +20,15 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  // Packages stay external (loaded from node_modules at run time), but for React Router's two
+  // (aliased below) and the UI kits (see externalPackagesExceptUiKits).
+  plugins: [externalPackagesExceptUiKits()],
+  // The bundled packages' ES modules, which esbuild can tree-shake (lucide-react's "main" is one
+  // CommonJS file of every icon).
+  mainFields: ["module", "main"],
   // React Router's package sends every Node import to its development build (its `exports` map
   // has no production condition for Node): unminified, with dev-only checks and warnings on the
-  // hot path. These two are bundled from their production files instead; every other package
-  // stays external, loaded from node_modules at run time.
+  // hot path. These two are bundled from their production files instead.
   alias: {
     "react-router": "./node_modules/react-router/dist/production/index.mjs",
     "@react-router/node": "./node_modules/@react-router/node/dist/index.mjs",
@@ -32,6 +36,23 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+
+/**
+ * lucide-react and radix-ui are bundled, not external: their entry files import every icon (some
+ * 1,600 modules) and every Radix component, and the server held all of them from start, some
+ * 25–40 MB, to render the few dozen the pages use (issue 14). Bundled, esbuild keeps only those
+ * (both packages declare `sideEffects: false`). React stays external: one copy for everything.
+ */
+function externalPackagesExceptUiKits() {
+  // React Router's two packages are left to the alias above too (esbuild applies it after this).
+  const bundled = /^(lucide-react|radix-ui|@radix-ui\/[^/]+|react-router|@react-router\/node)(\/|$)/;
+  return {
+    name: "external-packages-except-ui-kits",
+    setup(build) {
+      build.onResolve({ filter: /^[^./#]/ }, (args) => (bundled.test(args.path) ? undefined : { external: true }));
+    },
+  };
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

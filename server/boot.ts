@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { createAuth } from "./accounts/auth.ts";
 import { createAuthLimits } from "./accounts/auth-limits.ts";
+import { lazyAuth } from "./accounts/lazy-auth.ts";
 import { countAdmins, ensureOwnerIsAdmin, OwnerSetup } from "./accounts/owner-setup.ts";
 import { ConfigError, loadEnv, type Env } from "./config/env.ts";
 import type { CoverStore } from "./covers/cover-store.ts";
@@ -81,7 +81,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     rateLimitStore,
     rateLimits: createRateLimits(rateLimitStore),
     mailer,
-    auth: createAuth({ env, database, mailer, logger, hashQueue }),
+    getAuth: lazyAuth({ env, database, mailer, logger, hashQueue }),
     authLimits: createAuthLimits(rateLimitStore),
     hashQueue,
     ownerSetup: new OwnerSetup((await countAdmins(database)) === 0, env.APP_SECRET),

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Auth } from "./accounts/auth.ts";
 import type { AuthLimits } from "./accounts/auth-limits.ts";
+import type { GetAuth } from "./accounts/lazy-auth.ts";
 import type { OwnerSetup } from "./accounts/owner-setup.ts";
 import type { Viewer } from "./accounts/viewer.ts";
 import type { Env } from "./config/env.ts";
@@ -39,7 +39,8 @@ export interface AppServices {
   rateLimitStore: RateLimitStore;
   rateLimits: RateLimits;
   mailer: Mailer;
-  auth: Auth;
+  /** better-auth, loaded on the first request that needs it (anonymous visitors never do). */
+  getAuth: GetAuth;
   authLimits: AuthLimits;
   /** The one bounded queue of password hashing (argon2). */
   hashQueue: HashQueue;

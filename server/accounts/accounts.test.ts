@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestAuth } from "#tests/support/test-auth.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { ADMIN_ROLE } from "./auth.ts";
+import { ADMIN_ROLE } from "./admin-role.ts";
 import { changePassword } from "./change-password.ts";
 import { createAdminAccount, setRole } from "./create-admin-account.ts";
 import { countAdmins, ensureOwnerIsAdmin, OwnerSetup } from "./owner-setup.ts";

@@ -1,6 +1,9 @@
 import { sql, type RawBuilder } from "kysely";
 import type { SqlBool } from "#server/db/schema.ts";
-import { ADMIN_ROLE } from "./auth.ts";
+
+/** The two roles of better-auth's admin plugin that this shop uses (configured in auth.ts). */
+export const ADMIN_ROLE = "admin";
+export const CUSTOMER_ROLE = "user";
 
 /**
  * Who is an admin, the one rule used everywhere (the viewer, sign-in, the customer screens, the

@@ -7,6 +7,7 @@ import type { Logger } from "#server/logging/logger.ts";
 import { storeSender, type Mailer } from "#server/mail/mailer.ts";
 import type { HashQueue } from "#server/security/hash-queue.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import { ADMIN_ROLE, CUSTOMER_ROLE } from "./admin-role.ts";
 import { voidOlderResetLinks } from "./reset-links.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-schema.ts";
 
@@ -16,8 +17,6 @@ const ARGON2ID = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_SECONDS = 60 * 60;
 export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
-export const ADMIN_ROLE = "admin";
-export const CUSTOMER_ROLE = "user";
 
 export interface AuthDependencies {
   env: Env;

@@ -1,10 +1,9 @@
 import type { Kysely } from "kysely";
-import { isAPIError } from "better-auth/api";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { clientKey } from "#server/security/client-key.ts";
-import type { Auth } from "./auth.ts";
-import { setCookieHeaders, toAppError } from "./auth-errors.ts";
+import type { GetAuth } from "./lazy-auth.ts";
+import { isAuthRefusal, setCookieHeaders, toAppError } from "./auth-errors.ts";
 import { admitPasswordWork, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
@@ -18,7 +17,7 @@ import { resolveViewer } from "./viewer.ts";
  * (same limits, same growing wait for the account), so Change Password is no way to guess it.
  */
 export async function changePassword(
-  deps: { auth: Auth; authLimits: AuthLimits; db: Kysely<Database> },
+  deps: { getAuth: GetAuth; authLimits: AuthLimits; db: Kysely<Database> },
   input: { currentPassword?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers }> {
   const parsed = changePasswordSchema.safeParse({
@@ -39,8 +38,9 @@ export async function changePassword(
   const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
   if (wait > 0) throw tooManyAttempts(wait);
   await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true });
+  const auth = await deps.getAuth();
   try {
-    const { headers } = await deps.auth.api.changePassword({
+    const { headers } = await auth.api.changePassword({
       body: { currentPassword, newPassword, revokeOtherSessions: true },
       headers: authRequestHeaders(input.headers, input.clientAddress),
       returnHeaders: true,
@@ -48,7 +48,7 @@ export async function changePassword(
     await voidResetLinks(deps, { userId: viewer.userId });
     return { headers: setCookieHeaders(headers) };
   } catch (error) {
-    if (isAPIError(error) && (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD") {
+    if (isAuthRefusal(error) && error.body?.code === "INVALID_PASSWORD") {
       await Promise.all(keys.map((key) => deps.authLimits.signInFailures.consume(key)));
       await deps.authLimits.accountGuesses.fail(account);
     }

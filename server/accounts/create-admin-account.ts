@@ -1,14 +1,14 @@
 import type { AppServices } from "#server/services.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import type { CUSTOMER_ROLE } from "./auth.ts";
-import { ADMIN_ROLE, type Auth } from "./auth.ts";
+import { ADMIN_ROLE, type CUSTOMER_ROLE } from "./admin-role.ts";
 import { toAppError } from "./auth-errors.ts";
+import type { GetAuth } from "./lazy-auth.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { emailSchema } from "./password-schema.ts";
 
 /** Creates an account with the admin role (setup page and `npm run admin -- create`). */
 export async function createAdminAccount(
-  deps: { auth: Auth } & Pick<AppServices, "db" | "clock">,
+  deps: { getAuth: GetAuth } & Pick<AppServices, "db" | "clock">,
   input: { email?: unknown; password?: unknown },
 ): Promise<{ email: string }> {
   const email = emailSchema.safeParse(input.email ?? "");
@@ -19,8 +19,9 @@ export async function createAdminAccount(
   const existing = await findUserByEmail(deps, { email: email.data });
   if (existing)
     throw new AppError("CONFLICT", "An account with this e-mail already exists. Grant it the admin role instead.");
+  const auth = await deps.getAuth();
   try {
-    await deps.auth.api.signUpEmail({ body: { email: email.data, password, name: "" } });
+    await auth.api.signUpEmail({ body: { email: email.data, password, name: "" } });
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: "The account could not be created." });
   }

@@ -9,7 +9,7 @@ import { seedDatabase } from "#server/seed/seed-database.ts";
 import { createTestAuth } from "#tests/support/test-auth.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { mailsTo, tokenOf, waitForVerificationLink } from "#tests/support/test-mail.ts";
-import { ADMIN_ROLE, CUSTOMER_ROLE } from "./auth.ts";
+import { ADMIN_ROLE, CUSTOMER_ROLE } from "./admin-role.ts";
 import { createAdminAccount } from "./create-admin-account.ts";
 import { listMyOrders } from "./list-my-orders.ts";
 import { countAdmins, ensureOwnerIsAdmin } from "./owner-setup.ts";

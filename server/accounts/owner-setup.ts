@@ -2,8 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 // Not Pick<AppServices>: services.ts imports this module, and a type import back would be a cycle.
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import { isAdminRoleSql } from "./admin-role.ts";
-import { ADMIN_ROLE } from "./auth.ts";
+import { ADMIN_ROLE, isAdminRoleSql } from "./admin-role.ts";
 
 export async function countAdmins({ db }: { db: Kysely<Database> }): Promise<number> {
   const row = await db

@@ -1,5 +1,5 @@
 import { AppError } from "#server/errors/app-error.ts";
-import type { Auth } from "./auth.ts";
+import type { GetAuth } from "./lazy-auth.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import { consumeAttempt, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
@@ -12,7 +12,7 @@ import { forgotPasswordSchema } from "./password-schema.ts";
  * fill someone's mailbox or keep voiding their link).
  */
 export async function requestPasswordReset(
-  deps: { auth: Auth; authLimits: AuthLimits },
+  deps: { getAuth: GetAuth; authLimits: AuthLimits },
   input: { email?: unknown; headers: Headers; clientAddress: string },
 ): Promise<void> {
   const parsed = forgotPasswordSchema.safeParse({ email: input.email });
@@ -20,7 +20,8 @@ export async function requestPasswordReset(
   const { email } = parsed.data;
   await consumeAttempt(deps.authLimits.passwordReset, [`client:${clientKey(input.clientAddress)}`]);
   if ((await deps.authLimits.resetMailsPerAddress.consume(`email:${email.toLowerCase()}`)) > 0) return;
-  await deps.auth.api.requestPasswordReset({
+  const auth = await deps.getAuth();
+  await auth.api.requestPasswordReset({
     body: { email },
     headers: authRequestHeaders(input.headers, input.clientAddress),
   });

@@ -1,4 +1,4 @@
-import type { Auth } from "./auth.ts";
+import type { GetAuth } from "./lazy-auth.ts";
 import { toAppError } from "./auth-errors.ts";
 import { consumeAttempt, type AuthLimits } from "./auth-limits.ts";
 import type { Viewer } from "./viewer.ts";
@@ -9,14 +9,15 @@ import type { Viewer } from "./viewer.ts";
  * a mail.
  */
 export async function resendVerificationEmail(
-  deps: { auth: Auth; authLimits: AuthLimits },
+  deps: { getAuth: GetAuth; authLimits: AuthLimits },
   { viewer, clientAddress }: { viewer: Pick<Viewer, "userId" | "email">; clientAddress: string },
 ): Promise<void> {
   await consumeAttempt(deps.authLimits.verificationEmail, [`client:${clientAddress}`, `user:${viewer.userId}`]);
+  const auth = await deps.getAuth();
   try {
     // Without a session header better-auth answers alike for verified and unverified accounts
     // and mails only the latter.
-    await deps.auth.api.sendVerificationEmail({ body: { email: viewer.email } });
+    await auth.api.sendVerificationEmail({ body: { email: viewer.email } });
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: "Something went wrong" });
   }

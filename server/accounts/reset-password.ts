@@ -3,7 +3,7 @@ import type { Database } from "#server/db/schema.ts";
 import type { Clock } from "#server/services.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { HashQueue } from "#server/security/hash-queue.ts";
-import type { Auth } from "./auth.ts";
+import type { GetAuth } from "./lazy-auth.ts";
 import { toAppError } from "./auth-errors.ts";
 import { admitPasswordWork, type AuthLimits } from "./auth-limits.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
@@ -18,7 +18,7 @@ const INVALID_TOKEN = "Invalid or expired token. Please request a new link.";
  * and the account's password budgets.
  */
 export async function resetPassword(
-  deps: { auth: Auth; authLimits: AuthLimits; db: Kysely<Database>; clock: Clock; hashQueue: HashQueue },
+  deps: { getAuth: GetAuth; authLimits: AuthLimits; db: Kysely<Database>; clock: Clock; hashQueue: HashQueue },
   input: { token?: unknown; password?: unknown; clientAddress: string },
 ): Promise<void> {
   const token = typeof input.token === "string" ? input.token.trim() : "";
@@ -31,10 +31,11 @@ export async function resetPassword(
     account: owner.email,
     guess: false,
   });
+  const auth = await deps.getAuth();
   try {
     // better-auth spends the single-use token before it hashes: a full queue must refuse before
     // that, not after, or the link would be lost.
-    await deps.hashQueue.admit(() => deps.auth.api.resetPassword({ body: { token, newPassword } }));
+    await deps.hashQueue.admit(() => auth.api.resetPassword({ body: { token, newPassword } }));
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: INVALID_TOKEN });
   }

@@ -1,12 +1,11 @@
 import type { Kysely } from "kysely";
-import { isAPIError } from "better-auth/api";
 import type { Database } from "#server/db/schema.ts";
 import type { Clock } from "#server/services.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { clientKey } from "#server/security/client-key.ts";
-import type { Auth } from "./auth.ts";
+import type { GetAuth } from "./lazy-auth.ts";
 import { isAdminRole } from "./admin-role.ts";
-import { setCookieHeaders } from "./auth-errors.ts";
+import { isAuthRefusal, setCookieHeaders } from "./auth-errors.ts";
 import { admitPasswordWork, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { signInSchema } from "./password-schema.ts";
@@ -21,7 +20,7 @@ const INVALID_CREDENTIALS = "Invalid email or password.";
  * answer carries the session cookie; the account keeps only its newest live sessions.
  */
 export async function signIn(
-  deps: { auth: Auth; authLimits: AuthLimits; db: Kysely<Database>; clock: Clock },
+  deps: { getAuth: GetAuth; authLimits: AuthLimits; db: Kysely<Database>; clock: Clock },
   input: { email?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers; isAdmin: boolean }> {
   const parsed = signInSchema.safeParse({ email: input.email, password: input.password });
@@ -34,8 +33,9 @@ export async function signIn(
   if (wait > 0) throw tooManyAttempts(wait);
   await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true });
 
+  const auth = await deps.getAuth();
   try {
-    const { headers, response } = await deps.auth.api.signInEmail({
+    const { headers, response } = await auth.api.signInEmail({
       body: { email, password, rememberMe: true },
       headers: authRequestHeaders(input.headers, input.clientAddress),
       returnHeaders: true,
@@ -45,7 +45,7 @@ export async function signIn(
     return { headers: setCookieHeaders(headers), isAdmin: isAdminRole(user.role) };
   } catch (error) {
     // Only a refused password counts as a failure; a busy server (UNAVAILABLE) does not.
-    if (isAPIError(error)) {
+    if (isAuthRefusal(error)) {
       await Promise.all(keys.map((key) => deps.authLimits.signInFailures.consume(key)));
       // Only a wrong password (401) makes the account wait, not e.g. a refusal after a right one.
       if (error.statusCode === 401) await deps.authLimits.accountGuesses.fail(account);

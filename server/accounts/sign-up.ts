@@ -1,5 +1,5 @@
 import { AppError } from "#server/errors/app-error.ts";
-import type { Auth } from "./auth.ts";
+import type { GetAuth } from "./lazy-auth.ts";
 import { toAppError } from "./auth-errors.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import { admitPasswordWork, consumeAttempt, type AuthLimits } from "./auth-limits.ts";
@@ -13,7 +13,7 @@ import { emailSchema } from "./password-schema.ts";
  * never reveals who is registered.
  */
 export async function signUp(
-  deps: { auth: Auth; authLimits: AuthLimits },
+  deps: { getAuth: GetAuth; authLimits: AuthLimits },
   input: { email?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<void> {
   const email = emailSchema.safeParse(input.email ?? "");
@@ -26,8 +26,9 @@ export async function signUp(
     `email:${email.data.toLowerCase()}`,
   ]);
   await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account: email.data, guess: false });
+  const auth = await deps.getAuth();
   try {
-    await deps.auth.api.signUpEmail({
+    await auth.api.signUpEmail({
       body: { email: email.data, password, name: "" },
       headers: authRequestHeaders(input.headers, input.clientAddress),
     });
@@ -38,7 +39,7 @@ export async function signUp(
     // The verification link, for the new account or an existing one still unverified; nothing for
     // a verified one. better-auth answers alike in every case (and takes as long), so sign-up
     // still reveals nothing about who is registered.
-    await deps.auth.api.sendVerificationEmail({ body: { email: email.data } });
+    await auth.api.sendVerificationEmail({ body: { email: email.data } });
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: "Something went wrong" });
   }

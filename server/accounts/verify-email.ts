@@ -1,10 +1,10 @@
-import { isAPIError } from "better-auth/api";
 import type { Kysely } from "kysely";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Clock } from "#server/services.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import type { Auth } from "./auth.ts";
+import { isAuthRefusal } from "./auth-errors.ts";
+import type { GetAuth } from "./lazy-auth.ts";
 import { ensureOwnerIsAdmin } from "./owner-setup.ts";
 import type { Viewer } from "./viewer.ts";
 
@@ -22,7 +22,7 @@ export const OTHER_ACCOUNT =
  * another account changes nothing.
  */
 export async function verifyEmail(
-  deps: { auth: Auth; db: Kysely<Database>; clock: Clock; env: Pick<Env, "OWNER_EMAIL"> },
+  deps: { getAuth: GetAuth; db: Kysely<Database>; clock: Clock; env: Pick<Env, "OWNER_EMAIL"> },
   input: { viewer: Pick<Viewer, "email">; token?: unknown },
 ): Promise<void> {
   const token = typeof input.token === "string" ? input.token.trim() : "";
@@ -31,11 +31,12 @@ export async function verifyEmail(
   if (!email) throw new AppError("VALIDATION", INVALID_LINK);
   // Only read here to pick the right message; better-auth checks the signature and expiry below.
   if (email !== input.viewer.email.toLowerCase()) throw new AppError("FORBIDDEN", OTHER_ACCOUNT);
+  const auth = await deps.getAuth();
   try {
-    await deps.auth.api.verifyEmail({ query: { token } });
+    await auth.api.verifyEmail({ query: { token } });
   } catch (error) {
     // Expired, forged or for a deleted account: one message, better-auth's own codes say no more.
-    if (isAPIError(error)) throw new AppError("VALIDATION", INVALID_LINK);
+    if (isAuthRefusal(error)) throw new AppError("VALIDATION", INVALID_LINK);
     throw error;
   }
   await ensureOwnerIsAdmin(deps, { ownerEmail: deps.env.OWNER_EMAIL });

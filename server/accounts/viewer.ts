@@ -1,4 +1,4 @@
-import type { Auth } from "./auth.ts";
+import type { GetAuth } from "./lazy-auth.ts";
 import { isAdminRole } from "./admin-role.ts";
 import { setCookieHeaders } from "./auth-errors.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
@@ -21,11 +21,12 @@ export const SESSION_COOKIE_PREFIX = "shop.session_token";
  * dead cookie.
  */
 export async function resolveViewer(
-  { auth }: { auth: Auth },
+  { getAuth }: { getAuth: GetAuth },
   { headers: requestHeaders, clientAddress }: { headers: Headers; clientAddress: string },
 ): Promise<{ viewer: Viewer | null; expired: boolean; headers: Headers }> {
   const cookie = requestHeaders.get("cookie") ?? "";
   if (!cookie.includes(SESSION_COOKIE_PREFIX)) return { viewer: null, expired: false, headers: new Headers() };
+  const auth = await getAuth();
   const { response, headers } = await auth.api.getSession({
     headers: authRequestHeaders(requestHeaders, clientAddress),
     returnHeaders: true,

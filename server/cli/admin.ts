@@ -1,7 +1,8 @@
 // `npm run admin -- grant <email> | revoke <email> | create <email>`: manage admin accounts from
 // the command line. `create` reads the new account's password from standard input.
 import { createInterface } from "node:readline";
-import { createAuth, ADMIN_ROLE, CUSTOMER_ROLE } from "#server/accounts/auth.ts";
+import { ADMIN_ROLE, CUSTOMER_ROLE } from "#server/accounts/admin-role.ts";
+import { lazyAuth } from "#server/accounts/lazy-auth.ts";
 import { createAdminAccount, setRole } from "#server/accounts/create-admin-account.ts";
 import { loadEnvOrExit } from "#server/boot.ts";
 import { openDatabase } from "#server/db/database.ts";
@@ -41,9 +42,9 @@ try {
   await migrateToLatest(database);
   if (command === "create") {
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
-    const auth = createAuth({ env, database, logger, mailer, hashQueue: new HashQueue() });
+    const getAuth = lazyAuth({ env, database, logger, mailer, hashQueue: new HashQueue() });
     const created = await createAdminAccount(
-      { auth, db: database.db, clock },
+      { getAuth, db: database.db, clock },
       { email, password: await readPassword() },
     );
     console.log(`Created the admin account ${created.email}.`);

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import sharp from "sharp";
 import { COVER_VARIANT_WIDTHS, coverVariantKey } from "#server/books/cover-schema.ts";
 import type { Database } from "#server/db/schema.ts";
 import { COVER_CONTENT_TYPE, type CoverImage, type CoverStore } from "./cover-store.ts";
@@ -28,6 +27,9 @@ export async function drawCoverVariants(
   cover: CoverImage,
   widths: readonly number[] = COVER_VARIANT_WIDTHS,
 ): Promise<CoverImage[]> {
+  // Loaded here, not at the top: only an upload, the seed or the start-up step that draws missing
+  // copies needs sharp, and at the top every page's server bundle would hold it (decision 17).
+  const { default: sharp } = await import("sharp");
   return Promise.all(
     widths.map(async (width) => {
       const bytes = await sharp(cover.bytes)

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { createAuth, type Auth } from "#server/accounts/auth.ts";
+import { lazyAuth, type GetAuth } from "#server/accounts/lazy-auth.ts";
 import { createAuthLimits, type AuthLimits } from "#server/accounts/auth-limits.ts";
 import { loadEnv } from "#server/config/env.ts";
 import { HashQueue } from "#server/security/hash-queue.ts";
@@ -15,7 +15,7 @@ export function createTestAuth(
   env: Record<string, string> = {},
   hashQueue = new HashQueue(),
 ): {
-  auth: Auth;
+  getAuth: GetAuth;
   authLimits: AuthLimits;
   mailer: Mailer;
   db: TestDatabase["handle"]["db"];
@@ -26,7 +26,7 @@ export function createTestAuth(
   const logger = createLogger("silent", new Writable({ write: (_c, _e, cb) => cb() }));
   const mailer = createMailer({ dataDir: testDb.dataDir, logger });
   return {
-    auth: createAuth({ env: config, database: testDb.handle, mailer, logger, hashQueue }),
+    getAuth: lazyAuth({ env: config, database: testDb.handle, mailer, logger, hashQueue }),
     authLimits: createAuthLimits(openDatabaseRateLimitStore(testDb.handle)),
     mailer,
     db: testDb.handle.db,
