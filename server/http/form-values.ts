@@ -13,7 +13,7 @@ import type { z } from "zod";
  *   Indices have at most two digits: an absurd index cannot make a huge array, and a field with
  *   one is left out. Rows come in index order; a gap in the numbers is closed.
  */
-export function formValues(form: FormData, schema?: z.ZodType): Record<string, unknown> {
+export function formValues(form: FormData | URLSearchParams, schema?: z.ZodType): Record<string, unknown> {
   const lists = schema ? arrayFields(schema) : new Set<string>();
   const values: Record<string, unknown> = {};
   for (const [name, value] of form.entries()) {
