@@ -18,7 +18,8 @@ export function formValues(form: FormData | URLSearchParams, schema?: z.ZodType)
   const values: Record<string, unknown> = {};
   for (const [name, value] of form.entries()) {
     if (lists.has(name)) {
-      values[name] = form.getAll(name);
+      // Once per name: reading all values at every repeat would be quadratic in a long list.
+      if (!Object.hasOwn(values, name)) values[name] = form.getAll(name);
       continue;
     }
     const path = name.split(".");
