@@ -67,11 +67,12 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // `*-schema.ts` files hold zod schemas shared by forms and actions, and
-              // `http/form-errors.ts` turns their failures into field errors: both client-safe, as is
+              // `*-schema.ts` files hold zod schemas shared by forms and actions,
+              // `http/form-values.ts` turns a posted form into what they read and `http/form-errors.ts`
+              // their failures into field errors: all client-safe, as is
               // `orders/payment-status.ts` (the payment states and their labels, no imports).
               // A regex, not a `group` glob: gitignore-style globs read a leading `#` as a comment.
-              regex: "^#server/(?!.*-schema\\.ts$|http/form-errors\\.ts$|orders/payment-status\\.ts$)",
+              regex: "^#server/(?!.*-schema\\.ts$|http/form-(errors|values)\\.ts$|orders/payment-status\\.ts$)",
               allowTypeImports: true,
               message: "Server code runs in route loaders/actions only; import types with `import type`.",
             },

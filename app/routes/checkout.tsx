@@ -6,10 +6,9 @@ import { loadCheckout } from "#server/checkout/load-checkout.ts";
 import { placeOrder } from "#server/checkout/place-order.ts";
 import { rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";
 import { isHttpsSite } from "#server/config/env.ts";
-import { AppError } from "#server/errors/app-error.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
-import { formErrors } from "#server/http/form-errors.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { formValues } from "#server/http/form-values.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { CheckoutForm, ORDER_NOT_PLACED_TITLE } from "#app/features/checkout/checkout-form.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -35,17 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, viewer, clientAddress } = context;
   const secure = isHttpsSite(services.env);
-  const submitted = Object.fromEntries((await readForm(request)).entries());
+  const submitted = await readForm(request);
   const refused = await runAction(
     services.logger,
     async () => {
-      // parseForm's steps, on the form already read (its text is echoed back below).
-      const parsed = checkoutSchema.safeParse(submitted);
-      if (!parsed.success) {
-        const { fieldErrors, message } = formErrors(parsed.error, CHECKOUT_FIELDS);
-        throw new AppError("VALIDATION", message, fieldErrors);
-      }
-      const form = parsed.data;
+      // Read before runAction: a refusal echoes the submitted text back (below).
+      const form = parseFields(submitted, checkoutSchema, CHECKOUT_FIELDS);
       await enforceRateLimit(services.rateLimits.checkout, clientAddress);
       const placed = await placeOrder(services, { form, userId: viewer?.userId ?? null });
       const headers = {
@@ -66,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   // Every success redirects, so this is a refusal: a page posted without scripts re-renders
   // from it and keeps what the buyer typed.
-  return data({ ...refused.data, values: checkoutEcho(submitted) }, refused.init ?? undefined);
+  return data({ ...refused.data, values: checkoutEcho(formValues(submitted)) }, refused.init ?? undefined);
 }
 
 /** After a refused order the page is priced again (a sold-out line shows as removed) with a new token. */

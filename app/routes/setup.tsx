@@ -1,6 +1,7 @@
 import { isHttpsSite } from "#server/config/env.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { createAdminAccount } from "#server/accounts/create-admin-account.ts";
 import { signUpSchema } from "#server/accounts/password-schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
@@ -29,6 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const SETUP_FAILED = "Setup failed";
 
+/** The link's token, posted beside the fields; a missing one is a link that is not valid. */
+const setupLinkSchema = z.object({ token: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const form = await readForm(request);
@@ -36,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     services.logger,
     async () => {
       // The link's token first: a used link is refused whatever the fields say.
-      if (!(await services.ownerSetup.accepts(services.db, form.get("token")))) {
+      if (!(await services.ownerSetup.accepts(services.db, parseFields(form, setupLinkSchema).token))) {
         throw new AppError("FORBIDDEN", "This setup link is no longer valid: an admin account already exists.");
       }
       const { email, password } = parseFields(form, signUpSchema);

@@ -1,7 +1,8 @@
-import { readForm } from "#server/http/read-form.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
 import { requireViewer } from "#server/accounts/guards.ts";
-import { verifyEmail } from "#server/accounts/verify-email.ts";
+import { INVALID_LINK, verifyEmail } from "#server/accounts/verify-email.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
@@ -30,12 +31,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { email: viewer.email, alreadyVerified: viewer.emailVerified, hasToken };
 }
 
+/** The button's form: the link's token. A missing or odd one is the same invalid link. */
+const verifyEmailFormSchema = z.object({
+  token: z.string(INVALID_LINK).trim().min(1, INVALID_LINK).max(2000, INVALID_LINK),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const viewer = requireViewer(context, request);
   const form = await readForm(request);
   return runAction(services.logger, async () => {
-    await verifyEmail(services, { viewer, token: form.get("token") });
+    await verifyEmail(services, { viewer, token: parseFields(form, verifyEmailFormSchema).token });
     return {};
   });
 }

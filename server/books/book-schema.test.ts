@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   BOOK_FIELDS,
   BOOK_LIMITS,
+  bookIdFormSchema,
   bookToFormValues,
   checkBookForm,
   type BookField,
@@ -248,5 +249,14 @@ describe("bookToFormValues", () => {
     });
     expect(checkBookForm(values)).toEqual({ success: true, data: book });
     expect(centsToMoneyText(5)).toBe("0.05");
+  });
+});
+
+describe("bookIdFormSchema", () => {
+  it("reads the edited or deleted book's id, and a missing or odd one as an unknown book", () => {
+    expect(bookIdFormSchema.parse({ id: "book-1" })).toEqual({ id: "book-1" });
+    for (const odd of [{}, { id: "x".repeat(101) }, { id: new Blob(["x"]) }]) {
+      expect(bookIdFormSchema.parse(odd)).toEqual({ id: "" });
+    }
   });
 });

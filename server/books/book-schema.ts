@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formErrors } from "#server/http/form-errors.ts";
+import { formValues } from "#server/http/form-values.ts";
 import { centsToMoneyText, moneyTextToCents, parseFixed } from "#server/money/money-schema.ts";
 
 /**
@@ -180,9 +181,12 @@ export const bookFormSchema = z
 /** A checked book, ready to store: money in integer cents, empty optional fields null. */
 export type BookInput = z.output<typeof bookFormSchema>;
 
-/** FormData, URLSearchParams or a plain object of form values; anything else is an empty form. */
+/**
+ * FormData, URLSearchParams (read by formValues, as parseFields reads a form) or a plain object
+ * of form values; anything else is an empty form.
+ */
 function toFormObject(raw: unknown): unknown {
-  if (raw instanceof FormData || raw instanceof URLSearchParams) return Object.fromEntries(raw.entries());
+  if (raw instanceof FormData || raw instanceof URLSearchParams) return formValues(raw, bookFormSchema);
   return typeof raw === "object" && raw !== null ? raw : {};
 }
 
@@ -247,4 +251,10 @@ export function bookToFormValues(book?: BookFormSource): BookFormValues {
 
 /** The Book Management action's intents, posted as `intent` by the book form and the delete button. */
 export const BOOK_INTENTS = { create: "create", update: "update", delete: "delete" } as const;
+
+/**
+ * The book an edit or delete names (its `id` field). A missing or odd id is read as an unknown
+ * book, so the use case answers "Book not found." (404) as for any id that names no book.
+ */
+export const bookIdFormSchema = z.object({ id: z.string().max(100).catch("") });
 export type BookIntent = (typeof BOOK_INTENTS)[keyof typeof BOOK_INTENTS];

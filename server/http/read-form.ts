@@ -12,6 +12,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { ActionFailure } from "./action-result.ts";
 import { bodyLimitErrorOf } from "./body-limits.ts";
 import { formErrors } from "./form-errors.ts";
+import { formValues } from "./form-values.ts";
 
 export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please try again.";
 
@@ -47,14 +48,16 @@ export async function parseForm<Schema extends z.ZodType>(
 
 /**
  * parseForm's check on a form already read (an action that first reads `intent` to choose its
- * use case, or echoes the submitted text back). Call it inside runAction's use case.
+ * use case, or echoes the submitted text back). Call it inside runAction's use case. The form is
+ * read as formValues reads it: a field the schema takes as a list is read with all its values
+ * (`orderIds`), numbered fields as rows (`shippingMethods.0.rate`), their errors under that path.
  */
 export function parseFields<Schema extends z.ZodType>(
   form: FormData,
   schema: Schema,
   fieldOrder: readonly string[] = [],
 ): z.output<Schema> {
-  const parsed = schema.safeParse(Object.fromEntries(form.entries()));
+  const parsed = schema.safeParse(formValues(form, schema));
   if (parsed.success) return parsed.data;
   const { fieldErrors, message } = formErrors(parsed.error, fieldOrder);
   throw new AppError("VALIDATION", message, fieldErrors);

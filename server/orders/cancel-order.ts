@@ -2,7 +2,6 @@ import { AppError } from "#server/errors/app-error.ts";
 import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { releaseOrderStock } from "./stock.ts";
-import { orderActionSchema, parseOrderInput } from "./order-action-schema.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
 import { canMovePayment, type PaymentStatus } from "./payment-status.ts";
 import { refundOrderAmount, type RefundDeps } from "./refund-order.ts";
@@ -28,10 +27,11 @@ const NOT_CANCELLABLE: readonly OrderStatus[] = ["Shipped", "Delivered", "Cancel
  * card order is refunded in full through Stripe first (so a refused refund leaves the order as it
  * was). A paid invoice order keeps its payment: the school paid outside the shop, and staff record
  * the money they return with Refund. Queues the cancelled mail. Cancelling twice changes nothing;
- * a shipped or delivered order cannot be cancelled.
+ * a shipped or delivered order cannot be cancelled. The id is checked by the caller (the orders
+ * action parses the form with orderActionSchema); an unknown one is NOT_FOUND.
  */
-export async function cancelOrder(deps: RefundDeps, input: { orderId: unknown }): Promise<CancelResult> {
-  const { orderId } = parseOrderInput(orderActionSchema, input);
+export async function cancelOrder(deps: RefundDeps, input: { orderId: string }): Promise<CancelResult> {
+  const { orderId } = input;
   const order = await deps.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
   if (order.status === "Cancelled") return unchanged(order);

@@ -3,7 +3,6 @@ import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import type { Clock } from "#server/services.ts";
-import { orderActionSchema, parseOrderInput } from "./order-action-schema.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
 import { canMovePayment, type PaymentStatus } from "./payment-status.ts";
 
@@ -19,13 +18,14 @@ export interface PaymentChange {
  * flagged `needs_review` that staff accept. The payment moves to paid by a conditional write
  * (only from the state read), with `paid_at`, the amount, a history step and the
  * payment-received mail, in one transaction. Marking a paid order paid again changes nothing.
- * A card order still awaiting payment is Stripe's to confirm, never staff's.
+ * A card order still awaiting payment is Stripe's to confirm, never staff's. The id is checked by
+ * the caller (orderActionSchema in the orders action); an unknown one is NOT_FOUND.
  */
 export async function markOrderPaid(
   deps: { db: Kysely<Database>; clock: Clock },
-  input: { orderId: unknown },
+  input: { orderId: string },
 ): Promise<PaymentChange> {
-  const { orderId } = parseOrderInput(orderActionSchema, input);
+  const { orderId } = input;
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();

@@ -1,9 +1,7 @@
 import { AppError } from "#server/errors/app-error.ts";
-import { bulkOrderIdsSchema, parseOrderInput } from "./order-action-schema.ts";
 import { paymentAllowsShipping } from "./ready-to-ship.ts";
 import type { RefundDeps } from "./refund-order.ts";
 import { updateOrderStatus } from "./update-order-status.ts";
-import { z } from "zod";
 
 /** Why one order of a bulk "Mark shipped" was left alone. */
 export type ShipSkipReason = "already-shipped" | "delivered" | "cancelled" | "not-paid" | "not-found" | "changed";
@@ -23,21 +21,22 @@ export interface MarkOrdersShippedResult {
   skipped: { orderId: string; reason: ShipSkipReason }[];
 }
 
-const inputSchema = z.object({ orderIds: bulkOrderIdsSchema });
-
 /**
  * Marks several orders Shipped, each by itself through `updateOrderStatus` (its own transaction,
  * history step and shipped mail), so one order that cannot move never blocks the others. An order
  * is skipped, with the reason, when it is already Shipped or Delivered, cancelled, not found, or
  * its payment does not allow shipping (an unpaid card order; invoice orders may ship unpaid).
  * A retry of the same request changes nothing more: its orders now answer "already shipped".
- * Throws VALIDATION when no order, or more than BULK_ORDER_LIMIT, is chosen.
+ * The ids are checked by the caller (bulkShipOrdersSchema in the orders action: one to
+ * BULK_ORDER_LIMIT, each read once).
  */
 export async function markOrdersShipped(
   deps: RefundDeps,
-  input: { orderIds: unknown },
+  input: { orderIds: readonly string[] },
 ): Promise<MarkOrdersShippedResult> {
-  const { orderIds } = parseOrderInput(inputSchema, input);
+  const orderIds = [...new Set(input.orderIds)];
+  // An empty `in ()` is not SQL: nothing chosen, nothing to do.
+  if (orderIds.length === 0) return { shipped: [], skipped: [] };
   const orders = await deps.db
     .selectFrom("orders")
     .select(["id", "status", "payment_method", "payment_status"])

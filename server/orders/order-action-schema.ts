@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { AppError } from "#server/errors/app-error.ts";
 import { moneySchema } from "#server/money/money-field-schema.ts";
 
 /**
@@ -42,16 +41,6 @@ export const refundOrderSchema = z.object({
 /** The Order Management action's intents for one order (besides the status dropdown's). */
 export const ORDER_ACTION_INTENTS = { markPaid: "mark-paid", cancel: "cancel", refund: "refund" } as const;
 
-/** A staff action's input checked with its schema; the first problem becomes a VALIDATION AppError. */
-export function parseOrderInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new AppError("VALIDATION", issue.message, { [String(issue.path[0] ?? "orderId")]: issue.message });
-  }
-  return parsed.data;
-}
-
 /** At most this many orders in one bulk action: a page of the list, and a bounded request. */
 export const BULK_ORDER_LIMIT = 100;
 
@@ -68,3 +57,6 @@ export const bulkOrderIdsSchema = z
 export const BULK_ORDER_INTENTS = { markShipped: "bulk-mark-shipped" } as const;
 /** The form field that carries each ticked order's id (repeated). */
 export const BULK_ORDER_IDS_FIELD = "orderIds";
+
+/** The list's bulk "Mark shipped" post: the repeated ids field, read as a list by parseFields. */
+export const bulkShipOrdersSchema = z.object({ [BULK_ORDER_IDS_FIELD]: bulkOrderIdsSchema });

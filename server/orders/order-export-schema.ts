@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formErrors } from "#server/http/form-errors.ts";
+import { formValues } from "#server/http/form-values.ts";
 
 /**
  * The orders CSV export's filter, shared by the export form (checked before the download starts)
@@ -49,7 +50,7 @@ export function checkOrderExport(
 ):
   | { success: true; data: OrderExportFilter }
   | { success: false; message: string; fieldErrors: Record<string, string> } {
-  const values = raw instanceof URLSearchParams || raw instanceof FormData ? Object.fromEntries(raw.entries()) : raw;
+  const values = raw instanceof URLSearchParams || raw instanceof FormData ? formValues(raw, orderExportSchema) : raw;
   const parsed = orderExportSchema.safeParse(values);
   if (parsed.success) return { success: true, data: parsed.data };
   return { success: false, ...formErrors(parsed.error, ORDER_EXPORT_FIELDS) };

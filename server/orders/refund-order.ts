@@ -8,7 +8,6 @@ import { formatMoney } from "#server/money/money-schema.ts";
 import { loadCardPaymentConfig } from "#server/payments/card-payment-config.ts";
 import { createStripeClient } from "#server/payments/stripe-client.ts";
 import type { Clock } from "#server/services.ts";
-import { parseOrderInput, refundOrderSchema } from "./order-action-schema.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
 import { canMovePayment, type PaymentStatus } from "./payment-status.ts";
 
@@ -32,13 +31,15 @@ export interface RefundResult {
 /**
  * Staff refund a paid order, in full (no amount) or in part. A card order is refunded through
  * Stripe's API; an invoice order was paid outside the shop, so its refund records the money
- * staff returned themselves (no Stripe call). See `refundOrderAmount`.
+ * staff returned themselves (no Stripe call). See `refundOrderAmount`. The input is as
+ * refundOrderSchema parses the form (the orders action): `amount` in cents, null for all that is
+ * left; the use case still refuses more than is left to refund.
  */
 export async function refundOrder(
   deps: RefundDeps,
-  input: { orderId: unknown; amount?: unknown; requestId?: unknown },
+  input: { orderId: string; amount: number | null; requestId?: string | undefined },
 ): Promise<RefundResult> {
-  const { orderId, amount, requestId } = parseOrderInput(refundOrderSchema, input);
+  const { orderId, amount, requestId } = input;
   return refundOrderAmount(deps, {
     orderId,
     amountCents: amount,

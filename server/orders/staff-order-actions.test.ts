@@ -70,7 +70,6 @@ describe.each(TEST_ENGINES)("staff order actions on %s", (engine) => {
       expect((await order(card)).payment_status).toBe("awaiting_payment");
       expect((await order(cancelled)).payment_status).toBe("voided");
       await expect(markOrderPaid(deps(db), { orderId: "ORD-NOPE" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-      await expect(markOrderPaid(deps(db), { orderId: " " })).rejects.toMatchObject({ code: "VALIDATION" });
     });
 
     it("accepts a card payment flagged for review, keeping the amount Stripe took", async () => {
@@ -156,17 +155,17 @@ describe.each(TEST_ENGINES)("staff order actions on %s", (engine) => {
       const id = await insertTestOrder(db, { order: { payment_status: "paid" } });
       const total = (await order(id)).total_cents;
 
-      const part = await refundOrder(deps(db), { orderId: id, amount: "10.00" });
+      const part = await refundOrder(deps(db), { orderId: id, amount: 1000 });
       expect(part).toMatchObject({ paymentStatus: "partially_refunded", refundedCents: 1000, changed: true });
-      await expect(refundOrder(deps(db), { orderId: id, amount: String(total) })).rejects.toMatchObject({
+      await expect(refundOrder(deps(db), { orderId: id, amount: total })).rejects.toMatchObject({
         code: "VALIDATION",
         fieldErrors: { amount: expect.stringContaining("more than is left to refund") },
       });
-      const rest = await refundOrder(deps(db, new Date("2026-11-22T09:00:00.000Z")), { orderId: id, amount: "" });
+      const rest = await refundOrder(deps(db, new Date("2026-11-22T09:00:00.000Z")), { orderId: id, amount: null });
       expect(rest).toMatchObject({ paymentStatus: "refunded", refundedCents: total - 1000, changed: true });
       expect(await order(id)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: total });
       // A full refund asked for again (a double-click) is already done.
-      expect((await refundOrder(deps(db), { orderId: id })).changed).toBe(false);
+      expect((await refundOrder(deps(db), { orderId: id, amount: null })).changed).toBe(false);
       expect((await history(id)).map((step) => step.status)).toEqual([
         "Order Placed",
         "Partially refunded",
@@ -179,34 +178,29 @@ describe.each(TEST_ENGINES)("staff order actions on %s", (engine) => {
       const db = await fresh();
       const id = await insertTestOrder(db, { order: { payment_status: "paid" } });
       const results = await Promise.all([
-        refundOrder(deps(db), { orderId: id, amount: "5", requestId: "form-1" }),
-        refundOrder(deps(db), { orderId: id, amount: "5", requestId: "form-1" }),
+        refundOrder(deps(db), { orderId: id, amount: 500, requestId: "form-1" }),
+        refundOrder(deps(db), { orderId: id, amount: 500, requestId: "form-1" }),
       ]);
       expect(results.filter((result) => result.changed)).toHaveLength(1);
       expect((await order(id)).amount_refunded_cents).toBe(500);
       expect(await mails(id)).toEqual(["refunded"]);
       // The same post again later (a retry that read the order after the first was written).
-      expect((await refundOrder(deps(db), { orderId: id, amount: "5", requestId: "form-1" })).changed).toBe(false);
+      expect((await refundOrder(deps(db), { orderId: id, amount: 500, requestId: "form-1" })).changed).toBe(false);
       expect((await order(id)).amount_refunded_cents).toBe(500);
       // A new refund from the form is a new request.
-      expect((await refundOrder(deps(db), { orderId: id, amount: "5", requestId: "form-2" })).changed).toBe(true);
+      expect((await refundOrder(deps(db), { orderId: id, amount: 500, requestId: "form-2" })).changed).toBe(true);
       expect((await order(id)).amount_refunded_cents).toBe(1000);
     });
 
-    it("refuses unpaid orders, zero and malformed amounts", async () => {
+    // Zero and malformed amounts are refused by refundOrderSchema before the use case (orders-route.test.ts).
+    it("refuses unpaid orders", async () => {
       const db = await fresh();
       const unpaid = await insertTestOrder(db);
-      await expect(refundOrder(deps(db), { orderId: unpaid })).rejects.toMatchObject({
+      await expect(refundOrder(deps(db), { orderId: unpaid, amount: null })).rejects.toMatchObject({
         code: "CONFLICT",
         message: "Only a paid order can be refunded.",
       });
-      const paid = await insertTestOrder(db, { order: { payment_status: "paid" } });
-      for (const amount of ["0", "-3", "abc", "1.234"]) {
-        await expect(refundOrder(deps(db), { orderId: paid, amount })).rejects.toMatchObject({
-          code: "VALIDATION",
-        });
-      }
-      expect((await order(paid)).amount_refunded_cents).toBe(0);
+      expect((await order(unpaid)).amount_refunded_cents).toBe(0);
     });
   });
 

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
-import { ORDER_STATUS_MESSAGE } from "./order-status-schema.ts";
 import { trackOrder } from "./track-order.ts";
 import { updateOrderStatus } from "./update-order-status.ts";
 import { orderActionDeps as deps } from "#tests/support/test-orders.ts";
@@ -75,21 +74,12 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
     expect(await historyCount("ORD-2025-001")).toBe(steps);
   });
 
-  it("refuses unknown statuses and unknown orders without writing", async () => {
+  // Unknown statuses and blank ids are refused by orderStatusChangeSchema in the orders action
+  // (orders-route.test.ts), before this use case.
+  it("refuses unknown orders without writing", async () => {
     const db = await seeded();
     const before = await order("ORD-2025-001");
     const steps = await historyCount("ORD-2025-001");
-    for (const status of ["Refunded", "shipped", "", null, undefined, 1]) {
-      await expect(updateOrderStatus(deps(db), { orderId: "ORD-2025-001", status })).rejects.toMatchObject({
-        code: "VALIDATION",
-        message: ORDER_STATUS_MESSAGE,
-        fieldErrors: { status: ORDER_STATUS_MESSAGE },
-      });
-    }
-    await expect(updateOrderStatus(deps(db), { orderId: "  ", status: "Pending" })).rejects.toMatchObject({
-      code: "VALIDATION",
-      fieldErrors: { orderId: "Please choose an order." },
-    });
     await expect(updateOrderStatus(deps(db), { orderId: "ORD-1999-001", status: "Pending" })).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: "This order could not be found.",

@@ -2,9 +2,8 @@ import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import { cancelOrder } from "./cancel-order.ts";
-import { parseOrderInput } from "./order-action-schema.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
-import { orderStatusChangeSchema } from "./order-status-schema.ts";
+import type { OrderStatusValue } from "./order-status-schema.ts";
 import type { RefundDeps } from "./refund-order.ts";
 
 export interface OrderStatusUpdate {
@@ -23,13 +22,14 @@ export interface OrderStatusUpdate {
  * becoming Shipped queues the shipped mail (once per order, however often it is chosen).
  * Choosing the status the order already has writes nothing: a repeated click must not add a
  * duplicate step to the customer's timeline.
- * Throws VALIDATION for anything but the five statuses, NOT_FOUND for an unknown order.
+ * The input is checked by the caller (orderStatusChangeSchema in the orders action); an unknown
+ * order is NOT_FOUND.
  */
 export async function updateOrderStatus(
   deps: RefundDeps,
-  input: { orderId: unknown; status: unknown },
+  input: { orderId: string; status: OrderStatusValue },
 ): Promise<OrderStatusUpdate> {
-  const { orderId, status } = parseOrderInput(orderStatusChangeSchema, input);
+  const { orderId, status } = input;
   if (status === "Cancelled") {
     const cancelled = await cancelOrder(deps, { orderId });
     return { orderId, status: cancelled.status, updatedAt: cancelled.updatedAt, changed: cancelled.changed };

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { newsletterTestDeps } from "#tests/support/newsletter-deps.ts";
-import { BULK_SUBSCRIBER_LIMIT } from "./subscriber-schema.ts";
+import { parseFields } from "#server/http/read-form.ts";
+import { BULK_SUBSCRIBER_LIMIT, removeSubscribersSchema, SUBSCRIBER_IDS_FIELD } from "./subscriber-schema.ts";
 import { deleteSubscribers, describeRemoval } from "./delete-subscribers.ts";
 import { subscribe } from "./subscribe.ts";
 
@@ -29,22 +30,31 @@ describe.each(TEST_ENGINES)("deleteSubscribers on %s", (engine) => {
     expect(retry).toEqual({ removed: 0, alreadyGone: 2 });
     expect(describeRemoval(retry)).toBe("0 subscribers removed. 2 were already gone.");
   });
+});
 
-  it("refuses an empty choice and more than the limit, removing nothing", async () => {
-    testDb = await createTestDatabase(engine);
-    const db = testDb.handle.db;
-    await subscribe(newsletterTestDeps(testDb), { email: "keep@example.com" });
-    const { id } = await db.selectFrom("email_subscribers").select("id").executeTakeFirstOrThrow();
-    for (const subscriberIds of [[], undefined, id, [""], [7]]) {
-      await expect(deleteSubscribers({ db }, { subscriberIds }), String(subscriberIds)).rejects.toMatchObject({
-        code: "VALIDATION",
-      });
-    }
-    const tooMany = [id, ...Array.from({ length: BULK_SUBSCRIBER_LIMIT }, (_, i) => `x-${i}`)];
-    await expect(deleteSubscribers({ db }, { subscriberIds: tooMany })).rejects.toMatchObject({
-      code: "VALIDATION",
-      message: `Please choose at most ${BULK_SUBSCRIBER_LIMIT} subscribers at a time.`,
-    });
-    expect(await db.selectFrom("email_subscribers").select("id").execute()).toHaveLength(1);
+describe("the Remove selected form", () => {
+  const post = (ids: string[]) => {
+    const form = new FormData();
+    form.set("intent", "remove-selected");
+    for (const id of ids) form.append(SUBSCRIBER_IDS_FIELD, id);
+    return form;
+  };
+
+  it("reads the ticked ids as a list, one tick too, each once", () => {
+    expect(parseFields(post(["a"]), removeSubscribersSchema)).toEqual({ subscriberIds: ["a"] });
+    expect(parseFields(post(["a", "b", "a"]), removeSubscribersSchema)).toEqual({ subscriberIds: ["a", "b"] });
+  });
+
+  it("refuses an empty choice, a blank id and more than the limit", () => {
+    expect(() => parseFields(post([]), removeSubscribersSchema)).toThrow(
+      expect.objectContaining({ code: "VALIDATION", message: "Please choose at least one subscriber." }),
+    );
+    expect(() => parseFields(post([" "]), removeSubscribersSchema)).toThrow(
+      expect.objectContaining({ fieldErrors: { "subscriberIds.0": "Please choose a subscriber." } }),
+    );
+    const tooMany = Array.from({ length: BULK_SUBSCRIBER_LIMIT + 1 }, (_, i) => `x-${i}`);
+    expect(() => parseFields(post(tooMany), removeSubscribersSchema)).toThrow(
+      expect.objectContaining({ message: `Please choose at most ${BULK_SUBSCRIBER_LIMIT} subscribers at a time.` }),
+    );
   });
 });

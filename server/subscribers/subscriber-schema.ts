@@ -24,6 +24,9 @@ export const subscriberIdsSchema = z
   .max(BULK_SUBSCRIBER_LIMIT, `Please choose at most ${BULK_SUBSCRIBER_LIMIT} subscribers at a time.`)
   .transform((ids) => [...new Set(ids)]);
 
+/** The list's "Remove selected" post: the repeated ids field, read as a list by parseFields. */
+export const removeSubscribersSchema = z.object({ [SUBSCRIBER_IDS_FIELD]: subscriberIdsSchema });
+
 /** The form field that carries the one subscriber removed from the list's row. */
 export const SUBSCRIBER_ID_FIELD = "subscriberId";
 

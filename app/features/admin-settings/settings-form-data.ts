@@ -1,3 +1,5 @@
+import { formValues } from "#server/http/form-values.ts";
+
 /**
  * Field names of the Store Settings form. Each shipping method's fields carry its position in the
  * list (`shippingMethods.1.rate`), the same path the schema reports its errors under, so an
@@ -11,36 +13,37 @@ export const CLEAR_SECRET_FIELD = "stripeSecretKeyClear";
 /** The checkbox that asks to remove the stored webhook signing secret. */
 export const CLEAR_WEBHOOK_SECRET_FIELD = "stripeWebhookSecretClear";
 
-const SHIPPING_FIELD = /^shippingMethods\.(\d{1,2})\.(id|name|rate|enabled)$/;
-
 /**
  * The posted form in the shape the settings schema reads; toggles stay as the text a form sends
  * and the schema decides what they mean. Used by the browser (to check before sending) and by
  * the action (which checks again), so both read the form the same way.
  *
- * Each secret's action (the secret key, the webhook signing secret) is derived rather than posted: ticking "remove" clears it, typing a
- * new key replaces it, and an empty field keeps the stored one. That way a plain form post
- * without scripts still does the right thing.
+ * The fields are read by formValues, the one form conversion (parseFields' too): the numbered
+ * shipping fields become the `shippingMethods` rows (an index of two digits at most, so an
+ * absurd one cannot make a huge array), and their errors come back under the same names. This
+ * thin mapping stays on top because two settings are not posted as such: each secret's action
+ * (the secret key, the webhook signing secret) is derived rather than posted: ticking "remove"
+ * clears it, typing a new key replaces it, and an empty field keeps the stored one. That way a
+ * plain form post without scripts still does the right thing.
  */
 export function settingsInputFromFormData(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name);
+  const values = formValues(form);
+  const textOf = (record: Record<string, unknown>, name: string) => {
+    const value = record[name];
     return typeof value === "string" ? value : undefined;
   };
+  const text = (name: string) => textOf(values, name);
 
-  // Two digits at most: the schema allows 20 methods, and an absurd index cannot make a huge array.
-  const methods = new Map<number, Record<string, string>>();
-  for (const [key, value] of form.entries()) {
-    const match = SHIPPING_FIELD.exec(key);
-    if (!match || typeof value !== "string") continue;
-    const index = Number(match[1]);
-    const method = methods.get(index) ?? {};
-    method[match[2]!] = value;
-    methods.set(index, method);
-  }
-  const shippingMethods = [...methods.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([, method]) => ({ id: method.id, name: method.name, rate: method.rate ?? "", enabled: method.enabled }));
+  const rows = Array.isArray(values.shippingMethods) ? (values.shippingMethods as unknown[]) : [];
+  const shippingMethods = rows.map((row) => {
+    const method = typeof row === "object" && row !== null ? (row as Record<string, unknown>) : {};
+    return {
+      id: textOf(method, "id"),
+      name: textOf(method, "name"),
+      rate: textOf(method, "rate") ?? "",
+      enabled: textOf(method, "enabled"),
+    };
+  });
 
   const secretInput = (field: string, clearField: string) => {
     const secret = text(field)?.trim() ?? "";

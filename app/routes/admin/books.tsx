@@ -5,14 +5,14 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import type { Book } from "#server/books/book.ts";
-import { BOOK_INTENTS } from "#server/books/book-schema.ts";
+import { BOOK_INTENTS, bookIdFormSchema } from "#server/books/book-schema.ts";
 import { deleteBook } from "#server/books/delete-book.ts";
 import { listBooksPage } from "#server/books/list-books-page.ts";
 import { COVER_FIELD, COVER_LIMITS, COVER_TOO_LARGE_MESSAGE } from "#server/books/cover-schema.ts";
 import { createBookWithCover, updateBookWithCover } from "#server/books/save-book-with-cover.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { runAction } from "#server/http/action-result.ts";
-import { readFormWithUpload } from "#server/http/read-form.ts";
+import { parseFields, readFormWithUpload } from "#server/http/read-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -61,14 +61,18 @@ export async function action({ context, request }: Route.ActionArgs) {
     return await runAction(
       logger,
       async () => {
-        const id = String(form.get("id") ?? "");
         switch (intent) {
           case BOOK_INTENTS.create:
             return { intent, book: summary(await createBookWithCover(services, { form, cover })) };
           case BOOK_INTENTS.update:
-            return { intent, book: summary(await updateBookWithCover(services, { id, form, cover })) };
+            return {
+              intent,
+              book: summary(
+                await updateBookWithCover(services, { id: parseFields(form, bookIdFormSchema).id, form, cover }),
+              ),
+            };
           case BOOK_INTENTS.delete:
-            return { intent, book: summary(await deleteBook(services, { id })) };
+            return { intent, book: summary(await deleteBook(services, parseFields(form, bookIdFormSchema))) };
           default:
             throw new AppError("VALIDATION", "Unknown action.");
         }

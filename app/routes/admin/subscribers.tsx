@@ -5,7 +5,7 @@ import { runAction } from "#server/http/action-result.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { deleteSubscriber } from "#server/subscribers/delete-subscriber.ts";
 import { deleteSubscribers, describeRemoval } from "#server/subscribers/delete-subscribers.ts";
-import { removeSubscriberSchema, SUBSCRIBER_IDS_FIELD } from "#server/subscribers/subscriber-schema.ts";
+import { removeSubscriberSchema, removeSubscribersSchema } from "#server/subscribers/subscriber-schema.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
@@ -34,7 +34,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db, logger, env } = context.services;
   const form = await readForm(request);
   if (form.get("intent") === REMOVE_SELECTED_INTENT) {
-    return runAction(logger, () => deleteSubscribers({ db }, { subscriberIds: form.getAll(SUBSCRIBER_IDS_FIELD) }), {
+    return runAction(logger, () => deleteSubscribers({ db }, parseFields(form, removeSubscribersSchema)), {
       secure: isHttpsSite(env),
       success: (result) => ({ title: "Subscribers removed", description: describeRemoval(result) }),
       failureTitle: "Error removing subscribers",
