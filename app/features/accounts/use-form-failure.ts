@@ -3,6 +3,7 @@ import type { ZodType } from "zod";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { formErrors } from "#server/http/form-errors.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { formValues } from "#server/http/form-values.ts";
 
 /**
  * The form pattern's client half. Returns the per-field messages of the last refused post (its
@@ -25,7 +26,7 @@ export function useFormFailure(result: { ok: boolean } | ActionFailure | undefin
   };
 
   const checkBeforeSubmit = (schema: ZodType) => (event: FormEvent<HTMLFormElement>) => {
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    const parsed = schema.safeParse(formValues(new FormData(event.currentTarget), schema));
     if (parsed.success) {
       setClientErrors({ after: result, errors: {} });
       return;

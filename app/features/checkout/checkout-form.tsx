@@ -10,6 +10,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { OrderSummary } from "./order-summary.tsx";
+import { formValues } from "#server/http/form-values.ts";
 
 type FieldErrors = Record<string, string>;
 
@@ -79,7 +80,7 @@ export function CheckoutForm({
       aria-busy={busy}
       className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"
       onSubmit={(event) => {
-        const checked = checkCheckoutForm(Object.fromEntries(new FormData(event.currentTarget)));
+        const checked = checkCheckoutForm(formValues(new FormData(event.currentTarget)));
         if (busy) {
           // A second click while the first is on its way: the first one places the order.
           event.preventDefault();

@@ -11,6 +11,7 @@ import type { ActionResult } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { formValues } from "#server/http/form-values.ts";
 
 type FieldErrors = Partial<Record<ContactField, string>>;
 
@@ -67,7 +68,7 @@ export function ContactForm({ initialResult }: { initialResult?: ActionResult | 
       className="grid gap-5"
       onSubmit={(event) => {
         const form = event.currentTarget;
-        const checked = checkContactMessage(Object.fromEntries(new FormData(form)));
+        const checked = checkContactMessage(formValues(new FormData(form)));
         if (checked.success) {
           setErrors({});
           return;
