@@ -3,25 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { DatabaseCoverStore } from "#server/covers/database-cover-store.ts";
-import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
+import { openDatabase, type DatabaseHandle } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
-import { createThrowawayPostgresDatabase } from "./test-database.ts";
-
-/**
- * Where a test's fresh database is copied from, per engine: `migrated` holds every migration and
- * no rows; `seeded` also holds the demo catalogue, sample orders and settings, as `startServices`
- * seeds an empty database. SQLite: a closed file to copy; PostgreSQL: a database nobody is
- * connected to, for CREATE DATABASE … TEMPLATE.
- */
-export type TestDatabaseTemplates = Partial<Record<DatabaseEngine, { migrated: string; seeded: string }>>;
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    testDatabaseTemplates: TestDatabaseTemplates;
-  }
-}
+import { createThrowawayPostgresDatabase, type TestDatabaseTemplates } from "./test-database.ts";
 
 /**
  * Vitest globalSetup of the unit project. A test that migrated and seeded its own database paid

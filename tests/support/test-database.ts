@@ -6,7 +6,6 @@ import pg from "pg";
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
-import type { TestDatabaseTemplates } from "./test-database-templates.ts";
 
 /**
  * The engines every data test runs on: SQLite always, PostgreSQL too when TEST_DATABASE_URL
@@ -85,6 +84,20 @@ export async function createThrowawayPostgresDatabase({ template }: { template?:
       await client.end();
     },
   };
+}
+
+/**
+ * Where a test's fresh database is copied from, per engine: `migrated` holds every migration and
+ * no rows; `seeded` also holds the demo catalogue, sample orders and settings, as `startServices`
+ * seeds an empty database. SQLite: a closed file to copy; PostgreSQL: a database nobody is
+ * connected to, for CREATE DATABASE … TEMPLATE.
+ */
+export type TestDatabaseTemplates = Partial<Record<DatabaseEngine, { migrated: string; seeded: string }>>;
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testDatabaseTemplates: TestDatabaseTemplates;
+  }
 }
 
 /**
