@@ -20,6 +20,8 @@ export default defineConfig({
             "bench/**/*.test.ts",
           ],
           environment: "node",
+          // Migrates (and seeds) one database per engine once per run; each test gets a copy.
+          globalSetup: ["tests/support/test-database-templates.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: FILES_AT_A_TIME,

@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
 import { INSTANCE_LOCK_FILE } from "./instance-lock.ts";
 import { backupSqlite, restoreSqlite, SQLITE_FILE_NAME } from "./sqlite-backup.ts";
@@ -36,9 +36,15 @@ const countBooks = (file: string) => {
 describe("operating a SQLite shop", () => {
   const dirs: string[] = [];
   const servers: ServerProcess[] = [];
-  const dataDir = () => {
+  /**
+   * `seeded`: the directory of a shop that has started once (the run's seeded template), so its
+   * server starts without migrating and seeding; main.test.ts tests that first start itself.
+   */
+  const dataDir = ({ seeded = false } = {}) => {
     const dir = mkdtempSync(path.join(tmpdir(), "shop-ops-"));
     dirs.push(dir);
+    const template = inject("testDatabaseTemplates").sqlite?.seeded;
+    if (seeded && template) copyFileSync(template, path.join(dir, SQLITE_FILE_NAME));
     return dir;
   };
   afterEach(async () => {
@@ -47,7 +53,7 @@ describe("operating a SQLite shop", () => {
   });
 
   it("refuses a second server process on the same data directory, with a clear line", async () => {
-    const dir = dataDir();
+    const dir = dataDir({ seeded: true });
     const first = await startServerProcess({ dataDir: dir });
     servers.push(first);
     const second = await startServerProcess({ dataDir: dir, waitForReady: false });
@@ -58,7 +64,7 @@ describe("operating a SQLite shop", () => {
   });
 
   it("takes over the lock of a process that was killed", async () => {
-    const dir = dataDir();
+    const dir = dataDir({ seeded: true });
     const first = await startServerProcess({ dataDir: dir });
     first.child.kill("SIGKILL");
     await first.exited;
@@ -69,7 +75,7 @@ describe("operating a SQLite shop", () => {
   });
 
   it("backs up while the shop runs and restores only once it is stopped", async () => {
-    const dir = dataDir();
+    const dir = dataDir({ seeded: true });
     const server = await startServerProcess({ dataDir: dir });
     servers.push(server);
     const books = countBooks(path.join(dir, SQLITE_FILE_NAME));

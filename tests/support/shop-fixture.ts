@@ -52,11 +52,19 @@ export function useShop(env: Record<string, string> = {}, { withOwner = false }:
       shop.databaseUrl = postgres.url;
       dropDatabase = postgres.drop;
     }
-    shop.server = await startServerProcess({
-      dataDir: shop.dataDir,
-      env: { ...(shop.databaseUrl ? { DATABASE_URL: shop.databaseUrl } : {}), ...env },
-    });
-    shop.browser = await launchBrowser();
+    // Started together: Chromium launches while the server boots (each mostly waits on its own).
+    const [server, browser] = await Promise.allSettled([
+      startServerProcess({
+        dataDir: shop.dataDir,
+        env: { ...(shop.databaseUrl ? { DATABASE_URL: shop.databaseUrl } : {}), ...env },
+      }),
+      launchBrowser(),
+    ]);
+    // Whatever started is kept on `shop`, so afterAll stops it even when the other failed.
+    if (server.status === "fulfilled") shop.server = server.value;
+    if (browser.status === "fulfilled") shop.browser = browser.value;
+    if (server.status === "rejected") throw server.reason;
+    if (browser.status === "rejected") throw browser.reason;
   });
   afterAll(async () => {
     await shop.browser?.close();

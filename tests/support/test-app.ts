@@ -35,7 +35,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   if (!existsSync(SERVER_BUILD)) throw new Error("No server build: run `npm run build` before these tests.");
   const build = (await import(/* @vite-ignore */ SERVER_BUILD)) as ServerBuild;
-  const testDb = await createTestDatabase(engine);
+  // Already seeded (a copy of the run's template) unless covers go to a bucket: that shop seeds its own.
+  const testDb = await createTestDatabase(engine, { seeded: !overrides.env?.COVERS_S3_BUCKET });
   const logs: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk, _encoding, callback) {

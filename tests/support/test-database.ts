@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
+import { SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
 
 /**
  * The engines every data test runs on: SQLite always, PostgreSQL too when TEST_DATABASE_URL
@@ -23,9 +24,15 @@ export interface TestDatabase {
 }
 
 /** A brand-new, empty database of the given engine (no migrations applied). */
-export async function createEmptyTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
+export function createEmptyTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
+  return openFreshDatabase(engine);
+}
+
+/** A fresh database: empty, or a copy of `template` (SQLite: a closed file; PostgreSQL: a database's name). */
+async function openFreshDatabase(engine: DatabaseEngine, template?: string): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
   if (engine === "sqlite") {
+    if (template) copyFileSync(template, path.join(dataDir, SQLITE_FILE_NAME));
     const handle = openDatabase({ dataDir });
     return {
       handle,
@@ -37,7 +44,7 @@ export async function createEmptyTestDatabase(engine: DatabaseEngine): Promise<T
     };
   }
 
-  const postgres = await createThrowawayPostgresDatabase();
+  const postgres = await createThrowawayPostgresDatabase({ template });
   const handle = openDatabase({ databaseUrl: postgres.url, dataDir });
   return {
     handle,
@@ -79,9 +86,40 @@ export async function createThrowawayPostgresDatabase({ template }: { template?:
   };
 }
 
-/** A fresh database with every migration applied. */
-export async function createTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
-  const testDb = await createEmptyTestDatabase(engine);
+/**
+ * Where a test's fresh database is copied from, per engine: `migrated` holds every migration and
+ * no rows; `seeded` also holds the demo catalogue, sample orders and settings, as `startServices`
+ * seeds an empty database. SQLite: a closed file to copy; PostgreSQL: a database nobody is
+ * connected to, for CREATE DATABASE … TEMPLATE.
+ */
+export type TestDatabaseTemplates = Partial<Record<DatabaseEngine, { migrated: string; seeded: string }>>;
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testDatabaseTemplates: TestDatabaseTemplates;
+  }
+}
+
+/**
+ * A fresh database with every migration applied; `seeded`: also with the demo catalogue, sample
+ * orders and settings, as `startServices` leaves an empty database. Under Vitest's unit project
+ * it is a copy of the run's template (test-database-templates.ts); elsewhere (bench, the e2e
+ * project) it is migrated here, and a `seeded` one is left for `startServices` to seed.
+ */
+export async function createTestDatabase(
+  engine: DatabaseEngine,
+  { seeded = false }: { seeded?: boolean } = {},
+): Promise<TestDatabase> {
+  const template = (await providedTemplates())?.[engine]?.[seeded ? "seeded" : "migrated"];
+  if (template) return openFreshDatabase(engine, template);
+  const testDb = await openFreshDatabase(engine);
   await migrateToLatest(testDb.handle);
   return testDb;
+}
+
+/** The templates the unit project's globalSetup provides; none outside Vitest (bench imports these helpers). */
+async function providedTemplates(): Promise<TestDatabaseTemplates | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import("vitest");
+  return inject("testDatabaseTemplates");
 }
