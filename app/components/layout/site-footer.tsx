@@ -51,7 +51,7 @@ export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsle
     { to: "/track-order", label: "Track Your Order" },
   ];
   return (
-    <footer className="below-fold bg-brand-800 text-brand-100">
+    <footer className="bg-brand-800 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-serif text-xl font-bold text-white">{store?.name}</p>
