@@ -60,7 +60,7 @@ export default tseslint.config(
   {
     // Only route modules (whose loaders and actions React Router strips from the browser bundle)
     // may call server code; components and features may import its types.
-    files: ["app/components/**", "app/features/**", "app/lib/**"],
+    files: ["app/components/**", "app/features/**", "app/lib/**", "app/islands/**", "app/islands-client.tsx"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -89,9 +89,9 @@ export default tseslint.config(
       [`app/features/${feature}/**`],
       [
         {
-          regex: `^#app/(features/(?!${feature}/)|routes/|root\\.tsx$)`,
+          regex: `^#app/(features/(?!${feature}/)|islands/|routes/|root\\.tsx$)`,
           message:
-            "A feature imports no other feature, route or root.tsx: move what both need to app/components or app/lib.",
+            "A feature imports no other feature, island, route or root.tsx: move what both need to app/components or app/lib.",
         },
         PARENT_FOLDER,
       ],
@@ -101,8 +101,20 @@ export default tseslint.config(
     ["app/lib/**", "app/components/**"],
     [
       {
-        regex: "^#app/(features/|routes/|root\\.tsx$)",
-        message: "app/lib and app/components sit below features and routes and never import them (nor root.tsx).",
+        regex: "^#app/(features/|islands/|routes/|root\\.tsx$)",
+        message:
+          "app/lib and app/components sit below features, islands and routes and never import them (nor root.tsx).",
+      },
+      PARENT_FOLDER,
+    ],
+  ),
+  // Islands (decision 21) compose features as routes do; routes and the islands' entry use them.
+  layer(
+    ["app/islands/**"],
+    [
+      {
+        regex: "^#app/(routes/|root\\.tsx$)",
+        message: "An island composes features, components and lib; it imports no route and not root.tsx.",
       },
       PARENT_FOLDER,
     ],

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -31,6 +31,27 @@ function clientChunkModules(): Plugin {
 }
 
 /**
+ * Writes build/islands-chunks.json: the source modules of the islands' script (decision 21), built
+ * by Vite's worker build, which has no `writeBundle` of its own; app/client-bundle.test.ts checks
+ * that no zod, admin code or React Router is among them.
+ */
+function islandsChunkModules(): Plugin {
+  return {
+    name: "islands-chunk-modules",
+    generateBundle(_options, bundle) {
+      const root = process.cwd();
+      const modules = new Set<string>();
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        for (const id of Object.keys(output.modules)) modules.add(path.relative(root, id.replace(/^\0|\?.*$/g, "")));
+      }
+      mkdirSync(path.join(root, "build"), { recursive: true });
+      writeFileSync(path.join(root, "build", "islands-chunks.json"), JSON.stringify([...modules], null, 1));
+    },
+  };
+}
+
+/**
  * zod compiles object parsers with `new Function` unless told not to, and probes for that on the
  * first `z.object()`. Under the shop's Content-Security-Policy (no 'unsafe-eval') the browser
  * refuses the probe and lists a CSP violation in its Issues panel (which costs the Lighthouse
@@ -52,4 +73,7 @@ function zodJitlessInBrowser(): Plugin {
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), clientChunkModules(), zodJitlessInBrowser()],
   build: { assetsInlineLimit: 0 },
+  // The islands' script (app/islands-client.tsx, decision 21) is imported with `?worker&url`: Vite
+  // builds it as one self-contained file and gives its address. An ES module, as it is loaded.
+  worker: { format: "es", plugins: () => [islandsChunkModules()] },
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 
 const CHUNKS = "build/client-chunks.json";
 const ASSETS = "build/client/assets";
+const ISLANDS = "build/islands-chunks.json";
 
 interface ManifestRoute {
   id: string;
@@ -91,5 +92,15 @@ describe("client bundle", () => {
   it("sees admin code and zod where they are, so the two rules above can fail", () => {
     expect([...modulesOfPage(build, "routes/admin/dashboard")].some((m) => ADMIN_CODE.test(m))).toBe(true);
     expect([...modulesOfPage(build, "routes/checkout")].some((m) => ZOD.test(m))).toBe(true);
+  });
+
+  it("keeps the islands' script (decision 21) free of zod, admin code and React Router, and finds React in it", () => {
+    if (!existsSync(ISLANDS)) throw new Error("No islands build: run `npm run build` before this test.");
+    const modules = JSON.parse(readFileSync(ISLANDS, "utf8")) as string[];
+    expect(modules.some((m) => m.startsWith("app/features/cart/"))).toBe(true);
+    expect(modules.some((m) => /node_modules\/react-dom\//.test(m))).toBe(true);
+    expect(modules.filter((m) => ZOD.test(m) || ADMIN_CODE.test(m) || /node_modules\/react-router\//.test(m))).toEqual(
+      [],
+    );
   });
 });

@@ -1,8 +1,10 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import type { ReactNode } from "react";
+import { renderToPipeableStream, renderToString, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { scriptsAfterFirstPaint } from "#server/http/scripts-after-first-paint.ts";
+import { IslandRendererProvider, type IslandRenderer } from "#app/lib/island.tsx";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -49,7 +51,9 @@ export default function handleRequest(
 
     const { nonce } = loadContext;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <IslandRendererProvider value={islandRenderer(nonce)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </IslandRendererProvider>,
       {
         nonce,
         [readyOption]() {
@@ -83,4 +87,20 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * Renders each island of a page as a React root of its own, as the browser will hydrate it
+ * (app/lib/island.tsx): numbered in page order, so that no two islands' `useId`s collide.
+ */
+function islandRenderer(nonce: string | undefined): IslandRenderer {
+  let count = 0;
+  return {
+    nonce,
+    render(node: ReactNode) {
+      count += 1;
+      const identifierPrefix = `i${count}-`;
+      return { html: renderToString(node, { identifierPrefix }), identifierPrefix };
+    },
+  };
 }

@@ -6,20 +6,26 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { useEffect } from "react";
 import { isCheckoutAvailable, loadPaymentOptions } from "#server/checkout/payment-options.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
-import { ServerToast, usePageToast } from "#app/components/ui/server-toast.tsx";
-import { ToastProvider } from "#app/components/ui/toast.tsx";
+import { ServerToast, ServerToastIsland, usePageToast } from "#app/components/ui/server-toast.tsx";
+import { ToasterIsland } from "#app/components/ui/toast.tsx";
 import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";
 import { ShopClosedBanner } from "#app/features/coming-soon/shop-closed-banner.tsx";
-import { NewsletterForm } from "#app/features/subscribers/newsletter-form.tsx";
+import { NewsletterFormIsland } from "#app/features/subscribers/newsletter-form.tsx";
 import type { Route } from "./+types/root";
+import { IslandPageProvider, isIslandPageHandle, useIslandRenderer } from "#app/lib/island.tsx";
+import { CurrencyProvider } from "#app/lib/money.ts";
 import type { RootLoaderData } from "#app/lib/root-loader-data.ts";
 import stylesheet from "./app.css?url";
+// Built as a bundle of its own (Vite's worker build: one self-contained file, no chunk shared with
+// React Router's), loaded only by island pages (decision 21).
+import islandsScript from "./islands-client.tsx?worker&url";
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes it a stylesheet resource of React's: written at the top of <head>, before
@@ -59,7 +65,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
 }
 
+/**
+ * An island page (its route's handle says so, decision 21) is sent without React Router's scripts:
+ * its islands are hydrated by islands-client.tsx, loaded after the first paint.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const islandPage = useMatches().some((match) => isIslandPageHandle(match.handle));
   return (
     <html lang="en">
       <head>
@@ -69,10 +80,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        <ToastProvider>{children}</ToastProvider>
-        <HydrationMarker />
-        <ScrollRestoration />
-        <Scripts />
+        <IslandPageProvider value={islandPage}>
+          {children}
+          <ToasterIsland />
+          {islandPage ? (
+            <IslandsScript />
+          ) : (
+            <>
+              <HydrationMarker />
+              <ScrollRestoration />
+              <Scripts />
+            </>
+          )}
+        </IslandPageProvider>
       </body>
     </html>
   );
@@ -81,12 +101,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const pageToast = usePageToast();
   return (
-    <>
-      <ServerToast toast={loaderData.flash} />
+    <CurrencyProvider value={loaderData.store.currency}>
+      <ServerToastIsland toast={loaderData.flash} />
       <ServerToast toast={pageToast} />
       {loaderData.shopClosed ? <ShopClosedBanner /> : null}
       <Outlet />
-    </>
+    </CurrencyProvider>
+  );
+}
+
+/**
+ * Loads the islands' script once the page has painted (as decision 20 does for React Router's),
+ * with this response's nonce; a page opened in a background tab starts at once.
+ */
+function IslandsScript() {
+  const renderer = useIslandRenderer();
+  const load = `import(${JSON.stringify(islandsScript)})`;
+  return (
+    <script
+      nonce={renderer?.nonce}
+      dangerouslySetInnerHTML={{
+        __html: `document.visibilityState==="visible"?requestAnimationFrame(()=>setTimeout(()=>${load})):${load}`,
+      }}
+    />
   );
 }
 
@@ -117,7 +154,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <ComingSoonPage
         storeName={storeName}
         newsletter={
-          <NewsletterForm
+          <NewsletterFormIsland
             label="Email address to hear when we launch"
             buttonLabel="Notify Me"
             successDescription="Thank you! We'll notify you when we launch."

@@ -6,11 +6,16 @@ import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { BookCard, badgeColor } from "#app/features/books/book-card.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { bookStructuredData } from "#app/features/books/book-structured-data.ts";
-import { AddToCartButton, stockLabel } from "#app/features/cart/add-to-cart-button.tsx";
+import { AddToCartIsland, stockLabel } from "#app/features/cart/add-to-cart-button.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
+import { ISLAND_PAGE_HANDLE, islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/book";
+
+/** Hydrated in parts (decision 21). */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const book = await getBookBySlug(context.services, { slug: params.slug });
@@ -111,7 +116,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
           </p>
           <p className="text-lg leading-8 text-gray-700">{book.description}</p>
           <div>
-            <AddToCartButton item={bookCartItem(book)} showStock={false} />
+            <AddToCartIsland item={bookCartItem(book)} showStock={false} />
           </div>
         </div>
       </article>
@@ -125,7 +130,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
               <li key={other.id} className="flex">
                 <BookCard
                   book={other}
-                  action={<AddToCartButton item={bookCartItem(other)} className="mt-3 w-full" />}
+                  action={<AddToCartIsland item={bookCartItem(other)} className="mt-3 w-full" />}
                 />
               </li>
             ))}

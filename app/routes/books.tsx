@@ -4,11 +4,16 @@ import { listCatalogueFilters } from "#server/books/list-catalogue-filters.ts";
 import { searchCatalogue } from "#server/books/search-catalogue.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { BookCard } from "#app/features/books/book-card.tsx";
-import { CatalogueFilters } from "#app/features/books/catalogue-filters.tsx";
-import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
+import { CatalogueFiltersIsland } from "#app/features/books/catalogue-filters.tsx";
+import { AddToCartIsland } from "#app/features/cart/add-to-cart-button.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
+import { ISLAND_PAGE_HANDLE, islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/books";
+
+/** Hydrated in parts (decision 21). */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -50,7 +55,7 @@ export default function Books({ loaderData: { params, result, filters } }: Route
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-brand-800 sm:text-4xl">All Bible Stories</h1>
       <p className="mt-2 text-gray-700">Search our illustrated Bible stories, and choose by age and topic.</p>
-      <CatalogueFilters params={params} ages={filters.ages} tags={filters.tags} />
+      <CatalogueFiltersIsland params={params} ages={filters.ages} tags={filters.tags} />
 
       <div aria-live="polite" className="mt-6">
         {result.searchedFor ? (
@@ -79,7 +84,7 @@ export default function Books({ loaderData: { params, result, filters } }: Route
               <li key={book.id} className="flex">
                 <BookCard
                   book={book}
-                  action={<AddToCartButton item={bookCartItem(book)} className="mt-3 w-full" />}
+                  action={<AddToCartIsland item={bookCartItem(book)} className="mt-3 w-full" />}
                   priority={index === 0}
                 />
               </li>

@@ -10,7 +10,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import { syncCardPaymentOnReturn } from "#server/payments/sync-card-payment-on-return.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { readForm } from "#server/http/read-form.ts";
-import { useCart } from "#app/features/cart/cart-context.tsx";
+import { cartActions, useCart } from "#app/features/cart/cart-store.ts";
 import { OrderConfirmationView } from "#app/features/checkout/order-confirmation-view.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/order-confirmation";
@@ -84,8 +84,8 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
   useEffect(() => {
     if (!loaderData.justPlaced || !cart.hydrated || cleared.current) return;
     cleared.current = true;
-    cart.clearPlacedOrder();
-  }, [loaderData.justPlaced, cart]);
+    cartActions.clearPlacedOrder();
+  }, [loaderData.justPlaced, cart.hydrated]);
   return (
     <OrderConfirmationView
       order={loaderData.order}

@@ -1,15 +1,17 @@
 import { Outlet } from "react-router";
+import { DEFAULT_CURRENCY } from "#server/money/money-schema.ts";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
-import { CartProvider } from "#app/features/cart/cart-context.tsx";
-import { CartSheet } from "#app/features/cart/cart-sheet.tsx";
-import { NewsletterForm } from "#app/features/subscribers/newsletter-form.tsx";
+import { CartSheetIsland } from "#app/features/cart/cart-sheet.tsx";
+import { NewsletterFormIsland } from "#app/features/subscribers/newsletter-form.tsx";
+import { useStore } from "#app/lib/use-store.ts";
 import { useViewer } from "#app/lib/use-viewer.ts";
 
 export default function SiteLayout() {
   const viewer = useViewer();
+  const store = useStore();
   return (
-    <CartProvider>
+    <>
       <div className="flex min-h-screen flex-col">
         <a
           href="#main"
@@ -24,7 +26,7 @@ export default function SiteLayout() {
         <SiteFooter
           signedIn={viewer !== null}
           newsletter={
-            <NewsletterForm
+            <NewsletterFormIsland
               label="Email address for our newsletter"
               buttonLabel="Subscribe"
               successDescription="Thank you for joining our community!"
@@ -32,8 +34,11 @@ export default function SiteLayout() {
             />
           }
         />
-        <CartSheet />
+        <CartSheetIsland
+          checkoutAvailable={store?.checkoutAvailable ?? false}
+          currency={store?.currency ?? DEFAULT_CURRENCY}
+        />
       </div>
-    </CartProvider>
+    </>
   );
 }

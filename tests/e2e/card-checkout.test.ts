@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CART_STORAGE_KEY } from "#app/features/cart/cart-context.tsx";
+import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";

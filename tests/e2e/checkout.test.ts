@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CART_STORAGE_KEY } from "#app/features/cart/cart-context.tsx";
+import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useShop } from "#tests/support/shop-fixture.ts";
-import { waitForHydration } from "#tests/support/storefront-page.ts";
+import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 describe("home page in a browser", () => {
   const shop = useShop();
@@ -102,6 +102,51 @@ describe("home page in a browser", () => {
     await page.keyboard.press("Space");
     expect(await question.getAttribute("aria-expanded")).toBe("false");
     expect(await answer.isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("hydrates only its islands, with one script and no React Router, and a hydrated page's link to it loads the document", async () => {
+    const page = await shop.browser.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(shop.server.url);
+    await waitForHydration(page);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^\/assets\/islands-client-[\w-]+\.js$/);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    // Each island is its own root, and they share one cart and one toast region.
+    await page
+      .locator("#pricing")
+      .getByRole("button", { name: /Add to Collection/ })
+      .first()
+      .click();
+    await expectToast(page, "Added to Collection!");
+    await page
+      .locator("#books")
+      .getByRole("button", { name: /Add to Collection/ })
+      .first()
+      .click();
+    await expectToast(page, "Added to Collection!");
+    expect(await page.getByTestId("cart-count").innerText()).toBe("2");
+
+    // From a page React Router hydrated (sign-in), the header's Home link loads the document.
+    await page.goto(`${shop.server.url}/login`);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+    const navigation = page.waitForEvent("framenavigated");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).first().click();
+    await navigation;
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    expect(await page.getByTestId("cart-count").innerText()).toBe("2");
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

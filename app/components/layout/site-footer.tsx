@@ -1,7 +1,8 @@
 import { Facebook, Instagram, Youtube } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { NOT_IMPLEMENTED_TOAST, useToast } from "#app/components/ui/toast.tsx";
+import { NOT_IMPLEMENTED_TOAST, showToast } from "#app/components/ui/toast.tsx";
+import { defineIsland } from "#app/lib/island.tsx";
 import { useStore } from "#app/lib/use-store.ts";
 
 const MISSION_LINKS = [
@@ -40,7 +41,6 @@ function FooterLinks({ title, links }: { title: string; links: { to: string; lab
  */
 export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsletter: ReactNode }) {
   const store = useStore();
-  const showToast = useToast();
   const supportLinks = [
     { to: "/", label: "Home" },
     { to: signedIn ? "/account" : "/login", label: "My Account" },
@@ -58,20 +58,7 @@ export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsle
           <p className="mt-3 text-sm">
             Illustrated, biblically faithful stories that help children know and love God&apos;s Word.
           </p>
-          <ul className="mt-4 flex gap-2" aria-label="Social media">
-            {SOCIAL.map(({ label, icon: Icon }) => (
-              <li key={label}>
-                <button
-                  type="button"
-                  aria-label={label}
-                  onClick={() => showToast(NOT_IMPLEMENTED_TOAST)}
-                  className="rounded-full bg-white/10 p-2 text-white hover:bg-white/20"
-                >
-                  <Icon aria-hidden="true" className="size-5" />
-                </button>
-              </li>
-            ))}
-          </ul>
+          <SocialButtonsIsland />
         </div>
         <FooterLinks title="Our Mission" links={MISSION_LINKS} />
         <FooterLinks title="Support" links={supportLinks} />
@@ -107,3 +94,25 @@ export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsle
     </footer>
   );
 }
+
+/** The social networks the shop is not on yet: each button says so. */
+function SocialButtons() {
+  return (
+    <ul className="mt-4 flex gap-2" aria-label="Social media">
+      {SOCIAL.map(({ label, icon: Icon }) => (
+        <li key={label}>
+          <button
+            type="button"
+            aria-label={label}
+            onClick={() => showToast(NOT_IMPLEMENTED_TOAST)}
+            className="rounded-full bg-white/10 p-2 text-white hover:bg-white/20"
+          >
+            <Icon aria-hidden="true" className="size-5" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const SocialButtonsIsland = defineIsland("social-buttons", SocialButtons);

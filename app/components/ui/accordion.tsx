@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
+import { defineIsland } from "#app/lib/island.tsx";
 
 export interface AccordionEntry {
   id: string;
@@ -64,3 +65,6 @@ export function Accordion({ entries, headingLevel = 3 }: { entries: AccordionEnt
     </div>
   );
 }
+
+/** On a catalogue page (decision 21): an island, whose answers are plain text. */
+export const AccordionIsland = defineIsland("accordion", Accordion);

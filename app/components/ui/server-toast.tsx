@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useMatches } from "react-router";
 import type { FlashedToast } from "#server/http/flash.ts";
+import { defineIsland } from "#app/lib/island.tsx";
 import { useToast } from "./toast.tsx";
 
 /**
@@ -18,6 +19,9 @@ export function ServerToast({ toast }: { toast: FlashedToast | null }) {
   }, [id, showToast]);
   return null;
 }
+
+/** The server's one-time toast (a redirect's message) on every page; an island on island pages. */
+export const ServerToastIsland = defineIsland("server-toast", ServerToast);
 
 /**
  * The toast the deepest page's loader set as its data's `toast` (a search by URL, such as Track

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { Book } from "#server/books/book.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
@@ -24,7 +23,8 @@ export const CARD_COVER_SIZES = {
 };
 
 /**
- * A book in the grid. `action` is the "Add to Collection" button, supplied by the page. `priority`:
+ * A book in the grid. `action` is the "Add to Collection" button, supplied by the page. Plain
+ * links: the card is drawn inside the home page's book grid, an island without React Router. `priority`:
  * the card is the page's first cover above the fold, fetched first; other covers load lazily.
  */
 export function BookCard({
@@ -41,8 +41,8 @@ export function BookCard({
   const formatMoney = useFormatMoney();
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
-      <Link
-        to={`/books/${book.slug}`}
+      <a
+        href={`/books/${book.slug}`}
         tabIndex={-1}
         aria-hidden="true"
         className="relative block aspect-[3/4] bg-brand-100"
@@ -64,16 +64,16 @@ export function BookCard({
             {book.badge}
           </span>
         ) : null}
-      </Link>
+      </a>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-gray-700">
           <StarRating rating={book.rating ?? 0} />
           <span>({book.reviews ?? 0} reviews)</span>
         </p>
         <h3 className="font-serif text-base font-bold leading-snug sm:text-lg">
-          <Link to={`/books/${book.slug}`} className="hover:text-brand-700 hover:underline">
+          <a href={`/books/${book.slug}`} className="hover:text-brand-700 hover:underline">
             {book.title}
-          </Link>
+          </a>
         </h3>
         {book.badge ? <p className="sr-only">{book.badge}</p> : null}
         <p className="text-sm text-gray-700">by {book.author}</p>

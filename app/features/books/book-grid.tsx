@@ -1,51 +1,85 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { useState, type ReactNode } from "react";
 import type { Book } from "#server/books/book.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { CurrencyProvider } from "#app/lib/money.ts";
 import { BookCard } from "./book-card.tsx";
 
-/** The home page's book grid with its "View All Bible Stories" / "Show Less" toggle. */
+/** The answer of /resources/books (app/routes/resources.books.ts). */
+interface AllBooks {
+  books: Book[];
+}
+
+/**
+ * The home page's book grid with its "View All Bible Stories" / "Show Less" toggle, which loads
+ * every book from /resources/books. Drawn in an island (app/islands/home-book-grid.tsx, decision
+ * 21): it fetches without React Router, and takes the store's currency as a prop.
+ */
 export function BookGrid({
-  books,
-  showingAll,
-  loading,
-  onToggle,
+  books: newest,
+  currency,
   renderAction,
 }: {
   books: Book[];
-  showingAll: boolean;
-  loading: boolean;
-  onToggle: () => void;
+  currency: string;
+  /** Each card's "Add to Collection" button. */
   renderAction: (book: Book) => ReactNode;
 }) {
+  const [all, setAll] = useState<Book[] | null>(null);
+  const [showingAll, setShowingAll] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const books = showingAll && all ? all : newest;
+
+  async function toggle() {
+    if (showingAll) {
+      setShowingAll(false);
+      return;
+    }
+    if (!all) {
+      setLoading(true);
+      try {
+        const response = await fetch("/resources/books", { headers: { Accept: "application/json" } });
+        if (!response.ok) throw new Error(`/resources/books answered ${response.status}`);
+        setAll(((await response.json()) as AllBooks).books);
+      } catch (error) {
+        console.error("The books could not be loaded.", error);
+        setLoading(false);
+        return;
+      }
+      setLoading(false);
+    }
+    setShowingAll(true);
+  }
+
   return (
-    <section
-      id="books"
-      aria-labelledby="books-heading"
-      className="mx-auto max-w-6xl scroll-mt-16 px-3 py-10 sm:px-4 sm:py-16"
-    >
-      <h2 id="books-heading" className="text-center font-serif text-3xl font-bold text-brand-800 sm:text-4xl">
-        Our Bible stories
-      </h2>
-      <ul
-        className="mt-8 grid grid-cols-2 gap-3 sm:mt-10 sm:gap-6 lg:grid-cols-4"
-        aria-live="polite"
-        aria-busy={loading}
+    <CurrencyProvider value={currency}>
+      <section
+        id="books"
+        aria-labelledby="books-heading"
+        className="mx-auto max-w-6xl scroll-mt-16 px-3 py-10 sm:px-4 sm:py-16"
       >
-        {books.map((book) => (
-          <li key={book.id} className="flex">
-            <BookCard book={book} action={renderAction(book)} sizes="twoUp" />
-          </li>
-        ))}
-      </ul>
-      <div className="mt-10 flex flex-col items-center gap-4">
-        <button type="button" onClick={onToggle} disabled={loading} className={buttonStyles.secondary}>
-          {loading ? "Loading..." : showingAll ? "Show Less" : "View All Bible Stories"}
-        </button>
-        <Link to="/books" className="font-semibold text-brand-700 underline underline-offset-4">
-          Search the whole catalogue by age and topic
-        </Link>
-      </div>
-    </section>
+        <h2 id="books-heading" className="text-center font-serif text-3xl font-bold text-brand-800 sm:text-4xl">
+          Our Bible stories
+        </h2>
+        <ul
+          className="mt-8 grid grid-cols-2 gap-3 sm:mt-10 sm:gap-6 lg:grid-cols-4"
+          aria-live="polite"
+          aria-busy={loading}
+        >
+          {books.map((book) => (
+            <li key={book.id} className="flex">
+              <BookCard book={book} action={renderAction(book)} sizes="twoUp" />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 flex flex-col items-center gap-4">
+          <button type="button" onClick={() => void toggle()} disabled={loading} className={buttonStyles.secondary}>
+            {loading ? "Loading..." : showingAll ? "Show Less" : "View All Bible Stories"}
+          </button>
+          <a href="/books" className="font-semibold text-brand-700 underline underline-offset-4">
+            Search the whole catalogue by age and topic
+          </a>
+        </div>
+      </section>
+    </CurrencyProvider>
   );
 }

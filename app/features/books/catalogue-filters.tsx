@@ -1,6 +1,5 @@
 import { Search } from "lucide-react";
-import { useId, type ReactNode } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import {
   CATALOGUE_QUERY_MAX_LENGTH,
   CATALOGUE_SORTS,
@@ -8,12 +7,12 @@ import {
   type CatalogueParams,
 } from "#server/books/catalogue-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { defineIsland } from "#app/lib/island.tsx";
 
 const FIELD_CLASS = "w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink";
 
 function Select({ label, name, value, children }: { label: string; name: string; value: string; children: ReactNode }) {
   const id = useId();
-  const submit = useSubmit();
   return (
     <div className="grid min-w-0 gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -27,7 +26,7 @@ function Select({ label, name, value, children }: { label: string; name: string;
         defaultValue={value}
         className={FIELD_CLASS}
         // With JavaScript a choice applies at once; without it, the Apply button sends the form.
-        onChange={(event) => void submit(event.currentTarget.form, { preventScrollReset: true })}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
       >
         {children}
       </select>
@@ -41,14 +40,27 @@ function Select({ label, name, value, children }: { label: string; name: string;
  */
 export function CatalogueFilters({ params, ages, tags }: { params: CatalogueParams; ages: string[]; tags: string[] }) {
   const searchId = useId();
+  const form = useRef<HTMLFormElement>(null);
   const filtered = params.q !== "" || params.age !== "" || params.tag !== "" || params.sort !== DEFAULT_CATALOGUE_SORT;
+  // Back to a page kept whole in the back/forward cache: it shows the choice made just before
+  // leaving, not the search its results are for; the form goes back to the page's own values.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) form.current?.reset();
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
   return (
-    <Form
+    <form
+      ref={form}
       method="get"
       action="/books"
       role="search"
       aria-label="Books"
-      preventScrollReset
+      // Nor does the browser fill in, on a page loaded again by Back, what was typed or chosen
+      // before leaving it: the fields show the search of the results below them.
+      autoComplete="off"
       className="mt-6 grid grid-cols-2 items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-brand-100 sm:gap-4 lg:grid-cols-[2fr_1fr_1.4fr_1.2fr_auto]"
     >
       <div className="col-span-2 grid min-w-0 gap-1.5 lg:col-span-1">
@@ -97,11 +109,14 @@ export function CatalogueFilters({ params, ages, tags }: { params: CataloguePara
           Search
         </button>
         {filtered ? (
-          <Link to="/books" className={`${buttonStyles.secondary} flex-1 px-4 py-2 lg:flex-none`}>
+          <a href="/books" className={`${buttonStyles.secondary} flex-1 px-4 py-2 lg:flex-none`}>
             Clear
-          </Link>
+          </a>
         ) : null}
       </div>
-    </Form>
+    </form>
   );
 }
+
+/** On /books, an island page (decision 21): a choice reloads the page with the new address. */
+export const CatalogueFiltersIsland = defineIsland("catalogue-filters", CatalogueFilters);

@@ -1,6 +1,7 @@
 import { ShoppingBag } from "lucide-react";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { useCart } from "./cart-context.tsx";
+import { defineIsland } from "#app/lib/island.tsx";
+import { cartActions } from "./cart-store.ts";
 import type { CartItem } from "./cart-rules.ts";
 
 /** Not the faded primary button: grey with dark text, readable, and it says why in words. */
@@ -33,7 +34,6 @@ export function AddToCartButton({
   /** Off where the page states the stock itself (the book page). */
   showStock?: boolean;
 }) {
-  const cart = useCart();
   const soldOut = item.stock !== null && item.stock < 1;
   const label = showStock && !soldOut ? stockLabel(item.stock) : null;
   return (
@@ -48,7 +48,7 @@ export function AddToCartButton({
           Sold out<span className="sr-only">: {item.name}</span>
         </button>
       ) : (
-        <button type="button" onClick={() => cart.add(item)} className={`${buttonStyles.primary} ${className}`}>
+        <button type="button" onClick={() => cartActions.add(item)} className={`${buttonStyles.primary} ${className}`}>
           <ShoppingBag aria-hidden="true" className="size-4" />
           Add to Collection<span className="sr-only">: {item.name}</span>
         </button>
@@ -56,3 +56,6 @@ export function AddToCartButton({
     </>
   );
 }
+
+/** The button as an island of a catalogue page (decision 21). */
+export const AddToCartIsland = defineIsland("add-to-cart", AddToCartButton);

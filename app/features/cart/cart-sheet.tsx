@@ -1,20 +1,37 @@
 import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { Link } from "react-router";
 import { cartParam } from "#server/checkout/cart-param-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { showToast } from "#app/components/ui/toast.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
-import { useFormatMoney } from "#app/lib/money.ts";
-import { useStore } from "#app/lib/use-store.ts";
-import { useCart } from "./cart-context.tsx";
+import { defineIsland } from "#app/lib/island.tsx";
+import { CurrencyProvider, useFormatMoney } from "#app/lib/money.ts";
+import { cartActions, useCart } from "./cart-store.ts";
 
-/** The floating "Your Collection" button (bottom right, item count) and its side sheet. */
-export function CartSheet() {
+interface CartSheetProps {
+  /** At least one payment method is ready: "Proceed to Checkout" opens /checkout. */
+  checkoutAvailable: boolean;
+  currency: string;
+}
+
+/**
+ * The floating "Your Collection" button (bottom right, item count) and its side sheet, on every
+ * storefront page; an island on catalogue pages (decision 21), so it takes the store's settings
+ * as props rather than from the root's data.
+ */
+export function CartSheet({ currency, ...props }: CartSheetProps) {
+  return (
+    <CurrencyProvider value={currency}>
+      <CartSheetContent {...props} />
+    </CurrencyProvider>
+  );
+}
+
+export const CartSheetIsland = defineIsland("cart-sheet", CartSheet);
+
+function CartSheetContent({ checkoutAvailable }: Omit<CartSheetProps, "currency">) {
   const formatMoney = useFormatMoney();
   const cart = useCart();
-  const showToast = useToast();
-  const checkoutAvailable = useStore()?.checkoutAvailable ?? false;
   // The cart lives in this browser: its lines travel to the checkout page in the address. The
   // price is only there to say what changed since; the server prices the order itself.
   const checkoutHref = `/checkout?items=${encodeURIComponent(
@@ -75,7 +92,7 @@ export function CartSheet() {
                         <button
                           type="button"
                           aria-label={`Decrease quantity of ${line.name}`}
-                          onClick={() => cart.setQuantity(line.id, line.quantity - 1)}
+                          onClick={() => cartActions.setQuantity(line.id, line.quantity - 1)}
                           className="rounded-full p-1.5 ring-1 ring-brand-100 hover:bg-brand-100"
                         >
                           <Minus aria-hidden="true" className="size-4" />
@@ -90,7 +107,7 @@ export function CartSheet() {
                         <button
                           type="button"
                           aria-label={`Increase quantity of ${line.name}`}
-                          onClick={() => cart.setQuantity(line.id, line.quantity + 1)}
+                          onClick={() => cartActions.setQuantity(line.id, line.quantity + 1)}
                           className="rounded-full p-1.5 ring-1 ring-brand-100 hover:bg-brand-100"
                         >
                           <Plus aria-hidden="true" className="size-4" />
@@ -98,7 +115,7 @@ export function CartSheet() {
                         <button
                           type="button"
                           aria-label={`Remove ${line.name}`}
-                          onClick={() => cart.remove(line.id)}
+                          onClick={() => cartActions.remove(line.id)}
                           className="ml-auto rounded-full p-1.5 text-red-700 hover:bg-red-50"
                         >
                           <Trash2 aria-hidden="true" className="size-4" />
@@ -115,9 +132,9 @@ export function CartSheet() {
                 </p>
                 {checkoutAvailable ? (
                   <Dialog.Close asChild>
-                    <Link to={checkoutHref} className={buttonStyles.primary}>
+                    <a href={checkoutHref} className={buttonStyles.primary}>
                       Proceed to Checkout
-                    </Link>
+                    </a>
                   </Dialog.Close>
                 ) : (
                   <button
@@ -145,7 +162,7 @@ export function CartSheet() {
                 >
                   Pay with Crypto
                 </button>
-                <button type="button" className={buttonStyles.subtle} onClick={() => cart.clear()}>
+                <button type="button" className={buttonStyles.subtle} onClick={() => cartActions.clear()}>
                   Clear Collection
                 </button>
               </div>

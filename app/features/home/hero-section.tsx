@@ -1,9 +1,11 @@
 import type { Book } from "#server/books/book.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { CoverFan } from "#app/components/ui/cover-fan.tsx";
+import { NOT_IMPLEMENTED_TOAST } from "#app/components/ui/toast.tsx";
+import { ToastButtonIsland } from "#app/components/ui/toast-button.tsx";
 import { HERO, HERO_CLAIMS } from "./content/home-content.ts";
 
-export function HeroSection({ onFreeStory, books }: { onFreeStory: () => void; books: Book[] }) {
+export function HeroSection({ books }: { books: Book[] }) {
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-100 to-brand-50">
       <div className="mx-auto max-w-6xl px-4 py-8 text-center sm:py-24">
@@ -19,9 +21,11 @@ export function HeroSection({ onFreeStory, books }: { onFreeStory: () => void; b
           <a href="#pricing" className={buttonStyles.primary}>
             See Our Collections
           </a>
-          <button type="button" onClick={onFreeStory} className={buttonStyles.secondary}>
-            Get a Free Story
-          </button>
+          <ToastButtonIsland
+            label="Get a Free Story"
+            className={buttonStyles.secondary}
+            toast={NOT_IMPLEMENTED_TOAST}
+          />
         </div>
         <dl className="mx-auto mt-6 grid max-w-xl grid-cols-3 gap-4 sm:mt-10">
           {HERO_CLAIMS.map((claim) => (

@@ -1,9 +1,12 @@
-import { useEffect, useId, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useId, useState, type FormEvent } from "react";
 import type { ActionFailure, ActionResult } from "#server/http/action-result.ts";
 import { ALREADY_SUBSCRIBED } from "#server/subscribers/subscribe-answer-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { useToast, type ToastMessage } from "#app/components/ui/toast.tsx";
+import { showToast, type ToastMessage } from "#app/components/ui/toast.tsx";
+import { defineIsland } from "#app/lib/island.tsx";
+
+const SUBSCRIBE_ACTION = "/resources/subscribe";
+const FAILED: ActionFailure = { ok: false, error: { code: "INTERNAL", message: "" } };
 
 function failureToast(failure: ActionFailure): ToastMessage {
   if (failure.error.reason === ALREADY_SUBSCRIBED) {
@@ -25,6 +28,9 @@ function failureToast(failure: ActionFailure): ToastMessage {
  * every page, which carries no zod (decision 16). The field is still of email type and required
  * (keyboards, autofill, assistive technology), but `noValidate` leaves the refusal to the server,
  * so an empty address gets the spec's words ("Please enter your email address.").
+ *
+ * It posts with `fetch`, not a React Router fetcher: on catalogue pages it is an island (decision
+ * 21), hydrated without React Router. Without JavaScript it is a plain form post.
  */
 export function NewsletterForm({
   successDescription,
@@ -37,25 +43,35 @@ export function NewsletterForm({
   label: string;
   tone?: "light" | "dark";
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  const showToast = useToast();
-  const formRef = useRef<HTMLFormElement>(null);
+  const [busy, setBusy] = useState(false);
   const inputId = useId();
-  const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result || fetcher.state !== "idle") return;
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    setBusy(true);
+    let result: ActionResult = FAILED;
+    try {
+      const response = await fetch(SUBSCRIBE_ACTION, { method: "POST", body: new FormData(form) });
+      if (response.headers.get("content-type")?.includes("application/json")) {
+        result = (await response.json()) as ActionResult;
+      }
+    } catch {
+      // Offline or refused: the generic failure below.
+    } finally {
+      setBusy(false);
+    }
     if (result.ok) {
       showToast({ title: "Subscribed!", description: successDescription });
-      formRef.current?.reset();
+      form.reset();
     } else {
       showToast(failureToast(result));
     }
-  }, [fetcher.data, fetcher.state, showToast, successDescription]);
+  }
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/resources/subscribe" noValidate className="flex flex-wrap gap-2">
+    <form method="post" action={SUBSCRIBE_ACTION} noValidate onSubmit={onSubmit} className="flex flex-wrap gap-2">
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
@@ -73,6 +89,8 @@ export function NewsletterForm({
       <button type="submit" disabled={busy} className={buttonStyles.primary}>
         {busy ? "Sending..." : buttonLabel}
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
+
+export const NewsletterFormIsland = defineIsland("newsletter-form", NewsletterForm);
