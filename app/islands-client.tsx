@@ -1,4 +1,4 @@
-import { startTransition, type ComponentType } from "react";
+import type { ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { AccordionIsland } from "#app/components/ui/accordion.tsx";
 import { ServerToastIsland } from "#app/components/ui/server-toast.tsx";
@@ -14,9 +14,11 @@ import { IslandRoot, type IslandDefinition } from "#app/lib/island.tsx";
 
 /**
  * The browser's entry on island pages (decision 21): hydrates each `[data-island]` element the
- * server rendered (app/lib/island.tsx) with its component, props and `useId` prefix, each as a
- * React root of its own, and marks the document hydrated once all of them are. React Router's
- * client is not loaded on these pages: links and the search form are plain navigations.
+ * server rendered (app/lib/island.tsx) with its component and props, each as a root of its own,
+ * one per task, and marks the document hydrated once all of them are. Built with Preact's React
+ * compatibility layer in place of React DOM (vite.config.ts), whose hydration is synchronous.
+ * React Router's client is not loaded on these pages: links and the search form are plain
+ * navigations.
  */
 const ISLANDS: IslandDefinition<object>[] = [
   AccordionIsland.island,
@@ -33,9 +35,15 @@ const ISLANDS: IslandDefinition<object>[] = [
 
 const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, Component }) => [name, Component]));
 
-function hydrateIslands() {
+/** Gives the browser its turn (input, paint) between two islands: each hydrates in a task of its own. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function hydrateIslands() {
   const elements = [...document.querySelectorAll<HTMLElement>("[data-island]")];
   let pending = elements.length;
+  // Once every island's effects have run (the cart read from storage, say), as a test expects.
   const done = () => {
     pending -= 1;
     if (pending === 0) document.documentElement.dataset.hydrated = "true";
@@ -50,17 +58,15 @@ function hydrateIslands() {
       continue;
     }
     const props = JSON.parse(islandProps) as object;
-    // A transition, as React Router's own entry hydrates: React may yield between islands.
-    startTransition(() => {
-      hydrateRoot(
-        element,
-        <IslandRoot onHydrated={done}>
-          <Component {...props} />
-        </IslandRoot>,
-        { identifierPrefix },
-      );
-    });
+    hydrateRoot(
+      element,
+      <IslandRoot onHydrated={done}>
+        <Component {...props} />
+      </IslandRoot>,
+      { identifierPrefix },
+    );
+    await nextTask();
   }
 }
 
-hydrateIslands();
+void hydrateIslands();

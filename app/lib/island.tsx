@@ -57,7 +57,12 @@ export function isIslandPageHandle(handle: unknown): boolean {
  * `useId`s, are the same): in the browser it reports when its island has hydrated.
  */
 export function IslandRoot({ children, onHydrated }: { children: ReactNode; onHydrated?: () => void }) {
-  useEffect(() => onHydrated?.(), [onHydrated]);
+  useEffect(() => {
+    // A task later: after the effects of the whole island (Preact runs a parent's before its children's).
+    if (!onHydrated) return;
+    const timer = setTimeout(onHydrated);
+    return () => clearTimeout(timer);
+  }, [onHydrated]);
   return children;
 }
 
