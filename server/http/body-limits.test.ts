@@ -121,12 +121,36 @@ describe("the body limits middleware", () => {
     const response = await app.request("/login", {
       method: "POST",
       body: stream,
-      headers: FORM,
+      headers: { ...FORM, "transfer-encoding": "chunked" },
       duplex: "half",
     } as RequestInit);
     expect(response.status).toBe(413);
+    expect(response.headers.get("connection")).toBe("close");
     expect(await response.json()).toEqual({ refused: "The request is too large." });
     expect(state.bytesRead).toBeLessThanOrEqual(DEFAULT_BODY_LIMIT.maxBytes + 2 * 4096);
+  });
+
+  it("closes the connection after an answer given before the body was read to its end, and only then", async () => {
+    const app = new Hono();
+    app.use("*", bodyLimits());
+    // A gate that answers without reading the body (the admin gate's 401).
+    app.post("/gated", (c) => c.json({ error: "Sign in" }, 401));
+    app.post("*", async (c) => c.json({ read: (await c.req.raw.text()).length }));
+    const { stream } = countingBody(1024, 3);
+    const gated = await app.request("/gated", {
+      method: "POST",
+      body: stream,
+      headers: { ...FORM, "content-length": String(8 * 1024) },
+      duplex: "half",
+    } as RequestInit);
+    expect(gated.status).toBe(401);
+    expect(gated.headers.get("connection")).toBe("close");
+    // A body read to its end, or none at all, keeps the connection for the next request.
+    const read = await app.request("/login", { method: "POST", body: "email=a%40b.c", headers: FORM });
+    expect(read.status).toBe(200);
+    expect(read.headers.get("connection")).toBeNull();
+    const empty = await app.request("/gated", { method: "POST", headers: { ...FORM, "content-length": "0" } });
+    expect(empty.headers.get("connection")).toBeNull();
   });
 
   it("gives up on a body that is not finished within the route's time (408)", async () => {

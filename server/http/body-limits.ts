@@ -104,7 +104,24 @@ export function bodyLimits(table: readonly (readonly [RegExp, BodyLimit])[] = RO
     // A client that hung up mid-body gets no answer, and React Router answers its aborted
     // request with a 500: logged instead as 499 (nginx's "client closed request"), not a failure.
     if (c.req.raw.signal.aborted) c.res = new Response(null, { status: 499 });
+    // Answered before the body was read to its end (refused over its limit or deadline, or
+    // never read: a gate's 401 or 403): the connection is closed after the answer. Kept open,
+    // Node would read and throw away the rest of the body before the next request, so a client
+    // that stalls mid-body would hold it. readForm's own "Connection: close" does not survive
+    // React Router's document and data responses, hence here, on whatever response goes out.
+    else if (!empty && !limited.finished()) closeAfterAnswer(c);
   };
+}
+
+/**
+ * The answer with "Connection: close" added, as a new response: a header set on the answer in
+ * place can be lost (@hono/node-server's light responses rebuild themselves from the headers they
+ * were made with once their body is read, as the compress middleware does when it adds Vary).
+ */
+function closeAfterAnswer(c: Context): void {
+  const headers = new Headers(c.res.headers);
+  headers.set("Connection", "close");
+  c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
 }
 
 function refuse(c: Context, status: 413 | 415, message: string) {
@@ -113,15 +130,18 @@ function refuse(c: Context, status: 413 | 415, message: string) {
 
 /**
  * `body` as a stream that fails once it passes `limit.maxBytes` or is still unfinished after
- * `limit.timeoutMs`; `release()` stops the clock once the request is answered.
+ * `limit.timeoutMs`; `release()` stops the clock once the request is answered, `finished()` says
+ * whether the body was read to its end.
  */
 export function limitedBody(
   body: ReadableStream<Uint8Array>,
   limit: BodyLimit,
-): { stream: ReadableStream<Uint8Array>; release(): void } {
+): { stream: ReadableStream<Uint8Array>; release(): void; finished(): boolean } {
   const reader = body.getReader();
   let received = 0;
   let settled = false;
+  /** The client's body was read to its end (not refused, not cut short, not left unread). */
+  let complete = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const fail = (controller: ReadableStreamDefaultController<Uint8Array>, error: BodyLimitError) => {
     if (settled) return;
@@ -152,6 +172,7 @@ export function limitedBody(
         if (settled) return;
         if (result.done) {
           settled = true;
+          complete = true;
           clearTimeout(timer);
           controller.close();
           return;
@@ -168,7 +189,7 @@ export function limitedBody(
     },
     { highWaterMark: 0 },
   ); // nothing is pulled from the client before a reader asks
-  return { stream, release: () => clearTimeout(timer) };
+  return { stream, release: () => clearTimeout(timer), finished: () => complete };
 }
 
 /**

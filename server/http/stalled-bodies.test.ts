@@ -57,6 +57,33 @@ describe("slow, stalled and abandoned request bodies on the real server", () => 
     expect(errorLines()).toEqual([]);
   }, 20_000);
 
+  it("closes the connection as soon as it answers a body it did not read to the end, without reading the rest", async () => {
+    const chunk = "a".repeat(16 * 1024);
+    const cases = [
+      // Refused by the page's form reader once past the contact form's 64 KB (a page, then a data request).
+      {
+        head: "POST /contact-us HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n",
+        body: `${chunk.length.toString(16)}\r\n${chunk}\r\n`.repeat(8),
+        status: 413,
+      },
+      {
+        head: "POST /contact-us.data HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n",
+        body: `${chunk.length.toString(16)}\r\n${chunk}\r\n`.repeat(8),
+        status: 413,
+      },
+      // Never read: the admin gate answers a visitor first.
+      { head: post("/admin/books.data", 1024 * 1024), body: chunk, status: 401 },
+    ];
+    for (const { head, body, status } of cases) {
+      // Each client stalls after what it sent: only the server can end the connection.
+      const client = rawRequest(server.url, head, body);
+      await client.closed;
+      expect(client.answer()).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(client.answer().split("\r\n\r\n")[0]).toMatch(/^connection: close$/im);
+    }
+    expect(errorLines()).toEqual([]);
+  });
+
   it("does not log a client that hangs up in the middle of its body as a failure", async () => {
     for (const target of ["/login", "/contact-us.data", "/resources/subscribe"]) {
       const client = rawRequest(server.url, post(target, 8000), "email=" + "a".repeat(3000));
