@@ -95,6 +95,33 @@ describe("storefront in a browser", () => {
     await dialog.getByText("Your collection is empty").waitFor();
   });
 
+  it("on a 360 px phone, shows a toast over the open cart sheet clear of its buttons and its close button", async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openHome();
+    await page
+      .locator("#books")
+      .getByRole("button", { name: /Add to Collection/ })
+      .first()
+      .click();
+    await expectToast(page, "Added to Collection!");
+    await openCart();
+    const dialog = page.getByRole("dialog", { name: "Your Collection" });
+    await dialog.getByRole("button", { name: /^Increase quantity of/ }).click();
+    await dialog.getByRole("button", { name: /^Decrease quantity of/ }).click();
+    await dialog.getByRole("button", { name: "Pay with Crypto" }).click();
+    await expectToast(page, "Crypto Payments Coming Soon!");
+    const toast = (await page.getByTestId("toast").last().boundingBox())!;
+    for (const name of ["Proceed to Checkout", "Pay with Crypto", "Clear Collection", "Close your collection"]) {
+      const button = (await dialog.getByRole("button", { name }).boundingBox())!;
+      const overlaps =
+        toast.x < button.x + button.width &&
+        button.x < toast.x + toast.width &&
+        toast.y < button.y + button.height &&
+        button.y < toast.y + toast.height;
+      expect(overlaps, name).toBe(false);
+    }
+  });
+
   it("refuses a book whose every unit is already in the cart", async () => {
     // Only two units of one book left: the third copy is refused.
     const db = shop.openDatabase();

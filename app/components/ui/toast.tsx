@@ -89,8 +89,9 @@ export function Toaster() {
           </RadixToast.Close>
         </RadixToast.Root>
       ) : null}
-      {/* Bottom left (above the phone's cart button), away from the cart sheet's title and close button at the top right. */}
-      <RadixToast.Viewport className="fixed bottom-20 left-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col outline-none sm:bottom-4" />
+      {/* Bottom left (above the phone's cart button), away from the cart sheet's title and close
+          button at the top right; on a phone with the sheet open, at the top (app.css). */}
+      <RadixToast.Viewport className="toast-viewport fixed bottom-20 left-4 z-[100] flex w-[calc(100%-2rem)] max-w-sm flex-col outline-none sm:bottom-4" />
     </RadixToast.Provider>
   );
 }
