@@ -8,10 +8,11 @@ import { createContext, useContext, useEffect, type ComponentType, type ReactNod
  * An island is a component whose props are plain JSON and that reads no React Router hook and no
  * React context of the page (the cart and the toasts are stores outside React for that reason).
  * On an island page the server renders it as a root of its own (`renderToString` with an
- * identifier prefix), inside a `display: contents` element that carries its name and props; the
- * browser hydrates that element with the same component, props and prefix, so the markup and the
- * ids made by `useId` match exactly. Anywhere else (pages React Router hydrates) the same
- * component is rendered in place, as an ordinary part of the page.
+ * identifier prefix, so no two islands' `useId`s collide), inside a `display: contents` element
+ * that carries its name, props and prefix; the browser hydrates that element with the same
+ * component and props (on Preact, which keeps the attributes React rendered, ids included).
+ * Anywhere else (pages React Router hydrates) the same component is rendered in place, as an
+ * ordinary part of the page.
  */
 
 /** What the server's renderer offers an island page: set in entry.server.tsx, absent in the browser. */
@@ -53,8 +54,8 @@ export function isIslandPageHandle(handle: unknown): boolean {
 }
 
 /**
- * The root of every island, on the server and in the browser alike (so the trees, and their
- * `useId`s, are the same): in the browser it reports when its island has hydrated.
+ * The root of every island, on the server and in the browser alike (so both render the same
+ * tree): in the browser it reports when its island has hydrated.
  */
 export function IslandRoot({ children, onHydrated }: { children: ReactNode; onHydrated?: () => void }) {
   useEffect(() => {
