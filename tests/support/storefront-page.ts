@@ -22,14 +22,22 @@ export async function expectToast(
 ): Promise<void> {
   const pattern =
     typeof expected === "string" ? { text: expected } : { source: expected.source, flags: expected.flags };
+  await page.evaluate(() => {
+    (window as unknown as { __toastsWhileWaiting?: string[] }).__toastsWhileWaiting = [];
+  });
   const handle = await page
     .waitForFunction(
       ({ pattern, seen }) => {
         const matches = (text: string) =>
           "text" in pattern ? text.includes(pattern.text!) : new RegExp(pattern.source!, pattern.flags).test(text);
+        // Every toast text this wait saw, for the failure message: a toast that did not match may
+        // have gone (5 s) by the time the wait gives up.
+        const passing = ((window as unknown as { __toastsWhileWaiting?: string[] }).__toastsWhileWaiting ??= []);
         for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) {
           if (toast.hasAttribute(seen)) continue;
-          if (!matches(toast.innerText.replace(/\s+/g, " ").trim())) continue;
+          const text = toast.innerText.replace(/\s+/g, " ").trim();
+          if (!passing.includes(text)) passing.push(text);
+          if (!matches(text)) continue;
           toast.setAttribute(seen, "");
           return true;
         }
@@ -51,7 +59,12 @@ export async function expectToast(
       SEEN,
     )
     .catch(() => []);
-  throw new Error(`Expected a new toast matching ${String(expected)}; toasts shown: ${shown.join(", ") || "none"}`);
+  const passed = await page
+    .evaluate(() => (window as unknown as { __toastsWhileWaiting?: string[] }).__toastsWhileWaiting ?? [])
+    .catch(() => []);
+  throw new Error(
+    `Expected a new toast matching ${String(expected)}; toasts shown: ${shown.join(", ") || "none"}; new toasts seen while waiting: ${passed.map((text) => `"${text}"`).join(", ") || "none"}`,
+  );
 }
 
 /** Waits until React has hydrated the page (the cart reads its stored state after hydration). */
