@@ -31,22 +31,31 @@ function clientChunkModules(): Plugin {
 }
 
 /**
- * Writes build/islands-chunks.json: the source modules of the islands' script (decision 21), built
- * by Vite's worker build, which has no `writeBundle` of its own; app/client-bundle.test.ts checks
- * that no zod, admin code or React Router is among them.
+ * Writes build/islands-chunks.json: each chunk of the islands' script (decision 21), built by
+ * Vite's worker build (which has no `writeBundle` of its own), with its source modules, the chunks
+ * it imports and those it may import later (a page island's own chunk, such as the checkout form's).
+ * app/client-bundle.test.ts checks that no zod, admin code or React Router is in what every page loads.
  */
 function islandsChunkModules(): Plugin {
   return {
     name: "islands-chunk-modules",
     generateBundle(_options, bundle) {
       const root = process.cwd();
-      const modules = new Set<string>();
+      const chunks: Record<string, { entry: boolean; modules: string[]; imports: string[]; dynamicImports: string[] }> =
+        {};
       for (const output of Object.values(bundle)) {
         if (output.type !== "chunk") continue;
-        for (const id of Object.keys(output.modules)) modules.add(path.relative(root, id.replace(/^\0|\?.*$/g, "")));
+        chunks[output.fileName] = {
+          entry: output.isEntry,
+          modules: [
+            ...new Set(Object.keys(output.modules).map((id) => path.relative(root, id.replace(/^\0|\?.*$/g, "")))),
+          ],
+          imports: output.imports,
+          dynamicImports: output.dynamicImports,
+        };
       }
       mkdirSync(path.join(root, "build"), { recursive: true });
-      writeFileSync(path.join(root, "build", "islands-chunks.json"), JSON.stringify([...modules], null, 1));
+      writeFileSync(path.join(root, "build", "islands-chunks.json"), JSON.stringify(chunks, null, 1));
     },
   };
 }
@@ -85,6 +94,7 @@ function preactForIslands(): Plugin {
 function zodJitlessInBrowser(): Plugin {
   return {
     name: "zod-jitless-in-browser",
+    // The islands' worker build is a "client" environment too (the checkout form's chunk has zod).
     applyToEnvironment: (environment) => environment.name === "client",
     transform(code, id) {
       if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
@@ -97,6 +107,7 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), clientChunkModules(), zodJitlessInBrowser()],
   build: { assetsInlineLimit: 0 },
   // The islands' script (app/islands-client.tsx, decision 21) is imported with `?worker&url`: Vite
-  // builds it as one self-contained file and gives its address. An ES module, as it is loaded.
-  worker: { format: "es", plugins: () => [preactForIslands(), islandsChunkModules()] },
+  // builds it as a file of its own (plus the chunks of islands only some pages have) and gives
+  // its address. An ES module, as it is loaded.
+  worker: { format: "es", plugins: () => [preactForIslands(), zodJitlessInBrowser(), islandsChunkModules()] },
 });

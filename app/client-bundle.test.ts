@@ -96,10 +96,34 @@ describe("client bundle", () => {
 
   it("runs the islands' script (decision 21) on Preact, with no React DOM, zod, admin code or React Router", () => {
     if (!existsSync(ISLANDS)) throw new Error("No islands build: run `npm run build` before this test.");
-    const modules = JSON.parse(readFileSync(ISLANDS, "utf8")) as string[];
+    const chunks = JSON.parse(readFileSync(ISLANDS, "utf8")) as Record<
+      string,
+      { entry: boolean; modules: string[]; imports: string[]; dynamicImports: string[] }
+    >;
+    // What every island page loads: the entry and the chunks it imports (not those of page islands).
+    const entries = Object.keys(chunks).filter((file) => chunks[file]!.entry);
+    expect(entries).toHaveLength(1);
+    const loaded = new Set<string>();
+    const queue = [...entries];
+    while (queue.length > 0) {
+      const file = queue.shift()!;
+      if (loaded.has(file)) continue;
+      loaded.add(file);
+      queue.push(...chunks[file]!.imports);
+    }
+    const modules = [...loaded].flatMap((file) => chunks[file]!.modules);
     expect(modules.some((m) => m.startsWith("app/features/cart/"))).toBe(true);
     expect(modules.some((m) => /node_modules\/preact\/compat\//.test(m))).toBe(true);
     const refused = /node_modules\/(react|react-dom|react-router)\//;
     expect(modules.filter((m) => ZOD.test(m) || ADMIN_CODE.test(m) || refused.test(m))).toEqual([]);
+
+    // The checkout form's own chunk, fetched on the checkout page only, is where zod is.
+    const checkoutChunks = Object.keys(chunks).filter((file) =>
+      chunks[file]!.modules.includes("app/features/checkout/checkout-form.tsx"),
+    );
+    expect(checkoutChunks).toHaveLength(1);
+    expect(loaded.has(checkoutChunks[0]!)).toBe(false);
+    expect(chunks[checkoutChunks[0]!]!.modules.some((m) => ZOD.test(m))).toBe(true);
+    expect(chunks[checkoutChunks[0]!]!.modules.filter((m) => ADMIN_CODE.test(m) || refused.test(m))).toEqual([]);
   });
 });

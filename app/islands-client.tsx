@@ -35,6 +35,39 @@ const ISLANDS: IslandDefinition<object>[] = [
 
 const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, Component }) => [name, Component]));
 
+/**
+ * Islands of one page only, each in a chunk of its own, fetched when a page has them: the checkout
+ * form brings zod (it checks the shared schema before posting), which the catalogue pages never load.
+ */
+const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
+  "checkout-form": () =>
+    import("#app/features/checkout/checkout-form.tsx").then(
+      ({ CheckoutForm }) => CheckoutForm.island as IslandDefinition<object>,
+    ),
+};
+
+/** The component of the island named `name`; a page island's chunk is fetched once. */
+const pageIslands = new Map<string, Promise<ComponentType<object> | undefined>>();
+function componentOf(name: string): ComponentType<object> | Promise<ComponentType<object> | undefined> | undefined {
+  const ready = components.get(name);
+  if (ready) return ready;
+  const load = PAGE_ISLANDS[name];
+  if (!load) return undefined;
+  let loading = pageIslands.get(name);
+  if (!loading) {
+    loading = load().then(
+      (definition) => (definition.name === name ? definition.Component : undefined),
+      (error: unknown) => {
+        // The page still works without it (its form posts to the server); the other islands hydrate.
+        console.error(`The island "${name}" could not be loaded.`, error);
+        return undefined;
+      },
+    );
+    pageIslands.set(name, loading);
+  }
+  return loading;
+}
+
 /** Gives the browser its turn (input, paint) between two islands: each hydrates in a task of its own. */
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -49,9 +82,11 @@ async function hydrateIslands() {
     if (pending === 0) document.documentElement.dataset.hydrated = "true";
   };
   if (pending === 0) document.documentElement.dataset.hydrated = "true";
+  // Every page island's chunk is requested now, while the islands before it hydrate.
+  for (const element of elements) void componentOf(element.dataset.island ?? "");
   for (const element of elements) {
     const { island: name = "", islandPrefix: identifierPrefix, islandProps = "{}" } = element.dataset;
-    const Component = components.get(name);
+    const Component = await componentOf(name);
     if (!Component) {
       console.error(`No island named "${name}" in islands-client.tsx.`);
       done();

@@ -1,11 +1,16 @@
 // Bench figure "page weight": the gzipped JavaScript a visitor's browser fetches for a storefront
-// page (every /assets/*.js the server's HTML names: scripts, module preloads and the inline
-// module script's imports), against a production server. Used by bench/run.ts; the command
-// line `npx tsx bench/page-weight.ts` prints the figures and the files of each page.
+// page (every /assets/*.js Chromium requests while it loads the page and hydrates it: scripts,
+// module preloads, the islands' script and a page island's own chunk), against a production
+// server. Used by bench/run.ts; the command line `npx tsx bench/page-weight.ts` prints the figures
+// and the files of each page.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+import { openDatabase } from "#server/db/database.ts";
+import { launchBrowser } from "#tests/support/browser.ts";
+import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
 
 export interface PageWeight {
@@ -24,66 +29,73 @@ function chunkModules(): Record<string, { modules: string[] }> {
   return JSON.parse(readFileSync("build/client-chunks.json", "utf8"));
 }
 
-/**
- * Every /assets/*.js the HTML loads (module preloads, script sources, the inline module script's
- * imports), once each. Not every mention: the inline route manifest names other pages' modules too.
- */
-export function scriptAssets(html: string): string[] {
-  const loads =
-    /(?:<link[^>]*rel="modulepreload"[^>]*href="|<script[^>]*src="|\bimport\s*\(?\s*(?:[^"';]*from\s*)?")(\/assets\/[\w.-]+\.js)"/g;
-  return [...new Set([...html.matchAll(loads)].map((match) => match[1]!))];
-}
-
-/** Every module of a page's scripts, following static imports between chunks. */
-async function fetchScripts(origin: string, html: string): Promise<Map<string, string>> {
-  const scripts = new Map<string, string>();
-  const queue = scriptAssets(html);
-  while (queue.length > 0) {
-    const name = queue.shift()!;
-    if (scripts.has(name)) continue;
-    const response = await fetch(`${origin}${name}`);
-    if (!response.ok) throw new Error(`${name}: ${response.status}`);
-    const code = await response.text();
-    scripts.set(name, code);
-    // A chunk's static imports are relative ("./x.js"): the browser fetches them even if the
-    // HTML forgot to preload them, so they count.
-    for (const [, file] of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([\w.-]+\.js)["']/g)) {
-      queue.push(`/assets/${file}`);
+/** Every /assets/*.js the browser fetches for `page` until the page is hydrated and the network is quiet. */
+async function fetchedScripts(browser: Browser, origin: string, page: string): Promise<Map<string, string>> {
+  const context = await browser.newContext();
+  try {
+    const tab = await context.newPage();
+    const names = new Set<string>();
+    tab.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.origin === origin && /^\/assets\/[\w.-]+\.js$/.test(url.pathname)) names.add(url.pathname);
+    });
+    const response = await tab.goto(`${origin}${page}`);
+    if (!response?.ok()) throw new Error(`${page}: ${response?.status()}`);
+    await tab.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await tab.waitForLoadState("networkidle");
+    const scripts = new Map<string, string>();
+    for (const name of names) {
+      const script = await fetch(`${origin}${name}`);
+      if (!script.ok) throw new Error(`${name}: ${script.status}`);
+      scripts.set(name, await script.text());
     }
+    return scripts;
+  } finally {
+    await context.close();
   }
-  return scripts;
 }
 
-export async function measurePageWeight(origin: string, page: string): Promise<PageWeight> {
-  const response = await fetch(`${origin}${page}`);
-  if (!response.ok) throw new Error(`${page}: ${response.status}`);
-  const scripts = await fetchScripts(origin, await response.text());
+export async function measurePageWeight(
+  browser: Browser,
+  origin: string,
+  page: { name: string; path: string },
+): Promise<PageWeight> {
+  const scripts = await fetchedScripts(browser, origin, page.path);
   const files = [...scripts].map(([name, code]) => ({ name, gzipBytes: gzipSync(code, { level: 9 }).length }));
   const chunks = chunkModules();
   const adminModules = [...scripts.keys()].flatMap((name) =>
     (chunks[name.slice(1)]?.modules ?? []).filter((module) => ADMIN_CODE.test(module)),
   );
-  return { page, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files, adminModules };
-}
-
-/** A book page's address, taken from the home page's links. */
-async function firstBookPage(origin: string): Promise<string> {
-  const html = await (await fetch(`${origin}/`)).text();
-  const slug = html.match(/href="(\/books\/[\w-]+)"/)?.[1];
-  if (!slug) throw new Error("No book link on the home page");
-  return slug;
+  return { page: page.name, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files, adminModules };
 }
 
 /** The storefront pages the target covers, measured on a freshly seeded production server. */
 export async function measureStorefrontPageWeights(): Promise<PageWeight[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-weight-"));
   const server = await startServerProcess({ dataDir });
+  let browser: Browser | undefined;
   try {
-    const pages = ["/", await firstBookPage(server.url), "/books", "/checkout"];
+    const handle = openDatabase({ dataDir });
+    const book = await handle.db
+      .selectFrom("books")
+      .select(["id", "slug", "price_cents"])
+      .orderBy("title")
+      .executeTakeFirstOrThrow();
+    // A way to pay, or the checkout page only says it is not ready (no form to measure).
+    await enableInvoicePayments(handle.db).finally(() => handle.close());
+    // The checkout page with a book in its cart (as the cart sheet links it): its form and all.
+    const pages = [
+      { name: "/", path: "/" },
+      { name: `/books/${book.slug}`, path: `/books/${book.slug}` },
+      { name: "/books", path: "/books" },
+      { name: "/checkout (a book in the cart)", path: `/checkout?items=${book.id}:1:${book.price_cents}` },
+    ];
+    browser = await launchBrowser();
     const weights: PageWeight[] = [];
-    for (const page of pages) weights.push(await measurePageWeight(server.url, page));
+    for (const page of pages) weights.push(await measurePageWeight(browser, server.url, page));
     return weights;
   } finally {
+    await browser?.close();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 import { ShoppingBag } from "lucide-react";
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { beginCardPayment } from "#server/checkout/begin-card-payment.ts";
 import { CHECKOUT_FIELDS, checkoutEcho, checkoutSchema } from "#server/checkout/checkout-schema.ts";
 import { loadCheckout } from "#server/checkout/load-checkout.ts";
@@ -10,7 +10,8 @@ import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
 import { formValues } from "#server/http/form-values.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { CheckoutForm, ORDER_NOT_PLACED_TITLE } from "#app/features/checkout/checkout-form.tsx";
+import { CheckoutForm } from "#app/features/checkout/checkout-form.tsx";
+import { ISLAND_PAGE_HANDLE, islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/checkout";
 
@@ -20,6 +21,14 @@ export function meta(args: Route.MetaArgs) {
     { name: "robots", content: "noindex" },
   ];
 }
+
+/**
+ * An island page (decision 21): only the form and the site's islands are hydrated, so the page
+ * that takes the order loads no router. The form posts as a document; the answer is a redirect or
+ * this page again with the refusal.
+ */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = new URL(request.url).searchParams.get("items");
@@ -35,37 +44,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, viewer, clientAddress } = context;
   const secure = isHttpsSite(services.env);
   const submitted = await readForm(request);
-  const refused = await runAction(
-    services.logger,
-    async () => {
-      // Read before runAction: a refusal echoes the submitted text back (below).
-      const form = parseFields(submitted, checkoutSchema, CHECKOUT_FIELDS);
-      await enforceRateLimit(services.rateLimits.checkout, clientAddress);
-      const placed = await placeOrder(services, { form, userId: viewer?.userId ?? null });
-      const headers = {
-        "Set-Cookie": rememberPlacedOrder(request.headers.get("cookie"), placed.orderId, {
-          appSecret: services.env.APP_SECRET,
-          secure,
-        }),
-      };
-      const confirmation = `/order-confirmation/${encodeURIComponent(placed.orderId)}`;
-      if (placed.paymentMethod === "card") {
-        const payment = await beginCardPayment(services, { orderId: placed.orderId });
-        if (payment.url !== null) throw redirect(payment.url, { headers });
-        throw redirect(`${confirmation}?placed=1&payment=unavailable`, { headers });
-      }
-      throw redirect(`${confirmation}?placed=1`, { headers });
-    },
-    { secure, failureTitle: ORDER_NOT_PLACED_TITLE },
-  );
-  // Every success redirects, so this is a refusal: a page posted without scripts re-renders
-  // from it and keeps what the buyer typed.
+  const refused = await runAction(services.logger, async () => {
+    // Read before runAction: a refusal echoes the submitted text back (below).
+    const form = parseFields(submitted, checkoutSchema, CHECKOUT_FIELDS);
+    await enforceRateLimit(services.rateLimits.checkout, clientAddress);
+    const placed = await placeOrder(services, { form, userId: viewer?.userId ?? null });
+    const headers = {
+      "Set-Cookie": rememberPlacedOrder(request.headers.get("cookie"), placed.orderId, {
+        appSecret: services.env.APP_SECRET,
+        secure,
+      }),
+    };
+    const confirmation = `/order-confirmation/${encodeURIComponent(placed.orderId)}`;
+    if (placed.paymentMethod === "card") {
+      const payment = await beginCardPayment(services, { orderId: placed.orderId });
+      if (payment.url !== null) throw redirect(payment.url, { headers });
+      throw redirect(`${confirmation}?placed=1&payment=unavailable`, { headers });
+    }
+    throw redirect(`${confirmation}?placed=1`, { headers });
+  });
+  // Every success redirects, so this is a refusal: the page renders again from it and keeps what
+  // the buyer typed. No flash toast: this very answer is the page that shows the refusal (the
+  // form's island toasts it), and a cookie would show it again on the next page.
   return data({ ...refused.data, values: checkoutEcho(formValues(submitted)) }, refused.init ?? undefined);
-}
-
-/** After a refused order the page is priced again (a sold-out line shows as removed) with a new token. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
 }
 
 export default function Checkout({ loaderData: page, actionData }: Route.ComponentProps) {

@@ -17,3 +17,12 @@ export async function createStripeClient(secretKey: string, env: Pick<Env, "STRI
   }
   return new Stripe(secretKey, options);
 }
+
+/**
+ * Where Stripe's hosted payment page lives: the origin a checkout's redirect leads to, which the
+ * Content-Security-Policy's `form-action` must allow (browsers check a form's redirects against it).
+ * With STRIPE_API_URL (tests) the stand-in serves that page too.
+ */
+export function stripeCheckoutOrigin(env: Pick<Env, "STRIPE_API_URL">): string {
+  return env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : "https://checkout.stripe.com";
+}

@@ -6,7 +6,7 @@ import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
-import { axeViolations, waitForHydration } from "#tests/support/storefront-page.ts";
+import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 /** Screenshots of the pages at each width, to look at (not compared). */
 const SHOTS = path.resolve("test-results/checkout");
@@ -70,6 +70,8 @@ describe("checkout in a browser", () => {
     await page.getByRole("link", { name: "Proceed to Checkout" }).click();
     await page.waitForURL((url) => url.pathname === "/checkout");
     await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+    // The form's island (decision 21): its own check and the summary's shipping line.
+    await waitForHydration(page);
     return page;
   }
 
@@ -218,6 +220,7 @@ describe("checkout in a browser", () => {
     await page.getByRole("button", { name: "Place Order" }).click();
     const errors = page.getByTestId("checkout-errors");
     await errors.waitFor();
+    await expectToast(page, /Your order was not placed.*just sold out/);
     await expect(errors.innerText()).resolves.toContain(`Sorry, "Daniel in the Lions' Den" just sold out.`);
     await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "checkout-errors");
     await page.getByTestId("cart-changes").waitFor();
@@ -236,6 +239,33 @@ describe("checkout in a browser", () => {
     await page.waitForURL(/\/order-confirmation\/ORD-/);
     const [order] = await ordersOf("late@example.com");
     expect(order?.subtotal_cents).toBe(900);
+    await context.close();
+  });
+
+  it("checks the form before posting it: each field's message, the toast and the focus, and no request", async () => {
+    const book = await newBook("Noah and the Ark");
+    const context = await shop.browser.newContext();
+    const page = await checkoutWith(context, [book], PHONE);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await field(page, "Street Address").fill("12 Olive Grove Lane");
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expectToast(page, "Your order was not placed");
+    const errors = page.getByTestId("checkout-errors");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "checkout-errors");
+    const summary = await errors.innerText();
+    expect(summary).toContain("Please enter your full name.");
+    expect(summary).toContain("Please enter your city.");
+    expect(summary).not.toContain("Please enter your street address.");
+    // Each message also under its field; it goes (from both places) as the buyer types.
+    await expect(page.locator("main").getByText("Please enter your city.").count()).resolves.toBe(2);
+    await field(page, "City").fill("Nashville");
+    await expect(page.locator("main").getByText("Please enter your city.").count()).resolves.toBe(0);
+    await expect(page.locator("main").getByText("Please enter your full name.").count()).resolves.toBe(2);
+    expect(posts).toEqual([]);
+    await shot(page, "checkout-refused-360");
     await context.close();
   });
 

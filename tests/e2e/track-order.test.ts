@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useShop } from "#tests/support/shop-fixture.ts";
+import { waitForHydration } from "#tests/support/storefront-page.ts";
 
 describe("Track Order in a browser", () => {
   const shop = useShop();
@@ -9,7 +10,9 @@ describe("Track Order in a browser", () => {
   async function openTrackOrder(query = ""): Promise<Page> {
     const page = await shop.browser.newPage();
     await page.goto(`${shop.server.url}/track-order${query}`);
-    await page.waitForLoadState("networkidle");
+    // "networkidle" is not enough: on a busy machine the module scripts may have loaded
+    // while React has not hydrated yet, and the form then submits natively.
+    await waitForHydration(page);
     return page;
   }
 

@@ -1,6 +1,5 @@
 import { Lock } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
 import { CHECKOUT_LIMITS } from "#server/checkout/cart-param-schema.ts";
 import { CHECKOUT_FIELDS, checkCheckoutForm, type CheckoutEcho } from "#server/checkout/checkout-schema.ts";
 import type { CheckoutPage } from "#server/checkout/load-checkout.ts";
@@ -8,7 +7,8 @@ import type { ActionFailure } from "#server/http/action-result.ts";
 import { formatMoney } from "#server/money/money-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { showToast } from "#app/components/ui/toast.tsx";
+import { defineIsland } from "#app/lib/island.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 import { formValues } from "#server/http/form-values.ts";
 
@@ -21,23 +21,24 @@ const PANEL = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-8";
 const LEGEND = "mb-4 font-serif text-xl font-bold text-brand-800";
 
 /**
- * The checkout form. A plain HTML form that posts to the page's action, so it works before (or
- * without) the page's scripts; with them, it checks the shared schema before posting. Errors from
- * either side appear under their field and in a summary that takes the keyboard focus.
- * It posts ids and quantities only: every amount on the page comes from the server.
+ * The checkout form, an island (decision 21): a plain HTML form that posts to the page's action,
+ * so it works before (or without) the page's scripts. Once hydrated it checks the shared schema
+ * before posting, then lets the browser post it: the server answers with a redirect (to Stripe's
+ * payment page or the confirmation) or renders the page again with its refusal (`failure`) and
+ * what the buyer typed (`values`). Errors from either side appear under their field and in a
+ * summary that takes the keyboard focus. It posts ids and quantities only: every amount on the
+ * page comes from the server.
  */
-export function CheckoutForm({
+function CheckoutFormFields({
   page,
   failure,
   values = {},
 }: {
   page: CheckoutPage;
   failure?: ActionFailure["error"] | undefined;
-  /** What the buyer typed before a refused post (shown again when the page was posted without scripts). */
+  /** What the buyer typed before a refused post. */
   values?: CheckoutEcho | undefined;
 }) {
-  const showToast = useToast();
-  const navigation = useNavigation();
   const summaryRef = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<FieldErrors>(() => failure?.fieldErrors ?? {});
   const [message, setMessage] = useState<string | null>(() => failure?.message ?? null);
@@ -47,18 +48,28 @@ export function CheckoutForm({
   const [shippingId, setShippingId] = useState(firstShipping ?? "");
   const defaultPayment =
     (values.paymentMethod === "invoice" && page.payment.invoice) || !page.payment.card ? "invoice" : "card";
-  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  // From the click on Place Order until the browser leaves the page (or comes back to it with Back).
+  const [busy, setBusy] = useState(false);
 
   // Bumped to move the keyboard to the error summary once it has rendered.
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
-    setErrors(failure?.fieldErrors ?? {});
-    setMessage(failure?.message ?? null);
-    if (failure) setFocusRequest((n) => n + 1);
+    // The server refused the order it was sent: say so as the form's own check does.
+    if (!failure) return;
+    showToast({ title: ORDER_NOT_PLACED_TITLE, description: failure.message, variant: "destructive" });
+    setFocusRequest((n) => n + 1);
   }, [failure]);
   useEffect(() => {
     if (focusRequest > 0) summaryRef.current?.focus();
   }, [focusRequest]);
+  useEffect(() => {
+    // Back from Stripe's page restores this page as it was left, busy: it can be used again.
+    const ready = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener("pageshow", ready);
+    return () => window.removeEventListener("pageshow", ready);
+  }, []);
 
   const shipping = page.shippingMethods.find((method) => method.id === shippingId) ?? page.shippingMethods[0];
   const money = (cents: number) => formatMoney(cents, page.currency);
@@ -74,19 +85,22 @@ export function CheckoutForm({
   ];
 
   return (
-    <Form
+    <form
       method="post"
       noValidate
       aria-busy={busy}
       className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"
       onSubmit={(event) => {
-        const checked = checkCheckoutForm(formValues(new FormData(event.currentTarget)));
         if (busy) {
           // A second click while the first is on its way: the first one places the order.
           event.preventDefault();
           return;
         }
-        if (checked.success) return;
+        const checked = checkCheckoutForm(formValues(new FormData(event.currentTarget)));
+        if (checked.success) {
+          setBusy(true);
+          return;
+        }
         event.preventDefault();
         setErrors(checked.fieldErrors);
         setMessage(null);
@@ -307,9 +321,12 @@ export function CheckoutForm({
           Prices, shipping and stock are checked again when you place the order.
         </p>
       </div>
-    </Form>
+    </form>
   );
 }
+
+/** The checkout form: an island on the checkout page, which React Router does not hydrate. */
+export const CheckoutForm = defineIsland("checkout-form", CheckoutFormFields);
 
 function RadioGroup({ legend, error, children }: { legend: string; error?: string | undefined; children: ReactNode }) {
   const errorId = useId();
