@@ -197,3 +197,17 @@ function readRun(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]
     opportunities,
   };
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const page of await measureLighthouse()) {
+    const { performance, ...others } = page.scores;
+    console.log(
+      `${page.name}: performance ${performance} (${page.runs} runs), LCP ${Math.round(page.lcpMs)} ms, TBT ${Math.round(page.tbtMs)} ms, CLS ${page.cls.toFixed(3)}; ${Object.entries(
+        others,
+      )
+        .map(([category, score]) => `${category} ${score}`)
+        .join(", ")}`,
+    );
+    for (const opportunity of page.opportunities) console.log(`  ${opportunity}`);
+  }
+}

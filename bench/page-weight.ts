@@ -1,6 +1,7 @@
 // Bench figure "page weight": the gzipped JavaScript a visitor's browser fetches for a storefront
-// page (every /assets/*.js Chromium requests while it loads the page and hydrates it: scripts,
-// module preloads, the islands' script and a page island's own chunk), against a production
+// page (every /assets/*.js Chromium requests while it loads the page, hydrates it and a visitor
+// starts filling its form: scripts, module preloads, the islands' script, a page island's own
+// chunk and what that fetches on first use, such as the checkout's schema check), against a production
 // server. Used by bench/run.ts; the command line `npx tsx bench/page-weight.ts` prints the figures
 // and the files of each page.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -42,6 +43,9 @@ async function fetchedScripts(browser: Browser, origin: string, page: string): P
     const response = await tab.goto(`${origin}${page}`);
     if (!response?.ok()) throw new Error(`${page}: ${response?.status()}`);
     await tab.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    // A page whose form fetches more once used (the checkout's schema check): as a buyer uses it.
+    const field = tab.locator("main form[method=post] input:not([type=hidden])").first();
+    if ((await field.count()) > 0) await field.focus();
     await tab.waitForLoadState("networkidle");
     const scripts = new Map<string, string>();
     for (const name of names) {

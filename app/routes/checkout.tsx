@@ -1,7 +1,8 @@
 import { ShoppingBag } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { beginCardPayment } from "#server/checkout/begin-card-payment.ts";
-import { CHECKOUT_FIELDS, checkoutEcho, checkoutSchema } from "#server/checkout/checkout-schema.ts";
+import { CHECKOUT_FIELDS } from "#server/checkout/cart-param-schema.ts";
+import { checkoutEcho, checkoutSchema } from "#server/checkout/checkout-schema.ts";
 import { loadCheckout } from "#server/checkout/load-checkout.ts";
 import { placeOrder } from "#server/checkout/place-order.ts";
 import { rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";

@@ -1,7 +1,8 @@
 /**
  * The cart as it travels from the cart sheet to the checkout page's address, and the checkout's
- * limits. Plain TypeScript, no zod: the cart sheet is on every storefront page, which must not
- * carry zod (decision 16). The checkout form's schema is checkout-schema.ts.
+ * limits and fields. Plain TypeScript, no zod: the cart sheet is on every storefront page, which
+ * must not carry zod (decision 16), and the checkout form loads zod only when it first checks
+ * what was typed. The checkout form's schema is checkout-schema.ts.
  */
 export const CHECKOUT_LIMITS = {
   lines: 50,
@@ -18,6 +19,25 @@ export const CHECKOUT_LIMITS = {
   postalCode: 20,
   token: 64,
 } as const;
+
+/** The fields in display order: the first invalid one gives the summary and the toast their message. */
+export const CHECKOUT_FIELDS = [
+  "items",
+  "email",
+  "fullName",
+  "phone",
+  "organisation",
+  "country",
+  "street",
+  "city",
+  "region",
+  "postalCode",
+  "shippingMethodId",
+  "paymentMethod",
+  "poNumber",
+  "checkoutToken",
+] as const;
+export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 
 /** One line of the cart: a book id or a bundle id (`pkg-…`) and how many. */
 export interface CartRequestLine {

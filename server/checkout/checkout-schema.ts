@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formErrors } from "#server/http/form-errors.ts";
 import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
 import { PAYMENT_METHODS } from "#server/orders/payment-status.ts";
-import { CHECKOUT_LIMITS, ITEM_ID } from "./cart-param-schema.ts";
+import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, ITEM_ID, type CheckoutField } from "./cart-param-schema.ts";
 
 /**
  * The checkout form, shared by the page (checked before posting) and the action (checked again),
@@ -141,25 +141,6 @@ export const checkoutSchema = z
   });
 
 export type CheckoutInput = z.output<typeof checkoutSchema>;
-
-/** The fields in display order: the first invalid one gives the summary and the toast their message. */
-export const CHECKOUT_FIELDS = [
-  "items",
-  "email",
-  "fullName",
-  "phone",
-  "organisation",
-  "country",
-  "street",
-  "city",
-  "region",
-  "postalCode",
-  "shippingMethodId",
-  "paymentMethod",
-  "poNumber",
-  "checkoutToken",
-] as const;
-export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 
 /** Checks raw form values with the shared schema (the browser's check before posting). */
 export function checkCheckoutForm(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useShop } from "#tests/support/shop-fixture.ts";
-import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { bringIntoView, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 describe("home page in a browser", () => {
   const shop = useShop();
@@ -29,6 +29,9 @@ describe("home page in a browser", () => {
     try {
       const page = await shop.browser.newPage();
       await page.goto(shop.server.url);
+      // Scrolled to, as a visitor does: the browser lays out a section below the first screen
+      // only when it comes near (content-visibility), and innerText reads the layout.
+      await bringIntoView(page.locator("#pricing"));
       const cards = page.locator("#pricing > div > ul > li");
       expect(await cards.locator("h3").allTextContents()).toEqual([
         "The Disciple's Set",
@@ -47,6 +50,7 @@ describe("home page in a browser", () => {
         .where("id", "=", "pkg-shepherd")
         .execute();
       await page.reload();
+      await bringIntoView(page.locator("#pricing"));
       expect(await cards.locator("h3").allTextContents()).toEqual([
         "The Disciple's Set",
         "The Prophet's Collection",

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, afterEach, describe, expect, it } from "vitest";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { linksTo, readOutbox } from "#tests/support/outbox.ts";
-import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { bringIntoView, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const CART_KEY = "bible-story-shop:cart:v1";
 
@@ -173,7 +173,9 @@ describe("storefront in a browser", () => {
       );
       expect(await bookCard("Daniel in the Lions' Den").getByTestId("stock-label").count()).toBe(0);
 
-      // The pricing section reads the bundles' stock from the database.
+      // The pricing section reads the bundles' stock from the database. Scrolled to, as a visitor
+      // does: it is laid out only when near the viewport (content-visibility).
+      await bringIntoView(page.locator("#pricing"));
       const disciple = bundleCard("The Disciple's Set");
       expect(await disciple.getByRole("button", { name: /^Sold out\W+The Disciple's Set/ }).isDisabled()).toBe(true);
       expect(await bundleCard("The Prophet's Collection").getByTestId("stock-label").innerText()).toBe("Only 3 left");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -65,6 +65,18 @@ export async function expectToast(
   throw new Error(
     `Expected a new toast matching ${String(expected)}; toasts shown: ${shown.join(", ") || "none"}; new toasts seen while waiting: ${passed.map((text) => `"${text}"`).join(", ") || "none"}`,
   );
+}
+
+/**
+ * Scrolls `locator` into view at once (the page scrolls smoothly otherwise) and waits two frames,
+ * so that a section below the first screen, which the browser lays out only when it comes near
+ * (`.render-when-near`, content-visibility), has been rendered: its innerText reads the layout.
+ */
+export async function bringIntoView(locator: Locator): Promise<void> {
+  await locator.evaluate(async (element) => {
+    element.scrollIntoView({ block: "center", behavior: "instant" });
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 }
 
 /** Waits until React has hydrated the page (the cart reads its stored state after hydration). */

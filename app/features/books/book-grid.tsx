@@ -55,7 +55,7 @@ export function BookGrid({
       <section
         id="books"
         aria-labelledby="books-heading"
-        className="mx-auto max-w-6xl scroll-mt-16 px-3 py-10 sm:px-4 sm:py-16"
+        className="render-when-near mx-auto max-w-6xl scroll-mt-16 px-3 py-10 sm:px-4 sm:py-16"
       >
         <h2 id="books-heading" className="text-center font-serif text-3xl font-bold text-brand-800 sm:text-4xl">
           Our Bible stories

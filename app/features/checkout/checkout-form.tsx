@@ -1,7 +1,8 @@
 import { Lock } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { CHECKOUT_LIMITS } from "#server/checkout/cart-param-schema.ts";
-import { CHECKOUT_FIELDS, checkCheckoutForm, type CheckoutEcho } from "#server/checkout/checkout-schema.ts";
+import { CHECKOUT_FIELDS, CHECKOUT_LIMITS } from "#server/checkout/cart-param-schema.ts";
+import type * as CheckoutSchema from "#server/checkout/checkout-schema.ts";
+import type { CheckoutEcho } from "#server/checkout/checkout-schema.ts";
 import type { CheckoutPage } from "#server/checkout/load-checkout.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { formatMoney } from "#server/money/money-schema.ts";
@@ -16,6 +17,16 @@ type FieldErrors = Record<string, string>;
 
 /** Title of the toast when the order is refused (by the form's own check or by the server). */
 export const ORDER_NOT_PLACED_TITLE = "Your order was not placed";
+
+/**
+ * The shared schema's check (zod, about 25 kB), fetched when the buyer first reaches into the form
+ * rather than with the page: a phone that opens the checkout paints and hydrates it without zod.
+ */
+let checkLoading: Promise<typeof CheckoutSchema> | undefined;
+function loadCheck() {
+  checkLoading ??= import("#server/checkout/checkout-schema.ts");
+  return checkLoading;
+}
 
 const PANEL = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-8";
 const LEGEND = "mb-4 font-serif text-xl font-bold text-brand-800";
@@ -50,6 +61,8 @@ function CheckoutFormFields({
     (values.paymentMethod === "invoice" && page.payment.invoice) || !page.payment.card ? "invoice" : "card";
   // From the click on Place Order until the browser leaves the page (or comes back to it with Back).
   const [busy, setBusy] = useState(false);
+  // Set at once on a click (the state shows only after a render): a second click posts nothing.
+  const submitting = useRef(false);
 
   // Bumped to move the keyboard to the error summary once it has rendered.
   const [focusRequest, setFocusRequest] = useState(0);
@@ -65,7 +78,9 @@ function CheckoutFormFields({
   useEffect(() => {
     // Back from Stripe's page restores this page as it was left, busy: it can be used again.
     const ready = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(false);
+      if (!event.persisted) return;
+      submitting.current = false;
+      setBusy(false);
     };
     window.addEventListener("pageshow", ready);
     return () => window.removeEventListener("pageshow", ready);
@@ -90,22 +105,29 @@ function CheckoutFormFields({
       noValidate
       aria-busy={busy}
       className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"
+      onFocus={() => void loadCheck()}
+      onPointerDown={() => void loadCheck()}
       onSubmit={(event) => {
-        if (busy) {
-          // A second click while the first is on its way: the first one places the order.
-          event.preventDefault();
-          return;
-        }
-        const checked = checkCheckoutForm(formValues(new FormData(event.currentTarget)));
-        if (checked.success) {
-          setBusy(true);
-          return;
-        }
+        // Posted below, once checked (the check may still be on its way); a second click while
+        // the first is checked or posted places nothing more.
         event.preventDefault();
-        setErrors(checked.fieldErrors);
-        setMessage(null);
-        setFocusRequest((n) => n + 1);
-        showToast({ title: ORDER_NOT_PLACED_TITLE, description: checked.message, variant: "destructive" });
+        if (submitting.current) return;
+        submitting.current = true;
+        const form = event.currentTarget;
+        const raw = formValues(new FormData(form));
+        const post = () => {
+          setBusy(true);
+          form.submit();
+        };
+        loadCheck().then(({ checkCheckoutForm }) => {
+          const checked = checkCheckoutForm(raw);
+          if (checked.success) return post();
+          submitting.current = false;
+          setErrors(checked.fieldErrors);
+          setMessage(null);
+          setFocusRequest((n) => n + 1);
+          showToast({ title: ORDER_NOT_PLACED_TITLE, description: checked.message, variant: "destructive" });
+        }, post); // The check could not be fetched: the server checks the same schema.
       }}
     >
       <input type="hidden" name="checkoutToken" value={page.checkoutToken} key={page.checkoutToken} readOnly />

@@ -24,7 +24,7 @@ const ICONS: Record<BenefitIconName, LucideIcon> = {
 
 export function BenefitsSection() {
   return (
-    <section aria-labelledby="benefits-heading" className="mx-auto max-w-6xl px-4 py-10 sm:py-16">
+    <section aria-labelledby="benefits-heading" className="mx-auto max-w-6xl px-4 py-10 sm:py-16 render-when-near">
       <h2 id="benefits-heading" className="text-center font-serif text-3xl font-bold text-brand-800 sm:text-4xl">
         Why families love our books
       </h2>

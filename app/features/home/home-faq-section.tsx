@@ -5,7 +5,7 @@ import { HOME_FAQ } from "./content/home-content.ts";
 
 export function HomeFaqSection({ contactEmail }: { contactEmail: string }) {
   return (
-    <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-16">
+    <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-16 render-when-near">
       <h2 id="faq-heading" className="text-center font-serif text-3xl font-bold text-brand-800 sm:text-4xl">
         Frequently asked questions
       </h2>

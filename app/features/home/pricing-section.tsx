@@ -15,7 +15,7 @@ export function PricingSection({
 }) {
   const formatMoney = useFormatMoney();
   return (
-    <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-4 bg-brand-100">
+    <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-4 bg-brand-100 render-when-near">
       <div className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="pricing-heading" className="text-center font-serif text-3xl font-bold text-brand-800 sm:text-4xl">
           Choose your collection

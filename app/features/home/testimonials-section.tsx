@@ -3,7 +3,7 @@ import { TESTIMONIAL_SUMMARY, TESTIMONIALS } from "./content/home-content.ts";
 
 export function TestimonialsSection() {
   return (
-    <section aria-labelledby="testimonials-heading" className="bg-white">
+    <section aria-labelledby="testimonials-heading" className="bg-white render-when-near">
       <div className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="testimonials-heading" className="text-center font-serif text-3xl font-bold text-brand-800 sm:text-4xl">
           What families are saying
