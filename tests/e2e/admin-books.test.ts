@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import type { ServerProcess } from "#tests/support/server-process.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
-import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { axeViolations, bringIntoView, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const COMPRESSION_FAILED = "Image compression failed: Could not process the image. Please try another one.";
 const DELETE_QUESTION = "Are you sure you want to delete this book?";
@@ -47,6 +47,8 @@ describe("admin Book Management in a browser", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(server.url);
+    // The grid is laid out once near the viewport (decision 22): there, as the visitor scrolls.
+    await bringIntoView(page.locator("#books"));
     return { page, close: () => context.close() };
   }
   /** The keys of the stored covers, in the database every instance reads. */
