@@ -71,6 +71,23 @@ describe("home page in a browser", () => {
     }
   });
 
+  it("lands on the bundles from the hero's See Our Collections on a phone and a desktop, past sections not yet rendered", async () => {
+    for (const viewport of [
+      { width: 360, height: 780 },
+      { width: 1280, height: 900 },
+    ]) {
+      const page = await shop.browser.newPage({ viewport });
+      await page.goto(shop.server.url);
+      await page.getByRole("link", { name: "See Our Collections" }).click();
+      await page.waitForURL((url) => url.hash === "#pricing");
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const top = await page.locator("#pricing-heading").evaluate((heading) => heading.getBoundingClientRect().top);
+      expect(top, `${viewport.width} px`).toBeGreaterThanOrEqual(0);
+      expect(top, `${viewport.width} px`).toBeLessThan(200);
+      await page.close();
+    }
+  });
+
   it("shows the 404 page for an unknown path", async () => {
     const page = await shop.browser.newPage();
     const response = await page.goto(`${shop.server.url}/this-page-does-not-exist`);
