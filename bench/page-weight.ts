@@ -9,10 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
-import { openDatabase } from "#server/db/database.ts";
 import { launchBrowser } from "#tests/support/browser.ts";
-import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
+import { storefrontPages } from "./storefront-pages.ts";
 
 export interface PageWeight {
   page: string;
@@ -79,21 +78,8 @@ export async function measureStorefrontPageWeights(): Promise<PageWeight[]> {
   const server = await startServerProcess({ dataDir });
   let browser: Browser | undefined;
   try {
-    const handle = openDatabase({ dataDir });
-    const book = await handle.db
-      .selectFrom("books")
-      .select(["id", "slug", "price_cents"])
-      .orderBy("title")
-      .executeTakeFirstOrThrow();
-    // A way to pay, or the checkout page only says it is not ready (no form to measure).
-    await enableInvoicePayments(handle.db).finally(() => handle.close());
-    // The checkout page with a book in its cart (as the cart sheet links it): its form and all.
-    const pages = [
-      { name: "/", path: "/" },
-      { name: `/books/${book.slug}`, path: `/books/${book.slug}` },
-      { name: "/books", path: "/books" },
-      { name: "/checkout (a book in the cart)", path: `/checkout?items=${book.id}:1:${book.price_cents}` },
-    ];
+    // The checkout page with a book in its cart: its form and all.
+    const pages = await storefrontPages(dataDir);
     browser = await launchBrowser();
     const weights: PageWeight[] = [];
     for (const page of pages) weights.push(await measurePageWeight(browser, server.url, page));
