@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import { isCheckoutAvailable, loadPaymentOptions } from "#server/checkout/payment-options.ts";
+import { afterFirstContentfulPaint } from "#server/http/after-first-contentful-paint.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { ServerToast, ServerToastIsland, usePageToast } from "#app/components/ui/server-toast.tsx";
 import { ToasterIsland } from "#app/components/ui/toast.tsx";
@@ -111,18 +112,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * Loads the islands' script once the browser reports the page's first contentful paint (as
- * decision 20 does for React Router's scripts, but later: a frame's callbacks run before its
- * pixels are shown, so the script was requested while the phone was still painting), with this
- * response's nonce. A page opened in a background tab, or a browser without paint timing, starts
- * at once or after the next frame; the page's `load` is a last resort.
+ * Loads the islands' script with this response's nonce once the browser reports the page's first
+ * contentful paint, as React Router's scripts start on the other pages (decision 20).
  */
 function IslandsScript() {
   const renderer = useIslandRenderer();
-  const script = `let started=false;const start=()=>{if(!started){started=true;import(${JSON.stringify(islandsScript)})}};
-if(document.visibilityState!=="visible"||performance.getEntriesByName("first-contentful-paint").length)start();
-else{try{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}}).observe({type:"paint"})}catch{requestAnimationFrame(()=>setTimeout(start))}
-addEventListener("load",()=>setTimeout(start,500))}`;
+  const script = afterFirstContentfulPaint(`()=>import(${JSON.stringify(islandsScript)})`);
   return <script nonce={renderer?.nonce} dangerouslySetInnerHTML={{ __html: script }} />;
 }
 

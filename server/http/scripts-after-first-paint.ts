@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from "node:stream";
+import { afterFirstContentfulPaint } from "./after-first-contentful-paint.ts";
 
 /**
  * Rewrites a rendered document so that its JavaScript is fetched after the page's first paint
@@ -10,9 +11,9 @@ import { Transform, type TransformCallback } from "node:stream";
  * - each `<link rel="modulepreload">` is left out, its address kept;
  * - the inline module becomes a data block (`type="text/x-module-after-paint"`, which the
  *   browser neither runs nor fetches from), with its nonce;
- * - right after it, a small inline script (with the same nonce) waits for the first frame, then
- *   adds the preloads back and runs the module unchanged (a copy with the same text and nonce).
- *   A page that is not visible (a tab opened in the background) starts at once: it paints nothing.
+ * - right after it, a small inline script (with the same nonce) waits for the first contentful
+ *   paint (`afterFirstContentfulPaint`), then adds the preloads back and runs the module unchanged
+ *   (a copy with the same text and nonce).
  *
  * Both inline scripts carry the response's nonce, so a cached page's policy (the hashes of the
  * scripts that carried the nonce, server/http/page-cache.ts) allows them and the copy, whose text
@@ -78,6 +79,6 @@ const BOOT_OR_PRELOAD =
   /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>|<script(?: nonce="([^"]*)")? type="module" async="">/;
 
 function starter(nonce: string, preloads: readonly string[]): string {
-  const script = `(()=>{const go=()=>{for(const href of ${JSON.stringify(preloads).replaceAll("<", "\\u003c")}){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}const o=document.getElementById("${BOOT_ID}"),s=document.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)};document.visibilityState==="visible"?requestAnimationFrame(()=>setTimeout(go)):go()})()`;
-  return `<script${nonce ? ` nonce="${nonce}"` : ""}>${script}</script>`;
+  const go = `()=>{for(const href of ${JSON.stringify(preloads).replaceAll("<", "\\u003c")}){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}const o=document.getElementById("${BOOT_ID}"),s=document.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.replaceWith(s)}`;
+  return `<script${nonce ? ` nonce="${nonce}"` : ""}>${afterFirstContentfulPaint(go)}</script>`;
 }
