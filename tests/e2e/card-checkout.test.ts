@@ -67,7 +67,28 @@ describe("card checkout in a browser, with Stripe played by the stand-in", () =>
     await field(page, "ZIP / Postal Code").fill("62701");
     await page.getByRole("radio", { name: /^Card/ }).check();
     await page.getByRole("button", { name: "Place Order" }).click();
-    await page.waitForURL((url) => url.origin === standIn.url);
+    await reachStripePage(page);
+  }
+
+  /**
+   * Waits for Stripe's payment page (the stand-in's). If the buyer lands anywhere else (the
+   * checkout's refusal, the confirmation's "try paying again"), fails with what that page says
+   * and the end of the server's log, so a failure explains itself.
+   */
+  async function reachStripePage(page: Page) {
+    try {
+      await page.waitForURL((url) => url.origin === standIn.url);
+    } catch (error) {
+      const shown = await page
+        .locator('main [role="alert"], [data-testid="toast"], [data-testid="payment-state"]')
+        .allInnerTexts()
+        .catch(() => []);
+      throw new Error(
+        `Stripe's page was not reached: the browser is at ${page.url()}, showing ${JSON.stringify(shown)}.\n` +
+          `The server's log ends with:\n${shop.server.output().slice(-4000)}`,
+        { cause: error },
+      );
+    }
   }
 
   const orderOf = (bookId: string) =>
@@ -127,7 +148,7 @@ describe("card checkout in a browser, with Stripe played by the stand-in", () =>
     await page.screenshot({ path: path.join(SHOTS, "cancelled-360.png"), fullPage: true });
 
     await page.getByRole("button", { name: "Pay by card" }).click();
-    await page.waitForURL((url) => url.origin === standIn.url);
+    await reachStripePage(page);
     await page.getByRole("button", { name: "Pay" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/order-confirmation/"));
     await expect(page.getByTestId("payment-state").innerText()).resolves.toContain("Paid");
