@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { NOT_IMPLEMENTED_TOAST, useToast } from "#app/components/ui/toast.tsx";
+import { NOT_IMPLEMENTED_TOAST, showToast } from "#app/components/ui/toast.tsx";
 import { infoPageAt } from "#app/features/info-pages/info-pages.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { useStore } from "#app/lib/use-store.ts";
@@ -14,7 +14,6 @@ export function meta(args: Route.MetaArgs) {
 export default function InfoPageRoute() {
   const { pathname } = useLocation();
   const store = useStore();
-  const showToast = useToast();
   const page = infoPageAt(pathname);
   if (!page || !store) return null;
   return (

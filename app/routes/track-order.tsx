@@ -4,7 +4,7 @@ import { enforceRateLimit } from "#server/http/action-result.ts";
 import { flashedToast, type FlashedToast } from "#server/http/flash.ts";
 import { trackOrder, type OrderTracking } from "#server/orders/track-order.ts";
 import { ORDER_ID_REQUIRED_MESSAGE, orderIdInputSchema } from "#server/orders/tracking-schema.ts";
-import { useToast, type ToastMessage } from "#app/components/ui/toast.tsx";
+import { showToast, type ToastMessage } from "#app/components/ui/toast.tsx";
 import { TrackingForm } from "#app/features/orders/tracking-form.tsx";
 import { TrackingEmptyState, TrackingResult } from "#app/features/orders/tracking-result.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -112,7 +112,6 @@ function fieldErrorFor(result: TrackOrderState): string | undefined {
 }
 
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
-  const showToast = useToast();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
 

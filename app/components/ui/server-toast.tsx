@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useMatches } from "react-router";
 import type { FlashedToast } from "#server/http/flash.ts";
 import { defineIsland } from "#app/lib/island.tsx";
-import { useToast } from "./toast.tsx";
+import { showToast } from "./toast.tsx";
 
 /**
  * Shows the toast the server set (an action's answer or a redirect's message, see
@@ -10,13 +10,12 @@ import { useToast } from "./toast.tsx";
  * when a new id arrives, however often the root renders.
  */
 export function ServerToast({ toast }: { toast: FlashedToast | null }) {
-  const showToast = useToast();
   const id = toast?.id;
   useEffect(() => {
     if (toast) showToast({ title: toast.title, description: toast.description, variant: toast.variant });
     // Keyed on the id alone: a revalidation that returns the same toast again must not repeat it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, showToast]);
+  }, [id]);
   return null;
 }
 

@@ -43,11 +43,6 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** For components that read the function as a hook, as before the toast moved out of React. */
-export function useToast(): ShowToast {
-  return showToast;
-}
-
 /**
  * The toast region: rendered once per page (the root layout). Radix announces each toast to
  * screen readers; errors use the assertive "foreground" type. The server's snapshot is "no

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { ZodType } from "zod";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { formErrors } from "#server/http/form-errors.ts";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { showToast } from "#app/components/ui/toast.tsx";
 import { formValues } from "#server/http/form-values.ts";
 
 /**
@@ -13,7 +13,6 @@ import { formValues } from "#server/http/form-values.ts";
  * the same way (field messages, and the destructive toast `title`: no request, so no server toast).
  */
 export function useFormFailure(result: { ok: boolean } | ActionFailure | undefined, title: string) {
-  const showToast = useToast();
   // The client check's errors, and the answer they were made after: a newer answer replaces them.
   const [clientErrors, setClientErrors] = useState<{ after: unknown; errors: Record<string, string> }>({
     after: undefined,

@@ -15,7 +15,7 @@ import {
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { showToast } from "#app/components/ui/toast.tsx";
 import { COVER_FIELD, COVER_LIMITS } from "#server/books/cover-schema.ts";
 import { postFormWithProgress } from "./post-form-with-progress.ts";
 import { CoverImageError, resizeCoverImage } from "./resize-cover.ts";
@@ -68,7 +68,6 @@ export function BookFormDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: (book: { id: string; title: string }, mode: "create" | "update") => void;
 }) {
-  const showToast = useToast();
   const revalidator = useRevalidator();
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);

@@ -8,7 +8,7 @@ import type { OrderDetails } from "#server/orders/get-order-details.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { showToast } from "#app/components/ui/toast.tsx";
 
 type Intent = (typeof ORDER_ACTION_INTENTS)[keyof typeof ORDER_ACTION_INTENTS];
 
@@ -64,7 +64,6 @@ const CONFIRM: Record<
 /** Mark paid, Cancel and Refund for the order in the details dialog, each behind one confirmation. */
 export function OrderActions({ order }: { order: OrderDetails }) {
   const fetcher = useFetcher<ActionResult>();
-  const showToast = useToast();
   const [confirming, setConfirming] = useState<Intent | null>(null);
   const [amount, setAmount] = useState("");
   const [amountError, setAmountError] = useState<string | null>(null);

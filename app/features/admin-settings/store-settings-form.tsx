@@ -8,7 +8,7 @@ import type { AdminStoreSettings } from "#server/settings/store-settings.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { showToast } from "#app/components/ui/toast.tsx";
 import { settingsInputFromFormData } from "./settings-form-data.ts";
 import { SettingsSection } from "./settings-section.tsx";
 import { ShippingMethodsEditor } from "./shipping-methods-editor.tsx";
@@ -51,7 +51,6 @@ export function StoreSettingsForm({
   /** Whether checkout offers cards with the settings as saved (toggle on, both secrets readable). */
   cardPaymentsReady: boolean;
 }) {
-  const showToast = useToast();
   const navigation = useNavigation();
   const formAction = useFormAction();
   const busy = navigation.state !== "idle" && navigation.formData !== undefined && navigation.formAction === formAction;

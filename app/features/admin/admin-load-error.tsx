@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { showToast } from "#app/components/ui/toast.tsx";
 import { AdminPageHeader } from "./admin-page-header.tsx";
 
 /** Each admin screen's heading and the spec's toast title when its load fails ("Error fetching …"). */
@@ -29,10 +29,9 @@ export function AdminLoadError() {
     failure: "Error fetching data",
   };
   const title = screen.failure;
-  const showToast = useToast();
   useEffect(() => {
     showToast({ title, description: LOAD_FAILED, variant: "destructive" });
-  }, [showToast, title]);
+  }, [title]);
   return (
     <>
       <title>{`${screen.title} | Admin`}</title>

@@ -10,7 +10,7 @@ import {
 import type { ActionResult } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { showToast } from "#app/components/ui/toast.tsx";
 import { formValues } from "#server/http/form-values.ts";
 
 type FieldErrors = Partial<Record<ContactField, string>>;
@@ -32,7 +32,6 @@ export const CONTACT_TOASTS = { success: MESSAGE_SENT_TOAST, failureTitle: "Erro
  */
 export function ContactForm({ initialResult }: { initialResult?: ActionResult | undefined }) {
   const fetcher = useFetcher<ActionResult>();
-  const showToast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>(() =>
     initialResult && !initialResult.ok ? (initialResult.error.fieldErrors ?? {}) : {},
