@@ -19,10 +19,10 @@ export function sessionMiddleware(services: AppServices): MiddlewareHandler<AppE
     });
     c.set("viewer", viewer);
     c.set("sessionExpired", expired);
-    // Only a page (or its client-side data request) shows the message; route discovery
-    // (/__manifest) and other fetches must not use it up.
-    const showsPage = c.req.path.endsWith(".data") || (c.req.header("accept") ?? "").includes("text/html");
-    const flash = c.req.method === "GET" && showsPage ? readFlash(c.req.header("cookie")) : null;
+    const flash =
+      c.req.method === "GET" && showsToasts(c.req.path, c.req.url, c.req.header("accept"))
+        ? readFlash(c.req.header("cookie"))
+        : null;
     c.set("flash", flash);
     await next();
     // A page made for a signed-in person (account, orders, admin screens) is theirs alone.
@@ -30,4 +30,19 @@ export function sessionMiddleware(services: AppServices): MiddlewareHandler<AppE
     for (const cookie of headers.getSetCookie()) c.res.headers.append("Set-Cookie", cookie);
     if (flash) c.res.headers.append("Set-Cookie", clearFlashCookie(secure));
   };
+}
+
+/**
+ * Whether this request's answer reaches the root layout, which shows the flashed toast: a page, or
+ * a data request that runs the root loader. Route discovery (/__manifest) and other fetches must
+ * not use the toast up, nor may a data request for other routes only (`_routes` without `root`:
+ * a fetcher's load, revalidated after the same post as the root): it would clear the cookie with
+ * an answer the root never reads, and the toast would be lost whenever it got there first.
+ */
+function showsToasts(path: string, url: string, accept: string | undefined): boolean {
+  if (path.endsWith(".data")) {
+    const routes = new URL(url).searchParams.get("_routes");
+    return routes === null || routes.split(",").includes("root");
+  }
+  return (accept ?? "").includes("text/html");
 }

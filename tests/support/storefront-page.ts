@@ -9,6 +9,42 @@ const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const SEEN = "data-test-toast-seen";
 
 /**
+ * The page's latest requests (method, path, status, time), kept from the page's first
+ * `expectToast` on: a toast that does not come is explained by what the page asked and got
+ * (no post at all, a post refused, a revalidation that never answered).
+ */
+const recentRequests = new WeakMap<Page, string[]>();
+function keepRecentRequests(page: Page): string[] {
+  let kept = recentRequests.get(page);
+  if (kept) return kept;
+  const log: string[] = [];
+  kept = log;
+  recentRequests.set(page, log);
+  const started = Date.now();
+  const note = (line: string) => {
+    log.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${line}`);
+    if (log.length > 30) log.shift();
+  };
+  const describe = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return `${pathname}${search}`.slice(0, 120);
+  };
+  page.on("request", (request) => {
+    if (request.resourceType() === "fetch" || request.resourceType() === "document") {
+      note(`${request.method()} ${describe(request.url())}`);
+    }
+  });
+  page.on("response", (response) => {
+    const type = response.request().resourceType();
+    if (type === "fetch" || type === "document") note(`→ ${response.status()} ${describe(response.url())}`);
+  });
+  page.on("requestfailed", (request) =>
+    note(`✗ ${request.method()} ${describe(request.url())}: ${request.failure()?.errorText ?? "failed"}`),
+  );
+  return log;
+}
+
+/**
  * Waits until a toast appears that matches `expected` (text contained, or a pattern) and that
  * no earlier `expectToast` on this page has matched, then marks it as seen. So each toast
  * proves one action: asserting the same text twice passes only if the second action showed a
@@ -22,6 +58,7 @@ export async function expectToast(
 ): Promise<void> {
   const pattern =
     typeof expected === "string" ? { text: expected } : { source: expected.source, flags: expected.flags };
+  const requests = keepRecentRequests(page);
   await page.evaluate(() => {
     (window as unknown as { __toastsWhileWaiting?: string[] }).__toastsWhileWaiting = [];
   });
@@ -63,7 +100,8 @@ export async function expectToast(
     .evaluate(() => (window as unknown as { __toastsWhileWaiting?: string[] }).__toastsWhileWaiting ?? [])
     .catch(() => []);
   throw new Error(
-    `Expected a new toast matching ${String(expected)}; toasts shown: ${shown.join(", ") || "none"}; new toasts seen while waiting: ${passed.map((text) => `"${text}"`).join(", ") || "none"}`,
+    `Expected a new toast matching ${String(expected)}; toasts shown: ${shown.join(", ") || "none"}; new toasts seen while waiting: ${passed.map((text) => `"${text}"`).join(", ") || "none"}` +
+      `\nThe page's latest requests (since its first toast check):\n  ${requests.join("\n  ") || "none"}`,
   );
 }
 

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { FLASH_COOKIE, flashCookie } from "./flash.ts";
+
+/** The cookie pair a browser sends back after an action set `title` as its toast. */
+const flashed = (title: string) => flashCookie({ title }, false).split(";")[0]!;
+const clearsFlash = (response: Response) =>
+  response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${FLASH_COOKIE}=;`));
+
+describe("the toast an action flashed", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+  });
+
+  it("is used up by a data request that runs the root loader, which carries it", async () => {
+    for (const url of ["/books.data", "/books.data?_routes=root,routes/books"]) {
+      const response = await t.app.request(url, { headers: { cookie: flashed("Saved it") } });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("Saved it");
+      expect(clearsFlash(response)).toBe(true);
+    }
+  });
+
+  it("is left for the root by a data request for other routes only, such as a fetcher's load", async () => {
+    // After one post React Router revalidates the page's loaders and each fetcher's load in
+    // parallel: the fetcher's answer must not clear a toast it cannot show.
+    const response = await t.app.request("/books.data?_routes=routes/books", {
+      headers: { cookie: flashed("Saved it") },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain("Saved it");
+    expect(clearsFlash(response)).toBe(false);
+  });
+
+  it("is shown by a page, and not used up by route discovery", async () => {
+    const page = await t.app.request("/books", { headers: { cookie: flashed("Saved it"), accept: "text/html" } });
+    expect(await page.text()).toContain("Saved it");
+    expect(clearsFlash(page)).toBe(true);
+    const manifest = await t.app.request("/__manifest?paths=/books&version=x", {
+      headers: { cookie: flashed("Saved it") },
+    });
+    expect(clearsFlash(manifest)).toBe(false);
+  });
+});
