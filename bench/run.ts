@@ -78,7 +78,7 @@ console.log(`     ${LIGHTHOUSE_LABEL}:`);
 for (const page of await measureLighthouse()) {
   const label = `Lighthouse ${page.name}`;
   console.log(
-    `     ${label}: ${page.runs} run${page.runs > 1 ? "s" : ""} (${page.url})${page.note ? `; ${page.note}` : ""}`,
+    `     ${label}: ${page.runs} run${page.runs > 1 ? "s" : ""} (${page.url}), host benchmark index ${Math.round(page.benchmarkIndex)}${page.note ? `; ${page.note}` : ""}`,
   );
   for (const opportunity of page.opportunities) console.log(`       opportunity: ${opportunity}`);
   for (const [category, score] of Object.entries(page.scores)) {
