@@ -4,6 +4,7 @@ import { isHttpsSite } from "#server/config/env.ts";
 import type { AppServices } from "#server/services.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { clearFlashCookie, readFlash } from "./flash.ts";
+import { routePath } from "./route-path.ts";
 
 /**
  * Resolves the visitor's session once per request (for pages, data requests and actions) and
@@ -20,7 +21,7 @@ export function sessionMiddleware(services: AppServices): MiddlewareHandler<AppE
     c.set("viewer", viewer);
     c.set("sessionExpired", expired);
     const flash =
-      c.req.method === "GET" && showsToasts(c.req.path, c.req.url, c.req.header("accept"))
+      c.req.method === "GET" && showsToasts(new URL(c.req.url), c.req.header("accept"))
         ? readFlash(c.req.header("cookie"))
         : null;
     c.set("flash", flash);
@@ -39,9 +40,9 @@ export function sessionMiddleware(services: AppServices): MiddlewareHandler<AppE
  * a fetcher's load, revalidated after the same post as the root): it would clear the cookie with
  * an answer the root never reads, and the toast would be lost whenever it got there first.
  */
-function showsToasts(path: string, url: string, accept: string | undefined): boolean {
-  if (path.endsWith(".data")) {
-    const routes = new URL(url).searchParams.get("_routes");
+function showsToasts(url: URL, accept: string | undefined): boolean {
+  if (routePath(url.pathname).isData) {
+    const routes = url.searchParams.get("_routes");
     return routes === null || routes.split(",").includes("root");
   }
   return (accept ?? "").includes("text/html");

@@ -15,10 +15,9 @@ const SEEN = "data-test-toast-seen";
  */
 const recentRequests = new WeakMap<Page, string[]>();
 function keepRecentRequests(page: Page): string[] {
-  let kept = recentRequests.get(page);
+  const kept = recentRequests.get(page);
   if (kept) return kept;
   const log: string[] = [];
-  kept = log;
   recentRequests.set(page, log);
   const started = Date.now();
   const note = (line: string) => {
