@@ -36,21 +36,15 @@ export function useIslandRenderer(): IslandRenderer | null {
   return useContext(IslandPageContext) ? renderer : null;
 }
 
-/** A route's `handle` that makes it an island page. */
-export const ISLAND_PAGE_HANDLE = { islands: true } as const;
-
 /**
  * An island page's `clientLoader`: React Router in the browser (on a page it hydrated, such as the
  * checkout) never draws an island page itself; following a link to one loads the document, as
- * the server renders it.
+ * the server renders it. (The server relies on this: a data request for an island page's address
+ * does not use up a flashed toast, see server/http/session-middleware.ts.)
  */
 export function islandPageClientLoader({ request }: { request: Request }): Promise<never> {
   window.location.assign(request.url);
   return new Promise<never>(() => {});
-}
-
-export function isIslandPageHandle(handle: unknown): boolean {
-  return typeof handle === "object" && handle !== null && (handle as { islands?: unknown }).islands === true;
 }
 
 /**

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { catalogueHref } from "#server/books/catalogue-schema.ts";
 import { getBookBySlug } from "#server/books/get-book.ts";
 import { listRelatedBooks } from "#server/books/list-related-books.ts";
+import { ISLAND_PAGE_HANDLE } from "#server/http/island-page-handle.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { BookCard, badgeColor } from "#app/features/books/book-card.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
@@ -9,7 +10,7 @@ import { bookStructuredData } from "#app/features/books/book-structured-data.ts"
 import { AddToCartIsland, stockLabel } from "#app/features/cart/add-to-cart-button.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
-import { ISLAND_PAGE_HANDLE, islandPageClientLoader } from "#app/lib/island.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/book";
 

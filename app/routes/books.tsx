@@ -2,12 +2,13 @@ import { Link, redirect } from "react-router";
 import { catalogueHref, readCatalogueParams } from "#server/books/catalogue-schema.ts";
 import { listCatalogueFilters } from "#server/books/list-catalogue-filters.ts";
 import { searchCatalogue } from "#server/books/search-catalogue.ts";
+import { ISLAND_PAGE_HANDLE } from "#server/http/island-page-handle.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { BookCard } from "#app/features/books/book-card.tsx";
 import { CatalogueFiltersIsland } from "#app/features/books/catalogue-filters.tsx";
 import { AddToCartIsland } from "#app/features/cart/add-to-cart-button.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
-import { ISLAND_PAGE_HANDLE, islandPageClientLoader } from "#app/lib/island.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/books";
 

@@ -10,9 +10,10 @@ import { isHttpsSite } from "#server/config/env.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
 import { formValues } from "#server/http/form-values.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
+import { ISLAND_PAGE_HANDLE } from "#server/http/island-page-handle.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { CheckoutForm } from "#app/features/checkout/checkout-form.tsx";
-import { ISLAND_PAGE_HANDLE, islandPageClientLoader } from "#app/lib/island.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/checkout";
 

@@ -1,6 +1,7 @@
 import { listBundles } from "#server/books/list-bundles.ts";
 import { listNewestBooks, NEWEST_BOOKS_COUNT } from "#server/books/list-books.ts";
 import { DEFAULT_CURRENCY } from "#server/money/money-schema.ts";
+import { ISLAND_PAGE_HANDLE } from "#server/http/island-page-handle.ts";
 import { HomeBookGridIsland } from "#app/islands/home-book-grid.tsx";
 import { AddToCartIsland } from "#app/features/cart/add-to-cart-button.tsx";
 import { bundleCartItem } from "#app/features/cart/book-cart-item.ts";
@@ -9,7 +10,7 @@ import { HeroSection } from "#app/features/home/hero-section.tsx";
 import { HomeFaqSection } from "#app/features/home/home-faq-section.tsx";
 import { PricingSection } from "#app/features/home/pricing-section.tsx";
 import { TestimonialsSection } from "#app/features/home/testimonials-section.tsx";
-import { ISLAND_PAGE_HANDLE, islandPageClientLoader } from "#app/lib/island.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
 import { useStore } from "#app/lib/use-store.ts";
 import type { Route } from "./+types/home";

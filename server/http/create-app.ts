@@ -12,6 +12,7 @@ import { bodyLimits } from "./body-limits.ts";
 import { stripeCheckoutOrigin } from "#server/payments/stripe-client.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { coverRoutes } from "./cover-routes.ts";
+import { islandPages } from "./island-pages.ts";
 import { maintenanceGate } from "./maintenance-gate.ts";
 import { replaceNulBytesInAddress } from "./nul-bytes.ts";
 import { originCheck } from "./origin-check.ts";
@@ -100,7 +101,7 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
     c.set("clientAddress", clientAddressOf(c, services.env.TRUST_PROXY));
     await next();
   });
-  app.use("*", sessionMiddleware(services));
+  app.use("*", sessionMiddleware(services, islandPages(build)));
   app.use("*", adminGate());
   app.use("*", maintenanceGate(services));
 

@@ -4,7 +4,7 @@ import { z } from "zod";
  * THE toast path: a message the server decides to show, whether an action answered in place
  * (a fetcher or a form that stays on its page) or redirected ("Signed Out", "Account Created!").
  * The action sets a short-lived cookie holding the toast; the next page, or data request that runs
- * the root loader, reads it (session middleware → load context → root loader), clears it, and the
+ * the root loader for a page the browser's router draws (not an island page), reads it (session middleware → load context → root loader), clears it, and the
  * root shows it once.
  * Redirect messages are named here, with their spec texts, so the routes that redirect only pick
  * a name; an action's own toast is passed as a value (see runAction's `toasts`).

@@ -17,7 +17,7 @@ describe("the toast an action flashed", () => {
   });
 
   it("is used up by a data request that runs the root loader, which carries it", async () => {
-    for (const url of ["/books.data", "/books.data?_routes=root,routes/books"]) {
+    for (const url of ["/help-center.data", "/help-center.data?_routes=root,routes/help-center"]) {
       const response = await t.app.request(url, { headers: { cookie: flashed("Saved it") } });
       expect(response.status).toBe(200);
       expect(await response.text()).toContain("Saved it");
@@ -28,12 +28,26 @@ describe("the toast an action flashed", () => {
   it("is left for the root by a data request for other routes only, such as a fetcher's load", async () => {
     // After one post React Router revalidates the page's loaders and each fetcher's load in
     // parallel: the fetcher's answer must not clear a toast it cannot show.
-    const response = await t.app.request("/books.data?_routes=routes/books", {
+    const response = await t.app.request("/help-center.data?_routes=routes/help-center", {
       headers: { cookie: flashed("Saved it") },
     });
     expect(response.status).toBe(200);
     expect(await response.text()).not.toContain("Saved it");
     expect(clearsFlash(response)).toBe(false);
+  });
+
+  it("is left for the document by a data request for an island page, whose answer the browser throws away", async () => {
+    // After Sign Out redirects home, React Router fetches the root's data while the home page's
+    // clientLoader loads the page as a document; only the document can show the toast.
+    for (const url of ["/_.data?_routes=root", "/books.data", "/books/ruth.data?_routes=root", "/checkout.data"]) {
+      const response = await t.app.request(url, { headers: { cookie: flashed("Signed Out") } });
+      expect(response.status, url).toBe(200);
+      expect(await response.text(), url).not.toContain("Signed Out");
+      expect(clearsFlash(response), url).toBe(false);
+    }
+    const home = await t.app.request("/", { headers: { cookie: flashed("Signed Out"), accept: "text/html" } });
+    expect(await home.text()).toContain("Signed Out");
+    expect(clearsFlash(home)).toBe(true);
   });
 
   it("is shown by a page, and not used up by route discovery", async () => {

@@ -4,6 +4,7 @@ import { isHttpsSite } from "#server/config/env.ts";
 import type { AppServices } from "#server/services.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { clearFlashCookie, readFlash } from "./flash.ts";
+import type { IsIslandPage } from "./island-pages.ts";
 import { routePath } from "./route-path.ts";
 
 /**
@@ -11,7 +12,7 @@ import { routePath } from "./route-path.ts";
  * forwards whatever cookie better-auth wants to set (a slid expiry, or clearing a dead session).
  * Also picks up a one-time flash message and clears its cookie on the page that shows it.
  */
-export function sessionMiddleware(services: AppServices): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(services: AppServices, isIslandPage: IsIslandPage): MiddlewareHandler<AppEnv> {
   const secure = isHttpsSite(services.env);
   return async (c, next) => {
     const { viewer, expired, headers } = await resolveViewer(services, {
@@ -21,7 +22,7 @@ export function sessionMiddleware(services: AppServices): MiddlewareHandler<AppE
     c.set("viewer", viewer);
     c.set("sessionExpired", expired);
     const flash =
-      c.req.method === "GET" && showsToasts(new URL(c.req.url), c.req.header("accept"))
+      c.req.method === "GET" && (await showsToasts(new URL(c.req.url), c.req.header("accept"), isIslandPage))
         ? readFlash(c.req.header("cookie"))
         : null;
     c.set("flash", flash);
@@ -35,15 +36,20 @@ export function sessionMiddleware(services: AppServices): MiddlewareHandler<AppE
 
 /**
  * Whether this request's answer reaches the root layout, which shows the flashed toast: a page, or
- * a data request that runs the root loader. Route discovery (/__manifest) and other fetches must
- * not use the toast up, nor may a data request for other routes only (`_routes` without `root`:
- * a fetcher's load, revalidated after the same post as the root): it would clear the cookie with
- * an answer the root never reads, and the toast would be lost whenever it got there first.
+ * a data request that runs the root loader. Anything else would clear the cookie with an answer
+ * the root never reads, and the toast would be lost whenever it got there first:
+ * - route discovery (/__manifest) and other fetches;
+ * - a data request for other routes only (`_routes` without `root`): a fetcher's load,
+ *   revalidated after the same post as the root;
+ * - a data request for an island page: the browser's router never draws one (its `clientLoader`
+ *   loads the page as a document at once), so the root's data, fetched beside that document after
+ *   a post redirected there (Sign Out → home), is thrown away, and the document shows the toast.
  */
-function showsToasts(url: URL, accept: string | undefined): boolean {
-  if (routePath(url.pathname).isData) {
+async function showsToasts(url: URL, accept: string | undefined, isIslandPage: IsIslandPage): Promise<boolean> {
+  const { path, isData } = routePath(url.pathname);
+  if (isData) {
     const routes = url.searchParams.get("_routes");
-    return routes === null || routes.split(",").includes("root");
+    return (routes === null || routes.split(",").includes("root")) && !(await isIslandPage(path));
   }
   return (accept ?? "").includes("text/html");
 }

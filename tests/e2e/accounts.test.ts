@@ -56,9 +56,20 @@ describe("accounts in a browser", () => {
     const cookie = (await context.cookies()).find((c) => c.name.includes("session_token"));
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 
+    // Sign Out redirects home, an island page: React Router fetches the root's data while the
+    // home page's clientLoader loads the document. Holding the document until that data request
+    // is answered makes the race certain; the toast must still reach the document.
+    const rootDataAnswered = page
+      .waitForResponse((response) => new URL(response.url()).pathname === "/_.data", { timeout: 10_000 })
+      .catch(() => null);
+    await page.route(`${shop.server.url}/`, async (route) => {
+      if (route.request().isNavigationRequest()) await rootDataAnswered;
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL(`${shop.server.url}/`);
     await expectToast(page, "Signed Out");
+    await page.unroute(`${shop.server.url}/`);
     await page.goto(`${shop.server.url}/account`);
     await page.waitForURL(/\/login\?redirectTo=/);
     await context.close();
