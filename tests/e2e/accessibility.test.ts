@@ -20,6 +20,8 @@ const PUBLIC_PAGES = [
   "/track-order?orderId=ORD-2025-001",
   "/books",
   "/books?q=samaritian&tag=Parables",
+  "/books?q=xylophone",
+  "/books?page=2",
   "/books/the-good-samaritan",
   "/no-such-page",
   "/newsletter/confirm?token=any.token",
