@@ -13,7 +13,8 @@ if (process.env.SKIP_BUILD !== "1") {
   if (status !== 0) process.exit(status);
 }
 
-const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+// The same default as tests/support/browser.ts (TEST_BROWSER_PATH).
+const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium-headless-shell";
 const projects = ["--project", "unit"];
 /** What this run leaves out, said before and after it. */
 const skipped = [];
@@ -21,11 +22,11 @@ if (existsSync(chromePath)) {
   projects.push("--project", "e2e");
 } else if (process.env.CI === "true") {
   console.error(
-    `Browser tests cannot run: no Chromium at ${chromePath} (install Debian's chromium or set CHROME_PATH).`,
+    `Browser tests cannot run: no Chromium at ${chromePath} (install Debian's chromium-headless-shell or set CHROME_PATH).`,
   );
   process.exit(1);
 } else {
-  skipped.push(`Browser tests skipped: no Chromium at ${chromePath} (install Debian's chromium or set CHROME_PATH).`);
+  skipped.push(`Browser tests skipped: no Chromium at ${chromePath} (install Debian's chromium-headless-shell or set CHROME_PATH).`);
 }
 
 if (!process.env.TEST_DATABASE_URL) {
