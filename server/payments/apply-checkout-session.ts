@@ -125,7 +125,11 @@ export async function applyCheckoutSession(
       (session.currency ?? "").toLowerCase() === order.currency.toLowerCase();
     const flag = async (reason: string) => {
       if (!canMovePayment(from, "needs_review")) return "unchanged" as const;
-      await moveTo("needs_review", { payment_reference: paymentIntent ?? null });
+      // What Stripe took is recorded, so that staff can refund it (in full) or accept it.
+      await moveTo("needs_review", {
+        payment_reference: paymentIntent ?? null,
+        amount_paid_cents: session.amount_total ?? 0,
+      });
       await appendOrderHistory(trx, {
         orderId: order.id,
         status: "Payment needs review",
