@@ -5,6 +5,10 @@ import { releaseOrderStock } from "./stock.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
 import { canMovePayment, type PaymentStatus } from "./payment-status.ts";
 import { refundOrderAmount, type RefundDeps } from "./refund-order.ts";
+import { applyCheckoutSession, outcomeOfRetrievedSession } from "#server/payments/apply-checkout-session.ts";
+import { closeCardSession } from "#server/payments/close-card-session.ts";
+import { createStripeClient } from "#server/payments/stripe-client.ts";
+import { loadStripeSecretKey } from "#server/payments/stripe-secret-key.ts";
 
 export interface CancelResult {
   orderId: string;
@@ -23,19 +27,27 @@ const NOT_CANCELLABLE: readonly OrderStatus[] = ["Shipped", "Delivered", "Cancel
 
 /**
  * Staff cancel an order that has not left the store: its status becomes Cancelled, its units go
- * back to stock exactly once (`releaseOrderStock`), a payment still awaited is voided, and a paid
- * card order is refunded in full through Stripe first (so a refused refund leaves the order as it
- * was). A paid invoice order keeps its payment: the school paid outside the shop, and staff record
+ * back to stock exactly once (`releaseOrderStock`), a payment still awaited is voided (a card
+ * order's payment page at Stripe is closed first, so the buyer cannot pay for it afterwards), and
+ * a paid card order is refunded in full through Stripe first (so a refused refund leaves the
+ * order as it was). A paid invoice order keeps its payment: the school paid outside the shop, and staff record
  * the money they return with Refund. Queues the cancelled mail. Cancelling twice changes nothing;
  * a shipped or delivered order cannot be cancelled. The id is checked by the caller (the orders
  * action parses the form with orderActionSchema); an unknown one is NOT_FOUND.
  */
 export async function cancelOrder(deps: RefundDeps, input: { orderId: string }): Promise<CancelResult> {
   const { orderId } = input;
-  const order = await deps.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  const readOrder = () => deps.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  let order = await readOrder();
   if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
   if (order.status === "Cancelled") return unchanged(order);
   refuseShipped(order.status);
+
+  if (order.payment_method === "card" && order.payment_status === "awaiting_payment" && order.stripe_session_id) {
+    await closePaymentPage(deps, { orderId, sessionId: order.stripe_session_id });
+    order = (await readOrder())!;
+    if (order.status === "Cancelled") return unchanged(order);
+  }
 
   let refundedCents = 0;
   const moneyHeld = order.amount_paid_cents - order.amount_refunded_cents;
@@ -129,4 +141,50 @@ function unchanged(order: {
     refundedCents: 0,
     changed: false,
   };
+}
+
+/**
+ * Closes an unpaid card order's payment page at Stripe before staff cancel it. A payment Stripe
+ * took in the meantime is recorded as the webhook would record it, and the cancellation then
+ * refunds it; a payment still settling (a bank debit) cannot be refunded yet, so the order stays.
+ * Nothing changes here when Stripe cannot be asked: the order is not cancelled.
+ */
+async function closePaymentPage(deps: RefundDeps, input: { orderId: string; sessionId: string }): Promise<void> {
+  const secretKey = await loadStripeSecretKey(deps);
+  if (!secretKey) {
+    throw new AppError(
+      "UNAVAILABLE",
+      "Card payments are not set up in Store Settings, so Stripe cannot close this order's payment page. The order was not cancelled.",
+      undefined,
+      "stripe-not-configured",
+    );
+  }
+  let session: Awaited<ReturnType<typeof closeCardSession>>;
+  try {
+    session = await closeCardSession(await createStripeClient(secretKey, deps.env), input);
+  } catch (error) {
+    deps.logger.warn({ err: error, orderId: input.orderId }, "Stripe could not close a payment page");
+    throw new AppError(
+      "UNAVAILABLE",
+      "Stripe could not close this order's payment page, so the order was not cancelled. Please try again.",
+      undefined,
+      "stripe-close-failed",
+    );
+  }
+  const outcome = outcomeOfRetrievedSession(session);
+  if (outcome === "pending") {
+    throw new AppError(
+      "CONFLICT",
+      "Stripe is still settling this order's payment. Cancel the order once the payment has arrived.",
+      undefined,
+      "payment-settling",
+    );
+  }
+  if (outcome === "paid") {
+    await deps.db
+      .transaction()
+      .execute((trx) =>
+        applyCheckoutSession(deps, trx, { orderId: input.orderId, session, outcome, now: deps.clock() }),
+      );
+  }
 }

@@ -42,6 +42,22 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
       .execute();
     return { db, deps, orderId, paymentIntent, total: order.total_cents };
   }
+  /** A card order whose buyer is on Stripe's payment page (the session is open, nothing paid). */
+  async function unpaidCardOrder() {
+    testDb = await createTestDatabase(engine);
+    stripe = await startStripeStandIn();
+    const db = testDb.handle.db;
+    await enableCardPayments(db, TEST_APP_SECRET);
+    const orderId = await insertTestOrder(db, {
+      order: { payment_method: "card", organisation: null, po_number: null },
+    });
+    const deps = orderActionDeps(db, undefined, stripe.url);
+    await startCardPayment({ ...deps, env: { ...deps.env, PUBLIC_URL: "http://127.0.0.1:9" } }, { orderId });
+    const session = stripe.sessionForOrder(orderId)!;
+    const stock = async () =>
+      (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow()).stock;
+    return { db, deps, orderId, session, stock };
+  }
   const row = (id: string) =>
     testDb.handle.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
@@ -88,5 +104,50 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
     expect([...stripe.refunds.values()]).toHaveLength(1);
     expect((await cancelOrder(deps, { orderId })).changed).toBe(false);
     expect([...stripe.refunds.values()]).toHaveLength(1);
+  });
+
+  it("cancelling an unpaid card order closes its Stripe payment page first, so the buyer cannot pay for it", async () => {
+    const { deps, orderId, session, stock } = await unpaidCardOrder();
+    const paymentPage = session.url!;
+    expect((await fetch(paymentPage)).status).toBe(200);
+    expect(await stock()).toBe(28);
+
+    const result = await cancelOrder(deps, { orderId });
+    expect(result).toMatchObject({
+      status: "Cancelled",
+      paymentStatus: "voided",
+      refundedCents: 0,
+      stockReturned: true,
+    });
+    expect(stripe.sessionForOrder(orderId)!.status).toBe("expired");
+    expect((await fetch(paymentPage)).status).toBe(410);
+    expect(await stock()).toBe(30);
+    expect([...stripe.refunds.values()]).toHaveLength(0);
+  });
+
+  it("a payment the buyer made just before the cancel is recorded, then refunded in full", async () => {
+    const { deps, orderId, session, stock } = await unpaidCardOrder();
+    // Paid on Stripe's page; its webhook has not arrived yet.
+    stripe.holdWebhooks();
+    await stripe.sendEvent(session.id, "completed");
+    const { total_cents: total } = await row(orderId);
+
+    const result = await cancelOrder(deps, { orderId });
+    expect(result).toMatchObject({ status: "Cancelled", paymentStatus: "refunded", refundedCents: total });
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([total]);
+    expect(await row(orderId)).toMatchObject({ amount_paid_cents: total, amount_refunded_cents: total });
+    expect(await stock()).toBe(30);
+  });
+
+  it("leaves the order as it was when Stripe cannot be reached to close its payment page", async () => {
+    const { deps, orderId, stock } = await unpaidCardOrder();
+    await stripe.close();
+
+    await expect(cancelOrder(deps, { orderId })).rejects.toMatchObject({
+      code: "UNAVAILABLE",
+      message: "Stripe could not close this order's payment page, so the order was not cancelled. Please try again.",
+    });
+    expect(await row(orderId)).toMatchObject({ status: "Pending", payment_status: "awaiting_payment" });
+    expect(await stock()).toBe(28);
   });
 });

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type Stripe from "stripe";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { BackgroundJob } from "#server/jobs/background-jobs.ts";
@@ -12,6 +11,7 @@ import {
   type CheckoutSessionFacts,
   type CheckoutSessionOutcome,
 } from "./apply-checkout-session.ts";
+import { closeCardSession } from "./close-card-session.ts";
 import { createStripeClient } from "./stripe-client.ts";
 import { loadStripeSecretKey } from "./stripe-secret-key.ts";
 
@@ -63,7 +63,7 @@ export async function expireUnpaidCardOrders(deps: ExpireUnpaidCardOrdersDeps): 
     // have taken money through: the order simply expires.
     if (order.stripe_session_id && stripe) {
       try {
-        const session = await settleWithStripe(stripe, order.stripe_session_id, order.id);
+        const session = await closeCardSession(stripe, { sessionId: order.stripe_session_id, orderId: order.id });
         facts = session;
         outcome = outcomeOfRetrievedSession(session);
       } catch (error) {
@@ -79,26 +79,6 @@ export async function expireUnpaidCardOrders(deps: ExpireUnpaidCardOrdersDeps): 
     if (result !== "unchanged") deps.logger.info({ orderId: order.id, result }, "sweeper settled a card order");
   }
   return results;
-}
-
-/**
- * The session as Stripe has it now; an open one is expired first, so the buyer can no longer pay
- * for stock that is about to go back on sale. When expiring fails because the buyer paid in the
- * meantime (or another instance expired it), the session is read again.
- */
-async function settleWithStripe(stripe: Stripe, sessionId: string, orderId: string): Promise<Stripe.Checkout.Session> {
-  const session = await stripe.checkout.sessions.retrieve(sessionId);
-  if (session.status !== "open") return session;
-  try {
-    return await stripe.checkout.sessions.expire(
-      sessionId,
-      {},
-      { idempotencyKey: `expire-session:${orderId}:${sessionId}` },
-    );
-  } catch (error) {
-    if ((error as { type?: string }).type !== "StripeInvalidRequestError") throw error;
-    return stripe.checkout.sessions.retrieve(sessionId);
-  }
 }
 
 export const expireUnpaidCardOrdersJob: BackgroundJob = {
