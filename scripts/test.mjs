@@ -26,7 +26,9 @@ if (existsSync(chromePath)) {
   );
   process.exit(1);
 } else {
-  skipped.push(`Browser tests skipped: no Chromium at ${chromePath} (install Debian's chromium-headless-shell or set CHROME_PATH).`);
+  skipped.push(
+    `Browser tests skipped: no Chromium at ${chromePath} (install Debian's chromium-headless-shell or set CHROME_PATH).`,
+  );
 }
 
 if (!process.env.TEST_DATABASE_URL) {
