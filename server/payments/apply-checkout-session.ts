@@ -186,14 +186,24 @@ export async function applyCheckoutSession(
   const to = outcome === "failed" ? "payment_failed" : "expired";
   if (!canMovePayment(from, to) || from !== "awaiting_payment") return "unchanged";
   if (order.stripe_session_id && order.stripe_session_id !== session.id) return "unchanged";
+  const reason = outcome === "failed" ? "The card payment failed." : "The card payment was not completed in time.";
+  if (order.status === "Shipped" || order.status === "Delivered") {
+    // Staff sent it before the money came (the status list allows any move): the goods are gone,
+    // so the order is neither cancelled nor counted back into stock; staff are told instead.
+    await moveTo(to, { payment_expires_at: null });
+    await appendOrderHistory(trx, {
+      orderId: order.id,
+      status: "Payment not completed",
+      at: now,
+      customerVisible: false,
+      note: `${reason} The order was already ${order.status.toLowerCase()}: collect the payment another way.`,
+    });
+    deps.logger.warn({ orderId: order.id, sessionId: session.id }, "card payment not completed for a shipped order");
+    return to;
+  }
   await moveTo(to, { status: "Cancelled", payment_expires_at: null });
   await releaseOrderStock(trx, order.id);
-  await appendOrderHistory(trx, {
-    orderId: order.id,
-    status: "Payment not completed",
-    at: now,
-    note: outcome === "failed" ? "The card payment failed." : "The card payment was not completed in time.",
-  });
+  await appendOrderHistory(trx, { orderId: order.id, status: "Payment not completed", at: now, note: reason });
   return to;
 }
 

@@ -142,6 +142,17 @@ describe.each(TEST_ENGINES)("Stripe webhook on %s", (engine) => {
     expect(await f.outbox(orderId)).toEqual([]);
   });
 
+  it("expired after staff marked the unpaid order shipped: not cancelled, no stock back, staff told", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    await f.testApp.services.db.updateTable("orders").set({ status: "Shipped" }).where("id", "=", orderId).execute();
+    await f.standIn.sendEvent(sessionId, "expired");
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "expired", status: "Shipped" });
+    expect(await f.bookStock()).toBe(8);
+    const note = (await f.history(orderId)).find((h) => h.status === "Payment not completed");
+    expect(Boolean(note?.customer_visible)).toBe(false);
+    expect(note?.note).toContain("already shipped");
+  });
+
   it("completed, then expired: stays paid and no stock goes back", async () => {
     const { orderId, sessionId } = await f.placeCardOrder();
     f.standIn.holdWebhooks();
