@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
+import { insertCardOrder } from "#tests/support/card-order.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { startCardPayment } from "./start-card-payment.ts";
 import { syncCardPaymentOnReturn } from "./sync-card-payment-on-return.ts";
@@ -45,6 +46,22 @@ describe.each(TEST_ENGINES)("card payment flow on %s", (engine) => {
     expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", amount_paid_cents: 3000 });
     expect(await syncCardPaymentOnReturn(f.testApp.services, { orderId, sessionId })).toBe("paid");
     await expect(startCardPayment(f.testApp.services, { orderId })).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("a double-click on Place Order opens one session and sends both requests to it", async () => {
+    const services = f.testApp.services;
+    const orderId = await insertCardOrder(services.db, { bookId: f.bookId, quantity: 1 });
+    // Each request reads the clock a moment later, so its session would expire a moment later:
+    // Stripe refuses the second use of the attempt's key with other parameters.
+    let now = Date.now();
+    const deps = { ...services, clock: () => new Date((now += 1000)) };
+    const [first, second] = await Promise.all([
+      startCardPayment(deps, { orderId }),
+      startCardPayment(deps, { orderId }),
+    ]);
+    expect(second.url).toBe(first.url);
+    expect(f.standIn.sessions.size).toBe(1);
+    expect(f.standIn.requests().filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(2);
   });
 
   it("the return page finds the payment when the webhook lags, and the late webhook changes nothing", async () => {

@@ -46,6 +46,13 @@ export async function startCardPayment(
     if (error instanceof AppError) throw error;
     const { default: StripeLibrary } = await import("stripe"); // loaded already, by createStripeClient
     if (!(error instanceof StripeLibrary.errors.StripeError)) throw error;
+    // The same attempt's key, already used by a request still opening the session (a
+    // double-click: Stripe answers 409, or an idempotency error since this request's expiry is
+    // a few seconds later): that request's session is this one's too.
+    if (error instanceof StripeLibrary.errors.StripeIdempotencyError || error.statusCode === 409) {
+      const opened = await sessionOpenedMeanwhile(deps, stripe, order);
+      if (opened) return opened;
+    }
     // Stripe down, a revoked key, a refused request: the buyer can try again; the owner reads the log.
     deps.logger?.error({ err: error, orderId: order.id }, "Stripe refused to open a Checkout Session");
     throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE, undefined, "stripe-error");
@@ -118,4 +125,30 @@ async function openSession(
     .where("id", "=", order.id)
     .execute();
   return { url: session.url };
+}
+
+/** How long a request whose twin is opening the session waits for it to be stored. */
+const TWIN_WAIT_MS = 10_000;
+const TWIN_POLL_MS = 250;
+
+/** The session another request opened for this attempt, once it has stored it; null if none came. */
+async function sessionOpenedMeanwhile(
+  deps: StartCardPaymentDeps,
+  stripe: Stripe,
+  order: Selectable<OrdersTable>,
+): Promise<{ url: string } | null> {
+  for (let waited = 0; waited < TWIN_WAIT_MS; waited += TWIN_POLL_MS) {
+    const current = await deps.db
+      .selectFrom("orders")
+      .select("stripe_session_id")
+      .where("id", "=", order.id)
+      .executeTakeFirst();
+    const sessionId = current?.stripe_session_id;
+    if (sessionId && sessionId !== order.stripe_session_id) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      return session.status === "open" && session.url ? { url: session.url } : null;
+    }
+    await new Promise((resolve) => setTimeout(resolve, TWIN_POLL_MS));
+  }
+  return null;
 }
