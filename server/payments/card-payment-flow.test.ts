@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
 import { insertCardOrder } from "#tests/support/card-order.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
@@ -55,13 +55,15 @@ describe.each(TEST_ENGINES)("card payment flow on %s", (engine) => {
     // Stripe refuses the second use of the attempt's key with other parameters.
     let now = Date.now();
     const deps = { ...services, clock: () => new Date((now += 1000)) };
-    const [first, second] = await Promise.all([
-      startCardPayment(deps, { orderId }),
-      startCardPayment(deps, { orderId }),
-    ]);
+    const release = f.standIn.holdSessionCreation();
+    const creations = () => f.standIn.requests().filter((r) => r.path === "/v1/checkout/sessions");
+    const both = Promise.all([startCardPayment(deps, { orderId }), startCardPayment(deps, { orderId })]);
+    await vi.waitFor(() => expect(creations()).toHaveLength(2));
+    release();
+    const [first, second] = await both;
     expect(second.url).toBe(first.url);
     expect(f.standIn.sessions.size).toBe(1);
-    expect(f.standIn.requests().filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(2);
+    expect(creations().map((r) => r.status)).toEqual([200, 400]);
   });
 
   it("the return page finds the payment when the webhook lags, and the late webhook changes nothing", async () => {

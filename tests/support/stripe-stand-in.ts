@@ -122,6 +122,11 @@ export interface StripeStandIn {
   setWebhook(target: WebhookTarget, secret?: string): void;
   /** From now on events are kept instead of sent, until `sendHeld` (or `dropHeld`: a webhook that never arrives). */
   holdWebhooks(hold?: boolean): void;
+  /**
+   * Keeps Checkout Session creations waiting (recorded, unanswered) until the returned function is
+   * called: two requests then reach Stripe while neither has its answer, as a double-click's do.
+   */
+  holdSessionCreation(): () => void;
   /** The ids of held events, oldest first. */
   heldEvents(): StandInEvent[];
   /** Sends the held events (all, or the given ids in the given order) and stops holding them. */
@@ -272,6 +277,9 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       status: 0,
     };
     requests.push(record);
+    if (sessionCreationGate && method === "POST" && url.pathname === "/v1/checkout/sessions") {
+      await sessionCreationGate;
+    }
     const answer = (status: number, body: unknown) => {
       record.status = status;
       sendJson(res, status, body);
@@ -318,6 +326,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   }
 
   const afterResponse: (() => Promise<unknown>)[] = [];
+  let sessionCreationGate: Promise<void> | null = null;
 
   function route(method: string, url: URL, params: Record<string, unknown>): [number, unknown] {
     const path = url.pathname;
@@ -539,6 +548,14 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     },
     holdWebhooks(hold = true) {
       holding = hold;
+    },
+    holdSessionCreation() {
+      let release!: () => void;
+      sessionCreationGate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        sessionCreationGate = null;
+        release();
+      };
     },
     heldEvents: () => held.map((id) => events.get(id)!),
     async sendHeld(eventIds) {
