@@ -59,8 +59,9 @@ describe("card checkout in a browser, with Stripe played by the stand-in", () =>
     await page.getByRole("button", { name: /^Open your collection/ }).click();
     await page.getByRole("link", { name: "Proceed to Checkout" }).click();
     await page.waitForURL((url) => url.pathname === "/checkout");
-    // The form's island (decision 21) hydrated first, as in checkout.test.ts: typed before it, the
-    // e-mail was sometimes found empty by the form's check (not reproduced with the scripts held).
+    // The form's island (decision 21) hydrated first, as in checkout.test.ts. Typed earlier (about
+    // 0.3 s into the page's life, on a busy machine), Playwright's fill was sometimes dropped: the
+    // field took the focus, but no input event came, and the form's check found the e-mail empty.
     await waitForHydration(page);
     await field(page, "Email").fill("card.buyer@example.com");
     await field(page, "Full Name").fill("Lydia Purple");
