@@ -8,7 +8,7 @@ import { readPlacedOrders } from "#server/checkout/placed-orders-cookie.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { syncCardPaymentOnReturn } from "#server/payments/sync-card-payment-on-return.ts";
-import { runAction } from "#server/http/action-result.ts";
+import { enforceRateLimit, runAction, withinRateLimit } from "#server/http/action-result.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { cartActions, useCart } from "#app/features/cart/cart-store.ts";
 import { OrderConfirmationView } from "#app/features/checkout/order-confirmation-view.tsx";
@@ -27,7 +27,7 @@ export function meta(args: Route.MetaArgs) {
  * order, the account that owns it, or an admin; anyone else gets Track Order for that id.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { services, viewer } = context;
+  const { services, viewer, clientAddress } = context;
   const access = {
     orderId: params.orderId,
     viewer,
@@ -36,8 +36,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let order = await getOrderConfirmation(services, access);
   if (!order) throw redirect(`/track-order?orderId=${encodeURIComponent(params.orderId)}`);
   const search = new URL(request.url).searchParams;
-  if (order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment" && search.has("session_id")) {
-    // Back from Stripe before its webhook: ask Stripe, so a paid order says so at once.
+  if (
+    order.paymentMethod === "card" &&
+    order.paymentStatus === "awaiting_payment" &&
+    search.has("session_id") &&
+    (await withinRateLimit(services.rateLimits.cardPayment, clientAddress))
+  ) {
+    // Back from Stripe before its webhook: ask Stripe, so a paid order says so at once. (Past the
+    // limit, reloads show the order as it is, and the webhook brings the payment.)
     const status = await syncCardPaymentOnReturn(services, { orderId: order.id, sessionId: search.get("session_id") });
     if (status !== order.paymentStatus) order = (await getOrderConfirmation(services, access)) ?? order;
   }
@@ -57,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** "Pay by card": opens Stripe's page again for a card order still awaiting payment. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { services, viewer } = context;
+  const { services, viewer, clientAddress } = context;
   return runAction(
     services.logger,
     async () => {
@@ -69,6 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         placedOrderIds: readPlacedOrders(request.headers.get("cookie"), services.env.APP_SECRET),
       });
       if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
+      await enforceRateLimit(services.rateLimits.cardPayment, clientAddress);
       const payment = await beginCardPayment(services, { orderId: order.id });
       if (payment.url !== null) throw redirect(payment.url);
       throw new AppError("UNAVAILABLE", payment.message);

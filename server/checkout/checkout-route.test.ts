@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { startStripeStandIn } from "#tests/support/stripe-stand-in.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
@@ -201,5 +202,41 @@ describe.each(TEST_ENGINES)("checkout routes on %s", (engine) => {
     // Refused (not found), and the page itself sends a stranger to Track Order.
     expect(strangerRetry.status).toBe(302);
     expect(strangerRetry.headers.get("location")).toBe(`/track-order?orderId=${orderId}`);
+  });
+
+  it("asks Stripe at most 30 times a minute per client: past that the confirmation shows the order as it is, and Pay by card answers 429", async () => {
+    const standIn = await startStripeStandIn();
+    try {
+      const { book, shippingMethodId } = await setUp({ STRIPE_API_URL: standIn.url });
+      await enableCardPayments(t.services.db, t.services.env.APP_SECRET);
+      const placed = await post(
+        "/checkout",
+        validForm({ items: `${book.id}:1`, shippingMethodId, paymentMethod: "card" }),
+      );
+      expect(placed.status).toBe(302);
+      // The buyer went on to Stripe's page: its session names the order.
+      expect(placed.headers.get("location")).toMatch(new RegExp(`^${standIn.url}/pay/`));
+      const cookie = cookieOf(placed);
+      const [session] = [...standIn.sessions.values()];
+      const { id: sessionId, client_reference_id: orderId } = session!;
+      const retrievals = () =>
+        standIn.requests().filter((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${sessionId}`).length;
+
+      // Back from Stripe's page (unpaid), reloaded again and again.
+      const back = () =>
+        t.app.request(`/order-confirmation/${orderId}?session_id=${sessionId}`, { headers: { Cookie: cookie } });
+      for (let i = 0; i < 30; i++) expect((await back()).status).toBe(200);
+      expect(retrievals()).toBe(30);
+      const past = await back();
+      expect(past.status).toBe(200);
+      expect(await textOf(past)).toContain(orderId!);
+      expect(retrievals()).toBe(30);
+
+      const retry = await post(`/order-confirmation/${orderId}`, { intent: "pay-by-card" }, cookie);
+      expect(retry.status).toBe(429);
+      expect(retrievals()).toBe(30);
+    } finally {
+      await standIn.close();
+    }
   });
 });

@@ -98,3 +98,11 @@ export async function enforceRateLimit(limiter: RateLimiter, clientAddress: stri
     throw tooManyAttempts(waitSeconds);
   }
 }
+
+/**
+ * Counts one use for this client and says whether it is within the limit: for a page that does
+ * without the limited work past it (rather than refusing, as enforceRateLimit does).
+ */
+export async function withinRateLimit(limiter: RateLimiter, clientAddress: string): Promise<boolean> {
+  return (await limiter.consume(clientKey(clientAddress))) === 0;
+}
