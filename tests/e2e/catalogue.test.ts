@@ -84,16 +84,20 @@ describe("the catalogue at /books in a browser", () => {
     await page.getByText("Showing results for samaritan").waitFor();
     expect(await titles()).toEqual(["The Good Samaritan"]);
 
-    // A topic applies as soon as it is chosen (with JavaScript), keeping the words.
+    // A topic applies as soon as it is chosen (with JavaScript, so once the filters' island has
+    // hydrated on each new page), keeping the words.
     await page.getByLabel("Search books").fill("");
+    await waitForHydration(page);
     await page.getByLabel("Topic", { exact: true }).selectOption("Parables");
     await page.waitForURL((url) => url.search === "?tag=Parables");
     await page.getByText("2 books · page 1 of 1").waitFor();
     expect(await titles()).toEqual(["The Prodigal Son Comes Home", "The Good Samaritan"]);
+    await waitForHydration(page);
     await page.getByLabel("Age", { exact: true }).selectOption("4-8");
     await page.waitForURL((url) => url.search === "?age=4-8&tag=Parables");
     await page.getByText("1 book · page 1 of 1").waitFor();
     expect(await titles()).toEqual(["The Good Samaritan"]);
+    await waitForHydration(page);
     await page.getByLabel("Sort by").selectOption("price-desc");
     await page.waitForURL((url) => url.search === "?age=4-8&tag=Parables&sort=price-desc");
 
