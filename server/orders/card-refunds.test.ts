@@ -16,32 +16,6 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
     await testDb?.cleanup();
   });
 
-  /** A card order paid through a completed Checkout Session, as the webhook would leave it. */
-  async function paidCardOrder() {
-    testDb = await createTestDatabase(engine);
-    stripe = await startStripeStandIn();
-    const db = testDb.handle.db;
-    await enableCardPayments(db, TEST_APP_SECRET);
-    const orderId = await insertTestOrder(db, {
-      order: { payment_method: "card", organisation: null, po_number: null },
-    });
-    const deps = orderActionDeps(db, undefined, stripe.url);
-    await startCardPayment({ ...deps, env: { ...deps.env, PUBLIC_URL: "http://127.0.0.1:9" } }, { orderId });
-    const session = stripe.sessionForOrder(orderId)!;
-    await stripe.sendEvent(session.id, "completed");
-    const paymentIntent = stripe.sessionForOrder(orderId)!.payment_intent!;
-    const order = await db
-      .selectFrom("orders")
-      .select("total_cents")
-      .where("id", "=", orderId)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable("orders")
-      .set({ payment_status: "paid", payment_reference: paymentIntent, amount_paid_cents: order.total_cents })
-      .where("id", "=", orderId)
-      .execute();
-    return { db, deps, orderId, paymentIntent, total: order.total_cents };
-  }
   /** A card order whose buyer is on Stripe's payment page (the session is open, nothing paid). */
   async function unpaidCardOrder() {
     testDb = await createTestDatabase(engine);
@@ -57,6 +31,24 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
     const stock = async () =>
       (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow()).stock;
     return { db, deps, orderId, session, stock };
+  }
+
+  /** A card order paid through a completed Checkout Session, as the webhook would leave it. */
+  async function paidCardOrder() {
+    const { db, deps, orderId, session } = await unpaidCardOrder();
+    await stripe.sendEvent(session.id, "completed");
+    const paymentIntent = stripe.sessionForOrder(orderId)!.payment_intent!;
+    const order = await db
+      .selectFrom("orders")
+      .select("total_cents")
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("orders")
+      .set({ payment_status: "paid", payment_reference: paymentIntent, amount_paid_cents: order.total_cents })
+      .where("id", "=", orderId)
+      .execute();
+    return { db, deps, orderId, paymentIntent, total: order.total_cents };
   }
   const row = (id: string) =>
     testDb.handle.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
