@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { holdRequests } from "#tests/support/held-request.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { waitForHydration } from "#tests/support/storefront-page.ts";
 
@@ -108,6 +109,25 @@ describe("the catalogue at /books in a browser", () => {
     await page.getByText("2 books · page 1 of 1").waitFor();
     expect(await page.getByLabel("Topic", { exact: true }).inputValue()).toBe("Parables");
     expect(await page.getByLabel("Age", { exact: true }).inputValue()).toBe("");
+  });
+
+  it("applies a topic chosen before the page's script hydrated the filters", async () => {
+    context = await shop.browser.newContext({ viewport: { width: 360, height: 800 } });
+    page = await context.newPage();
+    // A slow phone: the islands' script arrives after the visitor has chosen.
+    const script = await holdRequests(page, /\/assets\/islands-client-[^/]*\.js$/);
+    await page.goto(`${shop.server.url}/books`);
+    await script.arrived;
+    await page.getByLabel("Topic", { exact: true }).selectOption("Parables");
+    expect(pathOf()).toBe("/books");
+    await script.release();
+    await page.waitForURL((url) => url.search === "?tag=Parables");
+    await page.getByText("2 books · page 1 of 1").waitFor();
+    expect(await titles()).toEqual(["The Prodigal Son Comes Home", "The Good Samaritan"]);
+    // Hydrated on the new page, with the choice shown, it does not send the form again.
+    await waitForHydration(page);
+    expect(await page.getByLabel("Topic", { exact: true }).inputValue()).toBe("Parables");
+    expect(pathOf()).toBe("/books?tag=Parables");
   });
 
   it("says so when nothing matches, with a way back to every book", async () => {
