@@ -10,6 +10,7 @@ import { HomeBookGridIsland } from "#app/islands/home-book-grid.tsx";
 import { AddToCartIsland } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartSheetIsland } from "#app/features/cart/cart-sheet.tsx";
 import { NewsletterFormIsland } from "#app/features/subscribers/newsletter-form.tsx";
+import { markIslandReady, replayEarlyClicks } from "#app/lib/early-clicks.ts";
 import { IslandRoot, type IslandDefinition } from "#app/lib/island.tsx";
 
 /**
@@ -79,7 +80,10 @@ async function hydrateIslands() {
   // Once every island's effects have run (the cart read from storage, say), as a test expects.
   const done = () => {
     pending -= 1;
-    if (pending === 0) document.documentElement.dataset.hydrated = "true";
+    if (pending > 0) return;
+    // Taps made before their island hydrated do now what they would have done (early-clicks.ts).
+    replayEarlyClicks();
+    document.documentElement.dataset.hydrated = "true";
   };
   if (pending === 0) document.documentElement.dataset.hydrated = "true";
   // Every page island's chunk is requested now, while the islands before it hydrate.
@@ -100,6 +104,7 @@ async function hydrateIslands() {
       </IslandRoot>,
       { identifierPrefix },
     );
+    markIslandReady(element);
     await nextTask();
   }
 }

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, afterEach, describe, expect, it } from "vitest";
+import { holdRequests } from "#tests/support/held-request.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { linksTo, readOutbox } from "#tests/support/outbox.ts";
 import { bringIntoView, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -93,6 +94,23 @@ describe("storefront in a browser", () => {
     await dialog.getByRole("button", { name: "Clear Collection" }).click();
     await expectToast(page, "Collection Cleared Your collection is now empty.");
     await dialog.getByText("Your collection is empty").waitFor();
+  });
+
+  it("does what a visitor tapped before the page's script hydrated: adds the book, then opens the cart", async () => {
+    // A slow phone: the page is painted, its islands' script not yet arrived.
+    const script = await holdRequests(page, /\/assets\/islands-client-[^/]*\.js$/);
+    await page.goto(shop.server.url);
+    await script.arrived;
+    await bookCard("The Good Samaritan")
+      .getByRole("button", { name: /Add to Collection/ })
+      .click();
+    await openCart();
+    await script.release();
+    await expectToast(page, "Added to Collection!");
+    const dialog = page.getByRole("dialog", { name: "Your Collection" });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("cart-line").count()).toBe(1);
+    expect(await page.getByTestId("cart-count").innerText()).toBe("1");
   });
 
   it("on a 360 px phone, shows a toast over the open cart sheet clear of its buttons and its close button", async () => {
