@@ -8,7 +8,7 @@ import { refundOrderAmount, type RefundDeps } from "./refund-order.ts";
 import { applyCheckoutSession, outcomeOfRetrievedSession } from "#server/payments/apply-checkout-session.ts";
 import { closeCardSession } from "#server/payments/close-card-session.ts";
 import { createStripeClient } from "#server/payments/stripe-client.ts";
-import { loadStripeSecretKey } from "#server/payments/stripe-secret-key.ts";
+import { loadStripeSecretKey } from "#server/payments/stripe-keys.ts";
 
 export interface CancelResult {
   orderId: string;
@@ -154,7 +154,7 @@ async function closePaymentPage(deps: RefundDeps, input: { orderId: string; sess
   if (!secretKey) {
     throw new AppError(
       "UNAVAILABLE",
-      "Card payments are not set up in Store Settings, so Stripe cannot close this order's payment page. The order was not cancelled.",
+      "The Stripe secret key is not set in Store Settings, so Stripe cannot close this order's payment page. The order was not cancelled.",
       undefined,
       "stripe-not-configured",
     );

@@ -80,6 +80,16 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
     expect(mails.map((mail) => mail.kind)).toEqual(["refunded", "refunded"]);
   });
 
+  it("still refunds and cancels card orders after the owner switched card payments off", async () => {
+    const paid = await paidCardOrder();
+    await paid.db.updateTable("store_settings").set({ enable_stripe: false }).execute();
+    await refundOrder(paid.deps, { orderId: paid.orderId, amount: 500 });
+    expect(await row(paid.orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 500 });
+    await cancelOrder(paid.deps, { orderId: paid.orderId });
+    expect(await row(paid.orderId)).toMatchObject({ status: "Cancelled", payment_status: "refunded" });
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([500, paid.total - 500]);
+  });
+
   it("cancelling a paid card order refunds it in full and gives the stock back", async () => {
     const { db, deps, orderId, total } = await paidCardOrder();
     const stock = async () =>

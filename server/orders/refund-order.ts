@@ -5,7 +5,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import { formatMoney } from "#server/money/money-schema.ts";
-import { loadCardPaymentConfig } from "#server/payments/card-payment-config.ts";
+import { loadStripeSecretKey } from "#server/payments/stripe-keys.ts";
 import { createStripeClient } from "#server/payments/stripe-client.ts";
 import type { Clock } from "#server/services.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
@@ -182,16 +182,17 @@ async function refundThroughStripe(
   if (!refund.paymentIntent) {
     throw new AppError("CONFLICT", "This card order has no Stripe payment to refund.", undefined, "no-payment-intent");
   }
-  const config = await loadCardPaymentConfig(deps);
-  if (!config) {
+  // The card toggle may be off by now: a past card payment is still refunded with the stored key.
+  const secretKey = await loadStripeSecretKey(deps);
+  if (!secretKey) {
     throw new AppError(
       "UNAVAILABLE",
-      "Card payments are not set up in Store Settings, so Stripe cannot refund this order.",
+      "The Stripe secret key is not set in Store Settings, so Stripe cannot refund this order.",
       undefined,
       "stripe-not-configured",
     );
   }
-  const stripe = await createStripeClient(config.secretKey, deps.env);
+  const stripe = await createStripeClient(secretKey, deps.env);
   try {
     const created = await stripe.refunds.create(
       { payment_intent: refund.paymentIntent, amount: refund.amount },

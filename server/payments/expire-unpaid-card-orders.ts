@@ -13,7 +13,7 @@ import {
 } from "./apply-checkout-session.ts";
 import { closeCardSession } from "./close-card-session.ts";
 import { createStripeClient } from "./stripe-client.ts";
-import { loadStripeSecretKey } from "./stripe-secret-key.ts";
+import { loadStripeSecretKey } from "./stripe-keys.ts";
 
 export interface ExpireUnpaidCardOrdersDeps {
   db: Kysely<Database>;

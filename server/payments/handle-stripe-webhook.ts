@@ -5,9 +5,7 @@ import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import type { Clock } from "#server/services.ts";
-import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
-import { SecretBoxError } from "#server/settings/secret-box.ts";
-import { decryptStripeWebhookSecret } from "#server/settings/store-settings.ts";
+import { loadStripeWebhookSecret } from "./stripe-keys.ts";
 import { applyCheckoutSession, type ApplyResult, type CheckoutSessionOutcome } from "./apply-checkout-session.ts";
 
 export interface HandleStripeWebhookDeps {
@@ -33,7 +31,7 @@ export async function handleStripeWebhook(
   deps: HandleStripeWebhookDeps,
   input: { payload: string; signature: string | null },
 ): Promise<WebhookResult> {
-  const secret = await loadWebhookSecret(deps);
+  const secret = await loadStripeWebhookSecret(deps);
   if (!secret) {
     deps.logger.warn("Stripe webhook refused: no webhook signing secret is stored");
     throw new AppError("VALIDATION", "No webhook signing secret is configured.", undefined, "no-secret");
@@ -99,21 +97,5 @@ function outcomeOf(event: Stripe.Event): CheckoutSessionOutcome | null {
       return "expired";
     default:
       return null;
-  }
-}
-
-async function loadWebhookSecret(deps: HandleStripeWebhookDeps): Promise<string | null> {
-  const row = await deps.db
-    .selectFrom("store_settings")
-    .select("stripe_webhook_secret_encrypted")
-    .where("id", "=", STORE_SETTINGS_ID)
-    .executeTakeFirst();
-  if (!row) return null;
-  try {
-    return decryptStripeWebhookSecret(row, deps.env.APP_SECRET);
-  } catch (error) {
-    // APP_SECRET changed since the secret was saved: as good as none.
-    if (error instanceof SecretBoxError) return null;
-    throw error;
   }
 }

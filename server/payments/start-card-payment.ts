@@ -5,7 +5,7 @@ import type { Database, OrdersTable } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import type { Clock } from "#server/services.ts";
-import { loadCardPaymentConfig } from "./card-payment-config.ts";
+import { loadCardPaymentConfig } from "./stripe-keys.ts";
 import { createStripeClient } from "./stripe-client.ts";
 
 /** Stripe's shortest Checkout Session lifetime. */

@@ -6,7 +6,7 @@ import type { PaymentStatus } from "#server/orders/payment-status.ts";
 import type { Clock } from "#server/services.ts";
 import { applyCheckoutSession, outcomeOfRetrievedSession } from "./apply-checkout-session.ts";
 import { createStripeClient } from "./stripe-client.ts";
-import { loadStripeSecretKey } from "./stripe-secret-key.ts";
+import { loadStripeSecretKey } from "./stripe-keys.ts";
 
 export interface SyncCardPaymentDeps {
   db: Kysely<Database>;

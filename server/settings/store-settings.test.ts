@@ -12,7 +12,7 @@ import {
   getStoreSettingsForAdmin,
   saveStoreSettings,
 } from "./store-settings.ts";
-import { loadCardPaymentConfig } from "#server/payments/card-payment-config.ts";
+import { loadCardPaymentConfig } from "#server/payments/stripe-keys.ts";
 
 const APP_SECRET = "test-app-secret-with-more-than-32-characters";
 const STRIPE_SECRET = "sk_test_51HxYzSecretValueForTests9876";
