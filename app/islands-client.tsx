@@ -10,7 +10,7 @@ import { HomeBookGridIsland } from "#app/islands/home-book-grid.tsx";
 import { AddToCartIsland } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartSheetIsland } from "#app/features/cart/cart-sheet.tsx";
 import { NewsletterFormIsland } from "#app/features/subscribers/newsletter-form.tsx";
-import { markIslandReady, replayEarlyClicks } from "#app/lib/early-clicks.ts";
+import { markIslandReady, replayEarlyEvents } from "#app/lib/early-events.ts";
 import { IslandRoot, type IslandDefinition } from "#app/lib/island.tsx";
 
 /**
@@ -81,8 +81,8 @@ async function hydrateIslands() {
   const done = () => {
     pending -= 1;
     if (pending > 0) return;
-    // Taps made before their island hydrated do now what they would have done (early-clicks.ts).
-    replayEarlyClicks();
+    // Taps and choices made before their island hydrated do now what they would have done (early-events.ts).
+    replayEarlyEvents();
     document.documentElement.dataset.hydrated = "true";
   };
   if (pending === 0) document.documentElement.dataset.hydrated = "true";

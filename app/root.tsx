@@ -21,7 +21,7 @@ import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";
 import { ShopClosedBanner } from "#app/features/coming-soon/shop-closed-banner.tsx";
 import { NewsletterFormIsland } from "#app/features/subscribers/newsletter-form.tsx";
 import type { Route } from "./+types/root";
-import { EARLY_CLICKS_SCRIPT } from "#app/lib/early-clicks.ts";
+import { EARLY_EVENTS_SCRIPT } from "#app/lib/early-events.ts";
 import { IslandPageProvider, useIslandRenderer } from "#app/lib/island.tsx";
 import { CurrencyProvider } from "#app/lib/money.ts";
 import type { RootLoaderData } from "#app/lib/root-loader-data.ts";
@@ -81,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <IslandPageProvider value={islandPage}>{islandPage ? <EarlyClicksScript /> : null}</IslandPageProvider>
+        <IslandPageProvider value={islandPage}>{islandPage ? <EarlyEventsScript /> : null}</IslandPageProvider>
       </head>
       <body className="min-h-screen">
         <IslandPageProvider value={islandPage}>
@@ -124,10 +124,10 @@ function IslandsScript() {
   return <script nonce={renderer?.nonce} dangerouslySetInnerHTML={{ __html: script }} />;
 }
 
-/** Records taps on islands' buttons made before the islands hydrated, to replay them (early-clicks.ts). */
-function EarlyClicksScript() {
+/** Records taps and choices on islands made before they hydrated, to replay them (early-events.ts). */
+function EarlyEventsScript() {
   const renderer = useIslandRenderer();
-  return <script nonce={renderer?.nonce} dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />;
+  return <script nonce={renderer?.nonce} dangerouslySetInnerHTML={{ __html: EARLY_EVENTS_SCRIPT }} />;
 }
 
 /** Marks the document once React has hydrated (and child effects such as the cart's restore ran). */

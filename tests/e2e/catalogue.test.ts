@@ -111,21 +111,24 @@ describe("the catalogue at /books in a browser", () => {
     expect(await page.getByLabel("Age", { exact: true }).inputValue()).toBe("");
   });
 
-  it("applies a topic chosen before the page's script hydrated the filters", async () => {
-    context = await shop.browser.newContext({ viewport: { width: 360, height: 800 } });
+  it("adds a book tapped and applies a topic chosen before the page's script hydrated, in that order", async () => {
+    context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    // A slow phone: the islands' script arrives after the visitor has chosen.
+    // A slow phone: the islands' script arrives after the visitor has tapped and chosen.
     const script = await holdRequests(page, /\/assets\/islands-client-[^/]*\.js$/);
     await page.goto(`${shop.server.url}/books`);
     await script.arrived;
+    await page.getByRole("button", { name: /Add to Collection/ }).first().click();
+    await page.getByLabel("Topic", { exact: true }).selectOption("Psalms");
     await page.getByLabel("Topic", { exact: true }).selectOption("Parables");
     expect(pathOf()).toBe("/books");
     await script.release();
     await page.waitForURL((url) => url.search === "?tag=Parables");
     await page.getByText("2 books · page 1 of 1").waitFor();
     expect(await titles()).toEqual(["The Prodigal Son Comes Home", "The Good Samaritan"]);
-    // Hydrated on the new page, with the choice shown, it does not send the form again.
+    // The tap was replayed before the choice sent the form: the new page's cart holds the book.
     await waitForHydration(page);
+    expect(await page.getByTestId("cart-count").innerText()).toBe("1");
     expect(await page.getByLabel("Topic", { exact: true }).inputValue()).toBe("Parables");
     expect(pathOf()).toBe("/books?tag=Parables");
   });

@@ -9,9 +9,6 @@ import {
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 
-/** The filters that apply as soon as one is chosen (the search words wait for Enter or Search). */
-const SELECTS = ["age", "tag", "sort"] as const;
-
 const FIELD_CLASS = "w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink";
 
 function Select({ label, name, value, children }: { label: string; name: string; value: string; children: ReactNode }) {
@@ -28,7 +25,8 @@ function Select({ label, name, value, children }: { label: string; name: string;
         name={name}
         defaultValue={value}
         className={FIELD_CLASS}
-        // With JavaScript a choice applies at once; without it, the Apply button sends the form.
+        // With JavaScript a choice applies at once (one made before the island hydrated, once it
+        // has: app/lib/early-events.ts); without it, the Search button sends the form.
         onChange={(event) => event.currentTarget.form?.requestSubmit()}
       >
         {children}
@@ -54,12 +52,6 @@ export function CatalogueFilters({ params, ages, tags }: { params: CataloguePara
     window.addEventListener("pageshow", onPageShow);
     return () => window.removeEventListener("pageshow", onPageShow);
   }, []);
-  // A choice made on a slow phone before the island hydrated had no handler to apply it: the
-  // select shows it, the results do not. It applies now, as it would have at once.
-  useEffect(() => {
-    const chosen = form.current ? new FormData(form.current) : undefined;
-    if (chosen && SELECTS.some((name) => (chosen.get(name) ?? "") !== params[name])) form.current?.requestSubmit();
-  }, [params]);
   return (
     <form
       ref={form}
