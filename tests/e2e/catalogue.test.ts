@@ -118,7 +118,10 @@ describe("the catalogue at /books in a browser", () => {
     const script = await holdRequests(page, /\/assets\/islands-client-[^/]*\.js$/);
     await page.goto(`${shop.server.url}/books`);
     await script.arrived;
-    await page.getByRole("button", { name: /Add to Collection/ }).first().click();
+    await page
+      .getByRole("button", { name: /Add to Collection/ })
+      .first()
+      .click();
     await page.getByLabel("Topic", { exact: true }).selectOption("Psalms");
     await page.getByLabel("Topic", { exact: true }).selectOption("Parables");
     expect(pathOf()).toBe("/books");
