@@ -4,6 +4,7 @@ import { beginCardPayment } from "#server/checkout/begin-card-payment.ts";
 import { CHECKOUT_FIELDS } from "#server/checkout/cart-param-schema.ts";
 import { checkoutEcho, checkoutSchema } from "#server/checkout/checkout-schema.ts";
 import { loadCheckout } from "#server/checkout/load-checkout.ts";
+import { placeWithinInvoiceAllowance } from "#server/checkout/invoice-allowance.ts";
 import { placeOrder } from "#server/checkout/place-order.ts";
 import { rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";
 import { isHttpsSite } from "#server/config/env.ts";
@@ -50,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Read before runAction: a refusal echoes the submitted text back (below).
     const form = parseFields(submitted, checkoutSchema, CHECKOUT_FIELDS);
     await enforceRateLimit(services.rateLimits.checkout, clientAddress);
-    const placed = await placeOrder(services, { form, userId: viewer?.userId ?? null });
+    const placed = await placeWithinInvoiceAllowance(services.rateLimits.invoiceItems, { clientAddress, form }, () =>
+      placeOrder(services, { form, userId: viewer?.userId ?? null }),
+    );
     const headers = {
       "Set-Cookie": rememberPlacedOrder(request.headers.get("cookie"), placed.orderId, {
         appSecret: services.env.APP_SECRET,

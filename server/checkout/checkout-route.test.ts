@@ -166,6 +166,40 @@ describe.each(TEST_ENGINES)("checkout routes on %s", (engine) => {
     expect((await post("/checkout", validForm({ items: "" }))).status).toBe(400);
   });
 
+  it("bounds the items one client's invoice orders hold unpaid in a day, counting neither refused orders nor replays", async () => {
+    const { book, shippingMethodId } = await setUp();
+    await t.services.db.updateTable("books").set({ stock: 1000 }).where("id", "=", book.id).execute();
+    const scarce = await t.services.db
+      .selectFrom("books")
+      .select("id")
+      .where("id", "!=", book.id)
+      .executeTakeFirstOrThrow();
+    await t.services.db.updateTable("books").set({ stock: 0 }).where("id", "=", scarce.id).execute();
+    const order = (items: string) => validForm({ items, shippingMethodId });
+    const before = await orderCount();
+
+    const first = order(`${book.id}:99`);
+    expect((await post("/checkout", first)).status).toBe(302);
+    // The same form again (a reload, a double-click) finds the order and counts nothing more.
+    expect((await post("/checkout", first)).status).toBe(302);
+    for (let i = 0; i < 2; i++) expect((await post("/checkout", order(`${book.id}:99`))).status).toBe(302);
+    // Refused (sold out): nothing held, nothing counted.
+    expect((await post("/checkout", order(`${scarce.id}:1`))).status).toBe(409);
+    expect(await orderCount()).toBe(before + 3);
+
+    const over = await post("/checkout", order(`${book.id}:4`));
+    expect(over.status).toBe(429);
+    expect(await textOf(over)).toContain(
+      "Orders paid by invoice can hold up to 300 items a day. Please order fewer items, pay by card, or contact us for a larger order.",
+    );
+    expect(await orderCount()).toBe(before + 3);
+    // 297 of 300 held: 3 more still fit.
+    expect((await post("/checkout", order(`${book.id}:3`))).status).toBe(302);
+    expect(await orderCount()).toBe(before + 4);
+    const stock = await t.services.db.selectFrom("books").select("stock").where("id", "=", book.id).executeTakeFirst();
+    expect(stock?.stock).toBe(1000 - 300);
+  });
+
   it("a card order whose payment page cannot be opened stays awaiting payment and offers Pay by card", async () => {
     // Port 9 (discard) on loopback: nothing listens, so Stripe cannot be reached.
     const { book, shippingMethodId } = await setUp({ STRIPE_API_URL: "http://127.0.0.1:9" });

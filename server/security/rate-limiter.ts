@@ -20,14 +20,24 @@ export class RateLimiter {
     });
   }
 
-  /** Counts one attempt; resolves to how many seconds to wait when over the limit, else 0. */
-  async consume(key: string): Promise<number> {
+  /**
+   * Counts one attempt (or `points` of them); resolves to how many seconds to wait when over the
+   * limit, else 0. A refused use of several points is not kept: a smaller one may still fit.
+   */
+  async consume(key: string, points = 1): Promise<number> {
     try {
-      await this.#limiter.consume(key);
+      await this.#limiter.consume(key, points);
       return 0;
     } catch (rejection) {
-      return secondsToWait(rejection);
+      const wait = secondsToWait(rejection);
+      if (points > 1) await this.#limiter.reward(key, points);
+      return wait;
     }
+  }
+
+  /** Takes back `points` counted by `consume` for a use that did not happen after all. */
+  async giveBack(key: string, points: number): Promise<void> {
+    await this.#limiter.reward(key, points);
   }
 
   /** Seconds to wait if the key is already at its limit, else 0; counts nothing. */

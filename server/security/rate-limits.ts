@@ -7,8 +7,13 @@ export function createRateLimits(store: RateLimitStore) {
     trackOrder: new RateLimiter(store, { name: "trackOrder", limit: 20, windowMs: 60_000 }),
     subscribe: new RateLimiter(store, { name: "subscribe", limit: 10, windowMs: 60_000 }),
     contact: new RateLimiter(store, { name: "contact", limit: 5, windowMs: 60_000 }),
-    /** Orders placed (checked forms only): an invoice order holds stock unpaid, so one client cannot hoard it. */
+    /** Orders placed (checked forms only): each holds stock while it is paid for. */
     checkout: new RateLimiter(store, { name: "checkout", limit: 20, windowMs: 10 * 60_000 }),
+    /**
+     * Items ordered by invoice per client a day (server/checkout/invoice-allowance.ts): an invoice
+     * order holds its stock unpaid until staff mark it paid or cancel it.
+     */
+    invoiceItems: new RateLimiter(store, { name: "invoiceItems", limit: 300, windowMs: 24 * 60 * 60_000 }),
     /**
      * Calls to Stripe a buyer's browser causes (the confirmation's check on the way back from
      * Stripe, Pay by card): the shop's Stripe API allowance is shared by every buyer.
