@@ -86,15 +86,12 @@ async function hydrateIslands() {
     document.documentElement.dataset.hydrated = "true";
   };
   if (pending === 0) document.documentElement.dataset.hydrated = "true";
-  // Every page island's chunk is requested now, while the islands before it hydrate.
-  for (const element of elements) void componentOf(element.dataset.island ?? "");
-  for (const element of elements) {
+  const hydrate = (element: HTMLElement, Component: ComponentType<object> | undefined) => {
     const { island: name = "", islandPrefix: identifierPrefix, islandProps = "{}" } = element.dataset;
-    const Component = await componentOf(name);
     if (!Component) {
       console.error(`No island named "${name}" in islands-client.tsx.`);
       done();
-      continue;
+      return;
     }
     const props = JSON.parse(islandProps) as object;
     hydrateRoot(
@@ -105,6 +102,19 @@ async function hydrateIslands() {
       { identifierPrefix },
     );
     markIslandReady(element);
+  };
+  for (const element of elements) {
+    const component = componentOf(element.dataset.island ?? "");
+    if (component instanceof Promise) {
+      // A page island's chunk: requested now, hydrated in a task of its own when it arrives, while
+      // the islands after it (the cart, the toasts) hydrate and work meanwhile.
+      void component.then(async (Component) => {
+        await nextTask();
+        hydrate(element, Component);
+      });
+      continue;
+    }
+    hydrate(element, component);
     await nextTask();
   }
 }

@@ -7,8 +7,8 @@
  * is, replays them in the order they happened: the book tapped early is added, with its toast, and
  * then the topic chosen early is applied.
  *
- * Recorded: taps on `type="button"` buttons, and changes of a `<select>` (its last change only: the
- * select shows the latest choice). Not links or a form's submit button: they do their own thing
+ * Recorded: taps on `type="button"` buttons, and changes of a `<select>`, each element once (see
+ * `EARLY_EVENTS_SCRIPT`). Not links or a form's submit button: they do their own thing
  * without JavaScript (the newsletter form posts, the catalogue's search loads the results).
  */
 // Plain strings and DOM calls, no Node module: the root layout (server) and the islands' script
@@ -30,8 +30,14 @@ declare global {
   }
 }
 
-/** Inline JavaScript (it carries the response's nonce): records events on islands not yet hydrated. */
-export const EARLY_EVENTS_SCRIPT = `(()=>{const events=window.${EVENTS_GLOBAL}=[];const record=(type,selector)=>document.addEventListener(type,(event)=>{const target=event.target instanceof Element?event.target.closest(selector):null;const island=target&&target.closest("[data-island]");if(!island||island.hasAttribute("${READY_ATTRIBUTE}"))return;if(type==="change"){const earlier=events.findIndex((e)=>e.target===target);if(earlier>=0)events.splice(earlier,1)}events.push({type,target})},true);record("click",'button[type="button"]');record("change","select")})()`;
+/**
+ * Inline JavaScript (it carries the response's nonce): records events on islands not yet hydrated,
+ * each element once. A button tapped twice before it worked is tapped once (the second tap was the
+ * visitor asking again, not for a second copy); a select keeps its last change. An element used
+ * again once its island hydrated (the visitor tried again and it worked) loses its early record:
+ * replaying it would undo what the visitor just saw happen (the cart sheet opened, then closed).
+ */
+export const EARLY_EVENTS_SCRIPT = `(()=>{const events=window.${EVENTS_GLOBAL}=[];const record=(type,selector)=>document.addEventListener(type,(event)=>{if(window.${EVENTS_GLOBAL}!==events)return;const target=event.target instanceof Element?event.target.closest(selector):null;const island=target&&target.closest("[data-island]");if(!island)return;const earlier=events.findIndex((e)=>e.target===target);if(island.hasAttribute("${READY_ATTRIBUTE}")){if(earlier>=0)events.splice(earlier,1);return}if(earlier>=0){if(type==="click")return;events.splice(earlier,1)}events.push({type,target})},true);record("click",'button[type="button"]');record("change","select")})()`;
 
 /** Called right after an island's element hydrated (Preact attaches its handlers as it hydrates). */
 export function markIslandReady(element: HTMLElement): void {
@@ -40,7 +46,10 @@ export function markIslandReady(element: HTMLElement): void {
 
 /** Once every island hydrated: the recorded events, replayed on the elements still on the page. */
 export function replayEarlyEvents(): void {
-  for (const { type, target } of window[EVENTS_GLOBAL]?.splice(0) ?? []) {
+  const events = window[EVENTS_GLOBAL] ?? [];
+  // Recording stops first: the replayed events are not recorded again.
+  window[EVENTS_GLOBAL] = undefined;
+  for (const { type, target } of events) {
     if (!target.isConnected || target.disabled) continue;
     if (type === "click") target.click();
     else target.dispatchEvent(new Event("change", { bubbles: true }));

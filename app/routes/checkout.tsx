@@ -51,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Read before runAction: a refusal echoes the submitted text back (below).
     const form = parseFields(submitted, checkoutSchema, CHECKOUT_FIELDS);
     await enforceRateLimit(services.rateLimits.checkout, clientAddress);
-    const placed = await placeWithinInvoiceAllowance(services.rateLimits.invoiceItems, { clientAddress, form }, () =>
+    const allowance = { db: services.db, limiter: services.rateLimits.invoiceItems };
+    const placed = await placeWithinInvoiceAllowance(allowance, { clientAddress, form }, () =>
       placeOrder(services, { form, userId: viewer?.userId ?? null }),
     );
     const headers = {

@@ -1,8 +1,10 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { RateLimiter } from "#server/security/rate-limiter.ts";
 import type { CheckoutInput } from "./checkout-schema.ts";
-import type { PlacedOrder } from "./place-order.ts";
+import { findPlacedOrder, type PlacedOrder } from "./place-order.ts";
 
 export const INVOICE_ALLOWANCE_REASON = "invoice-allowance";
 
@@ -14,17 +16,22 @@ export const INVOICE_ALLOWANCE_REASON = "invoice-allowance";
  * when its payment page expires.
  *
  * The items are counted before the order is placed (two orders at once cannot both slip under the
- * bound) and given back when it is not: refused, or a replay of an order already counted.
+ * bound) and given back when it is not: refused, or a replay of an order already counted (a
+ * replay found first is not counted at all).
  */
 export async function placeWithinInvoiceAllowance(
-  limiter: RateLimiter,
+  deps: { db: Kysely<Database>; limiter: RateLimiter },
   input: { clientAddress: string; form: CheckoutInput },
   place: () => Promise<PlacedOrder>,
 ): Promise<PlacedOrder> {
   if (input.form.paymentMethod !== "invoice") return place();
+  // A form sent again (a reload, a double-click, a retry) finds its order: counted once already.
+  const placedBefore = await findPlacedOrder(deps.db, input.form.checkoutToken);
+  if (placedBefore) return placedBefore;
+  const { limiter } = deps;
   const key = clientKey(input.clientAddress);
   const items = input.form.items.reduce((sum, line) => sum + line.quantity, 0);
-  if ((await limiter.consume(key, items)) > 0) {
+  if ((await limiter.consumePoints(key, items)) > 0) {
     throw new AppError(
       "RATE_LIMITED",
       `Orders paid by invoice can hold up to ${limiter.limit} items a day. Please order fewer items, pay by card, or contact us for a larger order.`,

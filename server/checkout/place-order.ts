@@ -51,7 +51,7 @@ export async function placeOrder(
   input: { form: CheckoutInput; userId: string | null },
 ): Promise<PlacedOrder> {
   const { form } = input;
-  const replay = await findByToken(deps.db, form.checkoutToken);
+  const replay = await findPlacedOrder(deps.db, form.checkoutToken);
   if (replay) return replay;
 
   const [payment, rules] = await Promise.all([loadPaymentOptions(deps), loadCheckoutRules(deps)]);
@@ -168,7 +168,7 @@ export async function placeOrder(
   } catch (error) {
     // Another request with the same token won the unique index: its order is the answer.
     if (isUniqueViolation(error)) {
-      const existing = await findByToken(deps.db, form.checkoutToken);
+      const existing = await findPlacedOrder(deps.db, form.checkoutToken);
       if (existing) return existing;
     }
     throw error;
@@ -180,7 +180,8 @@ function soldOutError(title: string): AppError {
   return new AppError("CONFLICT", `Sorry, "${title}" just sold out.`, undefined, SOLD_OUT_REASON);
 }
 
-async function findByToken(db: Kysely<Database>, token: string): Promise<PlacedOrder | null> {
+/** The order a checkout token already placed, if any (as a replay). */
+export async function findPlacedOrder(db: Kysely<Database>, token: string): Promise<PlacedOrder | null> {
   const row = await db
     .selectFrom("orders")
     .select(["id", "payment_method"])

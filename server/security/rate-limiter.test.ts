@@ -42,20 +42,34 @@ describe.each(TEST_STORE_KINDS)("a rate limit in the %s store", (kind) => {
     expect(waits.filter((wait) => wait === 0)).toHaveLength(10);
   });
 
-  it("counts a use of several points, keeps none of a refused one, and gives points back", async () => {
+  it("counts several points at once, keeps none of a refused count, and gives points back", async () => {
     shared = await openSharedStores(kind);
     const [first, second] = shared.stores.map(
       (store) => new RateLimiter(store, { name: "items", limit: 300, windowMs: 60_000 }),
     );
-    expect(await first!.consume("client", 200)).toBe(0);
-    expect(await second!.consume("client", 150)).toBe(60);
+    expect(await first!.consumePoints("client", 200)).toBe(0);
+    expect(await second!.consumePoints("client", 150)).toBe(60);
     // The refused 150 left nothing behind: 100 still fit, and the limit is reached.
-    expect(await second!.consume("client", 100)).toBe(0);
+    expect(await second!.consumePoints("client", 100)).toBe(0);
     expect(await first!.peek("client")).toBe(60);
+    expect(await first!.consumePoints("client", 1)).toBe(60);
     await second!.giveBack("client", 100);
     expect(await first!.peek("client")).toBe(0);
-    expect(await first!.consume("client", 100)).toBe(0);
-    expect(await first!.consume("client", 2)).toBe(60);
+    expect(await first!.consumePoints("client", 100)).toBe(0);
+    expect(await first!.consumePoints("client", 1)).toBe(60);
+  });
+
+  it("gives back nothing beyond the limit once the counted window has ended, or for a key never counted", async () => {
+    shared = await openSharedStores(kind);
+    const limiter = new RateLimiter(shared.stores[0], { name: "late", limit: 10, windowMs: 1_000 });
+    expect(await limiter.consumePoints("client", 10)).toBe(0);
+    await pause(1_100);
+    await limiter.giveBack("client", 10);
+    await limiter.giveBack("stranger", 10);
+    for (const key of ["client", "stranger"]) {
+      expect(await limiter.consumePoints(key, 10)).toBe(0);
+      expect(await limiter.consumePoints(key, 1)).toBe(1);
+    }
   });
 
   it("starts a new window once the old one ends", async () => {

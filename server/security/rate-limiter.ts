@@ -20,24 +20,40 @@ export class RateLimiter {
     });
   }
 
+  /** Counts one attempt; resolves to how many seconds to wait when over the limit, else 0. */
+  async consume(key: string): Promise<number> {
+    try {
+      await this.#limiter.consume(key);
+      return 0;
+    } catch (rejection) {
+      return secondsToWait(rejection);
+    }
+  }
+
   /**
-   * Counts one attempt (or `points` of them); resolves to how many seconds to wait when over the
-   * limit, else 0. A refused use of several points is not kept: a smaller one may still fit.
+   * Counts `points` at once when they fit; resolves to how many seconds to wait when they do not,
+   * else 0. A refused count is taken back, so a smaller one may still fit. (The store adds before
+   * it compares: for the moment between the two, a count that would fit may be refused too.)
    */
-  async consume(key: string, points = 1): Promise<number> {
+  async consumePoints(key: string, points: number): Promise<number> {
     try {
       await this.#limiter.consume(key, points);
       return 0;
     } catch (rejection) {
       const wait = secondsToWait(rejection);
-      if (points > 1) await this.#limiter.reward(key, points);
+      await this.giveBack(key, points);
       return wait;
     }
   }
 
-  /** Takes back `points` counted by `consume` for a use that did not happen after all. */
+  /**
+   * Takes back `points` counted for a use that did not happen after all. The stores add the
+   * negative count to a fresh window when the counted one has ended meanwhile (or the key is
+   * gone): that would leave room beyond the limit, so such a key is removed instead.
+   */
   async giveBack(key: string, points: number): Promise<void> {
-    await this.#limiter.reward(key, points);
+    const after = await this.#limiter.reward(key, points);
+    if (after.consumedPoints < 0) await this.#limiter.delete(key);
   }
 
   /** Seconds to wait if the key is already at its limit, else 0; counts nothing. */

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
+import { holdRequests } from "#tests/support/held-request.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
@@ -88,6 +89,34 @@ describe("checkout in a browser", () => {
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
   }
+
+  it("keeps the cart sheet open for a visitor who tapped it before it worked and again once it did", async () => {
+    const book = await newBook("Noah Taps Twice");
+    const context = await shop.browser.newContext({ viewport: DESKTOP });
+    try {
+      const page = await context.newPage();
+      const script = await holdRequests(page, /\/assets\/islands-client-[^/]*\.js$/);
+      // The checkout form's own chunk, held: the cart works while the page is not yet all hydrated.
+      const formChunk = await holdRequests(page, /\/assets\/checkout-form-[^/]*\.js$/);
+      await page.goto(`${shop.server.url}/checkout?items=${book.id}:1:${book.priceCents}`);
+      await script.arrived;
+      const cartButton = page.getByRole("button", { name: /^Open your collection/ });
+      await cartButton.click();
+      await script.release();
+      await page.locator('[data-island="cart-sheet"][data-island-ready]').waitFor({ state: "attached" });
+      await formChunk.arrived;
+      await cartButton.click();
+      const dialog = page.getByRole("dialog", { name: "Your Collection" });
+      await dialog.waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+      await formChunk.release();
+      await waitForHydration(page);
+      // The early tap was not replayed on top of the one that worked: the sheet stays open.
+      expect(await dialog.isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 
   it("a guest pays by invoice with an organisation and a PO number (1280 px)", async () => {
     const book = await newBook("The Good Samaritan", { stock: 5, priceCents: 1250 });

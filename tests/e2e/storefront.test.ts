@@ -96,14 +96,17 @@ describe("storefront in a browser", () => {
     await dialog.getByText("Your collection is empty").waitFor();
   });
 
-  it("does what a visitor tapped before the page's script hydrated: adds the book, then opens the cart", async () => {
+  it("does what a visitor tapped before the page's script hydrated: adds the book once, then opens the cart", async () => {
     // A slow phone: the page is painted, its islands' script not yet arrived.
     const script = await holdRequests(page, /\/assets\/islands-client-[^/]*\.js$/);
     await page.goto(shop.server.url);
     await script.arrived;
-    await bookCard("The Good Samaritan")
-      .getByRole("button", { name: /Add to Collection/ })
-      .click();
+    // Tapped twice, since nothing seemed to happen: the visitor asked again, for one copy.
+    for (let i = 0; i < 2; i++) {
+      await bookCard("The Good Samaritan")
+        .getByRole("button", { name: /Add to Collection/ })
+        .click();
+    }
     await openCart();
     await script.release();
     await expectToast(page, "Added to Collection!");
