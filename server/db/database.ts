@@ -26,8 +26,11 @@ export interface DatabaseHandle {
   /** The application's typed query builder. */
   db: Kysely<Database>;
   /**
-   * A second builder over the same connection(s) for better-auth, which expects the driver's
-   * own value types (Date objects on PostgreSQL) rather than the application's ISO strings.
+   * `db` without its plugins, for better-auth, which expects the driver's own value types (Date
+   * objects on PostgreSQL) rather than the application's ISO strings. The same driver, so on
+   * SQLite the same lock: better-auth's writes wait for the shop's open transaction instead of
+   * running inside it (a password change, written while another request's transaction was open,
+   * was undone when that transaction rolled back).
    */
   authDb: Kysely<Database>;
   engine: DatabaseEngine;
@@ -67,7 +70,7 @@ function openSqlite(file: string): DatabaseHandle {
   connection.pragma("busy_timeout = 5000");
   const dialect = new SqliteDialect({ database: connection });
   const db = new Kysely<Database>({ dialect, plugins: [new SqliteBooleanPlugin()] });
-  const authDb = new Kysely<Database>({ dialect });
+  const authDb = db.withoutPlugins();
   return {
     db,
     authDb,
@@ -112,7 +115,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
   pool.on("connect", (client) => client.on("error", () => {}));
   const dialect = new PostgresDialect({ pool });
   const db = new Kysely<Database>({ dialect, plugins: [new DatesAsIsoStringsPlugin()] });
-  const authDb = new Kysely<Database>({ dialect });
+  const authDb = db.withoutPlugins();
   return {
     db,
     authDb,
