@@ -174,6 +174,47 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
   });
 });
 
+describe("the page cache beside a transaction that rolls back (SQLite, one shared connection)", () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t?.cleanup();
+  });
+
+  /** An anonymous visit that arrives while a transaction bumped the generation, then rolls back. */
+  async function visitDuringRolledBackWrite(path: string, bookId: string) {
+    let during: ReturnType<typeof visit> | undefined;
+    await t.services.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable("books").set({ stock: 4 }).where("id", "=", bookId).execute();
+        during = visit(t, path);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error("a second line was short");
+      })
+      .catch(() => {});
+    await during;
+    // A miss would be stored as its body finishes streaming.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  it("never serves a page rendered then as newer than the next write", async () => {
+    t = await createTestApp("sqlite");
+    const id = await insertTestBook(t.services.db, { title: "Price Probe", stock: 5, priceCents: 1000 });
+    const path = `/books/test-book-${id}`;
+    await visitDuringRolledBackWrite(path, id);
+    await t.services.db.updateTable("books").set({ price_cents: 4200 }).where("id", "=", id).execute();
+    expect((await visit(t, path)).html).toContain("$42.00");
+  });
+
+  it("shows Coming Soon to the next visitor after maintenance mode is switched on", async () => {
+    t = await createTestApp("sqlite");
+    const id = await insertTestBook(t.services.db, { title: "Closed Probe", stock: 5 });
+    await visitDuringRolledBackWrite("/", id);
+    await setMaintenanceMode(t.services, { on: true });
+    expect((await visit(t, "/")).response.status).toBe(503);
+  });
+});
+
 describe("the page cache's memory", () => {
   const entry = (generation: number, size: number) => ({
     generation,

@@ -20,6 +20,10 @@ export function pageGeneration(database: DatabaseHandle): PageGeneration {
     const statement = native.connection.prepare("select generation from page_generation where id = 1").pluck();
     return {
       async current() {
+        // Outside the driver's lock, this read would see another request's open transaction: a
+        // generation it bumped and may yet roll back, under which an old page would be kept and
+        // later served as new. While one is open the page is rendered, not cached.
+        if (native.connection.inTransaction) return null;
         try {
           const value = statement.get();
           return typeof value === "number" || typeof value === "bigint" ? Number(value) : null;
