@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBookWithCover, updateBookWithCover } from "#server/books/save-book-with-cover.ts";
@@ -23,8 +25,13 @@ const objectNames = (key: string) =>
     .map((k) => `covers/${k}.webp`)
     .sort();
 
-function bucketStore(standIn: S3StandIn, credentials = true): BucketCoverStore {
+function bucketStore(
+  standIn: S3StandIn,
+  credentials = true,
+  timeouts?: ConstructorParameters<typeof BucketCoverStore>[0]["timeouts"],
+): BucketCoverStore {
   return new BucketCoverStore({
+    ...(timeouts ? { timeouts } : {}),
     bucket: standIn.bucket,
     prefix: "covers/",
     region: "us-east-1",
@@ -99,6 +106,36 @@ describe("the bucket cover store against an S3 stand-in", () => {
       refused.close();
     }
   });
+});
+
+it("gives up on a bucket that never answers, and saves nothing, rather than hold the database", async () => {
+  // Accepts connections and reads requests, never answers.
+  const silent = createServer(() => {});
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const testDb = await createTestDatabase("sqlite");
+  const store = new BucketCoverStore({
+    bucket: "covers",
+    prefix: "covers/",
+    region: "us-east-1",
+    endpoint: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "AKIASILENT0000000000", secretAccessKey: "s".repeat(40) },
+    timeouts: { connectMs: 300, answerMs: 300 },
+  });
+  try {
+    const started = performance.now();
+    await expect(
+      createBookWithCover({ ...coverDeps(testDb), covers: store }, { form, cover: await png("#468") }),
+    ).rejects.toThrow();
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await testDb.handle.db.selectFrom("books").select("id").execute()).toEqual([]);
+    expect(await storedCoverKeys(testDb)).toEqual([]);
+  } finally {
+    store.close();
+    silent.closeAllConnections();
+    silent.close();
+    await testDb.cleanup();
+  }
 });
 
 describe.each(TEST_ENGINES)("books with covers in a bucket on %s", (engine) => {

@@ -21,7 +21,17 @@ export interface BucketCoverStoreOptions {
   forcePathStyle: boolean;
   /** Unset: the SDK's own chain (AWS_ACCESS_KEY_ID…, profiles, instance roles). */
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Milliseconds to connect and to get an answer, per attempt; tests shorten them. */
+  timeouts?: { connectMs: number; answerMs: number };
 }
+
+/**
+ * A cover is stored inside the transaction that makes a book show it (see `put`), and on SQLite
+ * that transaction holds the shop's one connection: a bucket that never answers would freeze
+ * every page. The SDK waits for ever by default; each attempt here gives up instead (three
+ * attempts: about half a minute at worst), and the book is not saved.
+ */
+const BUCKET_TIMEOUTS = { connectMs: 3_000, answerMs: 10_000 };
 
 /**
  * Covers in an S3-compatible bucket, through the official SDK, for very large catalogues or a CDN
@@ -42,6 +52,12 @@ export class BucketCoverStore implements CoverStore {
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       maxAttempts: 3,
+      requestHandler: {
+        connectionTimeout: (options.timeouts ?? BUCKET_TIMEOUTS).connectMs,
+        requestTimeout: (options.timeouts ?? BUCKET_TIMEOUTS).answerMs,
+        // Without it the SDK only warns when the time is up, and goes on waiting.
+        throwOnRequestTimeout: true,
+      },
     };
     if (options.endpoint) config.endpoint = options.endpoint;
     if (options.credentials) config.credentials = options.credentials;
