@@ -111,7 +111,7 @@ describe("the catalogue at /books in a browser", () => {
     expect(await page.getByLabel("Age", { exact: true }).inputValue()).toBe("");
   });
 
-  it("adds a book tapped and applies a topic chosen before the page's script hydrated, in that order", async () => {
+  it("adds a book tapped and applies a topic chosen before the page's script hydrated, both", async () => {
     context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     // A slow phone: the islands' script arrives after the visitor has tapped and chosen.
@@ -129,7 +129,7 @@ describe("the catalogue at /books in a browser", () => {
     await page.waitForURL((url) => url.search === "?tag=Parables");
     await page.getByText("2 books · page 1 of 1").waitFor();
     expect(await titles()).toEqual(["The Prodigal Son Comes Home", "The Good Samaritan"]);
-    // The tap was replayed before the choice sent the form: the new page's cart holds the book.
+    // The tap was not lost to the choice's navigation: the new page's cart holds the book.
     await waitForHydration(page);
     expect(await page.getByTestId("cart-count").innerText()).toBe("1");
     expect(await page.getByLabel("Topic", { exact: true }).inputValue()).toBe("Parables");
