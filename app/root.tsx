@@ -76,15 +76,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const islandPage = useMatches().some((match) => isIslandPageHandle(match.handle));
   return (
     <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
-        <IslandPageProvider value={islandPage}>{islandPage ? <EarlyEventsScript /> : null}</IslandPageProvider>
-      </head>
-      <body className="min-h-screen">
-        <IslandPageProvider value={islandPage}>
+      <IslandPageProvider value={islandPage}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <Meta />
+          <Links />
+          {islandPage ? <EarlyEventsScript /> : null}
+        </head>
+        <body className="min-h-screen">
           {children}
           <ToasterIsland />
           {islandPage ? (
@@ -96,8 +96,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <Scripts />
             </>
           )}
-        </IslandPageProvider>
-      </body>
+        </body>
+      </IslandPageProvider>
     </html>
   );
 }

@@ -6,7 +6,7 @@ import type { RateLimiter } from "#server/security/rate-limiter.ts";
 import type { CheckoutInput } from "./checkout-schema.ts";
 import { findPlacedOrder, type PlacedOrder } from "./place-order.ts";
 
-export const INVOICE_ALLOWANCE_REASON = "invoice-allowance";
+const INVOICE_ALLOWANCE_REASON = "invoice-allowance";
 
 /**
  * Places an order (`place`), counting an invoice order's items against the client's daily
