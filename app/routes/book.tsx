@@ -76,7 +76,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
           <h1 className="font-serif text-3xl font-bold leading-tight text-brand-800 sm:text-4xl">{book.title}</h1>
           <p className="text-lg text-gray-700">by {book.author}</p>
           <p className="flex items-center gap-2 text-gray-700">
-            <StarRating rating={book.rating ?? 0} className="size-5" />
+            <StarRating rating={book.rating ?? 0} size="lg" />
             <span>({book.reviews ?? 0} reviews)</span>
           </p>
           <p className="flex flex-wrap items-baseline gap-3">

@@ -21,6 +21,17 @@ describe("home page in a browser", () => {
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
         .toBeGreaterThan(0);
     }
+    // Each rating says its stars in words and draws as many filled (16 px each) over five empty ones.
+    const ratings = await cards.getByRole("img", { name: /^Rated \d out of 5$/ }).evaluateAll((elements) =>
+      elements.map((element) => ({
+        filled: Number(/Rated (\d)/.exec(element.getAttribute("aria-label") ?? "")?.[1]),
+        width: element.getBoundingClientRect().width,
+        filledWidth: Number.parseFloat(getComputedStyle(element, "::before").width),
+      })),
+    );
+    expect(ratings).toHaveLength(4);
+    expect(ratings.map(({ filled }) => filled)).toEqual([0, 4, 4, 4]);
+    for (const { filled, width, filledWidth } of ratings) expect([width, filledWidth]).toEqual([80, filled * 16]);
     await page.close();
   });
 

@@ -9,7 +9,7 @@ export function TestimonialsSection() {
           What families are saying
         </h2>
         <p className="mt-3 flex items-center justify-center gap-2 text-gray-700">
-          <StarRating rating={5} className="size-5" />
+          <StarRating rating={5} size="lg" />
           <span>
             <strong className="text-ink">{TESTIMONIAL_SUMMARY.rating}</strong> from {TESTIMONIAL_SUMMARY.reviews}
           </span>
