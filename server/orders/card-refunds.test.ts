@@ -69,6 +69,31 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
     expect(new Set(refundRequests.map((request) => request.idempotencyKey)).size).toBe(1);
   });
 
+  it("a refund Stripe made but the shop could not record is the same refund when staff try again from a new form", async () => {
+    const { deps, orderId } = await paidCardOrder();
+    // Fails once, right after Stripe answered: the shop's write never happens (a database outage).
+    let failNext = true;
+    const failingOnce = {
+      ...deps,
+      clock: () => {
+        if (!failNext) return deps.clock();
+        failNext = false;
+        throw new Error("the database went away");
+      },
+    };
+    await expect(refundOrder(failingOnce, { orderId, amount: 1000, requestId: "form-1" })).rejects.toThrow();
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000]);
+    expect(await row(orderId)).toMatchObject({ payment_status: "paid", amount_refunded_cents: 0 });
+
+    const retried = await refundOrder(deps, { orderId, amount: 1000, requestId: "form-2" });
+    expect(retried).toMatchObject({ changed: true, refundedCents: 1000, paymentStatus: "partially_refunded" });
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000]);
+    expect(await row(orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 1000 });
+    // The first form posted again, now that its refund is recorded: nothing more.
+    expect((await refundOrder(deps, { orderId, amount: 1000, requestId: "form-2" })).changed).toBe(false);
+    expect([...stripe.refunds.values()]).toHaveLength(1);
+  });
+
   it("refunds part, then the rest, each with its own refund and mail", async () => {
     const { db, deps, orderId, total } = await paidCardOrder();
     await refundOrder(deps, { orderId, amount: 750 });

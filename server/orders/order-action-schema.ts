@@ -32,8 +32,8 @@ export const refundOrderSchema = z.object({
     )
     .transform((cents) => cents ?? null),
   /**
-   * Made by the form when it is shown, sent with its post: a retried or repeated post of the
-   * same refund carries the same id, so Stripe (idempotency key) and the shop record it once.
+   * Made by the form when it is shown, sent with its post: the shop records it with the refund,
+   * so the same post repeated after the refund was written changes nothing (refund-order.ts).
    */
   requestId: z.string().trim().max(100).optional(),
 });

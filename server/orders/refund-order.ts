@@ -53,9 +53,12 @@ export async function refundOrder(
  * Refunds `amountCents` (null: all that is left) of an order's payment. Stripe is called before
  * the database is written (never inside a transaction: a slow Stripe would hold the lock), with
  * an idempotency key made of the order, the purpose, the amount refunded so far and this
- * amount: a double-click, or a retry after a crash between Stripe's answer and our write, gets
- * the same refund back from Stripe instead of a second one. The write is conditional on the
- * refunded amount read before, so only one of two identical requests records it.
+ * amount, and nothing else: a double-click, or a retry after a failure between Stripe's answer
+ * and our write (from the same form or a reloaded one), gets the same refund back from Stripe
+ * instead of a second one. A form's request id is recorded with the refund, so the same post
+ * arriving after the first was written (when the amount refunded so far has moved) changes
+ * nothing. The write is conditional on the refunded amount read before, so only one of two
+ * identical requests records it.
  */
 export async function refundOrderAmount(
   deps: RefundDeps,
@@ -64,7 +67,7 @@ export async function refundOrderAmount(
     amountCents: number | null;
     purpose: "refund" | "cancel";
     queueMail: boolean;
-    /** The form's id of this refund (see refundOrderSchema); without it, the key is made of the amounts. */
+    /** The form's id of this refund (see refundOrderSchema): the same id again changes nothing. */
     requestId?: string | undefined;
   },
 ): Promise<RefundResult> {
@@ -99,9 +102,20 @@ export async function refundOrderAmount(
     throw new AppError("CONFLICT", message, undefined, "illegal-payment-move");
   }
 
-  const attempt = input.requestId
-    ? `request:${input.requestId}`
-    : `${input.purpose}:${order.amount_refunded_cents}:${amount}`;
+  // Read after the order: a post that read the order before the same post's refund was written
+  // has the same key below, and one that reads it after finds the request recorded here.
+  const requestEventId = input.requestId ? `refund-request:${order.id}:${input.requestId}` : null;
+  if (requestEventId) {
+    const seen = await deps.db
+      .selectFrom("payment_events")
+      .select("id")
+      .where("id", "=", requestEventId)
+      .executeTakeFirst();
+    if (seen) return { ...unchanged, paymentStatus: await currentPaymentStatus(deps.db, order.id) };
+  }
+  // Never the form's id: a retry after Stripe refunded but our write failed comes from a new
+  // form (the page reloaded, or the dialog opened again) and must get the same refund back.
+  const attempt = `${input.purpose}:${order.amount_refunded_cents}:${amount}`;
   const refundId =
     order.payment_method === "card"
       ? await refundThroughStripe(deps, {
@@ -123,12 +137,14 @@ export async function refundOrderAmount(
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
     if (Number(recorded.numInsertedOrUpdatedRows ?? 0) !== 1) {
-      const current = await trx
-        .selectFrom("orders")
-        .select("payment_status")
-        .where("id", "=", order.id)
-        .executeTakeFirstOrThrow();
-      return { ...unchanged, paymentStatus: current.payment_status };
+      return { ...unchanged, paymentStatus: await currentPaymentStatus(trx, order.id) };
+    }
+    if (requestEventId) {
+      await trx
+        .insertInto("payment_events")
+        .values({ id: requestEventId, order_id: order.id, type: "refund-request", received_at: now.toISOString() })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
     }
     // An increment, not a state: each refund is a delta, and the row above makes it count once.
     // The guard keeps the refunded total within what was paid whatever ran in between.
@@ -173,6 +189,15 @@ export async function refundOrderAmount(
     }
     return { orderId: order.id, paymentStatus: target, refundedCents: amount, currency, changed: true };
   });
+}
+
+async function currentPaymentStatus(db: Kysely<Database>, orderId: string): Promise<PaymentStatus> {
+  const current = await db
+    .selectFrom("orders")
+    .select("payment_status")
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  return current.payment_status;
 }
 
 async function refundThroughStripe(
