@@ -41,6 +41,26 @@ export function centsToMoneyText(cents: number): string {
 }
 
 /**
+ * Currencies whose smallest unit is not a hundredth: none (JPY, KRW, VND, …) or a thousandth
+ * (KWD, BHD, …), from ISO 4217 and Stripe's zero- and three-decimal lists. The shop keeps every
+ * amount in hundredths and sends Stripe the same integers, which Stripe reads in the currency's
+ * own smallest unit: a book priced ¥1,500 (150000 hundredths) would be charged ¥150,000. Store
+ * Settings refuses these codes, and a card payment is never opened in one.
+ */
+const NOT_IN_HUNDREDTHS: ReadonlySet<string> = new Set([
+  // No minor unit.
+  "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "UYI", "VND", "VUV",
+  "XAF", "XOF", "XPF",
+  // Thousandths, and the ten-thousandths of two units of account.
+  "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND", "CLF", "UYW",
+]); // prettier-ignore
+
+/** Whether amounts in `currency` are counted in hundredths, as the shop keeps them. */
+export function isCurrencyInHundredths(currency: string): boolean {
+  return !NOT_IN_HUNDREDTHS.has(currency.toUpperCase());
+}
+
+/**
  * The symbol en-US writes before an amount in each currency that has one (what
  * `Intl.NumberFormat("en-US", { style: "currency" })` writes); any other code is written as itself
  * followed by a no-break space ("CHF 14.99"), as Intl writes it. `money-schema.test.ts` checks
@@ -58,12 +78,9 @@ const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
   TWD: "NT$",
   XCD: "EC$",
   BRL: "R$",
-  JPY: "¥",
   CNY: "CN¥",
   INR: "₹",
-  KRW: "₩",
   ILS: "₪",
-  VND: "₫",
   PHP: "₱",
 };
 

@@ -117,6 +117,15 @@ describe.each(TEST_ENGINES)("card payment flow on %s", (engine) => {
     expect(f.standIn.sessions.size).toBe(1);
   });
 
+  it("never opens a payment in a currency without hundredths (Stripe would charge 100 times the price)", async () => {
+    const orderId = await insertCardOrder(f.testApp.services.db, { bookId: f.bookId, quantity: 1, currency: "JPY" });
+    await expect(startCardPayment(f.testApp.services, { orderId })).rejects.toMatchObject({
+      code: "UNAVAILABLE",
+      reason: "currency-not-in-hundredths",
+    });
+    expect(f.standIn.sessions.size).toBe(0);
+  });
+
   it("Stripe unreachable: UNAVAILABLE for the buyer, the cause in the log", async () => {
     const orderId = (await f.placeCardOrder()).orderId;
     await f.standIn.close();

@@ -4,6 +4,7 @@ import type { Env } from "#server/config/env.ts";
 import type { Database, OrdersTable } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
+import { isCurrencyInHundredths } from "#server/money/money-schema.ts";
 import type { Clock } from "#server/services.ts";
 import { loadCardPaymentConfig } from "./stripe-keys.ts";
 import { createStripeClient } from "./stripe-client.ts";
@@ -36,6 +37,15 @@ export async function startCardPayment(
   if (!order || order.payment_method !== "card") throw new AppError("NOT_FOUND", "This order could not be found.");
   if (order.payment_status !== "awaiting_payment") {
     throw new AppError("CONFLICT", "This order is no longer waiting for a card payment.", undefined, "not-awaiting");
+  }
+  // A store set to such a currency before Store Settings refused it: Stripe would read our
+  // hundredths as whole units and charge a hundred times the price (money-schema.ts).
+  if (!isCurrencyInHundredths(order.currency)) {
+    deps.logger?.error(
+      { orderId: order.id, currency: order.currency },
+      "no card payment in a currency without hundredths",
+    );
+    throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE, undefined, "currency-not-in-hundredths");
   }
   const config = await loadCardPaymentConfig(deps);
   if (!config) throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE);

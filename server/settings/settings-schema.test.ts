@@ -79,6 +79,11 @@ describe("store settings form", () => {
       [{ contactEmail: "not-an-email" }, "contactEmail", "Please enter a valid contact email address."],
       [{ currency: "US" }, "currency", "The currency must be a 3-letter code such as USD."],
       [{ currency: "US$" }, "currency", "The currency must be a 3-letter code such as USD."],
+      ...["JPY", "krw", "KWD"].map((currency) => [
+        { currency },
+        "currency",
+        "The shop keeps prices in hundredths, so it cannot sell in a currency without them (such as JPY or KWD). Please choose one with cents, such as USD or EUR.",
+      ]),
       [
         { shippingMethods: [{ name: "Cheap", rate: "-1", enabled: true }] },
         "shippingMethods.0.rate",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formErrors } from "#server/http/form-errors.ts";
 import { moneySchema } from "#server/money/money-field-schema.ts";
+import { isCurrencyInHundredths } from "#server/money/money-schema.ts";
 import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
 import { isCountryCode } from "./country-schema.ts";
 
@@ -33,6 +34,8 @@ export const MAX_SHIPPING_RATE_CENTS = 10_000_000;
 /** What to do with a write-only secret (the Stripe secret key, the webhook signing secret) on save. */
 export const STRIPE_SECRET_KEY_ACTIONS = ["keep", "replace", "clear"] as const;
 
+const CURRENCY_WITHOUT_HUNDREDTHS =
+  "The shop keeps prices in hundredths, so it cannot sell in a currency without them (such as JPY or KWD). Please choose one with cents, such as USD or EUR.";
 const RATE_FORMAT_MESSAGE = "Shipping rates must be a number of 0 or more, with at most 2 decimals (e.g. 5.00).";
 const RATE_TOO_HIGH_MESSAGE = "Shipping rates must be at most 100000.00.";
 
@@ -174,7 +177,8 @@ export const storeSettingsFormSchema = z
       .string({ error: "Please enter a currency code such as USD." })
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{3}$/, "The currency must be a 3-letter code such as USD."),
+      .regex(/^[A-Z]{3}$/, "The currency must be a 3-letter code such as USD.")
+      .refine(isCurrencyInHundredths, CURRENCY_WITHOUT_HUNDREDTHS),
     enableStripe: toggle,
     stripePublishableKey: optionalText(SETTINGS_LIMITS.stripePublishableKey, "The Stripe publishable key"),
     /** The stored secret is never sent to the form, so the form says what to do with it. */
