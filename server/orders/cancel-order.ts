@@ -6,7 +6,7 @@ import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
 import { canMovePayment, type PaymentStatus } from "./payment-status.ts";
 import { refundOrderAmount, type RefundDeps } from "./refund-order.ts";
 import { applyCheckoutSession, outcomeOfRetrievedSession } from "#server/payments/apply-checkout-session.ts";
-import { closeCardSession } from "#server/payments/close-card-session.ts";
+import { closeCardSession, UNKNOWN_SESSION_NOTE } from "#server/payments/close-card-session.ts";
 import { createStripeClient } from "#server/payments/stripe-client.ts";
 import { loadStripeSecretKey } from "#server/payments/stripe-keys.ts";
 
@@ -43,8 +43,9 @@ export async function cancelOrder(deps: RefundDeps, input: { orderId: string }):
   if (order.status === "Cancelled") return unchanged(order);
   refuseShipped(order.status);
 
+  let pageUnknownToStripe = false;
   if (order.payment_method === "card" && order.payment_status === "awaiting_payment" && order.stripe_session_id) {
-    await closePaymentPage(deps, { orderId, sessionId: order.stripe_session_id });
+    pageUnknownToStripe = (await closePaymentPage(deps, { orderId, sessionId: order.stripe_session_id })) === "unknown";
     order = (await readOrder())!;
     if (order.status === "Cancelled") return unchanged(order);
   }
@@ -76,7 +77,7 @@ export async function cancelOrder(deps: RefundDeps, input: { orderId: string }):
       refuseShipped(current.status);
     }
     const stockReturned = await releaseOrderStock(trx, orderId);
-    const notes = [stockReturned ? "Stock returned" : null];
+    const notes = [stockReturned ? "Stock returned" : null, pageUnknownToStripe ? UNKNOWN_SESSION_NOTE : null];
     let paymentStatus = current.payment_status;
     const unpaid = current.amount_paid_cents - current.amount_refunded_cents <= 0;
     if (unpaid && canMovePayment(paymentStatus, "voided")) {
@@ -147,9 +148,14 @@ function unchanged(order: {
  * Closes an unpaid card order's payment page at Stripe before staff cancel it. A payment Stripe
  * took in the meantime is recorded as the webhook would record it, and the cancellation then
  * refunds it; a payment still settling (a bank debit) cannot be refunded yet, so the order stays.
- * Nothing changes here when Stripe cannot be asked: the order is not cancelled.
+ * Nothing changes here when Stripe cannot be asked: the order is not cancelled. A page the
+ * account behind the current key does not know ("unknown": the keys were changed since) cannot
+ * be paid through on this account, and the order is cancelled.
  */
-async function closePaymentPage(deps: RefundDeps, input: { orderId: string; sessionId: string }): Promise<void> {
+async function closePaymentPage(
+  deps: RefundDeps,
+  input: { orderId: string; sessionId: string },
+): Promise<"closed" | "unknown"> {
   const secretKey = await loadStripeSecretKey(deps);
   if (!secretKey) {
     throw new AppError(
@@ -171,6 +177,10 @@ async function closePaymentPage(deps: RefundDeps, input: { orderId: string; sess
       "stripe-close-failed",
     );
   }
+  if (!session) {
+    deps.logger.warn({ orderId: input.orderId }, "Stripe does not know a card order's payment page");
+    return "unknown";
+  }
   const outcome = outcomeOfRetrievedSession(session);
   if (outcome === "pending") {
     throw new AppError(
@@ -187,4 +197,5 @@ async function closePaymentPage(deps: RefundDeps, input: { orderId: string; sess
         applyCheckoutSession(deps, trx, { orderId: input.orderId, session, outcome, now: deps.clock() }),
       );
   }
+  return "closed";
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { UNKNOWN_SESSION_NOTE } from "#server/payments/close-card-session.ts";
 import { startCardPayment } from "#server/payments/start-card-payment.ts";
 import { enableCardPayments } from "#tests/support/payment-settings.ts";
 import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
@@ -113,6 +114,25 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
     await cancelOrder(paid.deps, { orderId: paid.orderId });
     expect(await row(paid.orderId)).toMatchObject({ status: "Cancelled", payment_status: "refunded" });
     expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([500, paid.total - 500]);
+  });
+
+  it("staff can cancel an unpaid card order whose payment page Stripe does not know (the keys were changed)", async () => {
+    const { db, deps, orderId, session, stock } = await unpaidCardOrder();
+    stripe.sessions.delete(session.id);
+    const before = await stock();
+    expect(await cancelOrder(deps, { orderId })).toMatchObject({
+      status: "Cancelled",
+      paymentStatus: "voided",
+      stockReturned: true,
+    });
+    expect(await stock()).toBe(before! + 2);
+    const history = await db
+      .selectFrom("order_status_history")
+      .select(["note", "customer_visible"])
+      .where("order_id", "=", orderId)
+      .where("status", "=", "Cancelled")
+      .executeTakeFirstOrThrow();
+    expect(history.note).toContain(UNKNOWN_SESSION_NOTE);
   });
 
   it("cancelling a paid card order refunds it in full and gives the stock back", async () => {

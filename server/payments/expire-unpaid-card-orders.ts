@@ -11,7 +11,8 @@ import {
   type CheckoutSessionFacts,
   type CheckoutSessionOutcome,
 } from "./apply-checkout-session.ts";
-import { closeCardSession } from "./close-card-session.ts";
+import { appendOrderHistory, STAFF_STATUS_LOCATION } from "#server/orders/order-history.ts";
+import { closeCardSession, UNKNOWN_SESSION_NOTE } from "./close-card-session.ts";
 import { createStripeClient } from "./stripe-client.ts";
 import { loadStripeSecretKey } from "./stripe-keys.ts";
 
@@ -24,15 +25,21 @@ export interface ExpireUnpaidCardOrdersDeps {
 
 /** Orders looked at per run: a backlog is worked off a minute at a time. */
 const BATCH = 50;
+/**
+ * How long an order Stripe could not be asked about waits before the next try: its due time moves
+ * on, so orders that keep failing do not fill every batch ahead of the ones that can expire.
+ */
+export const SWEEPER_RETRY_MS = 10 * 60_000;
 
 /**
  * The sweeper: card orders still awaiting payment past `payment_expires_at`, for which no
  * webhook said anything. Stripe is asked about each one's session: paid after all → paid (the
  * webhook was lost); still open → expired through the API, then here; expired → expired here;
- * completed with a payment still settling → asked again later. Every change goes through
+ * completed with a payment still settling → asked again later; unknown to Stripe (the keys were
+ * changed since) → expired, with a staff-only note. Every change goes through
  * applyCheckoutSession, so the stock comes back exactly once whoever gets there first (webhook,
- * return page, another instance's sweeper). A Stripe failure leaves the order for the next run.
- * Returns what happened per order id.
+ * return page, another instance's sweeper). A Stripe failure leaves the order for a later run,
+ * SWEEPER_RETRY_MS on. Returns what happened per order id.
  */
 export async function expireUnpaidCardOrders(deps: ExpireUnpaidCardOrdersDeps): Promise<Map<string, ApplyResult>> {
   const now = deps.clock();
@@ -59,22 +66,50 @@ export async function expireUnpaidCardOrders(deps: ExpireUnpaidCardOrdersDeps): 
       payment_intent: null,
     };
     let outcome: CheckoutSessionOutcome | null = "expired";
+    let unknownToStripe = false;
     // Without a session (creating it failed) or without a key there is nothing Stripe could
     // have taken money through: the order simply expires.
     if (order.stripe_session_id && stripe) {
       try {
         const session = await closeCardSession(stripe, { sessionId: order.stripe_session_id, orderId: order.id });
-        facts = session;
-        outcome = outcomeOfRetrievedSession(session);
+        if (session) {
+          facts = session;
+          outcome = outcomeOfRetrievedSession(session);
+        } else {
+          unknownToStripe = true;
+        }
       } catch (error) {
         deps.logger.warn({ orderId: order.id, err: error }, "sweeper could not settle a card session with Stripe");
+        await deps.db
+          .updateTable("orders")
+          .set({ payment_expires_at: new Date(now.getTime() + SWEEPER_RETRY_MS).toISOString() })
+          .where("id", "=", order.id)
+          .where("payment_status", "=", "awaiting_payment")
+          .execute();
         continue;
       }
     }
     if (!outcome) continue;
-    const result = await deps.db
-      .transaction()
-      .execute((trx) => applyCheckoutSession(deps, trx, { orderId: order.id, session: facts, outcome, now }));
+    const settled = outcome;
+    const result = await deps.db.transaction().execute(async (trx) => {
+      const applied = await applyCheckoutSession(deps, trx, {
+        orderId: order.id,
+        session: facts,
+        outcome: settled,
+        now,
+      });
+      if (unknownToStripe && applied !== "unchanged") {
+        await appendOrderHistory(trx, {
+          orderId: order.id,
+          status: "Payment page unknown to Stripe",
+          location: STAFF_STATUS_LOCATION,
+          at: now,
+          customerVisible: false,
+          note: UNKNOWN_SESSION_NOTE,
+        });
+      }
+      return applied;
+    });
     results.set(order.id, result);
     if (result !== "unchanged") deps.logger.info({ orderId: order.id, result }, "sweeper settled a card order");
   }
