@@ -117,6 +117,16 @@ describe.each(TEST_ENGINES)("card payment flow on %s", (engine) => {
     expect(f.standIn.sessions.size).toBe(1);
   });
 
+  it("opens a new payment page when Stripe does not know the order's page (the keys were changed since)", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    f.standIn.sessions.delete(sessionId);
+    const { url } = await startCardPayment(f.testApp.services, { orderId });
+    const opened = f.standIn.sessionForOrder(orderId)!;
+    expect(opened.id).not.toBe(sessionId);
+    expect(url).toBe(`${f.standIn.url}/pay/${opened.id}`);
+    expect((await f.order(orderId)).stripe_session_id).toBe(opened.id);
+  });
+
   it("never opens a payment in a currency without hundredths (Stripe would charge 100 times the price)", async () => {
     const orderId = await insertCardOrder(f.testApp.services.db, { bookId: f.bookId, quantity: 1, currency: "JPY" });
     await expect(startCardPayment(f.testApp.services, { orderId })).rejects.toMatchObject({

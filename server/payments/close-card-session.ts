@@ -23,14 +23,8 @@ export async function closeCardSession(
   input: { sessionId: string; orderId: string },
 ): Promise<Stripe.Checkout.Session | null> {
   const { sessionId, orderId } = input;
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await stripe.checkout.sessions.retrieve(sessionId);
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
-  if (session.status !== "open") return session;
+  const session = await retrieveCardSession(stripe, sessionId);
+  if (!session || session.status !== "open") return session;
   try {
     return await stripe.checkout.sessions.expire(
       sessionId,
@@ -40,6 +34,16 @@ export async function closeCardSession(
   } catch (error) {
     if ((error as { type?: string }).type !== "StripeInvalidRequestError") throw error;
     return stripe.checkout.sessions.retrieve(sessionId);
+  }
+}
+
+/** A Checkout Session as Stripe has it, or null when the account behind the key has no such session. */
+export async function retrieveCardSession(stripe: Stripe, sessionId: string): Promise<Stripe.Checkout.Session | null> {
+  try {
+    return await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
   }
 }
 

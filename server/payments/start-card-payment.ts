@@ -6,6 +6,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { isCurrencyInHundredths } from "#server/money/money-schema.ts";
 import type { Clock } from "#server/services.ts";
+import { retrieveCardSession } from "./close-card-session.ts";
 import { loadCardPaymentConfig } from "./stripe-keys.ts";
 import { createStripeClient } from "./stripe-client.ts";
 
@@ -75,11 +76,13 @@ async function openSession(
   order: Selectable<OrdersTable>,
 ): Promise<{ url: string }> {
   if (order.stripe_session_id) {
-    const existing = await stripe.checkout.sessions.retrieve(order.stripe_session_id);
-    if (existing.status === "open" && existing.url) return { url: existing.url };
+    // Null when the account behind the key has no such session (the keys were changed since):
+    // nothing was paid through it on this account, and a new session is opened.
+    const existing = await retrieveCardSession(stripe, order.stripe_session_id);
+    if (existing?.status === "open" && existing.url) return { url: existing.url };
     // Paid (or a delayed payment under way) and the webhook has not landed yet: a second
     // session would let the buyer pay twice.
-    if (existing.status === "complete") {
+    if (existing?.status === "complete") {
       throw new AppError(
         "CONFLICT",
         "This order's payment is being confirmed. Please check your order in a moment.",
