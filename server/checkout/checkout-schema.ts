@@ -129,6 +129,12 @@ export const checkoutSchema = z
     paymentMethod: z.enum(PAYMENT_METHODS, { error: "Please choose how you would like to pay." }),
     /** The subtotal the page showed, in cents: a change since then stops the order (never charged). */
     quotedSubtotalCents: z.coerce.number().int().min(0).optional().catch(undefined),
+    /**
+     * The shipping rates the page showed, as `id=cents` pairs joined by `&` (quotedShippingRates),
+     * and its currency: a change of the chosen method's rate or of the currency stops the order too.
+     */
+    quotedShippingRates: z.string().max(4000).optional().catch(undefined),
+    quotedCurrency: z.string().max(3).optional().catch(undefined),
   })
   .superRefine((value, ctx) => {
     // A US address needs a state and a ZIP code; other countries' formats vary too much to require them.

@@ -6,6 +6,7 @@ import { enableCardPayments, enableInvoicePayments } from "#tests/support/paymen
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { checkoutSchema, type CheckoutInput } from "./checkout-schema.ts";
+import { quoteShippingRates } from "./shipping-quote-schema.ts";
 import { placeOrder, SOLD_OUT_REASON } from "./place-order.ts";
 import { priceCart } from "./price-cart.ts";
 
@@ -99,6 +100,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
         items: `${bookId}:2,pkg-disciple:1`,
         shippingMethodId,
         quotedSubtotalCents: String(2 * 1499 + 3499),
+        quotedCurrency: "USD",
       }),
       userId: null,
     });
@@ -233,6 +235,30 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
       }),
     );
     expect(changed).toMatchObject({ code: "CONFLICT", reason: "price-changed" });
+    // The chosen method's rate, or the currency, changed since the page showed them.
+    const rate = await db()
+      .selectFrom("shipping_methods")
+      .select("rate_cents")
+      .where("id", "=", shippingMethodId)
+      .executeTakeFirstOrThrow();
+    const shippingChanged = await refusal(
+      placeOrder(deps(), {
+        form: form({
+          items: `${bookId}:1`,
+          shippingMethodId,
+          quotedShippingRates: quoteShippingRates([{ id: shippingMethodId, rateCents: rate.rate_cents + 100 }]),
+        }),
+        userId: null,
+      }),
+    );
+    expect(shippingChanged).toMatchObject({ code: "CONFLICT", reason: "price-changed" });
+    const currencyChanged = await refusal(
+      placeOrder(deps(), {
+        form: form({ items: `${bookId}:1`, shippingMethodId, quotedCurrency: "EUR" }),
+        userId: null,
+      }),
+    );
+    expect(currencyChanged).toMatchObject({ code: "CONFLICT", reason: "price-changed" });
     await expect(counts()).resolves.toEqual({ orders: 0, items: 0, mails: 0 });
     await expect(bookStock(bookId)).resolves.toBe(10);
   });

@@ -12,6 +12,7 @@ import { takeStock } from "#server/orders/stock.ts";
 import { CARD_SESSION_MINUTES } from "#server/payments/start-card-payment.ts";
 import type { Clock } from "#server/services.ts";
 import type { CheckoutInput } from "./checkout-schema.ts";
+import { quotedShippingRate } from "./shipping-quote-schema.ts";
 import { countryName } from "./country-names.ts";
 import { loadCheckoutRules } from "./checkout-rules.ts";
 import { loadPaymentOptions } from "./payment-options.ts";
@@ -120,7 +121,12 @@ export async function placeOrder(
       if (short) throw soldOutError(short.title ?? "an item in your order");
 
       const totalCents = priced.subtotalCents + shipping.rateCents;
-      if (form.quotedSubtotalCents !== undefined && form.quotedSubtotalCents !== priced.subtotalCents) {
+      const quotedRate = quotedShippingRate(form.quotedShippingRates, shipping.id);
+      if (
+        (form.quotedSubtotalCents !== undefined && form.quotedSubtotalCents !== priced.subtotalCents) ||
+        (quotedRate !== null && quotedRate !== shipping.rateCents) ||
+        (form.quotedCurrency !== undefined && form.quotedCurrency !== rules.currency)
+      ) {
         throw new AppError(
           "CONFLICT",
           "Prices have changed since this page was shown. Please review your order and place it again.",

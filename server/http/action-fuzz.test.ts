@@ -67,6 +67,8 @@ const ACTIONS: { path: string; fields: Record<string, string | null> }[] = [
       shippingMethodId: null,
       paymentMethod: null,
       quotedSubtotalCents: null,
+      quotedShippingRates: null,
+      quotedCurrency: null,
     },
   },
   { path: "/order-confirmation/ORD-2025-001", fields: { intent: null } },

@@ -271,6 +271,37 @@ describe("checkout in a browser", () => {
     await context.close();
   });
 
+  it("shipping raised between the page and Place Order: the message, nothing written, then the new rate", async () => {
+    const book = await newBook("Jonah and the Great Fish", { priceCents: 1000 });
+    const context = await shop.browser.newContext();
+    const page = await checkoutWith(context, [book]);
+    await fillAddress(page, { email: "rate@example.com", fullName: "Rate Buyer" });
+    const shippingBefore = await page.getByTestId("summary-shipping").innerText();
+    // Every method's rate goes up by $2.00, whichever the form has chosen.
+    await withDb((db) =>
+      db
+        .updateTable("shipping_methods")
+        .set((eb) => ({ rate_cents: eb("rate_cents", "+", 200) }))
+        .execute(),
+    );
+    await page.getByRole("button", { name: "Place Order" }).click();
+    const errors = page.getByTestId("checkout-errors");
+    await errors.waitFor();
+    await expect(errors.innerText()).resolves.toContain("Prices have changed since this page was shown.");
+    await expect(ordersOf("rate@example.com")).resolves.toEqual([]);
+    const shippingAfter = await page.getByTestId("summary-shipping").innerText();
+    const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
+    expect(cents(shippingAfter)).toBe(cents(shippingBefore) + 200);
+
+    // Placed again, the order is at the rate the page now shows.
+    await fillAddress(page, { email: "rate@example.com", fullName: "Rate Buyer" });
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await page.waitForURL(/\/order-confirmation\/ORD-/);
+    const [order] = await ordersOf("rate@example.com");
+    expect(order?.shipping_cents).toBe(cents(shippingAfter));
+    await context.close();
+  });
+
   it("checks the form before posting it: each field's message, the toast and the focus, and no request", async () => {
     const book = await newBook("Noah and the Ark");
     const context = await shop.browser.newContext();

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { CHECKOUT_FIELDS, CHECKOUT_LIMITS } from "#server/checkout/cart-param-schema.ts";
 import type * as CheckoutSchema from "#server/checkout/checkout-schema.ts";
 import type { CheckoutEcho } from "#server/checkout/checkout-schema.ts";
+import { quoteShippingRates } from "#server/checkout/shipping-quote-schema.ts";
 import type { CheckoutPage } from "#server/checkout/load-checkout.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { formatMoney } from "#server/money/money-schema.ts";
@@ -138,6 +139,8 @@ function CheckoutFormFields({
         readOnly
       />
       <input type="hidden" name="quotedSubtotalCents" value={page.subtotalCents} readOnly />
+      <input type="hidden" name="quotedShippingRates" value={quoteShippingRates(page.shippingMethods)} readOnly />
+      <input type="hidden" name="quotedCurrency" value={page.currency} readOnly />
 
       <div className="grid min-w-0 gap-6">
         {summaryMessages.length > 0 ? (
