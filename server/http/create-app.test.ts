@@ -117,7 +117,7 @@ describe("static files", () => {
     expect(compressed.headers.get("content-type")).toContain("text/css");
     expect((await t.app.request("/assets/missing-abc123.js")).status).toBe(404);
     // Unhashed public files get a short cache; pages never inherit a file's caching.
-    expect((await t.app.request("/favicon.svg")).headers.get("cache-control")).toBe("public, max-age=3600");
+    expect((await t.app.request("/favicon.png")).headers.get("cache-control")).toBe("public, max-age=3600");
     expect((await t.app.request("/")).headers.get("cache-control")).toBeNull();
     expect((await t.app.request("/our-mission")).headers.get("cache-control")).toBeNull();
   });
