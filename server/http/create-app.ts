@@ -16,7 +16,7 @@ import { islandPages } from "./island-pages.ts";
 import { maintenanceGate } from "./maintenance-gate.ts";
 import { replaceNulBytesInAddress } from "./nul-bytes.ts";
 import { originCheck } from "./origin-check.ts";
-import { PageCache, pageCacheMiddleware } from "./page-cache.ts";
+import { PAGE_ENCODING, PageCache, pageCacheMiddleware } from "./page-cache.ts";
 import { pageGeneration } from "./page-generation.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from "./stripe-webhook.ts";
@@ -91,7 +91,9 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
 
   // Production only: `npm run dev` re-renders every page after each edit.
   if (mode === "production") app.use("*", pageCacheMiddleware(new PageCache(), pageGeneration(database)));
-  app.use("*", compress());
+  // gzip only (every browser takes it; deflate is never preferred): the page cache keys its
+  // pages on whether a client takes gzip (PAGE_ENCODING in page-cache.ts), not on the header.
+  app.use("*", compress({ encoding: PAGE_ENCODING }));
   app.use("*", originCheck(services.env.PUBLIC_URL, logger));
   // Request bodies: forms only, capped per route (server/http/body-limits.ts) before anything
   // reads one, and streamed with a deadline rather than buffered here.

@@ -24,9 +24,9 @@ async function visit({ app }: App, path: string, headers: Record<string, string>
 }
 
 /** The miss stores the page as its body finishes streaming: the next visits are hits soon after. */
-async function visitUntilHit(t: App, path: string) {
+async function visitUntilHit(t: App, path: string, headers: Record<string, string> = {}) {
   for (let attempt = 0; attempt < 40; attempt++) {
-    const result = await visit(t, path);
+    const result = await visit(t, path, headers);
     if (result.cache === "hit") return result;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -68,6 +68,22 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
     // Each encoding is its own entry; a client-side navigation's data request is cached too.
     expect((await visit(t, "/", { "accept-encoding": "identity" })).cache).toBe("miss");
     await visitUntilHit(t, "/_.data");
+  });
+
+  it("keys pages on the encoding they are sent in, not on how the client wrote its Accept-Encoding", async () => {
+    t = await createTestApp(engine);
+    await visitUntilHit(t, "/");
+    // Every way of asking for gzip shares the one gzip entry.
+    for (const header of ["gzip, deflate, br, zstd", "br, gzip;q=0.8", "*", "GZIP", "deflate;q=0.5, gzip"]) {
+      const hit = await visit(t, "/", { "accept-encoding": header });
+      expect([hit.cache, hit.response.headers.get("content-encoding")], header).toEqual(["hit", "gzip"]);
+    }
+    // Whatever does not take gzip shares the uncompressed entry, and is sent uncompressed.
+    await visitUntilHit(t, "/", { "accept-encoding": "identity" });
+    for (const header of ["identity", "br", "gzip;q=0", "*;q=0", "deflate"]) {
+      const plain = await visit(t, "/", { "accept-encoding": header });
+      expect([plain.cache, plain.response.headers.get("content-encoding")], header).toEqual(["hit", null]);
+    }
   });
 
   it("never answers a signed-in visitor, or one with a message waiting, from the cache", async () => {

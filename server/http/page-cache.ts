@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { gunzipSync, inflateSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
+import { parseAccept } from "hono/utils/accept";
 import { isbot } from "isbot";
 import { SESSION_COOKIE_PREFIX } from "#server/accounts/viewer.ts";
 import type { AppEnv } from "./app-variables.ts";
@@ -48,6 +49,9 @@ const NEVER_CACHED = [
   "/newsletter",
   "/resources",
 ];
+
+/** The one encoding the compress middleware offers pages in (create-app.ts). */
+export const PAGE_ENCODING = "gzip";
 
 /** Headers that belong to one response only; a stored page keeps all others (type, encoding, Vary). */
 const NOT_STORED_HEADERS = new Set(["content-length", "date", "set-cookie", "x-page-cache"]);
@@ -158,7 +162,21 @@ function cacheKey(c: Context<AppEnv>): string | null {
   if (NEVER_CACHED.some((prefix) => isUnder(path, prefix))) return null;
   const userAgent = c.req.header("user-agent");
   const crawler = userAgent ? isbot(userAgent) : false;
-  return `${crawler ? "bot" : "browser"} ${c.req.header("accept-encoding") ?? ""} ${c.req.url}`;
+  return `${crawler ? "bot" : "browser"} ${pageEncoding(c.req.header("accept-encoding"))} ${c.req.url}`;
+}
+
+/**
+ * What the compress middleware will send for this Accept-Encoding: gzip if the client takes it
+ * (named with a q above 0, or not named and `*` above 0, as hono's compress decides), else the
+ * page as it is. Keyed on this rather than on the header, so the many ways browsers write it
+ * ("gzip, deflate, br, zstd", "br, gzip", …) share one entry, and made-up headers add none.
+ */
+function pageEncoding(header: string | undefined): typeof PAGE_ENCODING | "identity" {
+  if (header === undefined) return "identity";
+  const accepts = parseAccept(header);
+  const named = accepts.find((accept) => accept.type.toLowerCase() === PAGE_ENCODING);
+  const q = named ? named.q : (accepts.find((accept) => accept.type === "*")?.q ?? 0);
+  return q > 0 ? PAGE_ENCODING : "identity";
 }
 
 /**
