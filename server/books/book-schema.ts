@@ -249,6 +249,26 @@ export function bookToFormValues(book?: BookFormSource): BookFormValues {
   };
 }
 
+/** The form field that carries the stock the Edit Book form showed when it opened. */
+export const STOCK_SHOWN_FIELD = "stockShown";
+
+/**
+ * The stock the Edit Book form showed (`stockShown`, posted beside Stock): null for untracked
+ * stock, undefined when the post carries none (or an odd value). Orders take stock while the
+ * dialog is open, so a save writes Stock only when the admin changed it, and then only over the
+ * figure they saw (updateBook).
+ */
+export function readStockShown(raw: unknown): number | null | undefined {
+  const value =
+    raw instanceof FormData || raw instanceof URLSearchParams
+      ? raw.get(STOCK_SHOWN_FIELD)
+      : typeof raw === "object" && raw !== null
+        ? (raw as Record<string, unknown>)[STOCK_SHOWN_FIELD]
+        : undefined;
+  if (value === "") return null;
+  return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+}
+
 /** The Book Management action's intents, posted as `intent` by the book form and the delete button. */
 export const BOOK_INTENTS = { create: "create", update: "update", delete: "delete" } as const;
 

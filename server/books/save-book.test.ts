@@ -106,6 +106,44 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
     expect((await createBook(services(), { form: { ...form, title: "Noahs Ark 2" } })).slug).toBe("noahs-ark-2-2");
   });
 
+  it("leaves the stock orders took while the form was open, and writes a changed Stock only over what the form showed", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    const book = await createBook(services(), { form: { ...form, stock: "10" } });
+    const sell = (copies: number) =>
+      db
+        .updateTable("books")
+        .set((eb) => ({ stock: eb("stock", "-", copies) }))
+        .where("id", "=", book.id)
+        .execute();
+    // The form opened at 10; a customer buys 3; the admin saves a typo fix, Stock untouched.
+    await sell(3);
+    const fixed = await updateBook(services(), {
+      id: book.id,
+      form: { ...form, description: "Two by two.", stock: "10", stockShown: "10" },
+    });
+    expect(fixed.stock).toBe(7);
+    expect(await storedRow(book.id)).toMatchObject({ stock: 7, description: "Two by two." });
+
+    // The admin typed 20 over the 7 they saw, but 2 more were sold meanwhile: refused, nothing written.
+    await sell(2);
+    const refused = await updateBook(services(), {
+      id: book.id,
+      form: { ...form, description: "Changed again.", stock: "20", stockShown: "7" },
+    }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "CONFLICT", reason: "stock-changed" });
+    expect((refused as AppError).fieldErrors?.stock).toContain("it is 5 now");
+    expect(await storedRow(book.id)).toMatchObject({ stock: 5, description: "Two by two." });
+
+    // Saved over the figure now shown, the new Stock is written; so is untracked stock.
+    await updateBook(services(), { id: book.id, form: { ...form, stock: "20", stockShown: "5" } });
+    expect((await storedRow(book.id)).stock).toBe(20);
+    await updateBook(services(), { id: book.id, form: { ...form, stock: "", stockShown: "20" } });
+    expect((await storedRow(book.id)).stock).toBeNull();
+    await updateBook(services(), { id: book.id, form: { ...form, stock: "4", stockShown: "" } });
+    expect((await storedRow(book.id)).stock).toBe(4);
+  });
+
   it("updates every field, keeps the slug while the title stays and bumps updated_at", async () => {
     testDb = await createTestDatabase(engine);
     const created = await createBook(

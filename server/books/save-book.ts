@@ -6,7 +6,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
 import { toBook, type Book } from "./book.ts";
 import { slugifyTitle } from "./book-slug.ts";
-import { checkBookForm, type BookInput } from "./book-schema.ts";
+import { checkBookForm, readStockShown, type BookInput } from "./book-schema.ts";
 
 // Another save may take the slug between our look-up and our write; the unique index refuses
 // it and the slug is looked up again. A handful of tries is plenty for an admin screen.
@@ -86,7 +86,10 @@ export async function createBook(
 
 /**
  * Saves the Edit Book form's values over a book. The slug stays unless the title changes (links
- * keep working); a new title gets a new unique slug. The cover is left as it is. Throws
+ * keep working); a new title gets a new unique slug. The cover is left as it is. Stock is the
+ * one field orders change while the form is open: when the post says what stock the form showed
+ * (`stockShown`), an unchanged Stock field leaves the stock as orders left it, and a changed one
+ * is written only over the figure the admin saw, else CONFLICT with the stock now. Throws
  * VALIDATION with a message per field, or NOT_FOUND.
  */
 export async function updateBook(
@@ -94,18 +97,36 @@ export async function updateBook(
   { id, form }: { id: string; form: unknown },
 ): Promise<Book> {
   const book = parseBookInput(form);
+  const stockShown = readStockShown(form);
   const updatedAt = clock().toISOString();
   for (let attempt = 1; ; attempt++) {
     const current = await db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirst();
     if (!current) throw new AppError("NOT_FOUND", "Book not found.");
     const slug = book.title === current.title ? current.slug : await uniqueSlug(db, book.title, id);
-    const changes = { slug, ...bookColumns(book), updated_at: updatedAt };
+    const { stock, ...columns } = bookColumns(book);
+    const stockEdited = stockShown === undefined || stock !== stockShown;
+    const changes = { slug, ...columns, ...(stockEdited ? { stock } : {}), updated_at: updatedAt };
     try {
-      const result = await db.updateTable("books").set(changes).where("id", "=", id).executeTakeFirst();
-      if (result.numUpdatedRows === 0n) throw new AppError("NOT_FOUND", "Book not found.");
+      let update = db.updateTable("books").set(changes).where("id", "=", id);
+      // Over the figure the admin saw only: orders may have taken copies since the form opened.
+      if (stockEdited && stockShown !== undefined) {
+        update = stockShown === null ? update.where("stock", "is", null) : update.where("stock", "=", stockShown);
+      }
+      const result = await update.executeTakeFirst();
+      if (result.numUpdatedRows === 0n) await refuseStaleStock(db, id, stockShown);
       return toBook({ ...current, ...changes });
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
     }
   }
+}
+
+/** Why an edit wrote nothing: the book is gone, or its stock moved since the form showed it. */
+async function refuseStaleStock(db: Kysely<Database>, id: string, stockShown: number | null | undefined) {
+  const now = await db.selectFrom("books").select("stock").where("id", "=", id).executeTakeFirst();
+  if (!now || stockShown === undefined) throw new AppError("NOT_FOUND", "Book not found.");
+  const message = `The stock changed while you were editing (orders take copies): it is ${
+    now.stock === null ? "not tracked" : now.stock
+  } now. Check the Stock field and save again.`;
+  throw new AppError("CONFLICT", message, { stock: message }, "stock-changed");
 }

@@ -9,6 +9,7 @@ import {
   BOOK_LIMITS,
   bookToFormValues,
   checkBookForm,
+  STOCK_SHOWN_FIELD,
   type BookField,
   type BookIntent,
 } from "#server/books/book-schema.ts";
@@ -131,7 +132,11 @@ export function BookFormDialog({
     }
     setErrors({});
     form.set("intent", mode === "create" ? BOOK_INTENTS.create : BOOK_INTENTS.update);
-    if (book) form.set("id", book.id);
+    if (book) {
+      form.set("id", book.id);
+      // The stock the page last showed for this book (orders move it): see updateBook.
+      form.set(STOCK_SHOWN_FIELD, book.stock === null ? "" : String(book.stock));
+    }
     if (cover) form.set(COVER_FIELD, cover.blob, cover.blob.type === "image/webp" ? "cover.webp" : "cover.jpg");
 
     setSaving(true);

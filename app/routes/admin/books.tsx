@@ -162,7 +162,9 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         <BookFormDialog
           key={editing.key}
           open={formOpen}
-          book={editing.book}
+          // The list's copy once the page reloads it (after a refused save): its stock is the
+          // figure the next save is checked against (updateBook).
+          book={editing.book ? (books.items.find((book) => book.id === editing.book?.id) ?? editing.book) : null}
           onOpenChange={setFormOpen}
           onSaved={() => {
             setFormOpen(false);
