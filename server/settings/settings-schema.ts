@@ -209,6 +209,12 @@ export const storeSettingsFormSchema = z
         `A store can have at most ${SETTINGS_LIMITS.shippingMethods} shipping methods.`,
       )
       .default([]),
+    /**
+     * When the settings the form shows were saved ("" when the store ran on defaults): a save
+     * is refused once they have changed since (another admin, the Coming Soon page). Absent from
+     * posts that do not send it, which save as they come.
+     */
+    loadedUpdatedAt: z.string().max(40).optional().catch(undefined),
   })
   .superRefine(
     (form, ctx) => {

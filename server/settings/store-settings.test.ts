@@ -13,6 +13,7 @@ import {
   saveStoreSettings,
 } from "./store-settings.ts";
 import { loadCardPaymentConfig } from "#server/payments/stripe-keys.ts";
+import { setMaintenanceMode } from "./set-maintenance-mode.ts";
 
 const APP_SECRET = "test-app-secret-with-more-than-32-characters";
 const STRIPE_SECRET = "sk_test_51HxYzSecretValueForTests9876";
@@ -328,6 +329,34 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       fieldErrors: { shippingCountries: expect.stringContaining("Unknown country code: NARNIA.") },
     });
     expect(await storedRow()).toEqual(before);
+  });
+
+  it("refuses a save over settings changed since the form loaded them, such as Coming Soon switched on", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    // The first save of a store on defaults: the form loaded no row.
+    await saveStoreSettings(settingsDeps(db), { form: { ...FORM, loadedUpdatedAt: "" } });
+    const loaded = await getStoreSettingsForAdmin({ db, env: { APP_SECRET } });
+    // Another admin switches Coming Soon on from its own page.
+    await setMaintenanceMode({ db, clock: () => new Date(NOW.getTime() + 60_000) }, { on: true });
+    const stale = await saveStoreSettings(settingsDeps(db), {
+      form: { ...FORM, storeName: "Renamed", loadedUpdatedAt: loaded.updatedAt ?? "" },
+    }).catch((error: unknown) => error);
+    expect(stale).toMatchObject({ code: "CONFLICT", reason: "settings-changed" });
+    expect(await storedRow()).toMatchObject({ store_name: FORM.storeName });
+    expect(Boolean((await storedRow()).enable_maintenance_mode)).toBe(true);
+    // A form loaded again saves; one that loaded the defaults, now that a row exists, does not.
+    const reloaded = await getStoreSettingsForAdmin({ db, env: { APP_SECRET } });
+    await saveStoreSettings(settingsDeps(db), {
+      form: { ...FORM, storeName: "Renamed", enableMaintenanceMode: true, loadedUpdatedAt: reloaded.updatedAt ?? "" },
+    });
+    expect(await storedRow()).toMatchObject({ store_name: "Renamed" });
+    for (const loadedUpdatedAt of ["", "yesterday", "2026-02-01 10:00:00"]) {
+      await expect(
+        saveStoreSettings(settingsDeps(db), { form: { ...FORM, loadedUpdatedAt } }),
+        loadedUpdatedAt,
+      ).rejects.toMatchObject({ code: "CONFLICT" });
+    }
   });
 
   it("refuses invalid input with per-field messages and writes nothing", async () => {

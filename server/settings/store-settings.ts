@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type { Env } from "#server/config/env.ts";
 import type { StoreSettingsRow, Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
@@ -129,6 +130,12 @@ export async function getStoreSettingsForAdmin({
   };
 }
 
+/** A time as the settings' `updatedAt` is read (toISOString): a posted value is compared only if it is one. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const SETTINGS_CHANGED_MESSAGE =
+  "The settings were changed elsewhere since this page was opened (another admin, or the Coming Soon page). Nothing was saved: reload the page to see them, then make your changes again.";
+
 /**
  * Saves the Store Settings form (see settings-schema.ts), creating the settings row if the store
  * still runs on defaults. The shipping method list replaces the stored one: rows sent with an
@@ -178,12 +185,25 @@ export async function saveStoreSettings(
 
   await db.transaction().execute(async (trx) => {
     // The upsert comes first: on PostgreSQL it locks the settings row, so two saves at once run
-    // one after the other instead of interleaving their shipping-method rewrites.
-    await trx
+    // one after the other instead of interleaving their shipping-method rewrites. It writes only
+    // over the settings the form was loaded with: the form posts every field, so a save over a
+    // newer change would silently undo it (Coming Soon switched on elsewhere, reopened the shop).
+    const loaded = form.loadedUpdatedAt;
+    const upserted = await trx
       .insertInto("store_settings")
       .values({ id: STORE_SETTINGS_ID, ...fields, ...secrets })
-      .onConflict((oc) => oc.column("id").doUpdateSet({ ...fields, ...secrets }))
-      .execute();
+      .onConflict((oc) => {
+        const update = oc.column("id").doUpdateSet({ ...fields, ...secrets });
+        if (loaded === undefined) return update;
+        // "" (the form showed the defaults) or anything but a time: every stored row is newer.
+        return ISO_TIME.test(loaded)
+          ? update.where("store_settings.updated_at", "=", loaded)
+          : update.where(sql<boolean>`false`);
+      })
+      .executeTakeFirst();
+    if (Number(upserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      throw new AppError("CONFLICT", SETTINGS_CHANGED_MESSAGE, undefined, "settings-changed");
+    }
 
     const existing = await trx
       .selectFrom("shipping_methods")

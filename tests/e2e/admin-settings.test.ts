@@ -70,7 +70,7 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
    * Clicks `button` and waits for `toast`. A toast still showing from an earlier save is closed
    * first, so the wait sees the answer to this click and not the last one.
    */
-  async function clickAndExpectToast(target: Page, button: string, toast: string) {
+  async function clickAndExpectToast(target: Page, button: string, toast: string | RegExp) {
     const current = target.getByTestId("toast");
     if ((await current.count()) > 0) {
       await current.getByRole("button", { name: "Close notification" }).click();
@@ -440,6 +440,29 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
       await visitor.context.close();
     } finally {
       // Whatever failed above, later tests need the shop open.
+      const handle = shop.openDatabase();
+      await handle.db.updateTable("store_settings").set({ enable_maintenance_mode: false }).execute();
+      await handle.close();
+    }
+  });
+
+  it("refuses to save Store Settings opened before Coming Soon was switched on in another tab, which stays on", async () => {
+    await open("/admin/settings");
+    const other = await admin.newPage();
+    try {
+      await other.goto(`${server.url}/admin/coming-soon`);
+      await waitForHydration(other);
+      await other.getByRole("switch", { name: "Enable Coming Soon mode" }).click();
+      await clickAndExpectToast(other, "Save Settings", "Success! Coming Soon settings updated successfully.");
+
+      // The first tab still shows the shop open; saving its name change would have reopened it.
+      await field(page, "Store name").fill("Renamed While Closed");
+      await clickAndExpectToast(page, "Save All Changes", /changed elsewhere since this page was opened/);
+      const { row } = await storedSettings();
+      expect(row.store_name).not.toBe("Renamed While Closed");
+      expect(Boolean(row.enable_maintenance_mode)).toBe(true);
+    } finally {
+      await other.close();
       const handle = shop.openDatabase();
       await handle.db.updateTable("store_settings").set({ enable_maintenance_mode: false }).execute();
       await handle.close();

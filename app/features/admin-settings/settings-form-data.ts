@@ -71,5 +71,6 @@ export function settingsInputFromFormData(form: FormData) {
     lowStockThreshold: text("lowStockThreshold"),
     shippingCountries: text("shippingCountries"),
     shippingMethods,
+    loadedUpdatedAt: text("loadedUpdatedAt"),
   };
 }

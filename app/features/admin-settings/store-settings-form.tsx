@@ -156,6 +156,7 @@ export function StoreSettingsForm({
         />
       </SettingsSection>
 
+      <input type="hidden" name="loadedUpdatedAt" value={settings.updatedAt ?? ""} readOnly />
       <SettingsSection title="Maintenance Mode" {...section("maintenance")}>
         <Switch
           label="Enable maintenance mode"
