@@ -253,6 +253,30 @@ describe("admin Book Management in a browser", () => {
     await home.close();
   });
 
+  it("keeps the stock that orders took while the Edit Book dialog was open", async () => {
+    const page = await booksPage();
+    await page.getByRole("button", { name: `Edit ${BOOK.title}` }).click();
+    await dialog(page).getByRole("heading", { name: "Edit Book" }).waitFor();
+    expect(await field(page, "Stock").inputValue()).toBe("7");
+    // Three copies sell while the admin edits the price.
+    const handle = shop.openDatabase();
+    try {
+      await handle.db
+        .updateTable("books")
+        .set((eb) => ({ stock: eb("stock", "-", 3) }))
+        .where("title", "=", BOOK.title)
+        .execute();
+    } finally {
+      await handle.close();
+    }
+    await fillBook(page, { price: "15.95" });
+    await dialog(page).getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Success! Book updated successfully.");
+    await expect.poll(() => row(page, BOOK.title).locator("td").nth(3).innerText()).toBe("$15.95");
+    expect(await row(page, BOOK.title).locator("td").nth(4).innerText()).toBe("4");
+    await page.close();
+  });
+
   it("refuses a file that is not an image, in the browser and on the server, saving nothing", async () => {
     const page = await booksPage();
     const before = await bookCount();
