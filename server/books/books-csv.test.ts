@@ -59,6 +59,7 @@ describe.each(TEST_ENGINES)("booksCsvStream on %s", (engine) => {
       "age_range",
       "stock",
       "tags",
+      "stock_at_export",
       "cover_url",
       "created_at",
     ]);
@@ -77,6 +78,7 @@ describe.each(TEST_ENGINES)("booksCsvStream on %s", (engine) => {
       "4-8",
       "0",
       "Easter, New Testament",
+      "0",
       "/uploads/covers/a.webp",
       "2025-01-01T00:00:00.000Z",
     ]);

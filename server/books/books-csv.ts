@@ -27,12 +27,20 @@ export const BOOK_CSV_FIELD_COLUMNS: readonly (readonly [header: string, field: 
 
 /** Columns that identify the book. */
 export const BOOK_CSV_KEY_COLUMNS = ["id", "slug"] as const;
+/**
+ * The stock when the file was exported, beside `stock`: orders take stock between an export and
+ * its import, so an import changes a book's stock only where `stock` differs from this, and only
+ * if the stock is still what was exported (import-books-csv.ts). A file without it sets `stock`
+ * as written.
+ */
+export const BOOK_CSV_STOCK_AT_EXPORT = "stock_at_export";
 /** Written for reference only; an import accepts and ignores them. */
 export const BOOK_CSV_INFO_COLUMNS = ["cover_url", "created_at"] as const;
 
 export const BOOKS_CSV_HEADER: readonly string[] = [
   ...BOOK_CSV_KEY_COLUMNS,
   ...BOOK_CSV_FIELD_COLUMNS.map(([header]) => header),
+  BOOK_CSV_STOCK_AT_EXPORT,
   ...BOOK_CSV_INFO_COLUMNS,
 ];
 
@@ -70,6 +78,7 @@ export function booksCsvStream(
         book.id,
         book.slug,
         ...BOOK_CSV_FIELD_COLUMNS.map(([, field]) => values[field]),
+        values.stock,
         book.imageUrl ?? "",
         book.createdAt,
       ];

@@ -94,6 +94,51 @@ describe.each(TEST_ENGINES)("importBooksCsv on %s", (engine) => {
     expect(await snapshot(db)).toEqual(before);
   });
 
+  it("keeps the stock orders took since the export, and changes a stock only over what was exported", async () => {
+    await setUp();
+    const sold = await insertTestBook(db, { title: "Sold Since", stock: 10 });
+    const edited = await insertTestBook(db, { title: "Restocked", stock: 5 });
+    const both = await insertTestBook(db, { title: "Sold And Restocked", stock: 8 });
+    const exported = await readText(booksCsvStream({ db }));
+    const sell = (id: string, copies: number) =>
+      db
+        .updateTable("books")
+        .set((eb) => ({ stock: eb("stock", "-", copies) }))
+        .where("id", "=", id)
+        .execute();
+    await sell(sold, 4);
+    await sell(both, 1);
+    const stockOf = async (id: string) =>
+      (await db.selectFrom("books").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
+    // The admin restocks "Restocked" to 40 in the file and touches nothing else.
+    const lines = exported.split("\r\n");
+    const stockColumn = BOOKS_CSV_HEADER.indexOf("stock");
+    const withStock = (id: string, stock: string) =>
+      lines.map((line) => {
+        if (!line.startsWith(id)) return line;
+        const cells = line.split(",");
+        cells[stockColumn] = stock;
+        return cells.join(",");
+      });
+    expect(await importBooksCsv({ db, clock }, { source: withStock(edited, "40").join("\r\n") })).toMatchObject({
+      added: 0,
+      updated: 1,
+    });
+    expect([await stockOf(sold), await stockOf(edited), await stockOf(both)]).toEqual([6, 40, 7]);
+
+    // Restocking a book that sold copies since the export is refused with the stock now.
+    const { problems } = await refusal(db, withStock(both, "20").join("\r\n"));
+    expect(problems[`Line 4, stock`]).toBe(
+      "The stock changed since the export (orders take copies): it is 7 now. Export again and change it there.",
+    );
+    expect(await stockOf(both)).toBe(7);
+
+    // A file without stock_at_export (made by hand) sets the stock as written.
+    const handMade = `id,title,author,description,price,stock\r\n${both},Sold And Restocked,Test Author,A book for tests.,9.99,20`;
+    await importBooksCsv({ db, clock }, { source: handMade });
+    expect(await stockOf(both)).toBe(20);
+  });
+
   it("reports every problem by line and column and changes nothing", async () => {
     await setUp();
     await insertTestBook(db, { title: "Kept", stock: 1 });

@@ -10,7 +10,12 @@ import { toBook } from "./book.ts";
 import { importProblemsMessage, type BookImportCounts } from "./book-import-schema.ts";
 import { bookToFormValues, checkBookForm, type BookFormValues, type BookInput } from "./book-schema.ts";
 import { slugifyTitle } from "./book-slug.ts";
-import { BOOK_CSV_FIELD_COLUMNS, BOOK_CSV_INFO_COLUMNS, BOOK_CSV_KEY_COLUMNS } from "./books-csv.ts";
+import {
+  BOOK_CSV_FIELD_COLUMNS,
+  BOOK_CSV_INFO_COLUMNS,
+  BOOK_CSV_KEY_COLUMNS,
+  BOOK_CSV_STOCK_AT_EXPORT,
+} from "./books-csv.ts";
 import { bookColumns } from "./save-book.ts";
 
 /** Limits of one import; the file's size (BOOK_IMPORT_MAX_BYTES) is bounded by the route. */
@@ -27,6 +32,7 @@ const REQUIRED_COLUMNS = ["title", "author", "description", "price"];
 const KNOWN_COLUMNS = new Set<string>([
   ...BOOK_CSV_KEY_COLUMNS,
   ...BOOK_CSV_FIELD_COLUMNS.map(([header]) => header),
+  BOOK_CSV_STOCK_AT_EXPORT,
   ...BOOK_CSV_INFO_COLUMNS,
 ]);
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -51,6 +57,15 @@ interface FileRow {
   /** Only the columns the file has: a missing column keeps an existing book's value. */
   values: Partial<BookFormValues>;
   book: BookInput;
+  /** The row's `stock_at_export`: undefined without that column, null for untracked stock. */
+  stockAtExport: number | null | undefined;
+}
+
+/** A stock cell as a count: null when empty (not tracked), undefined when it is not a count. */
+function stockCount(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  return /^\d{1,12}$/.test(trimmed) ? Number(trimmed) : undefined;
 }
 
 class Problems {
@@ -198,6 +213,11 @@ function readRow(
   if (slug !== null && (!SLUG_PATTERN.test(slug) || slug.length > SLUG_MAX_LENGTH)) {
     problems.add(line, "slug", "Must be lower-case letters and digits joined by hyphens, e.g. noahs-ark, or empty.");
   }
+  const stockAtExportCell = cell(BOOK_CSV_STOCK_AT_EXPORT);
+  const stockAtExport = stockAtExportCell === undefined ? undefined : stockCount(stockAtExportCell);
+  if (stockAtExportCell !== undefined && stockAtExport === undefined) {
+    problems.add(line, BOOK_CSV_STOCK_AT_EXPORT, "Must be the stock as exported: a whole number, or empty.");
+  }
   const values: Partial<BookFormValues> = {};
   for (const [header, field] of BOOK_CSV_FIELD_COLUMNS) {
     const value = cell(header);
@@ -212,7 +232,7 @@ function readRow(
     }
   }
   if (problems.list.length > before || !checked.success) return null;
-  return { line, id, slug, values, book: checked.data };
+  return { line, id, slug, values, book: checked.data, stockAtExport };
 }
 
 async function existingBooks(trx: Transaction<Database>, rows: FileRow[]) {
@@ -257,7 +277,10 @@ function freeSlug(title: string, taken: Set<string>): string {
 }
 
 type Plan =
-  { kind: "insert"; row: BookRow } | { kind: "update"; id: string; changes: Partial<BookRow> } | { kind: "unchanged" };
+  | { kind: "insert"; row: BookRow }
+  /** `stockGuard`: the stock the book must still have for a stock change to be written. */
+  | { kind: "update"; id: string; changes: Partial<BookRow>; stockGuard?: number | null | undefined }
+  | { kind: "unchanged" };
 
 const sameBook = (a: BookInput, b: BookInput) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -333,7 +356,27 @@ export async function importBooksCsv(
       }
       if (current) {
         const existing = bookToFormValues(toBook(current));
-        const checked = checkBookForm({ ...existing, ...row.values });
+        // Stock as exported: unchanged in the file, the book keeps what orders left it; changed,
+        // it is written only over the stock the file was exported with (guarded below).
+        const values = { ...row.values };
+        let stockGuard: number | null | undefined;
+        if (row.stockAtExport !== undefined && values.stock !== undefined) {
+          if (stockCount(values.stock) === row.stockAtExport) {
+            delete values.stock;
+          } else if (current.stock !== row.stockAtExport) {
+            problems.add(
+              row.line,
+              "stock",
+              `The stock changed since the export (orders take copies): it is ${
+                current.stock ?? "not tracked"
+              } now. Export again and change it there.`,
+            );
+            continue;
+          } else {
+            stockGuard = current.stock;
+          }
+        }
+        const checked = checkBookForm({ ...existing, ...values });
         if (!checked.success) {
           for (const [header, field] of BOOK_CSV_FIELD_COLUMNS) {
             const message = checked.fieldErrors[field];
@@ -345,10 +388,13 @@ export async function importBooksCsv(
         if (slug === current.slug && before.success && sameBook(before.data, checked.data)) {
           plans.push({ kind: "unchanged" });
         } else {
+          const { stock, ...columns } = bookColumns(checked.data);
           plans.push({
             kind: "update",
             id: current.id,
-            changes: { slug: slug!, ...bookColumns(checked.data), updated_at: now },
+            // Without a stock change the column is not written: orders may be taking copies.
+            changes: { slug: slug!, ...columns, ...(values.stock === undefined ? {} : { stock }), updated_at: now },
+            stockGuard,
           });
         }
       } else {
@@ -389,7 +435,18 @@ export async function importBooksCsv(
     let updated = 0;
     for (const plan of plans) {
       if (plan.kind !== "update") continue;
-      await trx.updateTable("books").set(plan.changes).where("id", "=", plan.id).execute();
+      let update = trx.updateTable("books").set(plan.changes).where("id", "=", plan.id);
+      const guard = plan.stockGuard;
+      if (guard !== undefined)
+        update = guard === null ? update.where("stock", "is", null) : update.where("stock", "=", guard);
+      const result = await update.executeTakeFirst();
+      if (result.numUpdatedRows === 0n) {
+        // An order took copies between the check above and this write: nothing of the file is kept.
+        throw new AppError(
+          "CONFLICT",
+          "Orders changed the stock of a book while the file was imported. Nothing was imported: please try again.",
+        );
+      }
       updated++;
     }
     return { added: inserts.length, updated, unchanged: plans.length - inserts.length - updated };

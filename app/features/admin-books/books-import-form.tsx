@@ -148,6 +148,11 @@ export function BooksImportForm() {
             and <code>tags</code> (separated by commas) are optional.
           </li>
           <li>A row with the id or slug of a book updates that book; other rows add new books.</li>
+          <li>
+            Stock: an exported file also has <code>stock_at_export</code>. Where <code>stock</code> still equals it, the
+            book keeps the stock orders have left it; a changed <code>stock</code> is refused if orders took copies
+            since the export.
+          </li>
           <li>Covers are not imported: books keep their cover, new books get the default one.</li>
           <li>Every row is checked first. If any row has a problem, nothing is changed.</li>
         </ul>
