@@ -269,6 +269,27 @@ export function readStockShown(raw: unknown): number | null | undefined {
   return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
 }
 
+/** The form field that carries the id the Add Book dialog made for the book it adds. */
+export const NEW_BOOK_ID_FIELD = "newBookId";
+
+/**
+ * The id the Add Book dialog made when it opened (a UUID), so that a save sent again after its
+ * answer was lost (a dropped connection while a cover uploads) finds the book it added instead
+ * of adding a second one. Undefined when the post carries none or an odd value.
+ */
+export function readNewBookId(raw: unknown): string | undefined {
+  const value =
+    raw instanceof FormData || raw instanceof URLSearchParams
+      ? raw.get(NEW_BOOK_ID_FIELD)
+      : typeof raw === "object" && raw !== null
+        ? (raw as Record<string, unknown>)[NEW_BOOK_ID_FIELD]
+        : undefined;
+  return typeof value === "string" &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(value)
+    ? value
+    : undefined;
+}
+
 /** The Book Management action's intents, posted as `intent` by the book form and the delete button. */
 export const BOOK_INTENTS = { create: "create", update: "update", delete: "delete" } as const;
 

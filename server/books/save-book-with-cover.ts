@@ -7,7 +7,7 @@ import type { Book } from "./book.ts";
 import { checkBookForm } from "./book-schema.ts";
 import { COVER_FIELD } from "./cover-schema.ts";
 import { encodeCoverImage, type CoverUpload } from "./cover-image.ts";
-import { createBook, updateBook } from "./save-book.ts";
+import { createBook, findAddedBook, updateBook } from "./save-book.ts";
 
 /** What saving a book with its cover needs: the database, where covers are stored, and the clock. */
 export type BookCoverDeps = ReleaseCoverDeps & Pick<AppServices, "clock">;
@@ -45,6 +45,9 @@ export async function createBookWithCover(
 ): Promise<Book> {
   checkFields(input.form);
   if (!input.cover) return createBook(deps, { form: input.form });
+  // Sent again after its answer was lost: the book and its cover are there already.
+  const added = await findAddedBook(deps.db, input.form);
+  if (added) return added;
   const cover = await encodeCover(input.cover);
   const imageUrl = coverUrl(cover.cover.key);
   return deps.db.transaction().execute(async (trx) => {

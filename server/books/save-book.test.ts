@@ -106,6 +106,27 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
     expect((await createBook(services(), { form: { ...form, title: "Noahs Ark 2" } })).slug).toBe("noahs-ark-2-2");
   });
 
+  it("adds one book for a save sent again, or twice at once, under the id the dialog made", async () => {
+    testDb = await createTestDatabase(engine);
+    const newBookId = "0b6f1a52-3c1e-4d7e-9a44-2f0c8e1d5b7a";
+    const first = await createBook(services(), { form: { ...form, newBookId } });
+    expect(first.id).toBe(newBookId);
+    const again = await createBook(services(), { form: { ...form, newBookId } });
+    expect(again).toEqual(first);
+    const twinId = "7d3c2b1a-9e8f-4a6b-8c5d-1e2f3a4b5c6d";
+    const twins = await Promise.all([
+      createBook(services(), { form: { ...form, newBookId: twinId } }),
+      createBook(services(), { form: { ...form, newBookId: twinId } }),
+    ]);
+    expect(twins[0].id).toBe(twinId);
+    expect(twins[1].id).toBe(twinId);
+    const rows = await testDb.handle.db.selectFrom("books").select(["id", "slug"]).orderBy("slug").execute();
+    expect(rows.map((row) => row.id).sort()).toEqual([newBookId, twinId].sort());
+    // An odd id is not used: the book gets one of the server's own.
+    const other = await createBook(services(), { form: { ...form, newBookId: "../../etc" } });
+    expect(other.id).not.toBe("../../etc");
+  });
+
   it("leaves the stock orders took while the form was open, and writes a changed Stock only over what the form showed", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;

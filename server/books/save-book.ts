@@ -6,7 +6,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
 import { toBook, type Book } from "./book.ts";
 import { slugifyTitle } from "./book-slug.ts";
-import { checkBookForm, readStockShown, type BookInput } from "./book-schema.ts";
+import { checkBookForm, readNewBookId, readStockShown, type BookInput } from "./book-schema.ts";
 
 // Another save may take the slug between our look-up and our write; the unique index refuses
 // it and the slug is looked up again. A handful of tries is plenty for an admin screen.
@@ -55,20 +55,32 @@ async function uniqueSlug(db: Kysely<Database>, title: string, exceptId?: string
   }
 }
 
+/** The book the Add Book dialog already added under the id it made (`newBookId`), if any: a save sent again. */
+export async function findAddedBook(db: Kysely<Database>, form: unknown): Promise<Book | undefined> {
+  const id = readNewBookId(form);
+  if (id === undefined) return undefined;
+  const row = await db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toBook(row) : undefined;
+}
+
 /**
  * Adds a book from the Add Book form's values (see book-schema.ts) with a unique slug made from
- * its title. The cover is stored by createBookWithCover (save-book-with-cover.ts). Throws VALIDATION
- * with a message per field.
+ * its title, under the id the dialog made (`newBookId`) when it sent one: the same save sent
+ * again returns the book it added. The cover is stored by createBookWithCover
+ * (save-book-with-cover.ts). Throws VALIDATION with a message per field.
  */
 export async function createBook(
   { db, clock }: Pick<AppServices, "db" | "clock">,
   { form }: { form: unknown },
 ): Promise<Book> {
   const book = parseBookInput(form);
+  const added = await findAddedBook(db, form);
+  if (added) return added;
+  const id = readNewBookId(form) ?? randomUUID();
   const now = clock().toISOString();
   for (let attempt = 1; ; attempt++) {
     const row: BookRow = {
-      id: randomUUID(),
+      id,
       slug: await uniqueSlug(db, book.title),
       ...bookColumns(book),
       image_url: null,
@@ -76,7 +88,18 @@ export async function createBook(
       updated_at: now,
     };
     try {
-      await db.insertInto("books").values(row).execute();
+      // An id taken meanwhile is the same save sent twice at once: the other one added it. Not
+      // a unique violation, which would end a PostgreSQL transaction (createBookWithCover's).
+      const inserted = await db
+        .insertInto("books")
+        .values(row)
+        .onConflict((oc) => oc.column("id").doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+        const twin = await findAddedBook(db, form);
+        if (twin) return twin;
+        throw new Error("a new book's id was taken by no book");
+      }
       return toBook(row);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;

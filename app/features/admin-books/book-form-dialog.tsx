@@ -9,6 +9,7 @@ import {
   BOOK_LIMITS,
   bookToFormValues,
   checkBookForm,
+  NEW_BOOK_ID_FIELD,
   STOCK_SHOWN_FIELD,
   type BookField,
   type BookIntent,
@@ -73,6 +74,8 @@ export function BookFormDialog({
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [values] = useState(() => bookToFormValues(book ?? undefined));
+  // One id per opening of Add Book: a save sent again after a lost answer finds the book it added.
+  const [newBookId] = useState(randomUuid);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [cover, setCover] = useState<ChosenCover | null>(null);
   const [preparing, setPreparing] = useState(false);
@@ -132,6 +135,7 @@ export function BookFormDialog({
     }
     setErrors({});
     form.set("intent", mode === "create" ? BOOK_INTENTS.create : BOOK_INTENTS.update);
+    if (!book) form.set(NEW_BOOK_ID_FIELD, newBookId);
     if (book) {
       form.set("id", book.id);
       // The stock the page last showed for this book (orders move it): see updateBook.
@@ -348,4 +352,13 @@ export function BookFormDialog({
       </form>
     </Dialog>
   );
+}
+
+/** A version 4 UUID; `crypto.randomUUID` exists only on https pages and localhost, getRandomValues everywhere. */
+function randomUuid(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
