@@ -106,6 +106,23 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
     expect((await createBook(services(), { form: { ...form, title: "Noahs Ark 2" } })).slug).toBe("noahs-ark-2-2");
   });
 
+  it("gives two books of one title added at the same moment, each in its own transaction, slugs of their own", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    // As createBookWithCover adds a book with a cover: inside a transaction, which on PostgreSQL a
+    // unique violation would end.
+    const books = await Promise.all(
+      [1, 2, 3].map(() =>
+        db.transaction().execute((trx) => createBook({ db: trx, clock: () => new Date() }, { form })),
+      ),
+    );
+    expect(books.map((book) => book.slug).sort()).toEqual([
+      "noahs-ark-and-the-promise",
+      "noahs-ark-and-the-promise-2",
+      "noahs-ark-and-the-promise-3",
+    ]);
+  });
+
   it("adds one book for a save sent again, or twice at once, under the id the dialog made", async () => {
     testDb = await createTestDatabase(engine);
     const newBookId = "0b6f1a52-3c1e-4d7e-9a44-2f0c8e1d5b7a";

@@ -8,8 +8,8 @@ import { toBook, type Book } from "./book.ts";
 import { slugifyTitle } from "./book-slug.ts";
 import { checkBookForm, readNewBookId, readStockShown, type BookInput } from "./book-schema.ts";
 
-// Another save may take the slug between our look-up and our write; the unique index refuses
-// it and the slug is looked up again. A handful of tries is plenty for an admin screen.
+// Another save may take the slug between our look-up and our write; the unique index keeps the
+// row out and the slug is looked up again. A handful of tries is plenty for an admin screen.
 const SLUG_ATTEMPTS = 5;
 
 function parseBookInput(input: unknown): BookInput {
@@ -87,22 +87,19 @@ export async function createBook(
       created_at: now,
       updated_at: now,
     };
-    try {
-      // An id taken meanwhile is the same save sent twice at once: the other one added it. Not
-      // a unique violation, which would end a PostgreSQL transaction (createBookWithCover's).
-      const inserted = await db
-        .insertInto("books")
-        .values(row)
-        .onConflict((oc) => oc.column("id").doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-        const twin = await findAddedBook(db, form);
-        if (twin) return twin;
-        throw new Error("a new book's id was taken by no book");
-      }
-      return toBook(row);
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
+    // Nothing inserted: the id was taken meanwhile (the same save sent twice at once: the other
+    // one added it) or the slug was (another book of the same title: a new slug, again). Not a
+    // unique violation, which would end a PostgreSQL transaction (createBookWithCover's).
+    const inserted = await db
+      .insertInto("books")
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return toBook(row);
+    const twin = await findAddedBook(db, form);
+    if (twin) return twin;
+    if (attempt >= SLUG_ATTEMPTS) {
+      throw new AppError("CONFLICT", "Another book with this title was added at the same moment. Please save again.");
     }
   }
 }
