@@ -252,6 +252,13 @@ export function bookToFormValues(book?: BookFormSource): BookFormValues {
 /** The form field that carries the stock the Edit Book form showed when it opened. */
 export const STOCK_SHOWN_FIELD = "stockShown";
 
+/** A stock as typed or posted, as a count: null when empty (not tracked), undefined when it is not a count. */
+export function stockCount(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  return /^\d{1,12}$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
 /**
  * The stock the Edit Book form showed (`stockShown`, posted beside Stock): null for untracked
  * stock, undefined when the post carries none (or an odd value). Orders take stock while the
@@ -259,14 +266,8 @@ export const STOCK_SHOWN_FIELD = "stockShown";
  * figure they saw (updateBook).
  */
 export function readStockShown(raw: unknown): number | null | undefined {
-  const value =
-    raw instanceof FormData || raw instanceof URLSearchParams
-      ? raw.get(STOCK_SHOWN_FIELD)
-      : typeof raw === "object" && raw !== null
-        ? (raw as Record<string, unknown>)[STOCK_SHOWN_FIELD]
-        : undefined;
-  if (value === "") return null;
-  return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+  const value = postedText(raw, STOCK_SHOWN_FIELD);
+  return value === undefined ? undefined : stockCount(value);
 }
 
 /** The form field that carries the id the Add Book dialog made for the book it adds. */
@@ -278,16 +279,21 @@ export const NEW_BOOK_ID_FIELD = "newBookId";
  * of adding a second one. Undefined when the post carries none or an odd value.
  */
 export function readNewBookId(raw: unknown): string | undefined {
-  const value =
-    raw instanceof FormData || raw instanceof URLSearchParams
-      ? raw.get(NEW_BOOK_ID_FIELD)
-      : typeof raw === "object" && raw !== null
-        ? (raw as Record<string, unknown>)[NEW_BOOK_ID_FIELD]
-        : undefined;
-  return typeof value === "string" &&
-    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(value)
+  const value = postedText(raw, NEW_BOOK_ID_FIELD);
+  return value !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(value)
     ? value
     : undefined;
+}
+
+/** One text field of a post (FormData, URLSearchParams or an object of form values), if it has it. */
+function postedText(raw: unknown, name: string): string | undefined {
+  const value =
+    raw instanceof FormData || raw instanceof URLSearchParams
+      ? raw.get(name)
+      : typeof raw === "object" && raw !== null
+        ? (raw as Record<string, unknown>)[name]
+        : undefined;
+  return typeof value === "string" ? value : undefined;
 }
 
 /** The Book Management action's intents, posted as `intent` by the book form and the delete button. */

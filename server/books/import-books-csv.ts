@@ -8,7 +8,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { Clock } from "#server/services.ts";
 import { toBook } from "./book.ts";
 import { importProblemsMessage, type BookImportCounts } from "./book-import-schema.ts";
-import { bookToFormValues, checkBookForm, type BookFormValues, type BookInput } from "./book-schema.ts";
+import { bookToFormValues, checkBookForm, stockCount, type BookFormValues, type BookInput } from "./book-schema.ts";
 import { slugifyTitle } from "./book-slug.ts";
 import {
   BOOK_CSV_FIELD_COLUMNS,
@@ -59,13 +59,6 @@ interface FileRow {
   book: BookInput;
   /** The row's `stock_at_export`: undefined without that column, null for untracked stock. */
   stockAtExport: number | null | undefined;
-}
-
-/** A stock cell as a count: null when empty (not tracked), undefined when it is not a count. */
-function stockCount(text: string): number | null | undefined {
-  const trimmed = text.trim();
-  if (trimmed === "") return null;
-  return /^\d{1,12}$/.test(trimmed) ? Number(trimmed) : undefined;
 }
 
 class Problems {

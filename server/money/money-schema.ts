@@ -47,13 +47,14 @@ export function centsToMoneyText(cents: number): string {
  * own smallest unit: a book priced ¥1,500 (150000 hundredths) would be charged ¥150,000. Store
  * Settings refuses these codes, and a card payment is never opened in one.
  */
+// prettier-ignore
 const NOT_IN_HUNDREDTHS: ReadonlySet<string> = new Set([
   // No minor unit.
   "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "UYI", "VND", "VUV",
   "XAF", "XOF", "XPF",
   // Thousandths, and the ten-thousandths of two units of account.
   "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND", "CLF", "UYW",
-]); // prettier-ignore
+]);
 
 /** Whether amounts in `currency` are counted in hundredths, as the shop keeps them. */
 export function isCurrencyInHundredths(currency: string): boolean {
