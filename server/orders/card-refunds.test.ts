@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { UNKNOWN_SESSION_NOTE } from "#server/payments/close-card-session.ts";
 import { startCardPayment } from "#server/payments/start-card-payment.ts";
-import { enableCardPayments } from "#tests/support/payment-settings.ts";
+import { createStripeClient } from "#server/payments/stripe-client.ts";
+import { enableCardPayments, TEST_STRIPE_SECRET_KEY } from "#tests/support/payment-settings.ts";
 import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
@@ -66,7 +67,9 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ payment_intent: paymentIntent, amount: total });
     expect(await row(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: total });
-    const refundRequests = stripe.requests().filter((request) => request.path === "/v1/refunds");
+    const refundRequests = stripe
+      .requests()
+      .filter((request) => request.method === "POST" && request.path === "/v1/refunds");
     expect(new Set(refundRequests.map((request) => request.idempotencyKey)).size).toBe(1);
   });
 
@@ -93,6 +96,59 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
     // The first form posted again, now that its refund is recorded: nothing more.
     expect((await refundOrder(deps, { orderId, amount: 1000, requestId: "form-2" })).changed).toBe(false);
     expect([...stripe.refunds.values()]).toHaveLength(1);
+  });
+
+  it("a retry with another amount after Stripe refunded but the shop could not record it refunds nothing more", async () => {
+    const { db, deps, orderId } = await paidCardOrder();
+    let failNext = true;
+    const failingOnce = {
+      ...deps,
+      clock: () => {
+        if (!failNext) return deps.clock();
+        failNext = false;
+        throw new Error("the database went away");
+      },
+    };
+    await expect(refundOrder(failingOnce, { orderId, amount: 1000, requestId: "form-1" })).rejects.toThrow();
+
+    // Staff believe nothing was refunded and try $15: Stripe's $10 is recorded, and nothing else is made.
+    await expect(refundOrder(deps, { orderId, amount: 1500, requestId: "form-2" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      reason: "refund-found-at-stripe",
+      message: expect.stringContaining("Stripe had already refunded $10.00 of this order"),
+    });
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000]);
+    expect(await row(orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 1000 });
+    const mails = await db.selectFrom("mail_outbox").select("kind").where("order_id", "=", orderId).execute();
+    expect(mails.map((mail) => mail.kind)).toEqual(["refunded"]);
+
+    // Once they have seen it, the next refund is a new one.
+    await refundOrder(deps, { orderId, amount: 1500, requestId: "form-3" });
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000, 1500]);
+    expect(await row(orderId)).toMatchObject({ amount_refunded_cents: 2500 });
+  });
+
+  it("a refund the owner made in Stripe's dashboard is recorded before staff refund more", async () => {
+    const { db, deps, orderId, paymentIntent, total } = await paidCardOrder();
+    const dashboard = await createStripeClient(TEST_STRIPE_SECRET_KEY, { STRIPE_API_URL: stripe.url });
+    const made = await dashboard.refunds.create({ payment_intent: paymentIntent, amount: 300 });
+
+    await expect(refundOrder(deps, { orderId, amount: null })).rejects.toMatchObject({
+      reason: "refund-found-at-stripe",
+    });
+    expect(await row(orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 300 });
+    const history = await db
+      .selectFrom("order_status_history")
+      .select("note")
+      .where("order_id", "=", orderId)
+      .where("status", "=", "Partially refunded")
+      .executeTakeFirstOrThrow();
+    expect(history.note).toContain(made.id);
+
+    // "All that is left" now means what Stripe has not refunded.
+    await refundOrder(deps, { orderId, amount: null });
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([300, total - 300]);
+    expect(await row(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: total });
   });
 
   it("refunds part, then the rest, each with its own refund and mail", async () => {

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
+import type Stripe from "stripe";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
@@ -116,28 +117,85 @@ export async function refundOrderAmount(
   // Never the form's id: a retry after Stripe refunded but our write failed comes from a new
   // form (the page reloaded, or the dialog opened again) and must get the same refund back.
   const attempt = `${input.purpose}:${order.amount_refunded_cents}:${amount}`;
-  const refundId =
-    order.payment_method === "card"
-      ? await refundThroughStripe(deps, {
-          paymentIntent: order.payment_reference,
-          amount,
-          idempotencyKey: `refund:${order.id}:${attempt}`,
-          orderId: order.id,
-        })
-      : `manual:${order.id}:${attempt}`;
+  const record = { order, requestEventId, queueMail: input.queueMail };
+  if (order.payment_method !== "card") {
+    return recordRefund(deps, { ...record, refundId: `manual:${order.id}:${attempt}`, amount });
+  }
 
+  const stripe = await stripeForRefunds(deps, order.payment_reference);
+  // Refunds Stripe made that the shop never recorded (its write failed after Stripe answered, or
+  // the owner refunded in Stripe's dashboard) are recorded first, so a retry with another amount
+  // cannot refund the same money twice.
+  const found = await unrecordedRefunds(deps, stripe, order);
+  if (found.length > 0) {
+    let same: RefundResult | null = null;
+    let recordedHere = 0;
+    for (const refund of found) {
+      const isThisAttempt = refund.metadata?.[SHOP_ATTEMPT_METADATA] === attempt;
+      const recorded = await recordRefund(deps, {
+        ...record,
+        refundId: refund.id,
+        amount: refund.amount,
+        foundAtStripe: !isThisAttempt,
+      });
+      if (isThisAttempt) same = recorded;
+      else if (recorded.changed) recordedHere += refund.amount;
+    }
+    // This very refund, made by an earlier try whose write failed, or by the same post sent twice
+    // at once (which recorded it first): it is done.
+    if (same && recordedHere === 0) return same;
+    if (recordedHere === 0) {
+      throw new AppError("CONFLICT", "This order changed while it was being refunded. Please reload it and check.");
+    }
+    throw new AppError(
+      "CONFLICT",
+      `Stripe had already refunded ${formatMoney(recordedHere, currency)} of this order that the shop had not recorded. It is recorded now: please check what is left to refund before refunding more.`,
+      undefined,
+      "refund-found-at-stripe",
+    );
+  }
+  const refundId = await createStripeRefund(deps, stripe, {
+    paymentIntent: stripe.paymentIntent,
+    amount,
+    idempotencyKey: `refund:${order.id}:${attempt}`,
+    orderId: order.id,
+    attempt,
+  });
+  return recordRefund(deps, { ...record, refundId, amount });
+}
+
+/** The metadata key on a Stripe refund naming the shop's attempt (purpose, refunded so far, amount). */
+const SHOP_ATTEMPT_METADATA = "shop_refund_attempt";
+
+/**
+ * Records one refund, once, by its id (Stripe's, which the idempotency key makes the same for a
+ * repeated post): a second post that read the order after the first one was written gets here
+ * with the same refund and changes nothing.
+ */
+async function recordRefund(
+  deps: RefundDeps,
+  input: {
+    order: Selectable<Database["orders"]>;
+    refundId: string;
+    amount: number;
+    requestEventId: string | null;
+    queueMail: boolean;
+    /** A refund made at Stripe outside this request (the history says so). */
+    foundAtStripe?: boolean;
+  },
+): Promise<RefundResult> {
+  const { order, refundId, amount, requestEventId } = input;
+  const currency = order.currency;
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
-    // Each refund is recorded once, by its id (Stripe's, which the idempotency key makes the same
-    // for a repeated post): a second post that read the order after the first one was written
-    // gets here with the same refund and changes nothing.
     const recorded = await trx
       .insertInto("payment_events")
       .values({ id: `refund:${refundId}`, order_id: order.id, type: "refund", received_at: now.toISOString() })
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
     if (Number(recorded.numInsertedOrUpdatedRows ?? 0) !== 1) {
-      return { ...unchanged, paymentStatus: await currentPaymentStatus(trx, order.id) };
+      const paymentStatus = await currentPaymentStatus(trx, order.id);
+      return { orderId: order.id, paymentStatus, refundedCents: 0, currency, changed: false };
     }
     if (requestEventId) {
       await trx
@@ -171,7 +229,11 @@ export async function refundOrderAmount(
       .executeTakeFirstOrThrow();
     const target = after.payment_status;
     const how =
-      order.payment_method === "card" ? `through Stripe (refund ${refundId})` : "returned by staff (invoice order)";
+      order.payment_method !== "card"
+        ? "returned by staff (invoice order)"
+        : input.foundAtStripe
+          ? `through Stripe (refund ${refundId}, found at Stripe and not made by this request)`
+          : `through Stripe (refund ${refundId})`;
     await appendOrderHistory(trx, {
       orderId: order.id,
       status: target === "refunded" ? "Refunded" : "Partially refunded",
@@ -200,11 +262,13 @@ async function currentPaymentStatus(db: Kysely<Database>, orderId: string): Prom
   return current.payment_status;
 }
 
-async function refundThroughStripe(
-  deps: RefundDeps,
-  refund: { paymentIntent: string | null; amount: number; idempotencyKey: string; orderId: string },
-): Promise<string> {
-  if (!refund.paymentIntent) {
+interface StripeForRefunds {
+  client: Stripe;
+  paymentIntent: string;
+}
+
+async function stripeForRefunds(deps: RefundDeps, paymentIntent: string | null): Promise<StripeForRefunds> {
+  if (!paymentIntent) {
     throw new AppError("CONFLICT", "This card order has no Stripe payment to refund.", undefined, "no-payment-intent");
   }
   // The card toggle may be off by now: a past card payment is still refunded with the stored key.
@@ -217,21 +281,66 @@ async function refundThroughStripe(
       "stripe-not-configured",
     );
   }
-  const stripe = await createStripeClient(secretKey, deps.env);
+  return { client: await createStripeClient(secretKey, deps.env), paymentIntent };
+}
+
+/** Stripe's message may name the account or the key: staff get a plain one, the log the rest. */
+function stripeRefundFailed(deps: RefundDeps, error: unknown, orderId: string): AppError {
+  deps.logger.warn({ err: error, orderId }, "Stripe refused a refund");
+  return new AppError(
+    "UNAVAILABLE",
+    "Stripe could not make this refund. Please try again, or check the payment in your Stripe dashboard.",
+    undefined,
+    "stripe-refund-failed",
+  );
+}
+
+/** The payment's refunds at Stripe that took or may take money back, and that the shop has not recorded. */
+async function unrecordedRefunds(
+  deps: RefundDeps,
+  stripe: StripeForRefunds,
+  order: Selectable<Database["orders"]>,
+): Promise<Stripe.Refund[]> {
+  let refunds: Stripe.Refund[];
   try {
-    const created = await stripe.refunds.create(
-      { payment_intent: refund.paymentIntent, amount: refund.amount },
+    refunds = await stripe.client.refunds.list({ payment_intent: stripe.paymentIntent, limit: 100 }).autoPagingToArray({
+      limit: 1000,
+    });
+  } catch (error) {
+    throw stripeRefundFailed(deps, error, order.id);
+  }
+  const live = refunds.filter((refund) => refund.status !== "failed" && refund.status !== "canceled");
+  if (live.length === 0) return [];
+  const recorded = await deps.db
+    .selectFrom("payment_events")
+    .select("id")
+    .where(
+      "id",
+      "in",
+      live.map((refund) => `refund:${refund.id}`),
+    )
+    .execute();
+  const known = new Set(recorded.map((row) => row.id));
+  // Oldest first, as Stripe made them (its list is newest first).
+  return live.filter((refund) => !known.has(`refund:${refund.id}`)).reverse();
+}
+
+async function createStripeRefund(
+  deps: RefundDeps,
+  stripe: StripeForRefunds,
+  refund: { paymentIntent: string; amount: number; idempotencyKey: string; orderId: string; attempt: string },
+): Promise<string> {
+  try {
+    const created = await stripe.client.refunds.create(
+      {
+        payment_intent: refund.paymentIntent,
+        amount: refund.amount,
+        metadata: { order_id: refund.orderId, [SHOP_ATTEMPT_METADATA]: refund.attempt },
+      },
       { idempotencyKey: refund.idempotencyKey },
     );
     return created.id;
   } catch (error) {
-    // Stripe's own message may name the account or the key; staff get a plain one, the log the rest.
-    deps.logger.warn({ err: error, orderId: refund.orderId }, "Stripe refused a refund");
-    throw new AppError(
-      "UNAVAILABLE",
-      "Stripe could not make this refund. Please try again, or check the payment in your Stripe dashboard.",
-      undefined,
-      "stripe-refund-failed",
-    );
+    throw stripeRefundFailed(deps, error, refund.orderId);
   }
 }
