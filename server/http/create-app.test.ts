@@ -118,6 +118,10 @@ describe("static files", () => {
     expect((await t.app.request("/assets/missing-abc123.js")).status).toBe(404);
     // Unhashed public files get a short cache; pages never inherit a file's caching.
     expect((await t.app.request("/favicon.png")).headers.get("cache-control")).toBe("public, max-age=3600");
+    // Clients that ask /favicon.ico without reading the page's icon link get the icon, not a page.
+    const ico = await t.app.request("/favicon.ico");
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get("content-type")).toBe("image/x-icon");
     expect((await t.app.request("/")).headers.get("cache-control")).toBeNull();
     expect((await t.app.request("/our-mission")).headers.get("cache-control")).toBeNull();
   });
