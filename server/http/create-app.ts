@@ -20,6 +20,7 @@ import { PAGE_ENCODING, PageCache, pageCacheMiddleware } from "./page-cache.ts";
 import { pageGeneration } from "./page-generation.ts";
 import { sessionMiddleware } from "./session-middleware.ts";
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from "./stripe-webhook.ts";
+import { dropTrackingParameters } from "./tracking-parameters.ts";
 
 export interface CreateAppOptions {
   services: AppServices;
@@ -89,6 +90,7 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
     app.use("*", staticFiles({ root: clientDir }, { "Cache-Control": "public, max-age=3600" }));
   }
 
+  app.use("*", dropTrackingParameters());
   // Production only: `npm run dev` re-renders every page after each edit.
   if (mode === "production") app.use("*", pageCacheMiddleware(new PageCache(), pageGeneration(database)));
   // gzip only (every browser takes it; deflate is never preferred): the page cache keys its

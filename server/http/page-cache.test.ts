@@ -86,6 +86,29 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
     }
   });
 
+  it("serves a link's page from one entry whatever tracking parameters ads and mails added to it", async () => {
+    t = await createTestApp(engine);
+    const bookId = await insertTestBook(t.services.db, { title: "Ruth Gleans", stock: 4 });
+    const book = await t.services.db
+      .selectFrom("books")
+      .select("slug")
+      .where("id", "=", bookId)
+      .executeTakeFirstOrThrow();
+    const plain = await visitUntilHit(t, `/books/${book.slug}`);
+    for (const query of ["?fbclid=IwAR3x", "?utm_source=mail&utm_campaign=advent", "?gclid=abc&srsltid=AfmB"]) {
+      const tracked = await visit(t, `/books/${book.slug}${query}`);
+      expect([tracked.response.status, tracked.cache], query).toEqual([200, "hit"]);
+      expect(tracked.bytes.equals(plain.bytes), query).toBe(true);
+    }
+    // The catalogue renders as if they were not there, rather than redirecting to drop them.
+    const books = await visit(t, "/books?utm_source=facebook&fbclid=1");
+    expect([books.response.status, books.cache]).toEqual([200, "miss"]);
+    expect(books.html).not.toContain("utm_source");
+    expect((await visitUntilHit(t, "/books")).bytes.equals(books.bytes)).toBe(true);
+    // Other parameters still make their own page.
+    expect((await visit(t, `/books/${book.slug}?ref=friend`)).cache).toBe("miss");
+  });
+
   it("never answers a signed-in visitor, or one with a message waiting, from the cache", async () => {
     t = await createTestApp(engine);
     await visitUntilHit(t, "/");
