@@ -117,6 +117,20 @@ describe.each(TEST_ENGINES)("saving a book with its cover on %s", (engine) => {
     expect(again).toMatchObject({ priceCents: 800, imageUrl: updated.imageUrl });
   });
 
+  it("gives two books renamed to one title at the same moment, each with a new cover, slugs of their own", async () => {
+    const first = await createBookWithCover(deps, { form: { ...form, title: "Ruth" }, cover: await png(300, 400) });
+    const second = await createBookWithCover(deps, { form: { ...form, title: "Esther" }, cover: await png(300, 401) });
+    const [a, b] = await Promise.all([png(500, 500), png(500, 501)]);
+    const renamed = await Promise.all([
+      updateBookWithCover(deps, { id: first.id, form: { ...form, title: "Daniel in the Den" }, cover: a }),
+      updateBookWithCover(deps, { id: second.id, form: { ...form, title: "Daniel in the Den" }, cover: b }),
+    ]);
+    expect(renamed.map((book) => book.slug).sort()).toEqual(["daniel-in-the-den", "daniel-in-the-den-2"]);
+    const rows = await testDb.handle.db.selectFrom("books").select(["slug", "image_url"]).orderBy("slug").execute();
+    expect(rows.map((row) => row.slug)).toEqual(["daniel-in-the-den", "daniel-in-the-den-2"]);
+    expect(rows.map((row) => row.image_url).sort()).toEqual(renamed.map((book) => book.imageUrl).sort());
+  });
+
   it("changes nothing when the new cover or a field is refused, or the book is gone", async () => {
     const db = testDb.handle.db;
     const book = await createBookWithCover(deps, { form, cover: await png(300, 400) });

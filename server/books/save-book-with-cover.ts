@@ -1,13 +1,14 @@
 import { webpCover, coverUrl } from "#server/covers/cover-store.ts";
 import { putCoverWithVariants, withVariants, type CoverWithVariants } from "#server/covers/cover-variants.ts";
 import { releaseUnusedCover, type ReleaseCoverDeps } from "#server/covers/release-unused-cover.ts";
+import { isUniqueViolation } from "#server/db/database-errors.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
 import type { Book } from "./book.ts";
 import { checkBookForm } from "./book-schema.ts";
 import { COVER_FIELD } from "./cover-schema.ts";
 import { encodeCoverImage, type CoverUpload } from "./cover-image.ts";
-import { createBook, findAddedBook, updateBook } from "./save-book.ts";
+import { createBook, findAddedBook, SLUG_ATTEMPTS, updateBook } from "./save-book.ts";
 
 /** What saving a book with its cover needs: the database, where covers are stored, and the clock. */
 export type BookCoverDeps = ReleaseCoverDeps & Pick<AppServices, "clock">;
@@ -59,6 +60,21 @@ export async function createBookWithCover(
 }
 
 /**
+ * Runs a book's transaction again when its new slug was taken by another book saved at the same
+ * moment: the unique index refused the write, which ends a PostgreSQL transaction, so the retry
+ * that updateBook makes outside one must be a whole new transaction here.
+ */
+async function retriedOnSlugClash<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
  * Saves the Edit Book form over a book and, when a new cover is uploaded, replaces the cover in
  * the same transaction (the old image is released only after the commit, and only if no book
  * still shows it). A refused image or field changes nothing. Throws VALIDATION, NOT_FOUND, or
@@ -79,26 +95,28 @@ export async function updateBookWithCover(
 
   const cover = await encodeCover(input.cover);
   const imageUrl = coverUrl(cover.cover.key);
-  const saved = await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom("books").select("image_url").where("id", "=", id).executeTakeFirst();
-    if (!current) throw notFound();
-    const book = await updateBook({ db: trx, clock: deps.clock }, { id, form: input.form });
-    await putCoverWithVariants(deps.covers, trx, cover);
-    // Compare-and-set on the cover read above: a cover replaced in between is not silently
-    // orphaned; the admin is asked to try again instead.
-    const result = await trx
-      .updateTable("books")
-      .set({ image_url: imageUrl })
-      .where("id", "=", id)
-      .where((eb) =>
-        current.image_url === null ? eb("image_url", "is", null) : eb("image_url", "=", current.image_url),
-      )
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) {
-      throw new AppError("CONFLICT", "The cover was changed at the same time. Please try again.");
-    }
-    return { book: { ...book, imageUrl }, replaced: current.image_url };
-  });
+  const saved = await retriedOnSlugClash(() =>
+    db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom("books").select("image_url").where("id", "=", id).executeTakeFirst();
+      if (!current) throw notFound();
+      const book = await updateBook({ db: trx, clock: deps.clock }, { id, form: input.form });
+      await putCoverWithVariants(deps.covers, trx, cover);
+      // Compare-and-set on the cover read above: a cover replaced in between is not silently
+      // orphaned; the admin is asked to try again instead.
+      const result = await trx
+        .updateTable("books")
+        .set({ image_url: imageUrl })
+        .where("id", "=", id)
+        .where((eb) =>
+          current.image_url === null ? eb("image_url", "is", null) : eb("image_url", "=", current.image_url),
+        )
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) {
+        throw new AppError("CONFLICT", "The cover was changed at the same time. Please try again.");
+      }
+      return { book: { ...book, imageUrl }, replaced: current.image_url };
+    }),
+  );
   if (saved.replaced !== imageUrl) await releaseUnusedCover(deps, { imageUrl: saved.replaced });
   return saved.book;
 }

@@ -10,7 +10,7 @@ import { checkBookForm, readNewBookId, readStockShown, type BookInput } from "./
 
 // Another save may take the slug between our look-up and our write; the unique index keeps the
 // row out and the slug is looked up again. A handful of tries is plenty for an admin screen.
-const SLUG_ATTEMPTS = 5;
+export const SLUG_ATTEMPTS = 5;
 
 function parseBookInput(input: unknown): BookInput {
   const checked = checkBookForm(input);
@@ -136,7 +136,9 @@ export async function updateBook(
       if (result.numUpdatedRows === 0n) await refuseStaleStock(db, id, stockShown);
       return toBook({ ...current, ...changes });
     } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
+      // Inside a transaction (updateBookWithCover's) the violation has ended it on PostgreSQL:
+      // the caller runs the whole transaction again.
+      if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS || db.isTransaction) throw error;
     }
   }
 }
