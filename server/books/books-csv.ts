@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { csvFileName, keysetCsvStream, CSV_PAGE_SIZE } from "#server/csv/csv-format.ts";
 import type { Database } from "#server/db/schema.ts";
 import { toBook } from "./book.ts";
-import { bookToFormValues, type BookField } from "./book-schema.ts";
+import { bookToFormValues, checkBookForm, type BookField, type BookFormValues } from "./book-schema.ts";
 
 /**
  * The columns of the books CSV, export and import alike, each with the Add/Edit Book form field
@@ -34,6 +35,14 @@ export const BOOK_CSV_KEY_COLUMNS = ["id", "slug"] as const;
  * as written.
  */
 export const BOOK_CSV_STOCK_AT_EXPORT = "stock_at_export";
+/**
+ * A fingerprint of the book's fields (all but stock) and slug as exported. An import compares it
+ * with the line and with the book now: a line left as exported is not written (the shop may
+ * have saved the book since: writing the file's copy would undo that), and a line changed in the
+ * file is refused if the book was also changed in the shop (import-books-csv.ts). A file
+ * without it is imported as written.
+ */
+export const BOOK_CSV_FIELDS_AT_EXPORT = "fields_at_export";
 /** Written for reference only; an import accepts and ignores them. */
 export const BOOK_CSV_INFO_COLUMNS = ["cover_url", "created_at"] as const;
 
@@ -41,6 +50,7 @@ export const BOOKS_CSV_HEADER: readonly string[] = [
   ...BOOK_CSV_KEY_COLUMNS,
   ...BOOK_CSV_FIELD_COLUMNS.map(([header]) => header),
   BOOK_CSV_STOCK_AT_EXPORT,
+  BOOK_CSV_FIELDS_AT_EXPORT,
   ...BOOK_CSV_INFO_COLUMNS,
 ];
 
@@ -79,11 +89,26 @@ export function booksCsvStream(
         book.slug,
         ...BOOK_CSV_FIELD_COLUMNS.map(([, field]) => values[field]),
         values.stock,
+        bookFieldsFingerprint(values, book.slug),
         book.imageUrl ?? "",
         book.createdAt,
       ];
     },
   });
+}
+
+/**
+ * `fields_at_export` of a book whose form values are `values`: what the form's schema reads from
+ * them (so "12.5" and "12.50" are the same price), stock left out (it has its own column), with
+ * the slug. Empty for values the schema refuses (a row written outside the shop).
+ */
+export function bookFieldsFingerprint(values: BookFormValues, slug: string): string {
+  const checked = checkBookForm({ ...values, stock: "" });
+  if (!checked.success) return "";
+  return createHash("sha256")
+    .update(JSON.stringify([checked.data, slug]))
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /** `books-2025-07-03.csv`. */

@@ -141,6 +141,51 @@ describe.each(TEST_ENGINES)("importBooksCsv on %s", (engine) => {
     expect(await stockOf(both)).toBe(20);
   });
 
+  it("keeps what the shop saved since the export under lines left as exported, and refuses lines changed on both sides", async () => {
+    await setUp();
+    const edited = await insertTestBook(db, { title: "Typo Fixed Since", stock: 5 });
+    const other = await insertTestBook(db, { title: "Repriced In The File", stock: 5 });
+    const exported = await readText(booksCsvStream({ db }));
+    const lines = exported.split("\r\n");
+    const lineOf = (id: string) => lines.findIndex((line) => line.startsWith(id)) + 1;
+    const changed = (source: string[], id: string, column: string, value: string) =>
+      source.map((line) =>
+        line.startsWith(id) ? line.split(",").with(BOOKS_CSV_HEADER.indexOf(column), value).join(",") : line,
+      );
+    const book = (id: string) => db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    // Someone fixes a description in the book form while the file is open in a spreadsheet.
+    await db.updateTable("books").set({ description: "Fixed in the shop." }).where("id", "=", edited).execute();
+
+    // The file reprices the other book and restocks this one, its line otherwise as exported.
+    const file = changed(changed(lines, other, "price", "4.50"), edited, "stock", "9");
+    expect(await importBooksCsv({ db, clock }, { source: file.join("\r\n") })).toEqual({
+      added: 0,
+      updated: 2,
+      unchanged: 0,
+    });
+    expect(await book(edited)).toMatchObject({ description: "Fixed in the shop.", stock: 9 });
+    expect(await book(other)).toMatchObject({ price_cents: 450 });
+    // The same file again (its answer was lost) changes nothing and refuses nothing.
+    expect(await importBooksCsv({ db, clock }, { source: file.join("\r\n") })).toEqual({
+      added: 0,
+      updated: 0,
+      unchanged: 2,
+    });
+    expect(await book(edited)).toMatchObject({ description: "Fixed in the shop." });
+
+    // Changed in the file too (its line still holds the old description): refused, nothing written.
+    const { problems } = await refusal(db, changed(lines, edited, "price", "1.00").join("\r\n"));
+    expect(problems[`Line ${lineOf(edited)}`]).toBe(
+      "This book was also changed in the shop since the export. Export again and make your changes there.",
+    );
+    expect(await book(edited)).toMatchObject({ description: "Fixed in the shop.", price_cents: 1250 });
+
+    // A file without fields_at_export (made by hand) is written as it is.
+    const handMade = `id,title,author,description,price\r\n${edited},Typo Fixed Since,Test Author,Hand made.,2.00`;
+    await importBooksCsv({ db, clock }, { source: handMade });
+    expect(await book(edited)).toMatchObject({ description: "Hand made.", price_cents: 200 });
+  });
+
   it("reports every problem by line and column and changes nothing", async () => {
     await setUp();
     await insertTestBook(db, { title: "Kept", stock: 1 });

@@ -14,7 +14,9 @@ import {
   BOOK_CSV_FIELD_COLUMNS,
   BOOK_CSV_INFO_COLUMNS,
   BOOK_CSV_KEY_COLUMNS,
+  BOOK_CSV_FIELDS_AT_EXPORT,
   BOOK_CSV_STOCK_AT_EXPORT,
+  bookFieldsFingerprint,
 } from "./books-csv.ts";
 import { bookColumns } from "./save-book.ts";
 
@@ -33,6 +35,7 @@ const KNOWN_COLUMNS = new Set<string>([
   ...BOOK_CSV_KEY_COLUMNS,
   ...BOOK_CSV_FIELD_COLUMNS.map(([header]) => header),
   BOOK_CSV_STOCK_AT_EXPORT,
+  BOOK_CSV_FIELDS_AT_EXPORT,
   ...BOOK_CSV_INFO_COLUMNS,
 ]);
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -59,6 +62,8 @@ interface FileRow {
   book: BookInput;
   /** The row's `stock_at_export`: undefined without that column, null for untracked stock. */
   stockAtExport: number | null | undefined;
+  /** The row's `fields_at_export`: undefined without that column or value. */
+  fieldsAtExport: string | undefined;
 }
 
 class Problems {
@@ -225,7 +230,8 @@ function readRow(
     }
   }
   if (problems.list.length > before || !checked.success) return null;
-  return { line, id, slug, values, book: checked.data, stockAtExport };
+  const fieldsAtExport = cell(BOOK_CSV_FIELDS_AT_EXPORT)?.trim() || undefined;
+  return { line, id, slug, values, book: checked.data, stockAtExport, fieldsAtExport };
 }
 
 async function existingBooks(trx: Transaction<Database>, rows: FileRow[]) {
@@ -333,7 +339,7 @@ export async function importBooksCsv(
         }
         targetLine.set(key, row.line);
       }
-      const slug = row.slug ?? current?.slug ?? null;
+      let slug = row.slug ?? current?.slug ?? null;
       if (slug !== null) {
         const owner = bySlug.get(slug);
         const earlier = slugLine.get(slug);
@@ -354,7 +360,9 @@ export async function importBooksCsv(
         const values = { ...row.values };
         let stockGuard: number | null | undefined;
         if (row.stockAtExport !== undefined && values.stock !== undefined) {
-          if (stockCount(values.stock) === row.stockAtExport) {
+          const stock = stockCount(values.stock);
+          // Unchanged in the file, or already what the file says (the same file sent again).
+          if (stock === row.stockAtExport || stock === current.stock) {
             delete values.stock;
           } else if (current.stock !== row.stockAtExport) {
             problems.add(
@@ -367,6 +375,24 @@ export async function importBooksCsv(
             continue;
           } else {
             stockGuard = current.stock;
+          }
+        }
+        if (row.fieldsAtExport !== undefined) {
+          const fields = { ...existing, ...values };
+          const inFile = bookFieldsFingerprint(fields, slug!);
+          const now = bookFieldsFingerprint(existing, current.slug);
+          if (inFile === row.fieldsAtExport) {
+            // Left as exported: the book keeps its fields as the shop has them now (it may have
+            // been saved since), and only a stock change is written.
+            for (const [, field] of BOOK_CSV_FIELD_COLUMNS) if (field !== "stock") delete values[field];
+            slug = current.slug;
+          } else if (now !== row.fieldsAtExport && now !== inFile) {
+            problems.add(
+              row.line,
+              undefined,
+              "This book was also changed in the shop since the export. Export again and make your changes there.",
+            );
+            continue;
           }
         }
         const checked = checkBookForm({ ...existing, ...values });

@@ -153,6 +153,10 @@ export function BooksImportForm() {
             book keeps the stock orders have left it; a changed <code>stock</code> is refused if orders took copies
             since the export.
           </li>
+          <li>
+            Other fields: a row you left as exported keeps what was saved in the shop since; a row you changed is
+            refused if someone also changed that book in the shop since the export (export again and redo it).
+          </li>
           <li>Covers are not imported: books keep their cover, new books get the default one.</li>
           <li>Every row is checked first. If any row has a problem, nothing is changed.</li>
         </ul>
