@@ -43,13 +43,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       services.logger,
       async () => {
         const { token, password } = parseFields(form, resetPasswordFormSchema);
-        await resetPassword(services, { token, password, clientAddress });
-        return {};
+        return resetPassword(services, { token, password, clientAddress });
       },
       { secure, failureTitle: "Error" },
     );
     if ("ok" in result && result.ok) {
-      throw redirect("/login", { headers: { "Set-Cookie": flashCookie("password-reset", secure) } });
+      result.headers.append("Set-Cookie", flashCookie("password-reset", secure));
+      throw redirect("/login", { headers: result.headers });
     }
     return result;
   }

@@ -23,6 +23,8 @@ export function createAuthLimits(store: RateLimitStore) {
     passwordWorkPerClient: limit("passwordWorkPerClient", 30, 60_000),
     passwordWorkPerAccount: limit("passwordWorkPerAccount", 10, 60_000),
     accountGuesses: new GrowingDelay(store, { name: "accountGuesses", freeFailures: 5, maxDelayMs: 60_000 }),
+    /** The same wait for one browser known to the account (known-device.ts), by its own failures only. */
+    deviceGuesses: new GrowingDelay(store, { name: "deviceGuesses", freeFailures: 5, maxDelayMs: 60_000 }),
     /** Reset e-mails sent per address: past it the answer stays the same and the last link stays valid. */
     resetMailsPerAddress: limit("resetMailsPerAddress", 3, 60 * 60_000),
   };
@@ -45,18 +47,35 @@ export async function consumeAttempt(limiter: RateLimiter, keys: string[]): Prom
 
 /**
  * Lets one argon2 hash or check through, or refuses with the wait: counts it for the client, then
- * (a `guess` at the account's password only) checks the account's growing wait, then counts it
- * for the account. In that order, so refused tries never use up the account's budget.
+ * (a `guess` at the account's password only) checks the growing wait, then counts it for the
+ * account. In that order, so refused tries never use up the account's budget.
+ * A browser known to the account (`knownDevice`, see known-device.ts) waits on its own failures
+ * rather than the account's, and does not spend the account's budget: what others do to the
+ * account cannot keep its owner out. Nor can it keep out a holder of a valid reset link
+ * (`trusted`: the link proves the mailbox).
  */
 export async function admitPasswordWork(
   limits: AuthLimits,
-  work: { clientAddress: string; account: string; guess: boolean },
+  work: { clientAddress: string; account: string; guess: boolean; knownDevice?: string | null; trusted?: boolean },
 ): Promise<void> {
   await consumeAttempt(limits.passwordWorkPerClient, [`client:${clientKey(work.clientAddress)}`]);
   const account = work.account.toLowerCase();
   if (work.guess) {
-    const wait = await limits.accountGuesses.admit(account);
+    const wait = work.knownDevice
+      ? await limits.deviceGuesses.admit(`${account}|${work.knownDevice}`)
+      : await limits.accountGuesses.admit(account);
     if (wait > 0) throw tooManyAttempts(wait);
   }
+  if (work.knownDevice || work.trusted) return;
   await consumeAttempt(limits.passwordWorkPerAccount, [`account:${account}`]);
+}
+
+/** A wrong password: the known browser's wait grows, else the account's (see admitPasswordWork). */
+export async function recordWrongPassword(
+  limits: AuthLimits,
+  guess: { account: string; knownDevice?: string | null },
+): Promise<void> {
+  const account = guess.account.toLowerCase();
+  if (guess.knownDevice) await limits.deviceGuesses.fail(`${account}|${guess.knownDevice}`);
+  else await limits.accountGuesses.fail(account);
 }

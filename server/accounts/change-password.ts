@@ -1,11 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
+import type { Env } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import type { Clock } from "#server/services.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { GetAuth } from "./lazy-auth.ts";
 import { isAuthRefusal, setCookieHeaders, toAppError } from "./auth-errors.ts";
-import { admitPasswordWork, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
+import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
+import { readKnownDevice } from "./known-device.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { changePasswordSchema } from "./password-schema.ts";
 import { voidResetLinks } from "./reset-links.ts";
@@ -14,10 +17,11 @@ import { resolveViewer } from "./viewer.ts";
 /**
  * A signed-in user changes their password, proving the current one; other sessions end and
  * outstanding reset links are voided. A wrong current password counts like a failed sign-in
- * (same limits, same growing wait for the account), so Change Password is no way to guess it.
+ * (same limits, same growing wait for the account or this known browser), so Change Password is
+ * no way to guess it.
  */
 export async function changePassword(
-  deps: { getAuth: GetAuth; authLimits: AuthLimits; db: Kysely<Database> },
+  deps: { getAuth: GetAuth; authLimits: AuthLimits; db: Kysely<Database>; clock: Clock; env: Pick<Env, "APP_SECRET"> },
   input: { currentPassword?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers }> {
   const parsed = changePasswordSchema.safeParse({
@@ -37,7 +41,12 @@ export async function changePassword(
   const keys = [`client:${client}`, `email:${account}|${client}`];
   const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
   if (wait > 0) throw tooManyAttempts(wait);
-  await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true });
+  const knownDevice = readKnownDevice(input.headers.get("cookie"), {
+    appSecret: deps.env.APP_SECRET,
+    account,
+    now: deps.clock(),
+  });
+  await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true, knownDevice });
   const auth = await deps.getAuth();
   try {
     const { headers } = await auth.api.changePassword({
@@ -50,7 +59,7 @@ export async function changePassword(
   } catch (error) {
     if (isAuthRefusal(error) && error.body?.code === "INVALID_PASSWORD") {
       await Promise.all(keys.map((key) => deps.authLimits.signInFailures.consume(key)));
-      await deps.authLimits.accountGuesses.fail(account);
+      await recordWrongPassword(deps.authLimits, { account, knownDevice });
     }
     toAppError(error, { code: "VALIDATION", message: "Your current password is not correct." });
   }

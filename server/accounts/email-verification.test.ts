@@ -33,7 +33,7 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
   async function setUp(env: Record<string, string> = {}) {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb, env);
-    return { ...deps, env: { OWNER_EMAIL: env.OWNER_EMAIL } };
+    return { ...deps, env: { ...deps.env, OWNER_EMAIL: env.OWNER_EMAIL } };
   }
 
   /** Signs in and returns the viewer as every page sees it. */

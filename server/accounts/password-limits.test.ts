@@ -19,6 +19,12 @@ const cookieOf = (headers: Headers) =>
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+/** The known-device cookie a sign-in answer sets, as a Cookie header (known-device.ts). */
+const deviceCookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith("shop_device="))!;
 const TOO_MANY = /^Too many attempts, try again in \d+ seconds?\.$/;
 /** A new client address each call, so only the limit under test can refuse. */
 let nextClient = 0;
@@ -121,6 +127,63 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     });
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     await expect(guess(PASSWORD)).resolves.toMatchObject({ isAdmin: false });
+  });
+
+  it("lets a browser that signed in to the account before in while others' wrong passwords keep the account waiting", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = createTestAuth(testDb);
+    await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) });
+    await signUp(deps, { email: "ben@example.com", password: PASSWORD, ...request(freshClient()) });
+    const signedIn = await signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) });
+    const device = deviceCookieOf(signedIn.headers);
+    expect(device).toMatch(/^shop_device=[\w-]{22}\.\d+\.[\w-]{43}$/);
+    expect(signedIn.headers.getSetCookie().find((c) => c.startsWith("shop_device="))).toMatch(
+      /HttpOnly; SameSite=Lax$/,
+    );
+
+    // An attacker guesses from many addresses until every try at the account waits, and spends
+    // the account's hashing budget with sign-ups of its address.
+    const attack = (password: string) =>
+      signIn(deps, { email: "anna@example.com", password, ...request(freshClient()) }).catch((error: unknown) => error);
+    for (let i = 0; i < deps.authLimits.accountGuesses.freeFailures + 1; i++) await attack(`wrong-guess-${i}`);
+    for (let i = 0; i < deps.authLimits.passwordWorkPerAccount.limit; i++) {
+      await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) }).catch(() => {});
+    }
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) }),
+    ).rejects.toMatchObject({ code: "RATE_LIMITED" });
+
+    // Anna's own browser is judged by its own failures: none.
+    const again = await signIn(deps, {
+      email: "anna@example.com",
+      password: PASSWORD,
+      ...request(freshClient(), device),
+    });
+    expect(again.isAdmin).toBe(false);
+    // Its cookie is Anna's only, and an altered one counts for nothing.
+    const tampered = device.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+    for (const cookie of [tampered, "shop_device=x.1.y"]) {
+      await expect(
+        signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient(), cookie) }),
+      ).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    }
+    const ben = (password: string, cookie = device) =>
+      signIn(deps, { email: "ben@example.com", password, ...request(freshClient(), cookie) });
+    for (let i = 0; i < deps.authLimits.accountGuesses.freeFailures + 1; i++) {
+      await expect(ben(`wrong-${i}`)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    }
+    await expect(ben(PASSWORD)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+
+    // Wrong passwords from the known browser make it wait, as the account would.
+    const anna = deviceCookieOf(again.headers);
+    for (let i = 0; i < deps.authLimits.deviceGuesses.freeFailures + 1; i++) {
+      await expect(
+        signIn(deps, { email: "anna@example.com", password: `typo-${i}`, ...request(freshClient(), anna) }),
+      ).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    }
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient(), anna) }),
+    ).rejects.toMatchObject({ code: "RATE_LIMITED", message: "Too many attempts, try again in 1 second." });
   });
 
   it("answers a full hashing queue with UNAVAILABLE, not counted as a wrong password", async () => {

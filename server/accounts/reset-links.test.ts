@@ -55,6 +55,33 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
     ).resolves.toBeDefined();
   });
 
+  it("lets the browser that reset the password sign in at once, though others' wrong passwords keep the account waiting", async () => {
+    const deps = await setUp();
+    for (let i = 0; i < deps.authLimits.accountGuesses.freeFailures + 1; i++) {
+      await signIn(deps, { email: "anna@example.com", password: `wrong-${i}`, ...client() }).catch(() => {});
+    }
+    await expect(signIn(deps, { email: "anna@example.com", password: PASSWORD, ...client() })).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+    });
+    await requestPasswordReset(deps, { email: "anna@example.com", ...client() });
+    const [token] = await mailedTokens(testDb.dataDir, "anna@example.com", 1);
+    const { headers } = await resetPassword(deps, { token: token!, password: NEW_PASSWORD, ...client() });
+    const device = cookieOf(headers);
+    expect(device).toMatch(/^shop_device=/);
+    await expect(
+      signIn(deps, {
+        email: "anna@example.com",
+        password: NEW_PASSWORD,
+        ...client(),
+        headers: new Headers({ cookie: device }),
+      }),
+    ).resolves.toMatchObject({ isAdmin: false });
+    // Anywhere else the account still waits.
+    await expect(
+      signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD, ...client() }),
+    ).rejects.toMatchObject({ code: "RATE_LIMITED" });
+  });
+
   it("cancels every other outstanding link of the account after a reset", async () => {
     const deps = await setUp();
     await requestPasswordReset(deps, { email: "anna@example.com", ...client() });

@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import type { Clock } from "#server/services.ts";
+import { isHttpsSite, type Env } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { HashQueue } from "#server/security/hash-queue.ts";
 import type { GetAuth } from "./lazy-auth.ts";
 import { toAppError } from "./auth-errors.ts";
 import { admitPasswordWork, type AuthLimits } from "./auth-limits.ts";
+import { knownDeviceCookie } from "./known-device.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { findResetLinkOwner, voidResetLinks } from "./reset-links.ts";
 
@@ -15,12 +17,21 @@ const INVALID_TOKEN = "Invalid or expired token. Please request a new link.";
  * Sets a new password from an e-mailed token. Tokens are single-use and expire after an hour;
  * every session of the account ends (better-auth's revokeSessionsOnPasswordReset) and so does
  * every other reset link of the account. The new password's hash counts against the client's
- * and the account's password budgets.
+ * password budget only: the link proves the mailbox, so what others do to the account cannot stop
+ * it. The answer marks this browser as known to the account (known-device.ts), so its next
+ * sign-in does not wait on guesses others made at the account.
  */
 export async function resetPassword(
-  deps: { getAuth: GetAuth; authLimits: AuthLimits; db: Kysely<Database>; clock: Clock; hashQueue: HashQueue },
+  deps: {
+    getAuth: GetAuth;
+    authLimits: AuthLimits;
+    db: Kysely<Database>;
+    clock: Clock;
+    hashQueue: HashQueue;
+    env: Pick<Env, "APP_SECRET" | "PUBLIC_URL">;
+  },
   input: { token?: unknown; password?: unknown; clientAddress: string },
-): Promise<void> {
+): Promise<{ headers: Headers }> {
   const token = typeof input.token === "string" ? input.token.trim() : "";
   if (!token || token.length > 200) throw new AppError("VALIDATION", INVALID_TOKEN);
   const newPassword = assertAcceptablePassword(input.password);
@@ -30,6 +41,7 @@ export async function resetPassword(
     clientAddress: input.clientAddress,
     account: owner.email,
     guess: false,
+    trusted: true,
   });
   const auth = await deps.getAuth();
   try {
@@ -40,4 +52,11 @@ export async function resetPassword(
     toAppError(error, { code: "VALIDATION", message: INVALID_TOKEN });
   }
   await voidResetLinks(deps, { userId: owner.userId });
+  const cookie = knownDeviceCookie({
+    appSecret: deps.env.APP_SECRET,
+    account: owner.email,
+    now: deps.clock(),
+    secure: isHttpsSite(deps.env),
+  });
+  return { headers: new Headers({ "Set-Cookie": cookie }) };
 }

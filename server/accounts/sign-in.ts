@@ -1,13 +1,15 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
+import { isHttpsSite, type Env } from "#server/config/env.ts";
 import type { Clock } from "#server/services.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { GetAuth } from "./lazy-auth.ts";
 import { isAdminRole } from "./admin-role.ts";
 import { isAuthRefusal, setCookieHeaders } from "./auth-errors.ts";
-import { admitPasswordWork, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
+import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
+import { knownDeviceCookie, readKnownDevice } from "./known-device.ts";
 import { signInSchema } from "./password-schema.ts";
 import { revokeOldestSessions } from "./revoke-oldest-sessions.ts";
 
@@ -16,11 +18,19 @@ const INVALID_CREDENTIALS = "Invalid email or password.";
 /**
  * Email + password sign-in. The same message whether the e-mail exists or not. Failures are
  * counted per client and per e-mail from that client; every try also spends the client's and the
- * account's password budgets and waits out the account's growing delay (auth-limits.ts). The
- * answer carries the session cookie; the account keeps only its newest live sessions.
+ * account's password budgets and waits out the account's growing delay (auth-limits.ts), or this
+ * browser's own when it has signed in to the account before (known-device.ts). The answer
+ * carries the session cookie and that browser's new known-device cookie; the account keeps only
+ * its newest live sessions.
  */
 export async function signIn(
-  deps: { getAuth: GetAuth; authLimits: AuthLimits; db: Kysely<Database>; clock: Clock },
+  deps: {
+    getAuth: GetAuth;
+    authLimits: AuthLimits;
+    db: Kysely<Database>;
+    clock: Clock;
+    env: Pick<Env, "APP_SECRET" | "PUBLIC_URL">;
+  },
   input: { email?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers; isAdmin: boolean }> {
   const parsed = signInSchema.safeParse({ email: input.email, password: input.password });
@@ -31,7 +41,12 @@ export async function signIn(
   const keys = [`client:${client}`, `email:${account}|${client}`];
   const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
   if (wait > 0) throw tooManyAttempts(wait);
-  await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true });
+  const knownDevice = readKnownDevice(input.headers.get("cookie"), {
+    appSecret: deps.env.APP_SECRET,
+    account,
+    now: deps.clock(),
+  });
+  await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true, knownDevice });
 
   const auth = await deps.getAuth();
   try {
@@ -42,13 +57,18 @@ export async function signIn(
     });
     const user = response.user as { id: string; role?: string | null };
     await revokeOldestSessions(deps, { userId: user.id });
-    return { headers: setCookieHeaders(headers), isAdmin: isAdminRole(user.role) };
+    const answer = setCookieHeaders(headers);
+    answer.append(
+      "Set-Cookie",
+      knownDeviceCookie({ appSecret: deps.env.APP_SECRET, account, now: deps.clock(), secure: isHttpsSite(deps.env) }),
+    );
+    return { headers: answer, isAdmin: isAdminRole(user.role) };
   } catch (error) {
     // Only a refused password counts as a failure; a busy server (UNAVAILABLE) does not.
     if (isAuthRefusal(error)) {
       await Promise.all(keys.map((key) => deps.authLimits.signInFailures.consume(key)));
       // Only a wrong password (401) makes the account wait, not e.g. a refusal after a right one.
-      if (error.statusCode === 401) await deps.authLimits.accountGuesses.fail(account);
+      if (error.statusCode === 401) await recordWrongPassword(deps.authLimits, { account, knownDevice });
       throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS);
     }
     throw error;

@@ -21,6 +21,7 @@ export function createTestAuth(
   db: TestDatabase["handle"]["db"];
   clock: Clock;
   hashQueue: HashQueue;
+  env: ReturnType<typeof loadEnv>;
 } {
   const config = loadEnv({ DATA_DIR: testDb.dataDir, NODE_ENV: "test", APP_SECRET: "a".repeat(40), ...env });
   const logger = createLogger("silent", new Writable({ write: (_c, _e, cb) => cb() }));
@@ -32,5 +33,6 @@ export function createTestAuth(
     db: testDb.handle.db,
     clock: () => new Date(),
     hashQueue,
+    env: config,
   };
 }
