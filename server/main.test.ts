@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
@@ -63,6 +63,22 @@ describe("the production server process", () => {
     expect(server.output()).toMatch(/\/setup\?token=[\w-]+/);
     expect(server.output()).not.toMatch(/sign up|\/signup/i);
     expect(server.output()).toContain("becomes an admin only once its address is verified");
+  });
+
+  it("behind a proxy (TRUST_PROXY) listens on 127.0.0.1 only, so nobody can reach it with a forged X-Forwarded-For", async () => {
+    const server = await startServerProcess({ dataDir: dataDir(), env: { TRUST_PROXY: "true" } });
+    servers.push(server);
+    expect(server.output()).toContain('"address":"127.0.0.1"');
+    const port = new URL(server.url).port;
+    // This machine's other addresses (a CI machine has at least its network card's) are refused.
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((entry) => entry && entry.family === "IPv4" && !entry.internal)
+      .map((entry) => entry!.address);
+    for (const address of others) {
+      await expect(fetch(`http://${address}:${port}/healthz`)).rejects.toThrow();
+    }
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
   it("finishes in-flight requests and exits 0 on SIGTERM", async () => {

@@ -48,9 +48,9 @@ const build = (await import(serverBuildPath)) as ServerBuild;
 
 const app = createApp({ services, build, clientDir, mode: "production" });
 const server = serve(
-  { fetch: app.fetch, port: env.PORT, serverOptions: serverTimeouts(LONGEST_BODY_TIMEOUT_MS) },
+  { fetch: app.fetch, hostname: env.HOST, port: env.PORT, serverOptions: serverTimeouts(LONGEST_BODY_TIMEOUT_MS) },
   (info) => {
-    logger.info({ port: info.port }, "listening");
+    logger.info({ address: info.address, port: info.port }, "listening");
     console.log(`\n  Shop running at ${env.PUBLIC_URL} (port ${info.port})`);
     const { token } = services.ownerSetup;
     if (token) {

@@ -128,6 +128,16 @@ describe("loadEnv", () => {
     expect(env.PUBLIC_URL).toBe("https://shop.example");
     expect(env.TRUST_PROXY).toBe(true);
   });
+
+  it("listens on this machine only behind a proxy, unless HOST says otherwise", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() }).HOST).toBeUndefined();
+    expect(loadEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "true" }).HOST).toBe("127.0.0.1");
+    expect(loadEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "true", HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
+    expect(loadEnv({ DATA_DIR: dataDir(), HOST: "::" }).HOST).toBe("::");
+    expect(() => loadEnv({ DATA_DIR: dataDir(), HOST: "shop.example" })).toThrow(
+      'Invalid configuration: HOST must be an IP address to listen on, such as 127.0.0.1, 0.0.0.0 or :: (got "shop.example")',
+    );
+  });
 });
 
 describe("isHttpsSite", () => {

@@ -34,6 +34,16 @@ const envSchema = z.object({
     .optional(),
   TRUST_PROXY: booleanFlag.default(false),
   /**
+   * The address the server listens on. Unset: 127.0.0.1 with TRUST_PROXY (the proxy on this
+   * machine is the only way in: anyone reaching the port itself could write X-Forwarded-For and
+   * be a new client on every request), else every interface.
+   */
+  HOST: z
+    .union([z.ipv4(), z.ipv6(), z.literal("localhost")], {
+      error: "must be an IP address to listen on, such as 127.0.0.1, 0.0.0.0 or ::",
+    })
+    .optional(),
+  /**
    * Where the `stripe` package sends its API calls instead of api.stripe.com: only a loopback
    * address (the tests' stand-in, or Stripe's own stripe-mock), never a production setting.
    */
@@ -126,7 +136,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     appSecret = readOrCreateDevSecret(dataDir);
   }
 
-  return { ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl, APP_SECRET: appSecret };
+  const host = env.HOST ?? (env.TRUST_PROXY ? "127.0.0.1" : undefined);
+  return { ...env, HOST: host, DATA_DIR: dataDir, PUBLIC_URL: publicUrl, APP_SECRET: appSecret };
 }
 
 /** The bucket settings make sense only together: set alone, they would be silently ignored. */
