@@ -216,6 +216,16 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
     await expect(resendVerificationEmail(deps, { viewer: boaz, ...request("192.0.2.10") })).rejects.toMatchObject({
       code: "RATE_LIMITED",
     });
+    // An IPv6 client is its /64: another address of it gets no new budget.
+    await signUp(deps, { email: "ruth@example.com", password: PASSWORD, ...request("192.0.2.20") });
+    await signUp(deps, { email: "naomi@example.com", password: PASSWORD, ...request("192.0.2.21") });
+    const ruth = await viewerOf(deps, "ruth@example.com");
+    for (let i = 1; i <= 3; i++)
+      await resendVerificationEmail(deps, { viewer: ruth, ...request(`2001:db8:5:5::${i}`) });
+    const naomi = await viewerOf(deps, "naomi@example.com");
+    await expect(
+      resendVerificationEmail(deps, { viewer: naomi, ...request("2001:db8:5:5::99") }),
+    ).rejects.toMatchObject({ code: "RATE_LIMITED" });
     await resendVerificationEmail(deps, { viewer: boaz, ...request("192.0.2.12") });
     await waitForVerificationLink(testDb.dataDir, "boaz@example.com", 2);
 

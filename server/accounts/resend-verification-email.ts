@@ -1,3 +1,4 @@
+import { clientKey } from "#server/security/client-key.ts";
 import type { GetAuth } from "./lazy-auth.ts";
 import { toAppError } from "./auth-errors.ts";
 import { consumeAttempt, type AuthLimits } from "./auth-limits.ts";
@@ -12,7 +13,11 @@ export async function resendVerificationEmail(
   deps: { getAuth: GetAuth; authLimits: AuthLimits },
   { viewer, clientAddress }: { viewer: Pick<Viewer, "userId" | "email">; clientAddress: string },
 ): Promise<void> {
-  await consumeAttempt(deps.authLimits.verificationEmail, [`client:${clientAddress}`, `user:${viewer.userId}`]);
+  // By clientKey, as every other limit: an IPv6 client must not get a new budget per address of its /64.
+  await consumeAttempt(deps.authLimits.verificationEmail, [
+    `client:${clientKey(clientAddress)}`,
+    `user:${viewer.userId}`,
+  ]);
   const auth = await deps.getAuth();
   try {
     // Without a session header better-auth answers alike for verified and unverified accounts
