@@ -204,9 +204,21 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     }
     release();
     await busy;
+    const signedIn = await signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.1") });
+
+    // A browser known to the account takes a reserved place and waits its turn instead.
+    const full = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
     await expect(
-      signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.1") }),
-    ).resolves.toBeDefined();
+      signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.2") }),
+    ).rejects.toMatchObject({ code: "UNAVAILABLE" });
+    const known = signIn(deps, {
+      email: "anna@example.com",
+      password: PASSWORD,
+      ...request("192.0.2.3", deviceCookieOf(signedIn.headers)),
+    });
+    release();
+    await full;
+    await expect(known).resolves.toMatchObject({ isAdmin: false });
   });
 
   it(`keeps the newest ${MAX_LIVE_SESSIONS} live sessions of an account after a sign-in, ending the oldest`, async () => {

@@ -47,7 +47,7 @@ export async function resetPassword(
   try {
     // better-auth spends the single-use token before it hashes: a full queue must refuse before
     // that, not after, or the link would be lost.
-    await deps.hashQueue.admit(() => auth.api.resetPassword({ body: { token, newPassword } }));
+    await deps.hashQueue.admit(() => auth.api.resetPassword({ body: { token, newPassword } }), { reserved: true });
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: INVALID_TOKEN });
   }

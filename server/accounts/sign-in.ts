@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { isHttpsSite, type Env } from "#server/config/env.ts";
+import type { HashQueue } from "#server/security/hash-queue.ts";
 import type { Clock } from "#server/services.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { clientKey } from "#server/security/client-key.ts";
@@ -30,6 +31,7 @@ export async function signIn(
     db: Kysely<Database>;
     clock: Clock;
     env: Pick<Env, "APP_SECRET" | "PUBLIC_URL">;
+    hashQueue: HashQueue;
   },
   input: { email?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers; isAdmin: boolean }> {
@@ -50,11 +52,16 @@ export async function signIn(
 
   const auth = await deps.getAuth();
   try {
-    const { headers, response } = await auth.api.signInEmail({
-      body: { email, password, rememberMe: true },
-      headers: authRequestHeaders(input.headers, input.clientAddress),
-      returnHeaders: true,
-    });
+    // A known browser may take the queue's reserved places: a flood cannot turn its owner away.
+    const { headers, response } = await deps.hashQueue.admit(
+      () =>
+        auth.api.signInEmail({
+          body: { email, password, rememberMe: true },
+          headers: authRequestHeaders(input.headers, input.clientAddress),
+          returnHeaders: true,
+        }),
+      { reserved: knownDevice !== null },
+    );
     const user = response.user as { id: string; role?: string | null };
     await revokeOldestSessions(deps, { userId: user.id });
     const answer = setCookieHeaders(headers);

@@ -3,6 +3,9 @@ import { availableParallelism } from "node:os";
 import pLimit, { type LimitFunction } from "p-limit";
 import { AppError } from "#server/errors/app-error.ts";
 
+/** Places in the queue only known browsers and reset links may take (see assertRoom). */
+const RESERVED_PLACES = 8;
+
 export const SERVER_BUSY_MESSAGE = "The server is busy right now. Please try again in a minute.";
 
 /**
@@ -33,13 +36,20 @@ export class HashQueue {
    * fills meanwhile. For a use case that spends something before it hashes (a reset consumes its
    * single-use link first): refusing after that would burn the link.
    */
-  admit<T>(work: () => Promise<T>): Promise<T> {
-    this.assertRoom();
+  admit<T>(work: () => Promise<T>, options: { reserved?: boolean } = {}): Promise<T> {
+    this.assertRoom(options.reserved ? RESERVED_PLACES : 0);
     return this.#admitted.run(true, work);
   }
 
-  assertRoom(): void {
+  /**
+   * Refuses when the queue is full. `extra` places past `maxWaiting` are kept for work that
+   * strangers cannot send (a browser known to the account, a valid reset link): a flood of
+   * sign-ins from many addresses makes their owners wait their turn, not be turned away.
+   */
+  assertRoom(extra = 0): void {
     const queued = this.#limit.activeCount + this.#limit.pendingCount;
-    if (queued >= this.#limit.concurrency + this.maxWaiting) throw new AppError("UNAVAILABLE", SERVER_BUSY_MESSAGE);
+    if (queued >= this.#limit.concurrency + this.maxWaiting + extra) {
+      throw new AppError("UNAVAILABLE", SERVER_BUSY_MESSAGE);
+    }
   }
 }
