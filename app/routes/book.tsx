@@ -122,7 +122,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
         </div>
       </article>
       {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mx-auto max-w-6xl px-4 pb-16">
+        <section aria-labelledby="related-heading" className="render-when-near mx-auto max-w-6xl px-4 pb-16">
           <h2 id="related-heading" className="font-serif text-2xl font-bold text-brand-800">
             You may also like
           </h2>
