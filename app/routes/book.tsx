@@ -122,13 +122,15 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
         </div>
       </article>
       {related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="render-when-near mx-auto max-w-6xl px-4 pb-16">
+        <section aria-labelledby="related-heading" className="mx-auto max-w-6xl px-4 pb-16">
           <h2 id="related-heading" className="font-serif text-2xl font-bold text-brand-800">
             You may also like
           </h2>
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {related.map((other) => (
-              <li key={other.id} className="flex">
+              // Rendered (and its cover fetched) when it comes near: on a phone these are a screen
+              // and more below the book (decision 22).
+              <li key={other.id} className="render-card-when-near flex">
                 <BookCard
                   book={other}
                   action={<AddToCartIsland item={bookCartItem(other)} className="mt-3 w-full" />}

@@ -82,8 +82,9 @@ export default function Books({ loaderData: { params, result, filters } }: Route
           <h2 className="sr-only">Books</h2>
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {result.items.map((book, index) => (
-              // Below the first row (four cards on a wide screen), a card renders when it comes near.
-              <li key={book.id} className={index < 4 ? "flex" : "render-card-when-near flex"}>
+              // Every card but the first renders when it comes near (at once when on screen): a
+              // phone then neither lays out nor fetches the covers of cards a screen or more below.
+              <li key={book.id} className={index === 0 ? "flex" : "render-card-when-near flex"}>
                 <BookCard
                   book={book}
                   action={<AddToCartIsland item={bookCartItem(book)} className="mt-3 w-full" />}
