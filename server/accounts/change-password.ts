@@ -8,7 +8,7 @@ import type { GetAuth } from "./lazy-auth.ts";
 import { isAuthRefusal, setCookieHeaders, toAppError } from "./auth-errors.ts";
 import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
-import { readKnownDevice } from "./known-device.ts";
+import { knownDeviceOf, newKnownDeviceCookie } from "./known-device.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { changePasswordSchema } from "./password-schema.ts";
 import { voidResetLinks } from "./reset-links.ts";
@@ -21,7 +21,13 @@ import { resolveViewer } from "./viewer.ts";
  * no way to guess it.
  */
 export async function changePassword(
-  deps: { getAuth: GetAuth; authLimits: AuthLimits; db: Kysely<Database>; clock: Clock; env: Pick<Env, "APP_SECRET"> },
+  deps: {
+    getAuth: GetAuth;
+    authLimits: AuthLimits;
+    db: Kysely<Database>;
+    clock: Clock;
+    env: Pick<Env, "APP_SECRET" | "PUBLIC_URL">;
+  },
   input: { currentPassword?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers }> {
   const parsed = changePasswordSchema.safeParse({
@@ -41,11 +47,7 @@ export async function changePassword(
   const keys = [`client:${client}`, `email:${account}|${client}`];
   const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
   if (wait > 0) throw tooManyAttempts(wait);
-  const knownDevice = readKnownDevice(input.headers.get("cookie"), {
-    appSecret: deps.env.APP_SECRET,
-    account,
-    now: deps.clock(),
-  });
+  const knownDevice = await knownDeviceOf(deps, { cookieHeader: input.headers.get("cookie"), account });
   await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true, knownDevice });
   const auth = await deps.getAuth();
   try {
@@ -55,7 +57,11 @@ export async function changePassword(
       returnHeaders: true,
     });
     await voidResetLinks(deps, { userId: viewer.userId });
-    return { headers: setCookieHeaders(headers) };
+    // The new password ended this browser's cookie with every other: it gets one for the new one.
+    const answer = setCookieHeaders(headers);
+    const device = await newKnownDeviceCookie(deps, account);
+    if (device) answer.append("Set-Cookie", device);
+    return { headers: answer };
   } catch (error) {
     if (isAuthRefusal(error) && error.body?.code === "INVALID_PASSWORD") {
       await Promise.all(keys.map((key) => deps.authLimits.signInFailures.consume(key)));

@@ -82,6 +82,33 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
     ).rejects.toMatchObject({ code: "RATE_LIMITED" });
   });
 
+  it("ends every known-browser cookie of the account with a new password, so whoever held it before a reset keeps none", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = createTestAuth(testDb);
+    // Someone signed up with Anna's address first, and signed in from their own browser.
+    await signUp(deps, { email: "anna@example.com", password: "Someone-Elses-Pass-99", ...client() });
+    const held = await signIn(deps, { email: "anna@example.com", password: "Someone-Elses-Pass-99", ...client() });
+    const heldCookie = cookieOf(held.headers)
+      .split("; ")
+      .find((cookie) => cookie.startsWith("shop_device="))!;
+    // Anna takes the account back through the mailbox.
+    await requestPasswordReset(deps, { email: "anna@example.com", ...client() });
+    const [token] = await mailedTokens(testDb.dataDir, "anna@example.com", 1);
+    await resetPassword(deps, { token: token!, password: NEW_PASSWORD, ...client() });
+    // Guesses from many addresses make the account wait; the old browser waits with everyone.
+    for (let i = 0; i < deps.authLimits.accountGuesses.freeFailures + 1; i++) {
+      await signIn(deps, { email: "anna@example.com", password: `wrong-${i}`, ...client() }).catch(() => {});
+    }
+    await expect(
+      signIn(deps, {
+        email: "anna@example.com",
+        password: "another-guess",
+        ...client(),
+        headers: new Headers({ cookie: heldCookie }),
+      }),
+    ).rejects.toMatchObject({ code: "RATE_LIMITED" });
+  });
+
   it("cancels every other outstanding link of the account after a reset", async () => {
     const deps = await setUp();
     await requestPasswordReset(deps, { email: "anna@example.com", ...client() });

@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import type { Clock } from "#server/services.ts";
-import { isHttpsSite, type Env } from "#server/config/env.ts";
+import type { Env } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { HashQueue } from "#server/security/hash-queue.ts";
 import type { GetAuth } from "./lazy-auth.ts";
 import { toAppError } from "./auth-errors.ts";
 import { admitPasswordWork, type AuthLimits } from "./auth-limits.ts";
-import { knownDeviceCookie } from "./known-device.ts";
+import { newKnownDeviceCookie } from "./known-device.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { findResetLinkOwner, voidResetLinks } from "./reset-links.ts";
 
@@ -52,11 +52,8 @@ export async function resetPassword(
     toAppError(error, { code: "VALIDATION", message: INVALID_TOKEN });
   }
   await voidResetLinks(deps, { userId: owner.userId });
-  const cookie = knownDeviceCookie({
-    appSecret: deps.env.APP_SECRET,
-    account: owner.email,
-    now: deps.clock(),
-    secure: isHttpsSite(deps.env),
-  });
-  return { headers: new Headers({ "Set-Cookie": cookie }) };
+  const headers = new Headers();
+  const cookie = await newKnownDeviceCookie(deps, owner.email);
+  if (cookie) headers.append("Set-Cookie", cookie);
+  return { headers };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import { isHttpsSite, type Env } from "#server/config/env.ts";
+import type { Env } from "#server/config/env.ts";
 import type { HashQueue } from "#server/security/hash-queue.ts";
 import type { Clock } from "#server/services.ts";
 import { AppError } from "#server/errors/app-error.ts";
@@ -10,7 +10,7 @@ import { isAdminRole } from "./admin-role.ts";
 import { isAuthRefusal, setCookieHeaders } from "./auth-errors.ts";
 import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
-import { knownDeviceCookie, readKnownDevice } from "./known-device.ts";
+import { knownDeviceOf, newKnownDeviceCookie } from "./known-device.ts";
 import { signInSchema } from "./password-schema.ts";
 import { revokeOldestSessions } from "./revoke-oldest-sessions.ts";
 
@@ -43,11 +43,7 @@ export async function signIn(
   const keys = [`client:${client}`, `email:${account}|${client}`];
   const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
   if (wait > 0) throw tooManyAttempts(wait);
-  const knownDevice = readKnownDevice(input.headers.get("cookie"), {
-    appSecret: deps.env.APP_SECRET,
-    account,
-    now: deps.clock(),
-  });
+  const knownDevice = await knownDeviceOf(deps, { cookieHeader: input.headers.get("cookie"), account });
   await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true, knownDevice });
 
   const auth = await deps.getAuth();
@@ -65,10 +61,8 @@ export async function signIn(
     const user = response.user as { id: string; role?: string | null };
     await revokeOldestSessions(deps, { userId: user.id });
     const answer = setCookieHeaders(headers);
-    answer.append(
-      "Set-Cookie",
-      knownDeviceCookie({ appSecret: deps.env.APP_SECRET, account, now: deps.clock(), secure: isHttpsSite(deps.env) }),
-    );
+    const device = await newKnownDeviceCookie(deps, account);
+    if (device) answer.append("Set-Cookie", device);
     return { headers: answer, isAdmin: isAdminRole(user.role) };
   } catch (error) {
     // Only a refused password counts as a failure; a busy server (UNAVAILABLE) does not.
