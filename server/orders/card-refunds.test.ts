@@ -122,8 +122,8 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
     const mails = await db.selectFrom("mail_outbox").select("kind").where("order_id", "=", orderId).execute();
     expect(mails.map((mail) => mail.kind)).toEqual(["refunded"]);
 
-    // Once they have seen it, the next refund is a new one.
-    await refundOrder(deps, { orderId, amount: 1500, requestId: "form-3" });
+    // Sent again once they have seen it, the same form makes its refund: its id went with none.
+    expect(await refundOrder(deps, { orderId, amount: 1500, requestId: "form-2" })).toMatchObject({ changed: true });
     expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000, 1500]);
     expect(await row(orderId)).toMatchObject({ amount_refunded_cents: 2500 });
   });
@@ -148,6 +148,20 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
     // "All that is left" now means what Stripe has not refunded.
     await refundOrder(deps, { orderId, amount: null });
     expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([300, total - 300]);
+    expect(await row(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: total });
+  });
+
+  it("a part of a payment under review refunded in Stripe's dashboard is recorded, and the payment stays under review", async () => {
+    const { db, deps, orderId, paymentIntent, total } = await paidCardOrder();
+    await db.updateTable("orders").set({ payment_status: "needs_review" }).where("id", "=", orderId).execute();
+    const dashboard = await createStripeClient(TEST_STRIPE_SECRET_KEY, { STRIPE_API_URL: stripe.url });
+    await dashboard.refunds.create({ payment_intent: paymentIntent, amount: 300 });
+
+    await expect(refundOrder(deps, { orderId, amount: null })).rejects.toMatchObject({
+      reason: "refund-found-at-stripe",
+    });
+    expect(await row(orderId)).toMatchObject({ payment_status: "needs_review", amount_refunded_cents: 300 });
+    await refundOrder(deps, { orderId, amount: null });
     expect(await row(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: total });
   });
 

@@ -134,6 +134,9 @@ export async function refundOrderAmount(
       const isThisAttempt = refund.metadata?.[SHOP_ATTEMPT_METADATA] === attempt;
       const recorded = await recordRefund(deps, {
         ...record,
+        // The form's id goes with its own refund only: sent again, a post whose amount was not
+        // refunded must not find itself done.
+        requestEventId: isThisAttempt ? requestEventId : null,
         refundId: refund.id,
         amount: refund.amount,
         foundAtStripe: !isThisAttempt,
@@ -211,7 +214,9 @@ async function recordRefund(
       .updateTable("orders")
       .set({
         amount_refunded_cents: total,
-        payment_status: sql<PaymentStatus>`case when ${total} >= amount_paid_cents then 'refunded' else 'partially_refunded' end`,
+        // A payment under review stays under review until it is refunded in full (only a refund
+        // found at Stripe, made in its dashboard, can be partial here): staff still decide on it.
+        payment_status: sql<PaymentStatus>`case when ${total} >= amount_paid_cents then 'refunded' when payment_status = 'needs_review' then 'needs_review' else 'partially_refunded' end`,
         updated_at: now.toISOString(),
       })
       .where("id", "=", order.id)
