@@ -105,8 +105,9 @@ export function booksCsvStream(
 export function bookFieldsFingerprint(values: BookFormValues, slug: string): string {
   const checked = checkBookForm({ ...values, stock: "" });
   if (!checked.success) return "";
+  // Line breaks as a spreadsheet may rewrite them (a browser's form sends CRLF) are no change.
   return createHash("sha256")
-    .update(JSON.stringify([checked.data, slug]))
+    .update(JSON.stringify([checked.data, slug]).replace(/\\r\\n|\\r/g, "\\n"))
     .digest("base64url")
     .slice(0, 22);
 }

@@ -4,7 +4,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { Database } from "#server/db/schema.ts";
 import { toCsv } from "#server/csv/csv-format.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { insertTestBook } from "#tests/support/test-books.ts";
+import { bookRow, insertTestBook } from "#tests/support/test-books.ts";
 import { BOOKS_CSV_HEADER, booksCsvStream } from "./books-csv.ts";
 import { importBooksCsv } from "./import-books-csv.ts";
 
@@ -184,6 +184,35 @@ describe.each(TEST_ENGINES)("importBooksCsv on %s", (engine) => {
     const handMade = `id,title,author,description,price\r\n${edited},Typo Fixed Since,Test Author,Hand made.,2.00`;
     await importBooksCsv({ db, clock }, { source: handMade });
     expect(await book(edited)).toMatchObject({ description: "Hand made.", price_cents: 200 });
+  });
+
+  it("takes a line left as exported as untouched though its old slug went to another book, or a spreadsheet rewrote its line breaks", async () => {
+    await setUp();
+    const renamed = await insertTestBook(db, { title: "Noahs Ark", stock: 5 });
+    const multiLine = await insertTestBook(db, { title: "Jonah", stock: 5 });
+    // As a browser posts a textarea: CRLF line breaks.
+    await db.updateTable("books").set({ description: "Line one.\r\nLine two." }).where("id", "=", multiLine).execute();
+    const oldSlug = (await db.selectFrom("books").select("slug").where("id", "=", renamed).executeTakeFirstOrThrow())
+      .slug;
+    const exported = await readText(booksCsvStream({ db }));
+    expect(exported).toContain("Line one.\r\nLine two.");
+    // In the shop meanwhile: the first book renamed and its old slug given to a new one, the
+    // second repriced. The spreadsheet saves the line break inside a cell as LF.
+    await db.updateTable("books").set({ title: "The Flood", slug: "the-flood" }).where("id", "=", renamed).execute();
+    await db
+      .insertInto("books")
+      .values(bookRow(7, { title: "Noahs Ark", slug: oldSlug }))
+      .execute();
+    await db.updateTable("books").set({ price_cents: 777 }).where("id", "=", multiLine).execute();
+    expect(oldSlug).not.toBe("the-flood");
+    const resaved = exported.replace("Line one.\r\nLine two.", "Line one.\nLine two.");
+    expect(await importBooksCsv({ db, clock }, { source: resaved })).toMatchObject({ added: 0, updated: 0 });
+    expect(
+      await db.selectFrom("books").selectAll().where("id", "=", multiLine).executeTakeFirstOrThrow(),
+    ).toMatchObject({
+      price_cents: 777,
+      description: "Line one.\r\nLine two.",
+    });
   });
 
   it("reports every problem by line and column and changes nothing", async () => {

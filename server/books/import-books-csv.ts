@@ -340,6 +340,27 @@ export async function importBooksCsv(
         targetLine.set(key, row.line);
       }
       let slug = row.slug ?? current?.slug ?? null;
+      const values = { ...row.values };
+      if (current && row.fieldsAtExport !== undefined) {
+        // Before the slug's checks: a line left as exported keeps the book's slug as it is now,
+        // even if its old slug went to another book meanwhile.
+        const existing = bookToFormValues(toBook(current));
+        const inFile = bookFieldsFingerprint({ ...existing, ...values }, slug!);
+        const inShop = bookFieldsFingerprint(existing, current.slug);
+        if (inFile === row.fieldsAtExport) {
+          // Left as exported: the book keeps its fields as the shop has them now (it may have
+          // been saved since), and only a stock change is written.
+          for (const [, field] of BOOK_CSV_FIELD_COLUMNS) if (field !== "stock") delete values[field];
+          slug = current.slug;
+        } else if (inShop !== row.fieldsAtExport && inShop !== inFile) {
+          problems.add(
+            row.line,
+            undefined,
+            "This book was also changed in the shop since the export. Export again and make your changes there.",
+          );
+          continue;
+        }
+      }
       if (slug !== null) {
         const owner = bySlug.get(slug);
         const earlier = slugLine.get(slug);
@@ -357,7 +378,6 @@ export async function importBooksCsv(
         const existing = bookToFormValues(toBook(current));
         // Stock as exported: unchanged in the file, the book keeps what orders left it; changed,
         // it is written only over the stock the file was exported with (guarded below).
-        const values = { ...row.values };
         let stockGuard: number | null | undefined;
         if (row.stockAtExport !== undefined && values.stock !== undefined) {
           const stock = stockCount(values.stock);
@@ -375,24 +395,6 @@ export async function importBooksCsv(
             continue;
           } else {
             stockGuard = current.stock;
-          }
-        }
-        if (row.fieldsAtExport !== undefined) {
-          const fields = { ...existing, ...values };
-          const inFile = bookFieldsFingerprint(fields, slug!);
-          const now = bookFieldsFingerprint(existing, current.slug);
-          if (inFile === row.fieldsAtExport) {
-            // Left as exported: the book keeps its fields as the shop has them now (it may have
-            // been saved since), and only a stock change is written.
-            for (const [, field] of BOOK_CSV_FIELD_COLUMNS) if (field !== "stock") delete values[field];
-            slug = current.slug;
-          } else if (now !== row.fieldsAtExport && now !== inFile) {
-            problems.add(
-              row.line,
-              undefined,
-              "This book was also changed in the shop since the export. Export again and make your changes there.",
-            );
-            continue;
           }
         }
         const checked = checkBookForm({ ...existing, ...values });
