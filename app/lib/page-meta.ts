@@ -52,3 +52,11 @@ export function pageMeta(
   if (image) tags.push({ property: "og:image", content: image.startsWith("http") ? image : `${origin}${image}` });
   return tags;
 }
+
+/**
+ * For a page whose address holds a token (an e-mailed link, the setup link): its address is never
+ * sent to another site as a Referer. `same-origin`, not `no-referrer`: under `no-referrer` a
+ * browser sends "Origin: null" with the page's own form when it posts before the scripts run
+ * (or without them), and the cross-site guard (server/http/origin-check.ts) refuses it.
+ */
+export const TOKEN_IN_ADDRESS_REFERRER: MetaDescriptor = { name: "referrer", content: "same-origin" };

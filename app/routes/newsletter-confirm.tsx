@@ -5,14 +5,10 @@ import { newsletterLinkFormSchema, newsletterLinkToken } from "#server/subscribe
 import { confirmSubscription, INVALID_CONFIRM_LINK } from "#server/subscribers/confirm-subscription.ts";
 import { NewsletterLinkPage } from "#app/features/subscribers/newsletter-link-page.tsx";
 import type { Route } from "./+types/newsletter-confirm";
+import { TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 
 export function meta() {
-  return [
-    { title: "Confirm your subscription" },
-    { name: "robots", content: "noindex" },
-    // The token is in this page's address: never send it to another site.
-    { name: "referrer", content: "no-referrer" },
-  ];
+  return [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex" }, TOKEN_IN_ADDRESS_REFERRER];
 }
 
 /** POST /newsletter/confirm?token=…: the button of the page confirms the subscription. */

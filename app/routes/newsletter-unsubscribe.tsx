@@ -5,14 +5,10 @@ import { newsletterLinkFormSchema, newsletterLinkToken } from "#server/subscribe
 import { INVALID_UNSUBSCRIBE_LINK, unsubscribe } from "#server/subscribers/unsubscribe.ts";
 import { NewsletterLinkPage } from "#app/features/subscribers/newsletter-link-page.tsx";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 
 export function meta() {
-  return [
-    { title: "Unsubscribe" },
-    { name: "robots", content: "noindex" },
-    // The token is in this page's address: never send it to another site.
-    { name: "referrer", content: "no-referrer" },
-  ];
+  return [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }, TOKEN_IN_ADDRESS_REFERRER];
 }
 
 /**

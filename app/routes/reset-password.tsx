@@ -12,15 +12,14 @@ import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { NewPasswordField } from "#app/features/accounts/new-password-field.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
-import { pageMeta } from "#app/lib/page-meta.ts";
+import { pageMeta, TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/reset-password";
 
 export function meta(args: Route.MetaArgs) {
   return [
     ...pageMeta(args, { title: "Reset Password", description: "Choose a new password for your account." }),
     { name: "robots", content: "noindex" },
-    // The token is in this page's address: never send it to another site.
-    { name: "referrer", content: "no-referrer" },
+    TOKEN_IN_ADDRESS_REFERRER,
   ];
 }
 

@@ -13,13 +13,10 @@ import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { NewPasswordField } from "#app/features/accounts/new-password-field.tsx";
 import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
 import type { Route } from "./+types/setup";
+import { TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 
 export function meta() {
-  return [
-    { title: "Create the admin account" },
-    { name: "robots", content: "noindex" },
-    { name: "referrer", content: "no-referrer" },
-  ];
+  return [{ title: "Create the admin account" }, { name: "robots", content: "noindex" }, TOKEN_IN_ADDRESS_REFERRER];
 }
 
 /** The owner's first admin account, through the one-time link `npm start` prints. */

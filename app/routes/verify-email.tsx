@@ -6,7 +6,7 @@ import { INVALID_LINK, verifyEmail } from "#server/accounts/verify-email.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
-import { pageMeta } from "#app/lib/page-meta.ts";
+import { pageMeta, TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/verify-email";
 
 export function meta(args: Route.MetaArgs) {
@@ -16,8 +16,7 @@ export function meta(args: Route.MetaArgs) {
       description: "Confirm the e-mail address of your account.",
     }),
     { name: "robots", content: "noindex" },
-    // The token is in this page's address: never send it to another site.
-    { name: "referrer", content: "no-referrer" },
+    TOKEN_IN_ADDRESS_REFERRER,
   ];
 }
 

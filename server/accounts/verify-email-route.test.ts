@@ -77,7 +77,7 @@ describe.each(TEST_ENGINES)("e-mail verification pages on %s", (engine) => {
     expect(page.status).toBe(200);
     const pageHtml = await html(page);
     expect(pageHtml).toContain("Verify my e-mail address");
-    expect(pageHtml).toContain('<meta name="referrer" content="no-referrer"');
+    expect(pageHtml).toContain('<meta name="referrer" content="same-origin"');
     expect(await isVerified("sarah.miller@example.com")).toBe(false);
 
     const verified = await post(path, { token: tokenOf(link) }, cookie);

@@ -52,7 +52,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
     expect(page.status).toBe(200);
     const html = await textOf(page);
     expect(html).toContain("Confirm my subscription");
-    expect(html).toContain('<meta name="referrer" content="no-referrer"/>');
+    expect(html).toContain('<meta name="referrer" content="same-origin"/>');
     expect(await subscribers()).toEqual([{ email: "reader@example.com", confirmed_at: null }]);
 
     const token = new URL(confirmLink, "http://x").searchParams.get("token")!;
