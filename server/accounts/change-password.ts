@@ -1,14 +1,10 @@
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
-import type { Env } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import type { Clock } from "#server/services.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { GetAuth } from "./lazy-auth.ts";
 import { isAuthRefusal, setCookieHeaders, toAppError } from "./auth-errors.ts";
 import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
-import { knownDeviceOf, newKnownDeviceCookie } from "./known-device.ts";
+import { knownDeviceOf, newKnownDeviceCookie, type KnownDeviceDeps } from "./known-device.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { changePasswordSchema } from "./password-schema.ts";
 import { voidResetLinks } from "./reset-links.ts";
@@ -21,13 +17,7 @@ import { resolveViewer } from "./viewer.ts";
  * no way to guess it.
  */
 export async function changePassword(
-  deps: {
-    getAuth: GetAuth;
-    authLimits: AuthLimits;
-    db: Kysely<Database>;
-    clock: Clock;
-    env: Pick<Env, "APP_SECRET" | "PUBLIC_URL">;
-  },
+  deps: KnownDeviceDeps & { getAuth: GetAuth; authLimits: AuthLimits },
   input: { currentPassword?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers }> {
   const parsed = changePasswordSchema.safeParse({

@@ -1,8 +1,4 @@
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
-import type { Env } from "#server/config/env.ts";
 import type { HashQueue } from "#server/security/hash-queue.ts";
-import type { Clock } from "#server/services.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { GetAuth } from "./lazy-auth.ts";
@@ -10,7 +6,7 @@ import { isAdminRole } from "./admin-role.ts";
 import { isAuthRefusal, setCookieHeaders } from "./auth-errors.ts";
 import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
-import { knownDeviceOf, newKnownDeviceCookie } from "./known-device.ts";
+import { knownDeviceOf, newKnownDeviceCookie, type KnownDeviceDeps } from "./known-device.ts";
 import { signInSchema } from "./password-schema.ts";
 import { revokeOldestSessions } from "./revoke-oldest-sessions.ts";
 
@@ -25,14 +21,7 @@ const INVALID_CREDENTIALS = "Invalid email or password.";
  * its newest live sessions.
  */
 export async function signIn(
-  deps: {
-    getAuth: GetAuth;
-    authLimits: AuthLimits;
-    db: Kysely<Database>;
-    clock: Clock;
-    env: Pick<Env, "APP_SECRET" | "PUBLIC_URL">;
-    hashQueue: HashQueue;
-  },
+  deps: KnownDeviceDeps & { getAuth: GetAuth; authLimits: AuthLimits; hashQueue: HashQueue },
   input: { email?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers; isAdmin: boolean }> {
   const parsed = signInSchema.safeParse({ email: input.email, password: input.password });

@@ -52,6 +52,21 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
       .execute();
     return { db, deps, orderId, paymentIntent, total: order.total_cents };
   }
+  /**
+   * The deps with a clock that fails once: the refund's write, right after Stripe answered, never
+   * happens (a database outage).
+   */
+  function failingOnceAfterStripe<T extends { clock: () => Date }>(deps: T): T {
+    let failNext = true;
+    return {
+      ...deps,
+      clock: () => {
+        if (!failNext) return deps.clock();
+        failNext = false;
+        throw new Error("the database went away");
+      },
+    };
+  }
   const row = (id: string) =>
     testDb.handle.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
@@ -75,17 +90,9 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
 
   it("a refund Stripe made but the shop could not record is the same refund when staff try again from a new form", async () => {
     const { deps, orderId } = await paidCardOrder();
-    // Fails once, right after Stripe answered: the shop's write never happens (a database outage).
-    let failNext = true;
-    const failingOnce = {
-      ...deps,
-      clock: () => {
-        if (!failNext) return deps.clock();
-        failNext = false;
-        throw new Error("the database went away");
-      },
-    };
-    await expect(refundOrder(failingOnce, { orderId, amount: 1000, requestId: "form-1" })).rejects.toThrow();
+    await expect(
+      refundOrder(failingOnceAfterStripe(deps), { orderId, amount: 1000, requestId: "form-1" }),
+    ).rejects.toThrow();
     expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000]);
     expect(await row(orderId)).toMatchObject({ payment_status: "paid", amount_refunded_cents: 0 });
 
@@ -100,16 +107,9 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
 
   it("a retry with another amount after Stripe refunded but the shop could not record it refunds nothing more", async () => {
     const { db, deps, orderId } = await paidCardOrder();
-    let failNext = true;
-    const failingOnce = {
-      ...deps,
-      clock: () => {
-        if (!failNext) return deps.clock();
-        failNext = false;
-        throw new Error("the database went away");
-      },
-    };
-    await expect(refundOrder(failingOnce, { orderId, amount: 1000, requestId: "form-1" })).rejects.toThrow();
+    await expect(
+      refundOrder(failingOnceAfterStripe(deps), { orderId, amount: 1000, requestId: "form-1" }),
+    ).rejects.toThrow();
 
     // Staff believe nothing was refunded and try $15: Stripe's $10 is recorded, and nothing else is made.
     await expect(refundOrder(deps, { orderId, amount: 1500, requestId: "form-2" })).rejects.toMatchObject({
