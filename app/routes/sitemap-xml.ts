@@ -20,6 +20,8 @@ ${entries
 </urlset>
 `;
   return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    // Revalidated on every use (no-cache, not max-age): a shop switched to Coming Soon stops
+    // listing its books at once, also through a CDN. The page cache still answers it fast.
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, no-cache" },
   });
 }
