@@ -62,7 +62,7 @@ export async function admitPasswordWork(
   const account = work.account.toLowerCase();
   if (work.guess) {
     const wait = work.knownDevice
-      ? await limits.deviceGuesses.admit(`${account}|${work.knownDevice}`)
+      ? await limits.deviceGuesses.admit(deviceKey(account, work.knownDevice))
       : await limits.accountGuesses.admit(account);
     if (wait > 0) throw tooManyAttempts(wait);
   }
@@ -76,6 +76,11 @@ export async function recordWrongPassword(
   guess: { account: string; knownDevice?: string | null },
 ): Promise<void> {
   const account = guess.account.toLowerCase();
-  if (guess.knownDevice) await limits.deviceGuesses.fail(`${account}|${guess.knownDevice}`);
+  if (guess.knownDevice) await limits.deviceGuesses.fail(deviceKey(account, guess.knownDevice));
   else await limits.accountGuesses.fail(account);
+}
+
+/** A known browser's key in `deviceGuesses`: its device id is only ever counted for its account. */
+function deviceKey(account: string, knownDevice: string): string {
+  return `${account}|${knownDevice}`;
 }

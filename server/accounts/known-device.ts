@@ -27,7 +27,7 @@ const EXPIRES = /^\d{1,12}$/;
  * What a cookie is bound to: the user's id and stored password hash, read by the account's
  * address; null for an address without a password account (no cookie is ever valid for it).
  */
-export async function deviceBinding(db: Kysely<Database>, account: string): Promise<string | null> {
+async function deviceBinding(db: Kysely<Database>, account: string): Promise<string | null> {
   const row = await db
     .selectFrom("user")
     .innerJoin("account", "account.userId", "user.id")
@@ -43,12 +43,12 @@ function signature(appSecret: string, binding: string, deviceId: string, expires
 }
 
 /** Whether a request carries a known-device cookie at all (before a look-up of its binding). */
-export function hasKnownDeviceCookie(cookieHeader: string | null | undefined): boolean {
+function hasKnownDeviceCookie(cookieHeader: string | null | undefined): boolean {
   return cookieHeader?.includes(`${KNOWN_DEVICE_COOKIE}=`) ?? false;
 }
 
 /** The device id of a valid, unexpired cookie in `cookieHeader` for `binding`, else null. */
-export function readKnownDevice(
+function readKnownDevice(
   cookieHeader: string | null | undefined,
   options: { appSecret: string; binding: string | null; now: Date },
 ): string | null {
@@ -69,7 +69,7 @@ export function readKnownDevice(
 }
 
 /** The Set-Cookie value that marks this browser as known to the account `binding` names (a new device id each time). */
-export function knownDeviceCookie(options: { appSecret: string; binding: string; now: Date; secure: boolean }): string {
+function knownDeviceCookie(options: { appSecret: string; binding: string; now: Date; secure: boolean }): string {
   const deviceId = randomBytes(16).toString("base64url");
   const expires = String(Math.floor(options.now.getTime() / 1000) + MAX_AGE_SECONDS);
   const mac = signature(options.appSecret, options.binding, deviceId, expires).toString("base64url");

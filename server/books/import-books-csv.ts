@@ -341,10 +341,10 @@ export async function importBooksCsv(
       }
       let slug = row.slug ?? current?.slug ?? null;
       const values = { ...row.values };
-      if (current && row.fieldsAtExport !== undefined) {
+      const existing = current ? bookToFormValues(toBook(current)) : undefined;
+      if (current && existing && row.fieldsAtExport !== undefined) {
         // Before the slug's checks: a line left as exported keeps the book's slug as it is now,
         // even if its old slug went to another book meanwhile.
-        const existing = bookToFormValues(toBook(current));
         const inFile = bookFieldsFingerprint({ ...existing, ...values }, slug!);
         const inShop = bookFieldsFingerprint(existing, current.slug);
         if (inFile === row.fieldsAtExport) {
@@ -374,8 +374,7 @@ export async function importBooksCsv(
         }
         slugLine.set(slug, row.line);
       }
-      if (current) {
-        const existing = bookToFormValues(toBook(current));
+      if (current && existing) {
         // Stock as exported: unchanged in the file, the book keeps what orders left it; changed,
         // it is written only over the stock the file was exported with (guarded below).
         let stockGuard: number | null | undefined;

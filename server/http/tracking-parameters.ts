@@ -26,12 +26,12 @@ const TRACKING_PARAMETERS = new Set([
   "_gl",
 ]);
 
-export function isTrackingParameter(name: string): boolean {
+function isTrackingParameter(name: string): boolean {
   return name.startsWith("utm_") || TRACKING_PARAMETERS.has(name);
 }
 
 /** The address without tracking parameters, or null when it has none. */
-export function withoutTrackingParameters(address: string): string | null {
+function withoutTrackingParameters(address: string): string | null {
   const url = new URL(address);
   const names = [...new Set(url.searchParams.keys())].filter(isTrackingParameter);
   if (names.length === 0) return null;

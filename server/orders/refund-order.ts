@@ -157,13 +157,7 @@ export async function refundOrderAmount(
       "refund-found-at-stripe",
     );
   }
-  const refundId = await createStripeRefund(deps, stripe, {
-    paymentIntent: stripe.paymentIntent,
-    amount,
-    idempotencyKey: `refund:${order.id}:${attempt}`,
-    orderId: order.id,
-    attempt,
-  });
+  const refundId = await createStripeRefund(deps, stripe, { orderId: order.id, amount, attempt });
   return recordRefund(deps, { ...record, refundId, amount });
 }
 
@@ -333,16 +327,16 @@ async function unrecordedRefunds(
 async function createStripeRefund(
   deps: RefundDeps,
   stripe: StripeForRefunds,
-  refund: { paymentIntent: string; amount: number; idempotencyKey: string; orderId: string; attempt: string },
+  refund: { orderId: string; amount: number; attempt: string },
 ): Promise<string> {
   try {
     const created = await stripe.client.refunds.create(
       {
-        payment_intent: refund.paymentIntent,
+        payment_intent: stripe.paymentIntent,
         amount: refund.amount,
         metadata: { order_id: refund.orderId, [SHOP_ATTEMPT_METADATA]: refund.attempt },
       },
-      { idempotencyKey: refund.idempotencyKey },
+      { idempotencyKey: `refund:${refund.orderId}:${refund.attempt}` },
     );
     return created.id;
   } catch (error) {
