@@ -36,6 +36,38 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-floating-promises": "error" },
   },
   {
+    // The unit project runs its files in shared workers (isolate: false, vitest.config.ts): a file
+    // that mocked a module, faked the clock or changed the environment would leak into the next.
+    files: [
+      "server/**/*.test.ts",
+      "app/**/*.test.ts",
+      "app/**/*.test.tsx",
+      "scripts/**/*.test.ts",
+      "deploy/**/*.test.ts",
+      "bench/**/*.test.ts",
+    ],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["mock", "doMock", "useFakeTimers", "stubEnv", "stubGlobal", "resetModules"].map((property) => ({
+          object: "vi",
+          property,
+          message:
+            "Server tests share their worker with other files (decision 8): pass a part through startServices' overrides or deps instead.",
+        })),
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']",
+          message:
+            "Server tests share their worker with other files (decision 8): pass env to loadEnv or createTestApp instead.",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },

@@ -17,6 +17,7 @@ const MIGRATION_NAMES = [
   "0010-low-stock-threshold",
   "0012-bundle-books",
   "0014-page-generation",
+  "0015-orders-payment-reference-index",
 ];
 
 const APP_TABLES = [

@@ -13,6 +13,7 @@ import * as bookTagsSearch from "./migrations/0009-book-tags-search.ts";
 import * as lowStockThreshold from "./migrations/0010-low-stock-threshold.ts";
 import * as bundleBooks from "./migrations/0012-bundle-books.ts";
 import * as pageGeneration from "./migrations/0014-page-generation.ts";
+import * as ordersPaymentReferenceIndex from "./migrations/0015-orders-payment-reference-index.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -36,6 +37,7 @@ const migrations: Record<string, MigrationModule> = {
   "0010-low-stock-threshold": lowStockThreshold,
   "0012-bundle-books": bundleBooks,
   "0014-page-generation": pageGeneration,
+  "0015-orders-payment-reference-index": ordersPaymentReferenceIndex,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

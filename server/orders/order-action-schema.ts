@@ -16,6 +16,8 @@ export const orderActionSchema = z.object({ orderId: orderIdFieldSchema });
 /** Largest refund the form accepts at all; the server also caps it at what is left to refund. */
 const MAX_REFUND_CENTS = 100_000_000;
 
+const STALE_REFUND_FORM = "This form is out of date: please close the order and open it again.";
+
 export const refundOrderSchema = z.object({
   orderId: orderIdFieldSchema,
   /** Empty: refund everything still refundable. */
@@ -36,6 +38,19 @@ export const refundOrderSchema = z.object({
    * so the same post repeated after the refund was written changes nothing (refund-order.ts).
    */
   requestId: z.string().trim().max(100).optional(),
+  /**
+   * The refunded total (cents) the form showed: a refund recorded since (by someone else, by
+   * Stripe's webhook, or by this very post before its answer was lost) makes the post refused
+   * rather than refund again on stale figures.
+   */
+  refundedBefore: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.coerce
+      .number({ error: STALE_REFUND_FORM })
+      .int(STALE_REFUND_FORM)
+      .min(0, STALE_REFUND_FORM)
+      .max(MAX_REFUND_CENTS, STALE_REFUND_FORM),
+  ),
 });
 
 /** The Order Management action's intents for one order (besides the status dropdown's). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { insertTestOrder } from "#tests/support/test-orders.ts";
 import { signedInCookie } from "#tests/support/test-sessions.ts";
 import { readFlash } from "#server/http/flash.ts";
 import { BULK_ORDER_LIMIT } from "./order-action-schema.ts";
@@ -152,9 +153,43 @@ describe.each(TEST_ENGINES)("the orders route's intents on %s", (engine) => {
         ["orderId", "ORD-2025-002"],
         ["amount", amount],
         ["requestId", "form-1"],
+        ["refundedBefore", "0"],
       ]);
       await expectRefused(response, "Could not refund the order", "amount", message);
     }
     expect(await row("ORD-2025-002")).toEqual(before);
+  });
+
+  it("refuses a refund whose form showed another refunded total, refunding nothing, and takes it with the total the order has", async () => {
+    const orderId = await insertTestOrder(t.services.db, { order: { payment_status: "paid" } });
+    const refund = (refundedBefore: string, requestId: string) =>
+      postFields([
+        ["intent", "refund"],
+        ["orderId", orderId],
+        ["amount", "5.00"],
+        ["requestId", requestId],
+        ["refundedBefore", refundedBefore],
+      ]);
+
+    const stale = await refund("250", "form-1");
+    expect(stale.status).toBe(409);
+    expect(toastOf(stale)).toMatchObject({
+      title: "Could not refund the order",
+      description:
+        "This order's refunds changed since this form was opened: $0.00 is refunded now. Please check what is left to refund before refunding more.",
+      variant: "destructive",
+    });
+    await expectRefused(
+      await refund("", "form-2"),
+      "Could not refund the order",
+      "refundedBefore",
+      "This form is out of date: please close the order and open it again.",
+    );
+    expect(await row(orderId)).toMatchObject({ payment_status: "paid", amount_refunded_cents: 0 });
+
+    const taken = await refund("0", "form-3");
+    expect(taken.status).toBe(200);
+    expect(toastOf(taken)?.description).toBe(`$5.00 refunded for order ${orderId}.`);
+    expect(await row(orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 500 });
   });
 });

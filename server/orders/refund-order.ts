@@ -1,16 +1,15 @@
-import { sql, type Kysely, type Selectable } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type Stripe from "stripe";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
-import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import { formatMoney } from "#server/money/money-schema.ts";
 import { loadStripeSecretKey } from "#server/payments/stripe-keys.ts";
 import { createStripeClient } from "#server/payments/stripe-client.ts";
 import type { Clock } from "#server/services.ts";
-import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
 import { canMovePayment, type PaymentStatus } from "./payment-status.ts";
+import { currentPaymentStatus, recordRefund, refundEventId, SHOP_REFUND_ATTEMPT_METADATA } from "./record-refund.ts";
 
 export interface RefundDeps {
   db: Kysely<Database>;
@@ -38,15 +37,16 @@ export interface RefundResult {
  */
 export async function refundOrder(
   deps: RefundDeps,
-  input: { orderId: string; amount: number | null; requestId?: string | undefined },
+  input: { orderId: string; amount: number | null; requestId?: string | undefined; refundedBefore?: number | null },
 ): Promise<RefundResult> {
-  const { orderId, amount, requestId } = input;
+  const { orderId, amount, requestId, refundedBefore } = input;
   return refundOrderAmount(deps, {
     orderId,
     amountCents: amount,
     purpose: "refund",
     queueMail: true,
     requestId: requestId || undefined,
+    refundedBefore: refundedBefore ?? undefined,
   });
 }
 
@@ -70,6 +70,8 @@ export async function refundOrderAmount(
     queueMail: boolean;
     /** The form's id of this refund (see refundOrderSchema): the same id again changes nothing. */
     requestId?: string | undefined;
+    /** The refunded total the form showed (see refundOrderSchema); another total now is refused. */
+    refundedBefore?: number | undefined;
   },
 ): Promise<RefundResult> {
   const order = await deps.db.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
@@ -114,12 +116,23 @@ export async function refundOrderAmount(
       .executeTakeFirst();
     if (seen) return { ...unchanged, paymentStatus: await currentPaymentStatus(deps.db, order.id) };
   }
+  if (input.refundedBefore !== undefined && input.refundedBefore !== order.amount_refunded_cents) {
+    throw new AppError(
+      "CONFLICT",
+      `This order's refunds changed since this form was opened: ${formatMoney(order.amount_refunded_cents, currency)} is refunded now. Please check what is left to refund before refunding more.`,
+      undefined,
+      "refunds-changed",
+    );
+  }
   // Never the form's id: a retry after Stripe refunded but our write failed comes from a new
   // form (the page reloaded, or the dialog opened again) and must get the same refund back.
-  const attempt = `${input.purpose}:${order.amount_refunded_cents}:${amount}`;
+  // A refund Stripe failed after it was recorded gave its amount back to the refunded total
+  // (undoFailedRefund): counting those keeps the refund made again from getting the failed one's key.
+  const failedBefore = await countFailedRefunds(deps.db, order.id);
+  const attempt = `${input.purpose}:${order.amount_refunded_cents}:${amount}${failedBefore > 0 ? `:after-${failedBefore}-failed` : ""}`;
   const record = { order, requestEventId, queueMail: input.queueMail };
   if (order.payment_method !== "card") {
-    return recordRefund(deps, { ...record, refundId: `manual:${order.id}:${attempt}`, amount });
+    return recordRefundNow(deps, { ...record, refundId: `manual:${order.id}:${attempt}`, amount });
   }
 
   const stripe = await stripeForRefunds(deps, order.payment_reference);
@@ -131,15 +144,15 @@ export async function refundOrderAmount(
     let same: RefundResult | null = null;
     let recordedHere = 0;
     for (const refund of found) {
-      const isThisAttempt = refund.metadata?.[SHOP_ATTEMPT_METADATA] === attempt;
-      const recorded = await recordRefund(deps, {
+      const isThisAttempt = refund.metadata?.[SHOP_REFUND_ATTEMPT_METADATA] === attempt;
+      const recorded = await recordRefundNow(deps, {
         ...record,
         // The form's id goes with its own refund only: sent again, a post whose amount was not
         // refunded must not find itself done.
         requestEventId: isThisAttempt ? requestEventId : null,
         refundId: refund.id,
         amount: refund.amount,
-        foundAtStripe: !isThisAttempt,
+        origin: isThisAttempt ? "shop" : "found-at-stripe",
       });
       if (isThisAttempt) same = recorded;
       else if (recorded.changed) recordedHere += refund.amount;
@@ -158,107 +171,26 @@ export async function refundOrderAmount(
     );
   }
   const refundId = await createStripeRefund(deps, stripe, { orderId: order.id, amount, attempt });
-  return recordRefund(deps, { ...record, refundId, amount });
+  return recordRefundNow(deps, { ...record, refundId, amount });
 }
 
-/** The metadata key on a Stripe refund naming the shop's attempt (purpose, refunded so far, amount). */
-const SHOP_ATTEMPT_METADATA = "shop_refund_attempt";
-
-/**
- * Records one refund, once, by its id (Stripe's, which the idempotency key makes the same for a
- * repeated post): a second post that read the order after the first one was written gets here
- * with the same refund and changes nothing.
- */
-async function recordRefund(
-  deps: RefundDeps,
-  input: {
-    order: Selectable<Database["orders"]>;
-    refundId: string;
-    amount: number;
-    requestEventId: string | null;
-    queueMail: boolean;
-    /** A refund made at Stripe outside this request (the history says so). */
-    foundAtStripe?: boolean;
-  },
-): Promise<RefundResult> {
-  const { order, refundId, amount, requestEventId } = input;
-  const currency = order.currency;
-  const now = deps.clock();
-  return deps.db.transaction().execute(async (trx) => {
-    const recorded = await trx
-      .insertInto("payment_events")
-      .values({ id: `refund:${refundId}`, order_id: order.id, type: "refund", received_at: now.toISOString() })
-      .onConflict((oc) => oc.column("id").doNothing())
-      .executeTakeFirst();
-    if (Number(recorded.numInsertedOrUpdatedRows ?? 0) !== 1) {
-      const paymentStatus = await currentPaymentStatus(trx, order.id);
-      return { orderId: order.id, paymentStatus, refundedCents: 0, currency, changed: false };
-    }
-    if (requestEventId) {
-      await trx
-        .insertInto("payment_events")
-        .values({ id: requestEventId, order_id: order.id, type: "refund-request", received_at: now.toISOString() })
-        .onConflict((oc) => oc.column("id").doNothing())
-        .execute();
-    }
-    // An increment, not a state: each refund is a delta, and the row above makes it count once.
-    // The guard keeps the refunded total within what was paid whatever ran in between.
-    const total = sql<number>`amount_refunded_cents + ${amount}`;
-    const moved = await trx
-      .updateTable("orders")
-      .set({
-        amount_refunded_cents: total,
-        // A payment under review stays under review until it is refunded in full (only a refund
-        // found at Stripe, made in its dashboard, can be partial here): staff still decide on it.
-        payment_status: sql<PaymentStatus>`case when ${total} >= amount_paid_cents then 'refunded' when payment_status = 'needs_review' then 'needs_review' else 'partially_refunded' end`,
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", order.id)
-      .where("payment_status", "in", ["paid", "partially_refunded", "needs_review"])
-      .where(total, "<=", sql<number>`amount_paid_cents`)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) {
-      deps.logger.error({ orderId: order.id, refundId }, "a refund could not be recorded: the order changed meanwhile");
-      throw new AppError("CONFLICT", "This order changed while it was being refunded. Please reload it and check.");
-    }
-    const after = await trx
-      .selectFrom("orders")
-      .select("payment_status")
-      .where("id", "=", order.id)
-      .executeTakeFirstOrThrow();
-    const target = after.payment_status;
-    const how =
-      order.payment_method !== "card"
-        ? "returned by staff (invoice order)"
-        : input.foundAtStripe
-          ? `through Stripe (refund ${refundId}, found at Stripe and not made by this request)`
-          : `through Stripe (refund ${refundId})`;
-    await appendOrderHistory(trx, {
-      orderId: order.id,
-      status: target === "refunded" ? "Refunded" : "Partially refunded",
-      location: STAFF_STATUS_LOCATION,
-      at: now,
-      note: `${formatMoney(amount, currency)} refunded ${how}`,
-    });
-    if (input.queueMail) {
-      await queueOrderMail(trx, {
-        orderId: order.id,
-        kind: "refunded",
-        now,
-        dedupeKey: `${order.id}:refunded:${refundId}`,
-      });
-    }
-    return { orderId: order.id, paymentStatus: target, refundedCents: amount, currency, changed: true };
-  });
-}
-
-async function currentPaymentStatus(db: Kysely<Database>, orderId: string): Promise<PaymentStatus> {
-  const current = await db
-    .selectFrom("orders")
-    .select("payment_status")
-    .where("id", "=", orderId)
+async function countFailedRefunds(db: Kysely<Database>, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom("payment_events")
+    .select((eb) => eb.fn.countAll<number>().as("failed"))
+    .where("order_id", "=", orderId)
+    .where("type", "=", "refund-failed")
     .executeTakeFirstOrThrow();
-  return current.payment_status;
+  return Number(row.failed);
+}
+
+/** Records one refund in a transaction of its own (see record-refund.ts). */
+function recordRefundNow(
+  deps: RefundDeps,
+  input: Omit<Parameters<typeof recordRefund>[2], "now">,
+): Promise<RefundResult> {
+  const now = deps.clock();
+  return deps.db.transaction().execute((trx) => recordRefund(deps, trx, { ...input, now }));
 }
 
 interface StripeForRefunds {
@@ -316,12 +248,12 @@ async function unrecordedRefunds(
     .where(
       "id",
       "in",
-      live.map((refund) => `refund:${refund.id}`),
+      live.map((refund) => refundEventId(refund.id)),
     )
     .execute();
   const known = new Set(recorded.map((row) => row.id));
   // Oldest first, as Stripe made them (its list is newest first).
-  return live.filter((refund) => !known.has(`refund:${refund.id}`)).reverse();
+  return live.filter((refund) => !known.has(refundEventId(refund.id))).reverse();
 }
 
 async function createStripeRefund(
@@ -329,17 +261,22 @@ async function createStripeRefund(
   stripe: StripeForRefunds,
   refund: { orderId: string; amount: number; attempt: string },
 ): Promise<string> {
+  let created: Stripe.Refund;
   try {
-    const created = await stripe.client.refunds.create(
+    created = await stripe.client.refunds.create(
       {
         payment_intent: stripe.paymentIntent,
         amount: refund.amount,
-        metadata: { order_id: refund.orderId, [SHOP_ATTEMPT_METADATA]: refund.attempt },
+        metadata: { order_id: refund.orderId, [SHOP_REFUND_ATTEMPT_METADATA]: refund.attempt },
       },
       { idempotencyKey: `refund:${refund.orderId}:${refund.attempt}` },
     );
-    return created.id;
   } catch (error) {
     throw stripeRefundFailed(deps, error, refund.orderId);
   }
+  // Stripe answers a repeated key with the refund it made then, which may have failed since.
+  if (created.status === "failed" || created.status === "canceled") {
+    throw stripeRefundFailed(deps, new Error(`refund ${created.id} is ${created.status}`), refund.orderId);
+  }
+  return created.id;
 }

@@ -7,6 +7,7 @@ import type { Logger } from "#server/logging/logger.ts";
 import type { Clock } from "#server/services.ts";
 import { loadStripeWebhookSecret } from "./stripe-keys.ts";
 import { applyCheckoutSession, type ApplyResult, type CheckoutSessionOutcome } from "./apply-checkout-session.ts";
+import { applyStripeRefund, type RefundEventResult } from "./apply-stripe-refund.ts";
 
 export interface HandleStripeWebhookDeps {
   db: Kysely<Database>;
@@ -15,14 +16,18 @@ export interface HandleStripeWebhookDeps {
   logger: Logger;
 }
 
-export type WebhookResult = ApplyResult | "duplicate" | "ignored";
+export type WebhookResult = ApplyResult | RefundEventResult | "duplicate" | "ignored";
+
+/** The refund events the shop reads (README: the webhook's events). */
+const REFUND_EVENTS = new Set(["refund.created", "refund.updated", "refund.failed"]);
 
 /**
  * One Stripe webhook delivery: the signature is checked on the raw body with the stored signing
  * secret (also when the card toggle was switched off since: late events for existing orders
  * still count). Then, in one transaction, the event id is recorded (a replay finds it and
  * changes nothing) and the order named in the session's metadata moves to the state the event
- * implies (applyCheckoutSession). Events for unknown orders or of other types are recorded and
+ * implies (applyCheckoutSession), or, for a refund event, the refund is recorded or undone on the
+ * order whose payment it belongs to (applyStripeRefund). Events for unknown orders or of other types are recorded and
  * logged, not refused: Stripe would only retry them. Throws VALIDATION (400) for a missing or
  * bad signature, or when no signing secret is stored; anything else thrown is the database's
  * (the route answers 503 so Stripe tries again).
@@ -48,19 +53,38 @@ export async function handleStripeWebhook(
 
   const outcome = outcomeOf(event);
   const session = event.type.startsWith("checkout.session.") ? (event.data.object as Stripe.Checkout.Session) : null;
+  const refund = REFUND_EVENTS.has(event.type) ? (event.data.object as Stripe.Refund) : null;
   const orderRef = session ? (session.metadata?.order_id ?? session.client_reference_id ?? null) : null;
+  const paymentRef = refund ? idOf(refund.payment_intent) : null;
   const now = deps.clock();
 
   const result = await deps.db.transaction().execute(async (trx): Promise<WebhookResult> => {
     const order = orderRef
-      ? await trx.selectFrom("orders").select("id").where("id", "=", orderRef).executeTakeFirst()
-      : undefined;
+      ? await trx.selectFrom("orders").selectAll().where("id", "=", orderRef).executeTakeFirst()
+      : paymentRef
+        ? await trx.selectFrom("orders").selectAll().where("payment_reference", "=", paymentRef).executeTakeFirst()
+        : undefined;
     const inserted = await trx
       .insertInto("payment_events")
       .values({ id: event.id, order_id: order?.id ?? null, type: event.type, received_at: now.toISOString() })
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return "duplicate";
+    if (refund) {
+      // Locked first (a no-op write, as applyCheckoutSession does): a staff refund recording the
+      // same refund waits for this transaction and then finds it recorded.
+      if (order) {
+        await trx
+          .updateTable("orders")
+          .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+          .where("id", "=", order.id)
+          .execute();
+      }
+      const current = order
+        ? await trx.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirst()
+        : undefined;
+      return applyStripeRefund(deps, trx, { order: current, refund, now });
+    }
     if (!outcome || !session) return "ignored";
     if (!order) return "unknown_order";
     return applyCheckoutSession(deps, trx, {
@@ -77,10 +101,11 @@ export async function handleStripeWebhook(
   });
 
   // Ids and types only: no bodies, no secrets.
+  const ids = { eventId: event.id, type: event.type, orderId: orderRef, paymentIntent: paymentRef ?? undefined };
   if (result === "ignored" || result === "unknown_order") {
-    deps.logger.warn({ eventId: event.id, type: event.type, orderId: orderRef }, `Stripe webhook ${result}`);
+    deps.logger.warn(ids, `Stripe webhook ${result}`);
   } else {
-    deps.logger.info({ eventId: event.id, type: event.type, orderId: orderRef, result }, "Stripe webhook");
+    deps.logger.info({ ...ids, result }, "Stripe webhook");
   }
   return result;
 }
@@ -98,4 +123,9 @@ function outcomeOf(event: Stripe.Event): CheckoutSessionOutcome | null {
     default:
       return null;
   }
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
 }

@@ -175,6 +175,14 @@ describe("admin order actions in a browser", () => {
     });
     expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000]);
 
+    // A second refund from the same dialog: the form now carries the new refunded total, so the
+    // server's "refunds changed since this form was opened" check lets it through.
+    await dialog.getByLabel("Refund amount").fill("5");
+    await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+    await confirm(page, "Refund");
+    await expectToast(page, `$5.00 refunded for order ${orders.card}.`);
+    expect(await dbRow(orders.card)).toMatchObject({ amount_refunded_cents: 1500 });
+
     await dialog.getByRole("button", { name: "Cancel order" }).click();
     await confirm(page, "Cancel order");
     await expectToast(page, "The payment was refunded in full.");
@@ -183,7 +191,7 @@ describe("admin order actions in a browser", () => {
       payment_status: "refunded",
       amount_refunded_cents: 6999 + 599,
     });
-    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000, 6999 + 599 - 1000]);
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000, 500, 6999 + 599 - 1500]);
     await page.screenshot({ path: path.join(SHOTS, "card-refunded-1280.png"), fullPage: true });
     await page.close();
   });

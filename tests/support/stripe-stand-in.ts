@@ -14,7 +14,8 @@ import Stripe from "stripe";
  * Implemented: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
  * POST /v1/checkout/sessions/:id/expire, POST /v1/refunds, GET /v1/refunds/:id,
  * GET /v1/refunds?payment_intent=, GET /v1/payment_intents/:id. Anything else answers 404 like
- * Stripe does for unknown URLs.
+ * Stripe does for unknown URLs. A refund sends `refund.created` after the answer, as Stripe does;
+ * `refundInDashboard` and `failRefund` play what the owner and the banks do on Stripe's side.
  */
 
 export type CheckoutSessionStatus = "open" | "complete" | "expired";
@@ -54,7 +55,8 @@ export interface StandInRefund {
   created: number;
   metadata: Record<string, string>;
   reason: string | null;
-  status: "succeeded";
+  status: "succeeded" | "failed";
+  failure_reason: string | null;
 }
 
 export interface StandInEvent {
@@ -142,6 +144,16 @@ export interface StripeStandIn {
   sendEvent(sessionId: string, kind: SessionEventKind, options?: SendEventOptions): Promise<StandInEvent>;
   /** Sends an event already sent (same id, same body, newly signed): what a Stripe retry looks like. */
   replayEvent(eventId: string): Promise<WebhookDelivery>;
+  /**
+   * A refund made in Stripe's dashboard (no shop metadata): all that is left of the payment, or
+   * `amount`; its `refund.created` event is sent (unless held). Returns the refund.
+   */
+  refundInDashboard(paymentIntentId: string, amount?: number): Promise<StandInRefund>;
+  /**
+   * A refund that the card's bank refused after Stripe made it: it becomes failed, its amount is
+   * refundable again, and `refund.updated` then `refund.failed` are sent (unless held).
+   */
+  failRefund(refundId: string, failureReason?: string): Promise<StandInRefund>;
   /** The latest session created for an order (by `client_reference_id`). */
   sessionForOrder(orderId: string): StandInSession | undefined;
   close(): Promise<void>;
@@ -192,7 +204,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     return delivery;
   }
 
-  async function emit(type: string, object: Record<string, unknown>): Promise<StandInEvent> {
+  async function emit(type: string, object: object): Promise<StandInEvent> {
     const event: StandInEvent = {
       id: newId("evt"),
       object: "event",
@@ -202,7 +214,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-      data: { object: structuredClone(object) },
+      data: { object: structuredClone(object) as Record<string, unknown> },
     };
     events.set(event.id, event);
     if (holding) held.push(event.id);
@@ -495,8 +507,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       metadata: stringRecord(params.metadata),
       reason: typeof params.reason === "string" ? params.reason : null,
       status: "succeeded",
+      failure_reason: null,
     };
     refunds.set(refund.id, refund);
+    afterResponse.push(() => emit("refund.created", refund));
     return [200, refund];
   }
 
@@ -577,6 +591,25 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       const event = events.get(eventId);
       if (!event) throw new Error(`Stripe stand-in: no event ${eventId}`);
       return deliver(event);
+    },
+    async refundInDashboard(paymentIntentId, amount) {
+      const [status, body] = createRefund({
+        payment_intent: paymentIntentId,
+        ...(amount === undefined ? {} : { amount: String(amount) }),
+      });
+      if (status !== 200) throw new Error(`Stripe stand-in: ${JSON.stringify(body)}`);
+      for (const task of afterResponse.splice(0)) await task();
+      return body as StandInRefund;
+    },
+    async failRefund(refundId, failureReason = "expired_or_canceled_card") {
+      const refund = refunds.get(refundId);
+      if (!refund || refund.status !== "succeeded") throw new Error(`Stripe stand-in: no refund ${refundId} to fail`);
+      refund.status = "failed";
+      refund.failure_reason = failureReason;
+      paymentIntents.get(refund.payment_intent)!.refunded -= refund.amount;
+      await emit("refund.updated", refund);
+      await emit("refund.failed", refund);
+      return refund;
     },
     sessionForOrder(orderId) {
       return [...sessions.values()].filter((s) => s.client_reference_id === orderId).at(-1);

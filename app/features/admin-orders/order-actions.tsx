@@ -81,6 +81,7 @@ export function OrderActions({ order }: { order: OrderDetails }) {
     if (intent === "refund") {
       fields.amount = amount;
       fields.requestId = refundRequestId;
+      fields.refundedBefore = String(order.amountRefundedCents);
     }
     void fetcher.submit(fields, { method: "post" });
     setConfirming(null);
@@ -120,7 +121,11 @@ export function OrderActions({ order }: { order: OrderDetails }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            const parsed = refundOrderSchema.safeParse({ orderId: order.id, amount });
+            const parsed = refundOrderSchema.safeParse({
+              orderId: order.id,
+              amount,
+              refundedBefore: order.amountRefundedCents,
+            });
             if (!parsed.success) {
               const errors = formErrors(parsed.error, ["amount"]);
               setAmountError(errors.fieldErrors.amount ?? errors.message);

@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { refundOrder } from "#server/orders/refund-order.ts";
+import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+
+/** A card order of 2 × $12.50 + $5.00 shipping: $30.00. */
+const TOTAL = 3000;
+
+describe.each(TEST_ENGINES)("Stripe's refund events on %s", (engine) => {
+  let f: CardPaymentFixture;
+  beforeEach(async () => {
+    f = await startCardPaymentFixture(engine);
+  });
+  afterEach(async () => {
+    await f?.cleanup();
+  });
+
+  /** A card order paid through its Checkout Session's webhook; returns its Stripe payment. */
+  async function paidCardOrder() {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    await f.standIn.sendEvent(sessionId, "completed");
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", amount_paid_cents: TOTAL });
+    return { orderId, paymentIntent: f.standIn.sessions.get(sessionId)!.payment_intent! };
+  }
+  const refundSteps = async (orderId: string) =>
+    (await f.history(orderId)).filter((step) => /refund/i.test(step.status));
+  const lastDelivery = () => f.standIn.deliveries().at(-1);
+  /** The refund mails queued for the order. */
+  const refundMails = async (orderId: string) => (await f.outbox(orderId)).filter((kind) => kind === "refunded");
+
+  it("records a refund made in Stripe's dashboard once, with its mail and a history step, however often Stripe sends it", async () => {
+    const { orderId, paymentIntent } = await paidCardOrder();
+    const refund = await f.standIn.refundInDashboard(paymentIntent, 700);
+    expect(lastDelivery()).toMatchObject({ type: "refund.created", status: 200 });
+
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 700 });
+    const steps = await refundSteps(orderId);
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ status: "Partially refunded" });
+    expect(steps[0]!.note).toContain(
+      `$7.00 refunded through Stripe (refund ${refund.id}, made in Stripe, not through the shop)`,
+    );
+    expect(await refundMails(orderId)).toEqual(["refunded"]);
+
+    const eventId = lastDelivery()!.eventId;
+    expect((await f.standIn.replayEvent(eventId)).status).toBe(200);
+    expect(await f.order(orderId)).toMatchObject({ amount_refunded_cents: 700 });
+    expect(await refundSteps(orderId)).toHaveLength(1);
+    expect(await refundMails(orderId)).toEqual(["refunded"]);
+
+    // The rest, also in the dashboard: refunded in full.
+    await f.standIn.refundInDashboard(paymentIntent);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: TOTAL });
+  });
+
+  it("records a staff refund once when Stripe's event arrives after the shop wrote it", async () => {
+    const { orderId } = await paidCardOrder();
+    f.standIn.holdWebhooks();
+    const deps = f.testApp.services;
+    const result = await refundOrder(deps, { orderId, amount: 1000, requestId: "form-1", refundedBefore: 0 });
+    expect(result).toMatchObject({ changed: true, refundedCents: 1000 });
+    expect(f.standIn.heldEvents().map((event) => event.type)).toEqual(["refund.created"]);
+
+    const [delivery] = await f.standIn.sendHeld();
+    expect(delivery).toMatchObject({ type: "refund.created", status: 200 });
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 1000 });
+    expect(await refundSteps(orderId)).toHaveLength(1);
+    expect(await refundMails(orderId)).toEqual(["refunded"]);
+  });
+
+  it("lets Stripe's event record a staff refund whose write failed, and refuses the same post sent again instead of refunding twice", async () => {
+    const { orderId } = await paidCardOrder();
+    const services = f.testApp.services;
+    let failNext = true;
+    const failingWrite = {
+      ...services,
+      clock: () => {
+        if (!failNext) return services.clock();
+        failNext = false;
+        throw new Error("the database went away");
+      },
+    };
+    const post = { orderId, amount: 1000, requestId: "form-1", refundedBefore: 0 };
+    await expect(refundOrder(failingWrite, post)).rejects.toThrow("the database went away");
+    await expect.poll(() => lastDelivery()?.status).toBe(200);
+    expect(lastDelivery()).toMatchObject({ type: "refund.created" });
+
+    // The event recorded it as the shop's own (its metadata says so), with the customer's mail.
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 1000 });
+    const steps = await refundSteps(orderId);
+    expect(steps).toHaveLength(1);
+    expect(steps[0]!.note).toMatch(/^\$10\.00 refunded through Stripe \(refund re_[^,]+\)$/);
+    expect(await refundMails(orderId)).toEqual(["refunded"]);
+
+    // The same post again (the staff member pressed Refund once more on the error): refused.
+    await expect(refundOrder(services, post)).rejects.toMatchObject({ code: "CONFLICT", reason: "refunds-changed" });
+    expect(f.standIn.refunds.size).toBe(1);
+    expect(await f.order(orderId)).toMatchObject({ amount_refunded_cents: 1000 });
+  });
+
+  it("undoes a refund Stripe failed after it was recorded, once, and refunds again with a new refund rather than the failed one back", async () => {
+    const { orderId } = await paidCardOrder();
+    const services = f.testApp.services;
+    const first = await refundOrder(services, { orderId, amount: null, requestId: "form-1", refundedBefore: 0 });
+    expect(first).toMatchObject({ paymentStatus: "refunded", refundedCents: TOTAL });
+    const [failed] = [...f.standIn.refunds.values()];
+
+    await f.standIn.failRefund(failed!.id);
+    expect(f.standIn.deliveries().slice(-2)).toMatchObject([
+      { type: "refund.updated", status: 200 },
+      { type: "refund.failed", status: 200 },
+    ]);
+    expect(await f.order(orderId)).toMatchObject({
+      payment_status: "paid",
+      amount_refunded_cents: 0,
+      status: "Pending",
+    });
+    const failedStep = (await f.history(orderId)).at(-1)!;
+    expect(failedStep).toMatchObject({ status: "Refund failed" });
+    expect(Boolean(failedStep.customer_visible)).toBe(false);
+    expect(failedStep.note).toContain(
+      `Stripe could not complete refund ${failed!.id} of $30.00 (expired or canceled card)`,
+    );
+    expect(f.testApp.logs.some((line) => line.level === 50 && line.refundId === failed!.id)).toBe(true);
+    // A late copy of either event changes nothing more.
+    for (const delivery of f.standIn.deliveries().slice(-2)) await f.standIn.replayEvent(delivery.eventId);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", amount_refunded_cents: 0 });
+
+    // Refunded again in full: the same figures as the first time, but a new refund at Stripe.
+    const again = await refundOrder(services, { orderId, amount: null, requestId: "form-2", refundedBefore: 0 });
+    expect(again).toMatchObject({ changed: true, paymentStatus: "refunded", refundedCents: TOTAL });
+    const refunds = [...f.standIn.refunds.values()];
+    expect(refunds.map((refund) => refund.status)).toEqual(["failed", "succeeded"]);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: TOTAL });
+  });
+
+  it("never records a refund whose failure arrived before its creation", async () => {
+    const { orderId, paymentIntent } = await paidCardOrder();
+    f.standIn.holdWebhooks();
+    const refund = await f.standIn.refundInDashboard(paymentIntent, 1200);
+    await f.standIn.failRefund(refund.id);
+    const held = f.standIn.heldEvents();
+    expect(held.map((event) => event.type)).toEqual(["refund.created", "refund.updated", "refund.failed"]);
+
+    const sent = await f.standIn.sendHeld([held[2]!.id, held[1]!.id, held[0]!.id]);
+    expect(sent.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", amount_refunded_cents: 0 });
+    expect(await refundSteps(orderId)).toEqual([]);
+    expect(await refundMails(orderId)).toEqual([]);
+  });
+
+  it("answers 200 for a refund of a payment the shop does not know, and records nothing", async () => {
+    const { orderId } = await paidCardOrder();
+    // Another shop's order on the same Stripe account.
+    const { sessionId: otherSession } = await f.placeCardOrder();
+    await f.standIn.sendEvent(otherSession, "completed");
+    const otherPayment = f.standIn.sessions.get(otherSession)!.payment_intent!;
+    await f.testApp.services.db
+      .updateTable("orders")
+      .set({ payment_reference: null })
+      .where("payment_reference", "=", otherPayment)
+      .execute();
+
+    await f.standIn.refundInDashboard(otherPayment, 500);
+    expect(lastDelivery()).toMatchObject({ type: "refund.created", status: 200 });
+    expect(
+      f.testApp.logs.some((line) => line.msg === "Stripe webhook unknown_order" && line.paymentIntent === otherPayment),
+    ).toBe(true);
+    expect(await f.order(orderId)).toMatchObject({ amount_refunded_cents: 0 });
+  });
+});
