@@ -33,6 +33,8 @@ export default defineConfig({
           // every test builds its own services (decision 8).
           isolate: false,
           maxWorkers: SERVER_FILES_AT_A_TIME,
+          // Vitest runs projects with different worker counts one after the other, in this order.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -47,6 +49,7 @@ export default defineConfig({
           // Each file starts its own server (free port, temporary DATA_DIR) and Chromium: two at
           // a time fit in two cores; more only make each one slower.
           maxWorkers: BROWSER_FILES_AT_A_TIME,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

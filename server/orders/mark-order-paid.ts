@@ -50,10 +50,14 @@ export async function markOrderPaid(
     // A flagged card payment keeps the amount Stripe reported; an invoice is paid in full.
     const amountPaid =
       order.payment_method === "card" && order.amount_paid_cents > 0 ? order.amount_paid_cents : order.total_cents;
+    // Part of a flagged payment may have been refunded meanwhile (in Stripe's dashboard, recorded
+    // by its refund event): accepted, it is what the amounts say. A payment refunded in full is
+    // never under review (recordRefund makes it refunded).
+    const accepted: PaymentStatus = order.amount_refunded_cents > 0 ? "partially_refunded" : "paid";
     const moved = await trx
       .updateTable("orders")
       .set({
-        payment_status: "paid",
+        payment_status: accepted,
         paid_at: now.toISOString(),
         amount_paid_cents: amountPaid,
         updated_at: now.toISOString(),
@@ -61,7 +65,7 @@ export async function markOrderPaid(
       .where("id", "=", orderId)
       .where("payment_status", "=", from)
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return { orderId, paymentStatus: "paid", changed: false };
+    if (Number(moved.numUpdatedRows) !== 1) return { orderId, paymentStatus: accepted, changed: false };
     await appendOrderHistory(trx, {
       orderId,
       status: "Payment received",
@@ -70,6 +74,6 @@ export async function markOrderPaid(
       note: from === "needs_review" ? "Flagged payment accepted by staff" : "Marked paid by staff",
     });
     await queueOrderMail(trx, { orderId, kind: "payment-received", now });
-    return { orderId, paymentStatus: "paid", changed: true };
+    return { orderId, paymentStatus: accepted, changed: true };
   });
 }

@@ -62,6 +62,7 @@ export async function recordRefund(
 ): Promise<RecordedRefund> {
   const { order, refundId, amount, requestEventId, now } = input;
   const currency = order.currency;
+  await lockOrder(trx, order.id);
   const recorded = await trx
     .insertInto("payment_events")
     .values({ id: refundEventId(refundId), order_id: order.id, type: "refund", received_at: now.toISOString() })
@@ -145,6 +146,7 @@ export async function undoFailedRefund(
   input: { order: Selectable<Database["orders"]>; refundId: string; amount: number; reason: string | null; now: Date },
 ): Promise<boolean> {
   const { order, refundId, amount, now } = input;
+  await lockOrder(trx, order.id);
   const marked = await trx
     .insertInto("payment_events")
     .values({
@@ -190,6 +192,20 @@ export async function undoFailedRefund(
   });
   deps.logger.error({ orderId: order.id, refundId }, "Stripe could not complete a refund: the money was not returned");
   return true;
+}
+
+/**
+ * The order's row first, before any payment_events key: the staff request and Stripe's event
+ * both write the refund's key and the order, and on PostgreSQL taking them in opposite orders
+ * deadlocked (seen in a test). A no-op write holds the row until commit; SQLite serialises write
+ * transactions anyway.
+ */
+async function lockOrder(trx: Kysely<Database>, orderId: string): Promise<void> {
+  await trx
+    .updateTable("orders")
+    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+    .where("id", "=", orderId)
+    .execute();
 }
 
 export async function currentPaymentStatus(db: Kysely<Database>, orderId: string): Promise<PaymentStatus> {

@@ -80,6 +80,25 @@ describe.each(TEST_ENGINES)("staff order actions on %s", (engine) => {
       await markOrderPaid(deps(db), { orderId: id });
       expect(await order(id)).toMatchObject({ payment_status: "paid", amount_paid_cents: 500 });
     });
+
+    it("accepts a flagged card payment partly refunded in Stripe's dashboard as partially refunded, not paid", async () => {
+      const db = await fresh();
+      const id = await insertTestOrder(db, {
+        order: {
+          payment_method: "card",
+          payment_status: "needs_review",
+          amount_paid_cents: 5000,
+          amount_refunded_cents: 1200,
+        },
+      });
+      const result = await markOrderPaid(deps(db), { orderId: id });
+      expect(result).toMatchObject({ paymentStatus: "partially_refunded", changed: true });
+      expect(await order(id)).toMatchObject({
+        payment_status: "partially_refunded",
+        amount_paid_cents: 5000,
+        amount_refunded_cents: 1200,
+      });
+    });
   });
 
   describe("cancel", () => {

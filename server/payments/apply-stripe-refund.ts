@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely } from "kysely";
 import type Stripe from "stripe";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logging/logger.ts";
@@ -39,10 +39,18 @@ export type StripeRefundFacts = Pick<Stripe.Refund, "id" | "amount" | "currency"
 export async function applyStripeRefund(
   deps: { logger: Logger },
   trx: Kysely<Database>,
-  input: { order: Selectable<Database["orders"]> | undefined; refund: StripeRefundFacts; now: Date },
+  input: { orderId: string | null; refund: StripeRefundFacts; now: Date },
 ): Promise<RefundEventResult> {
-  const { order, refund, now } = input;
-  if (!order) return "unknown_order";
+  const { orderId, refund, now } = input;
+  if (!orderId) return "unknown_order";
+  // Locked before it is read (a no-op write, as applyCheckoutSession does): a staff request
+  // recording the same refund (recordRefund locks it first too) has committed or waits.
+  await trx
+    .updateTable("orders")
+    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+    .where("id", "=", orderId)
+    .execute();
+  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
   if (refund.status === "failed" || refund.status === "canceled") {
     const undone = await undoFailedRefund(deps, trx, {
       order,

@@ -60,9 +60,9 @@ export async function handleStripeWebhook(
 
   const result = await deps.db.transaction().execute(async (trx): Promise<WebhookResult> => {
     const order = orderRef
-      ? await trx.selectFrom("orders").selectAll().where("id", "=", orderRef).executeTakeFirst()
+      ? await trx.selectFrom("orders").select("id").where("id", "=", orderRef).executeTakeFirst()
       : paymentRef
-        ? await trx.selectFrom("orders").selectAll().where("payment_reference", "=", paymentRef).executeTakeFirst()
+        ? await trx.selectFrom("orders").select("id").where("payment_reference", "=", paymentRef).executeTakeFirst()
         : undefined;
     const inserted = await trx
       .insertInto("payment_events")
@@ -70,21 +70,7 @@ export async function handleStripeWebhook(
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return "duplicate";
-    if (refund) {
-      // Locked first (a no-op write, as applyCheckoutSession does): a staff refund recording the
-      // same refund waits for this transaction and then finds it recorded.
-      if (order) {
-        await trx
-          .updateTable("orders")
-          .set((eb) => ({ updated_at: eb.ref("updated_at") }))
-          .where("id", "=", order.id)
-          .execute();
-      }
-      const current = order
-        ? await trx.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirst()
-        : undefined;
-      return applyStripeRefund(deps, trx, { order: current, refund, now });
-    }
+    if (refund) return applyStripeRefund(deps, trx, { orderId: order?.id ?? null, refund, now });
     if (!outcome || !session) return "ignored";
     if (!order) return "unknown_order";
     return applyCheckoutSession(deps, trx, {

@@ -68,6 +68,25 @@ describe.each(TEST_ENGINES)("Stripe's refund events on %s", (engine) => {
     expect(await refundMails(orderId)).toEqual(["refunded"]);
   });
 
+  it("records each staff refund once while its event arrives at the same moment, without a deadlock", async () => {
+    const { orderId } = await paidCardOrder();
+    for (let i = 0; i < 5; i++) {
+      const result = await refundOrder(f.testApp.services, {
+        orderId,
+        amount: 100,
+        requestId: `form-${i}`,
+        refundedBefore: 100 * i,
+      });
+      expect(result).toMatchObject({ changed: true, refundedCents: 100 });
+      // The stand-in sends refund.created right after its answer, while the shop records the refund.
+      await expect.poll(() => f.standIn.deliveries().filter((d) => d.type === "refund.created").length).toBe(i + 1);
+      await expect.poll(() => lastDelivery()?.status).toBe(200);
+    }
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 500 });
+    expect(await refundSteps(orderId)).toHaveLength(5);
+    expect(await refundMails(orderId)).toHaveLength(5);
+  });
+
   it("lets Stripe's event record a staff refund whose write failed, and refuses the same post sent again instead of refunding twice", async () => {
     const { orderId } = await paidCardOrder();
     const services = f.testApp.services;
