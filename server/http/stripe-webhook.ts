@@ -15,9 +15,9 @@ export const STRIPE_WEBHOOK_BODY_LIMIT: BodyLimit = { maxBytes: 256 * 1024, time
  * applies: Stripe posts JSON, not a form; sends no Origin and no cookies; and must reach the
  * shop while Coming Soon is on, or payments made before closing would never be confirmed. The
  * raw body is read here, bounded, because the signature covers the exact bytes.
- * Answers 200 once the event is recorded (or was already), 400 for a bad signature or body
- * (Stripe shows it to the owner; retrying would not help), 503 when the database failed (Stripe
- * retries for up to three days).
+ * Answers 200 once the event is recorded (or was already), also when it changed nothing; 400 for
+ * a bad signature or body (Stripe retries any refusal for up to three days and warns the owner
+ * about the endpoint: only a misconfiguration gets one); 503 when the database failed.
  */
 export function stripeWebhookRoute(services: AppServices): Handler<AppEnv> {
   return async (c) => {

@@ -57,9 +57,8 @@ export async function cancelOrder(deps: RefundDeps, input: { orderId: string }):
     moneyHeld > 0 &&
     ["paid", "partially_refunded", "needs_review"].includes(order.payment_status)
   ) {
-    // One cancellation per order: its id tells its refund apart from a double-click's.
-    const refund = { orderId, amountCents: null, purpose: "cancel", queueMail: false, requestId: "cancel" } as const;
-    refundedCents = (await refundOrderAmount(deps, refund)).refundedCents;
+    refundedCents = (await refundOrderAmount(deps, { orderId, amountCents: null, purpose: "cancel", queueMail: false }))
+      .refundedCents;
   }
 
   const now = deps.clock();

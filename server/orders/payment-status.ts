@@ -2,7 +2,10 @@
  * The payment axis of an order, beside its fulfilment status (decision 9). Client-safe: no
  * imports. The webhook and the staff actions move an order to a state, never by a delta, and
  * only along the arrows of PAYMENT_TRANSITIONS, so a replayed or late event cannot undo a later
- * one (a "completed" after "expired" is handled by its own rule: see the webhook).
+ * one (a "completed" after "expired" is handled by its own rule: see the webhook). Refunds are
+ * the exception: each is recorded once by its id and moves the refunded total, and the payment
+ * becomes what the amounts say (server/orders/record-refund.ts), also out of "refunded" when
+ * Stripe fails a refund.
  */
 export const PAYMENT_METHODS = ["card", "invoice"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -63,6 +63,21 @@ export async function recordRefund(
   const { order, refundId, amount, requestEventId, now } = input;
   const currency = order.currency;
   await lockOrder(trx, order.id);
+  // Its failure may have been recorded between Stripe's answer and this write: never count it.
+  const failed = await trx
+    .selectFrom("payment_events")
+    .select("id")
+    .where("id", "=", failedRefundEventId(refundId))
+    .executeTakeFirst();
+  if (failed) {
+    deps.logger.warn({ orderId: order.id, refundId }, "a refund Stripe already failed was not recorded");
+    throw new AppError(
+      "UNAVAILABLE",
+      "Stripe could not make this refund. Please try again, or check the payment in your Stripe dashboard.",
+      undefined,
+      "stripe-refund-failed",
+    );
+  }
   const recorded = await trx
     .insertInto("payment_events")
     .values({ id: refundEventId(refundId), order_id: order.id, type: "refund", received_at: now.toISOString() })
@@ -165,30 +180,45 @@ export async function undoFailedRefund(
     .executeTakeFirst();
   if (!wasRecorded) return false;
   const total = sql<number>`amount_refunded_cents - ${amount}`;
+  // What the amounts say, except that a payment staff never accepted goes back under review: one
+  // flagged before the refund (the amount Stripe took differs from the order, or it arrived after
+  // the stock was gone from an open order) must not turn "paid" and look ready to ship.
+  const target = sql<PaymentStatus>`case
+    when payment_status = 'needs_review' or amount_paid_cents <> total_cents or (not stock_taken and status <> 'Cancelled') then 'needs_review'
+    when ${total} > 0 then 'partially_refunded'
+    else 'paid' end`;
   const moved = await trx
     .updateTable("orders")
-    .set({
-      amount_refunded_cents: total,
-      payment_status: sql<PaymentStatus>`case when payment_status = 'needs_review' then 'needs_review' when ${total} > 0 then 'partially_refunded' else 'paid' end`,
-      updated_at: now.toISOString(),
-    })
+    .set({ amount_refunded_cents: total, payment_status: target, updated_at: now.toISOString() })
     .where("id", "=", order.id)
-    .where("payment_status", "in", ["refunded", "partially_refunded", "needs_review"])
+    // "paid" too: before refund events, accepting a flagged payment partly refunded in Stripe's
+    // dashboard made it "paid" with money refunded.
+    .where("payment_status", "in", ["paid", "refunded", "partially_refunded", "needs_review"])
     .where(total, ">=", sql<number>`0`)
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) {
-    // Never seen unless the rows were edited by hand: say so rather than guess.
-    deps.logger.error({ orderId: order.id, refundId }, "a failed refund could not be undone: the amounts disagree");
-    throw new AppError("CONFLICT", "This order's refunded amount does not match its refunds.");
-  }
+  const money = formatMoney(amount, order.currency);
   const reason = input.reason ? ` (${input.reason.replace(/_/g, " ")})` : "";
+  if (Number(moved.numUpdatedRows) !== 1) {
+    // Only rows edited by hand (or a payment voided since) get here. Said to staff and in the
+    // log, and answered: Stripe sending the event again for days would not change the amounts.
+    await appendOrderHistory(trx, {
+      orderId: order.id,
+      status: "Refund failed",
+      location: STAFF_STATUS_LOCATION,
+      at: now,
+      customerVisible: false,
+      note: `Stripe could not complete refund ${refundId} of ${money}${reason}, and the order's refunded amount could not be corrected for it: please check the payment in Stripe's dashboard.`,
+    });
+    deps.logger.error({ orderId: order.id, refundId }, "a failed refund could not be undone: the amounts disagree");
+    return true;
+  }
   await appendOrderHistory(trx, {
     orderId: order.id,
     status: "Refund failed",
     location: STAFF_STATUS_LOCATION,
     at: now,
     customerVisible: false,
-    note: `Stripe could not complete refund ${refundId} of ${formatMoney(amount, order.currency)}${reason}: the money was not returned. Refund again, or contact the customer.`,
+    note: `Stripe could not complete refund ${refundId} of ${money}${reason}: the money was not returned. Refund again, or contact the customer.`,
   });
   deps.logger.error({ orderId: order.id, refundId }, "Stripe could not complete a refund: the money was not returned");
   return true;

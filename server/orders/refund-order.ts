@@ -105,9 +105,23 @@ export async function refundOrderAmount(
     throw new AppError("CONFLICT", message, undefined, "illegal-payment-move");
   }
 
+  // A card payment's refunds at Stripe, listed first: what the shop has not recorded (below), and
+  // which failed. The card toggle may be off by now: a past card payment is still refunded.
+  const stripe = order.payment_method === "card" ? await stripeForRefunds(deps, order.payment_reference) : null;
+  const atStripe = stripe ? await refundsAtStripe(deps, stripe, order) : { unrecorded: [], failed: new Set<string>() };
+  // The attempt names Stripe's idempotency key; never the form's id: a retry after Stripe
+  // refunded but our write failed comes from a new form (the page reloaded, or the dialog opened
+  // again) and must get the same refund back. A refund Stripe failed gave its amount back to the
+  // refunded total, or never counted: counting the failed ones makes the refund made again a new
+  // one, not the failed one replayed from Stripe's idempotency cache.
+  const failedCount = atStripe.failed.size;
+  const attempt = `${input.purpose}:${order.amount_refunded_cents}:${amount}${failedCount > 0 ? `:after-${failedCount}-failed` : ""}`;
   // Read after the order: a post that read the order before the same post's refund was written
-  // has the same key below, and one that reads it after finds the request recorded here.
-  const requestEventId = input.requestId ? `refund-request:${order.id}:${input.requestId}` : null;
+  // has the same key below, and one that reads it after finds the request recorded here. A
+  // cancellation has no form id: its attempt is its id (cancelling again after that refund
+  // failed is a new attempt).
+  const requestKey = input.requestId ?? (input.purpose === "cancel" ? attempt : null);
+  const requestEventId = requestKey ? `refund-request:${order.id}:${requestKey}` : null;
   if (requestEventId) {
     const seen = await deps.db
       .selectFrom("payment_events")
@@ -124,22 +138,15 @@ export async function refundOrderAmount(
       "refunds-changed",
     );
   }
-  // Never the form's id: a retry after Stripe refunded but our write failed comes from a new
-  // form (the page reloaded, or the dialog opened again) and must get the same refund back.
-  // A refund Stripe failed after it was recorded gave its amount back to the refunded total
-  // (undoFailedRefund): counting those keeps the refund made again from getting the failed one's key.
-  const failedBefore = await countFailedRefunds(deps.db, order.id);
-  const attempt = `${input.purpose}:${order.amount_refunded_cents}:${amount}${failedBefore > 0 ? `:after-${failedBefore}-failed` : ""}`;
   const record = { order, requestEventId, queueMail: input.queueMail };
-  if (order.payment_method !== "card") {
+  if (!stripe) {
     return recordRefundNow(deps, { ...record, refundId: `manual:${order.id}:${attempt}`, amount });
   }
 
-  const stripe = await stripeForRefunds(deps, order.payment_reference);
   // Refunds Stripe made that the shop never recorded (its write failed after Stripe answered, or
-  // the owner refunded in Stripe's dashboard) are recorded first, so a retry with another amount
-  // cannot refund the same money twice.
-  const found = await unrecordedRefunds(deps, stripe, order);
+  // the owner refunded in Stripe's dashboard and its event has not arrived) are recorded first,
+  // so a retry with another amount cannot refund the same money twice.
+  const found = atStripe.unrecorded;
   if (found.length > 0) {
     let same: RefundResult | null = null;
     let recordedHere = 0;
@@ -171,17 +178,12 @@ export async function refundOrderAmount(
     );
   }
   const refundId = await createStripeRefund(deps, stripe, { orderId: order.id, amount, attempt });
+  // Stripe answers a repeated idempotency key with its first answer ("succeeded"), even when that
+  // refund failed since: the list above knows better.
+  if (atStripe.failed.has(refundId)) {
+    throw stripeRefundFailed(deps, new Error(`refund ${refundId} failed at Stripe`), order.id);
+  }
   return recordRefundNow(deps, { ...record, refundId, amount });
-}
-
-async function countFailedRefunds(db: Kysely<Database>, orderId: string): Promise<number> {
-  const row = await db
-    .selectFrom("payment_events")
-    .select((eb) => eb.fn.countAll<number>().as("failed"))
-    .where("order_id", "=", orderId)
-    .where("type", "=", "refund-failed")
-    .executeTakeFirstOrThrow();
-  return Number(row.failed);
 }
 
 /** Records one refund in a transaction of its own (see record-refund.ts). */
@@ -226,12 +228,12 @@ function stripeRefundFailed(deps: RefundDeps, error: unknown, orderId: string): 
   );
 }
 
-/** The payment's refunds at Stripe that took or may take money back, and that the shop has not recorded. */
-async function unrecordedRefunds(
+/** The payment's refunds at Stripe: those that took or may take money back and that the shop has not recorded, and the ids of those that failed. */
+async function refundsAtStripe(
   deps: RefundDeps,
   stripe: StripeForRefunds,
   order: Selectable<Database["orders"]>,
-): Promise<Stripe.Refund[]> {
+): Promise<{ unrecorded: Stripe.Refund[]; failed: Set<string> }> {
   let refunds: Stripe.Refund[];
   try {
     refunds = await stripe.client.refunds.list({ payment_intent: stripe.paymentIntent, limit: 100 }).autoPagingToArray({
@@ -240,8 +242,10 @@ async function unrecordedRefunds(
   } catch (error) {
     throw stripeRefundFailed(deps, error, order.id);
   }
-  const live = refunds.filter((refund) => refund.status !== "failed" && refund.status !== "canceled");
-  if (live.length === 0) return [];
+  const isFailed = (refund: Stripe.Refund) => refund.status === "failed" || refund.status === "canceled";
+  const failed = new Set(refunds.filter(isFailed).map((refund) => refund.id));
+  const live = refunds.filter((refund) => !isFailed(refund));
+  if (live.length === 0) return { unrecorded: [], failed };
   const recorded = await deps.db
     .selectFrom("payment_events")
     .select("id")
@@ -253,7 +257,7 @@ async function unrecordedRefunds(
     .execute();
   const known = new Set(recorded.map((row) => row.id));
   // Oldest first, as Stripe made them (its list is newest first).
-  return live.filter((refund) => !known.has(refundEventId(refund.id))).reverse();
+  return { unrecorded: live.filter((refund) => !known.has(refundEventId(refund.id))).reverse(), failed };
 }
 
 async function createStripeRefund(
@@ -273,10 +277,6 @@ async function createStripeRefund(
     );
   } catch (error) {
     throw stripeRefundFailed(deps, error, refund.orderId);
-  }
-  // Stripe answers a repeated key with the refund it made then, which may have failed since.
-  if (created.status === "failed" || created.status === "canceled") {
-    throw stripeRefundFailed(deps, new Error(`refund ${created.id} is ${created.status}`), refund.orderId);
   }
   return created.id;
 }

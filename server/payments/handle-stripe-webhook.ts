@@ -58,6 +58,7 @@ export async function handleStripeWebhook(
   const paymentRef = refund ? idOf(refund.payment_intent) : null;
   const now = deps.clock();
 
+  let orderFound: string | null = null;
   const result = await deps.db.transaction().execute(async (trx): Promise<WebhookResult> => {
     const order = orderRef
       ? await trx.selectFrom("orders").select("id").where("id", "=", orderRef).executeTakeFirst()
@@ -70,6 +71,7 @@ export async function handleStripeWebhook(
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return "duplicate";
+    orderFound = order?.id ?? null;
     if (refund) return applyStripeRefund(deps, trx, { orderId: order?.id ?? null, refund, now });
     if (!outcome || !session) return "ignored";
     if (!order) return "unknown_order";
@@ -87,7 +89,12 @@ export async function handleStripeWebhook(
   });
 
   // Ids and types only: no bodies, no secrets.
-  const ids = { eventId: event.id, type: event.type, orderId: orderRef, paymentIntent: paymentRef ?? undefined };
+  const ids = {
+    eventId: event.id,
+    type: event.type,
+    orderId: orderRef ?? orderFound,
+    paymentIntent: paymentRef ?? undefined,
+  };
   if (result === "ignored" || result === "unknown_order") {
     deps.logger.warn(ids, `Stripe webhook ${result}`);
   } else {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cancelOrder } from "#server/orders/cancel-order.ts";
 import { refundOrder } from "#server/orders/refund-order.ts";
 import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
@@ -151,6 +152,87 @@ describe.each(TEST_ENGINES)("Stripe's refund events on %s", (engine) => {
     const refunds = [...f.standIn.refunds.values()];
     expect(refunds.map((refund) => refund.status)).toEqual(["failed", "succeeded"]);
     expect(await f.order(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: TOTAL });
+  });
+
+  it("puts a flagged payment refunded in full back under review when that refund fails, not paid and ready to ship", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    // Stripe took $25.00 of a $30.00 order: flagged for staff.
+    await f.standIn.sendEvent(sessionId, "completed", { amountTotal: 2500 });
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "needs_review", amount_paid_cents: 2500 });
+    await refundOrder(f.testApp.services, { orderId, amount: null, requestId: "form-1", refundedBefore: 0 });
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: 2500 });
+
+    await f.standIn.failRefund([...f.standIn.refunds.values()][0]!.id);
+    expect(lastDelivery()).toMatchObject({ type: "refund.failed", status: 200 });
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "needs_review", amount_refunded_cents: 0 });
+  });
+
+  it("answers 200 and corrects the amounts when a refund fails on a payment an older version left paid with money refunded", async () => {
+    const { orderId, paymentIntent } = await paidCardOrder();
+    const refund = await f.standIn.refundInDashboard(paymentIntent, 700);
+    // Before refund events, accepting a flagged payment partly refunded in Stripe made it "paid".
+    await f.testApp.services.db
+      .updateTable("orders")
+      .set({ payment_status: "paid" })
+      .where("id", "=", orderId)
+      .execute();
+
+    await f.standIn.failRefund(refund.id);
+    expect(
+      f.standIn
+        .deliveries()
+        .slice(-2)
+        .map((delivery) => delivery.status),
+    ).toEqual([200, 200]);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", amount_refunded_cents: 0 });
+    expect((await f.history(orderId)).at(-1)).toMatchObject({ status: "Refund failed" });
+  });
+
+  it("makes a new refund, not the failed one replayed, when staff retry after their write failed and the refund failed unnoticed", async () => {
+    const { orderId } = await paidCardOrder();
+    const services = f.testApp.services;
+    let failNext = true;
+    const failingWrite = {
+      ...services,
+      clock: () => {
+        if (!failNext) return services.clock();
+        failNext = false;
+        throw new Error("the database went away");
+      },
+    };
+    // Stripe's events never reach the shop (an endpoint not subscribed to refund events).
+    f.standIn.holdWebhooks();
+    await expect(
+      refundOrder(failingWrite, { orderId, amount: 1000, requestId: "form-1", refundedBefore: 0 }),
+    ).rejects.toThrow("the database went away");
+    const [first] = [...f.standIn.refunds.values()];
+    await f.standIn.failRefund(first!.id);
+    f.standIn.dropHeld();
+
+    const retried = await refundOrder(services, { orderId, amount: 1000, requestId: "form-2", refundedBefore: 0 });
+    expect(retried).toMatchObject({ changed: true, refundedCents: 1000 });
+    const refunds = [...f.standIn.refunds.values()];
+    expect(refunds.map((refund) => refund.status)).toEqual(["failed", "succeeded"]);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 1000 });
+    expect(await refundSteps(orderId)).toHaveLength(1);
+  });
+
+  it("refunds a cancelled order's payment again when it is cancelled after its first refund failed", async () => {
+    const { orderId } = await paidCardOrder();
+    const services = f.testApp.services;
+    await cancelOrder(services, { orderId });
+    expect(await f.order(orderId)).toMatchObject({ status: "Cancelled", payment_status: "refunded" });
+    await f.standIn.failRefund([...f.standIn.refunds.values()][0]!.id);
+    // The order stays cancelled; the money is held again.
+    expect(await f.order(orderId)).toMatchObject({
+      status: "Cancelled",
+      payment_status: "paid",
+      amount_refunded_cents: 0,
+    });
+
+    const refunded = await refundOrder(services, { orderId, amount: null, requestId: "form-1", refundedBefore: 0 });
+    expect(refunded).toMatchObject({ changed: true, paymentStatus: "refunded", refundedCents: TOTAL });
+    expect([...f.standIn.refunds.values()].map((refund) => refund.status)).toEqual(["failed", "succeeded"]);
   });
 
   it("never records a refund whose failure arrived before its creation", async () => {

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refundOrder } from "#server/orders/refund-order.ts";
 import { startCardPayment } from "#server/payments/start-card-payment.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { enableCardPayments } from "#tests/support/payment-settings.ts";
@@ -175,13 +176,29 @@ describe("admin order actions in a browser", () => {
     });
     expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000]);
 
-    // A second refund from the same dialog: the form now carries the new refunded total, so the
-    // server's "refunds changed since this form was opened" check lets it through.
-    await dialog.getByLabel("Refund amount").fill("5");
-    await dialog.getByRole("button", { name: "Refund", exact: true }).click();
-    await confirm(page, "Refund");
+    // Another staff member refunds $2.00 meanwhile; this dialog still shows $10.00 refunded, so its
+    // refund is refused, and the dialog reloads the order.
+    const handle = shop.openDatabase();
+    try {
+      await refundOrder(orderActionDeps(handle.db, new Date(), stripe.url), { orderId: orders.card, amount: 200 });
+    } finally {
+      await handle.close();
+    }
+    const refund = async (amount: string) => {
+      await dialog.getByLabel("Refund amount").fill(amount);
+      await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+      await confirm(page, "Refund");
+    };
+    await refund("5");
+    await expectToast(
+      page,
+      "This order's refunds changed since this form was opened: $12.00 is refunded now. Please check what is left to refund before refunding more.",
+    );
+    await dialog.getByText("$12.00", { exact: true }).waitFor();
+    // The same dialog, now current: its next refund goes through.
+    await refund("5");
     await expectToast(page, `$5.00 refunded for order ${orders.card}.`);
-    expect(await dbRow(orders.card)).toMatchObject({ amount_refunded_cents: 1500 });
+    expect(await dbRow(orders.card)).toMatchObject({ amount_refunded_cents: 1700 });
 
     await dialog.getByRole("button", { name: "Cancel order" }).click();
     await confirm(page, "Cancel order");
@@ -191,7 +208,7 @@ describe("admin order actions in a browser", () => {
       payment_status: "refunded",
       amount_refunded_cents: 6999 + 599,
     });
-    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000, 500, 6999 + 599 - 1500]);
+    expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000, 200, 500, 6999 + 599 - 1700]);
     await page.screenshot({ path: path.join(SHOTS, "card-refunded-1280.png"), fullPage: true });
     await page.close();
   });

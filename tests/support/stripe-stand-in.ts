@@ -327,7 +327,9 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         return answer(earlier.status, earlier.body);
       }
       const [status, body] = route(method, url, record.body);
-      idempotent.set(record.idempotencyKey, { fingerprint, status, body });
+      // A snapshot: Stripe replays its first answer as it was then (a refund "succeeded" that
+      // has failed since is replayed as succeeded).
+      idempotent.set(record.idempotencyKey, { fingerprint, status, body: structuredClone(body) });
       answer(status, body);
     } else {
       const [status, body] = route(method, url, method === "GET" ? record.query : record.body);

@@ -2,7 +2,7 @@ import { isHttpsSite } from "#server/config/env.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import type { Kysely } from "kysely";
 import { useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
@@ -34,6 +34,18 @@ import type { Route } from "./+types/orders";
 
 /** Where the details dialog loads an order from: this route's loader, with `?details=<id>`. */
 const ORDERS_PATH = "/admin/orders";
+
+/**
+ * A refused refund or cancel may still have changed the order (a refund found at Stripe and
+ * recorded, or recorded by Stripe's event while the dialog was open), and React Router reloads
+ * nothing after a 4xx or 5xx by default: the open dialog would keep its old figures and refunded
+ * total (`refundedBefore`), so every later refund from it would be refused too.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("intent");
+  if (intent === ORDER_ACTION_INTENTS.refund || intent === ORDER_ACTION_INTENTS.cancel) return true;
+  return defaultShouldRevalidate;
+}
 
 export function meta() {
   return [{ title: "Order Management" }, { name: "robots", content: "noindex" }];
