@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { UNKNOWN_SESSION_NOTE } from "#server/payments/close-card-session.ts";
 import { startCardPayment } from "#server/payments/start-card-payment.ts";
 import { createStripeClient } from "#server/payments/stripe-client.ts";
+import { failingFirstWrite } from "#tests/support/failing-write.ts";
 import { enableCardPayments, TEST_STRIPE_SECRET_KEY } from "#tests/support/payment-settings.ts";
 import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
@@ -52,21 +53,6 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
       .execute();
     return { db, deps, orderId, paymentIntent, total: order.total_cents };
   }
-  /**
-   * The deps with a clock that fails once: the refund's write, right after Stripe answered, never
-   * happens (a database outage).
-   */
-  function failingOnceAfterStripe<T extends { clock: () => Date }>(deps: T): T {
-    let failNext = true;
-    return {
-      ...deps,
-      clock: () => {
-        if (!failNext) return deps.clock();
-        failNext = false;
-        throw new Error("the database went away");
-      },
-    };
-  }
   const row = (id: string) =>
     testDb.handle.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
@@ -91,7 +77,7 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
   it("a refund Stripe made but the shop could not record is the same refund when staff try again from a new form", async () => {
     const { deps, orderId } = await paidCardOrder();
     await expect(
-      refundOrder(failingOnceAfterStripe(deps), { orderId, amount: 1000, requestId: "form-1" }),
+      refundOrder(failingFirstWrite(deps), { orderId, amount: 1000, requestId: "form-1" }),
     ).rejects.toThrow();
     expect([...stripe.refunds.values()].map((refund) => refund.amount)).toEqual([1000]);
     expect(await row(orderId)).toMatchObject({ payment_status: "paid", amount_refunded_cents: 0 });
@@ -108,7 +94,7 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
   it("a retry with another amount after Stripe refunded but the shop could not record it refunds nothing more", async () => {
     const { db, deps, orderId } = await paidCardOrder();
     await expect(
-      refundOrder(failingOnceAfterStripe(deps), { orderId, amount: 1000, requestId: "form-1" }),
+      refundOrder(failingFirstWrite(deps), { orderId, amount: 1000, requestId: "form-1" }),
     ).rejects.toThrow();
 
     // Staff believe nothing was refunded and try $15: Stripe's $10 is recorded, and nothing else is made.

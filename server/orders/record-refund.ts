@@ -64,12 +64,7 @@ export async function recordRefund(
   const currency = order.currency;
   await lockOrder(trx, order.id);
   // Its failure may have been recorded between Stripe's answer and this write: never count it.
-  const failed = await trx
-    .selectFrom("payment_events")
-    .select("id")
-    .where("id", "=", failedRefundEventId(refundId))
-    .executeTakeFirst();
-  if (failed) {
+  if (await hasPaymentEvent(trx, failedRefundEventId(refundId))) {
     deps.logger.warn({ orderId: order.id, refundId }, "a refund Stripe already failed was not recorded");
     throw new AppError(
       "UNAVAILABLE",
@@ -173,12 +168,7 @@ export async function undoFailedRefund(
     .onConflict((oc) => oc.column("id").doNothing())
     .executeTakeFirst();
   if (Number(marked.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-  const wasRecorded = await trx
-    .selectFrom("payment_events")
-    .select("id")
-    .where("id", "=", refundEventId(refundId))
-    .executeTakeFirst();
-  if (!wasRecorded) return false;
+  if (!(await hasPaymentEvent(trx, refundEventId(refundId)))) return false;
   const total = sql<number>`amount_refunded_cents - ${amount}`;
   // What the amounts say, except that a payment staff never accepted goes back under review: one
   // flagged before the refund (the amount Stripe took differs from the order, or it arrived after
@@ -196,32 +186,34 @@ export async function undoFailedRefund(
     .where("payment_status", "in", ["paid", "refunded", "partially_refunded", "needs_review"])
     .where(total, ">=", sql<number>`0`)
     .executeTakeFirst();
-  const money = formatMoney(amount, order.currency);
+  const corrected = Number(moved.numUpdatedRows) === 1;
   const reason = input.reason ? ` (${input.reason.replace(/_/g, " ")})` : "";
-  if (Number(moved.numUpdatedRows) !== 1) {
-    // Only rows edited by hand (or a payment voided since) get here. Said to staff and in the
-    // log, and answered: Stripe sending the event again for days would not change the amounts.
-    await appendOrderHistory(trx, {
-      orderId: order.id,
-      status: "Refund failed",
-      location: STAFF_STATUS_LOCATION,
-      at: now,
-      customerVisible: false,
-      note: `Stripe could not complete refund ${refundId} of ${money}${reason}, and the order's refunded amount could not be corrected for it: please check the payment in Stripe's dashboard.`,
-    });
-    deps.logger.error({ orderId: order.id, refundId }, "a failed refund could not be undone: the amounts disagree");
-    return true;
-  }
+  const what = `Stripe could not complete refund ${refundId} of ${formatMoney(amount, order.currency)}${reason}`;
   await appendOrderHistory(trx, {
     orderId: order.id,
     status: "Refund failed",
     location: STAFF_STATUS_LOCATION,
     at: now,
     customerVisible: false,
-    note: `Stripe could not complete refund ${refundId} of ${money}${reason}: the money was not returned. Refund again, or contact the customer.`,
+    // Not corrected: only rows edited by hand (or a payment voided since) get here. Said to staff
+    // and in the log, and answered: Stripe sending the event again for days would change nothing.
+    note: corrected
+      ? `${what}: the money was not returned. Refund again, or contact the customer.`
+      : `${what}, and the order's refunded amount could not be corrected for it: please check the payment in Stripe's dashboard.`,
   });
-  deps.logger.error({ orderId: order.id, refundId }, "Stripe could not complete a refund: the money was not returned");
+  deps.logger.error(
+    { orderId: order.id, refundId },
+    corrected
+      ? "Stripe could not complete a refund: the money was not returned"
+      : "a failed refund could not be undone: the amounts disagree",
+  );
   return true;
+}
+
+/** Whether a payment_events row with this id exists (a refund recorded, a failure marked). */
+export async function hasPaymentEvent(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.selectFrom("payment_events").select("id").where("id", "=", id).executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import {
   failedRefundEventId,
+  hasPaymentEvent,
   recordRefund,
   refundEventId,
   SHOP_REFUND_ATTEMPT_METADATA,
@@ -61,23 +62,13 @@ export async function applyStripeRefund(
     });
     return undone ? "refund_failed" : "refund_unchanged";
   }
-  const failedBefore = await trx
-    .selectFrom("payment_events")
-    .select("id")
-    .where("id", "=", failedRefundEventId(refund.id))
-    .executeTakeFirst();
   // Stripe does not promise the order of its events: a "created" sent after the "failed" is stale.
-  if (failedBefore) return "refund_unchanged";
+  if (await hasPaymentEvent(trx, failedRefundEventId(refund.id))) return "refund_unchanged";
   const left = order.amount_paid_cents - order.amount_refunded_cents;
   const refundable = ["paid", "partially_refunded", "needs_review"].includes(order.payment_status);
   const sameCurrency = refund.currency.toLowerCase() === order.currency.toLowerCase();
   if (!refundable || !sameCurrency || refund.amount > left) {
-    const recorded = await trx
-      .selectFrom("payment_events")
-      .select("id")
-      .where("id", "=", refundEventId(refund.id))
-      .executeTakeFirst();
-    if (recorded) return "refund_unchanged";
+    if (await hasPaymentEvent(trx, refundEventId(refund.id))) return "refund_unchanged";
     deps.logger.error(
       { orderId: order.id, refundId: refund.id, paymentStatus: order.payment_status },
       "a refund made at Stripe does not fit the order's payment and was not recorded: check it in Stripe's dashboard",

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cancelOrder } from "#server/orders/cancel-order.ts";
 import { refundOrder } from "#server/orders/refund-order.ts";
+import { failingFirstWrite } from "#tests/support/failing-write.ts";
 import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
@@ -91,15 +92,7 @@ describe.each(TEST_ENGINES)("Stripe's refund events on %s", (engine) => {
   it("lets Stripe's event record a staff refund whose write failed, and refuses the same post sent again instead of refunding twice", async () => {
     const { orderId } = await paidCardOrder();
     const services = f.testApp.services;
-    let failNext = true;
-    const failingWrite = {
-      ...services,
-      clock: () => {
-        if (!failNext) return services.clock();
-        failNext = false;
-        throw new Error("the database went away");
-      },
-    };
+    const failingWrite = failingFirstWrite(services);
     const post = { orderId, amount: 1000, requestId: "form-1", refundedBefore: 0 };
     await expect(refundOrder(failingWrite, post)).rejects.toThrow("the database went away");
     await expect.poll(() => lastDelivery()?.status).toBe(200);
@@ -191,15 +184,7 @@ describe.each(TEST_ENGINES)("Stripe's refund events on %s", (engine) => {
   it("makes a new refund, not the failed one replayed, when staff retry after their write failed and the refund failed unnoticed", async () => {
     const { orderId } = await paidCardOrder();
     const services = f.testApp.services;
-    let failNext = true;
-    const failingWrite = {
-      ...services,
-      clock: () => {
-        if (!failNext) return services.clock();
-        failNext = false;
-        throw new Error("the database went away");
-      },
-    };
+    const failingWrite = failingFirstWrite(services);
     // Stripe's events never reach the shop (an endpoint not subscribed to refund events).
     f.standIn.holdWebhooks();
     await expect(
