@@ -3,7 +3,7 @@ import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { releaseOrderStock } from "./stock.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
-import { canMovePayment, type PaymentStatus } from "./payment-status.ts";
+import { canMovePayment, REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from "./payment-status.ts";
 import { refundOrderAmount, type RefundDeps } from "./refund-order.ts";
 import { applyCheckoutSession, outcomeOfRetrievedSession } from "#server/payments/apply-checkout-session.ts";
 import { closeCardSession, UNKNOWN_SESSION_NOTE } from "#server/payments/close-card-session.ts";
@@ -52,11 +52,7 @@ export async function cancelOrder(deps: RefundDeps, input: { orderId: string }):
 
   let refundedCents = 0;
   const moneyHeld = order.amount_paid_cents - order.amount_refunded_cents;
-  if (
-    order.payment_method === "card" &&
-    moneyHeld > 0 &&
-    ["paid", "partially_refunded", "needs_review"].includes(order.payment_status)
-  ) {
+  if (order.payment_method === "card" && moneyHeld > 0 && REFUNDABLE_PAYMENT_STATUSES.includes(order.payment_status)) {
     refundedCents = (await refundOrderAmount(deps, { orderId, amountCents: null, purpose: "cancel", queueMail: false }))
       .refundedCents;
   }

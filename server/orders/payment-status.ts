@@ -38,6 +38,9 @@ export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]
   voided: [],
 };
 
+/** Payments that hold money the shop can give back (a refund, or a cancel's refund). */
+export const REFUNDABLE_PAYMENT_STATUSES: readonly PaymentStatus[] = ["paid", "partially_refunded", "needs_review"];
+
 export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
   return PAYMENT_TRANSITIONS[from].includes(to);
 }

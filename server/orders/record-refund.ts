@@ -4,8 +4,9 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import { formatMoney } from "#server/money/money-schema.ts";
+import { lockOrderRow } from "./lock-order-row.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
-import type { PaymentStatus } from "./payment-status.ts";
+import { REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from "./payment-status.ts";
 
 export interface RecordRefundDeps {
   logger: Logger;
@@ -62,7 +63,7 @@ export async function recordRefund(
 ): Promise<RecordedRefund> {
   const { order, refundId, amount, requestEventId, now } = input;
   const currency = order.currency;
-  await lockOrder(trx, order.id);
+  await lockOrderRow(trx, order.id);
   // Its failure may have been recorded between Stripe's answer and this write: never count it.
   if (await hasPaymentEvent(trx, failedRefundEventId(refundId))) {
     deps.logger.warn({ orderId: order.id, refundId }, "a refund Stripe already failed was not recorded");
@@ -106,7 +107,7 @@ export async function recordRefund(
       updated_at: now.toISOString(),
     })
     .where("id", "=", order.id)
-    .where("payment_status", "in", ["paid", "partially_refunded", "needs_review"])
+    .where("payment_status", "in", REFUNDABLE_PAYMENT_STATUSES)
     .where(total, "<=", sql<number>`amount_paid_cents`)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) {
@@ -156,7 +157,7 @@ export async function undoFailedRefund(
   input: { order: Selectable<Database["orders"]>; refundId: string; amount: number; reason: string | null; now: Date },
 ): Promise<boolean> {
   const { order, refundId, amount, now } = input;
-  await lockOrder(trx, order.id);
+  await lockOrderRow(trx, order.id);
   const marked = await trx
     .insertInto("payment_events")
     .values({
@@ -214,20 +215,6 @@ export async function undoFailedRefund(
 export async function hasPaymentEvent(db: Kysely<Database>, id: string): Promise<boolean> {
   const row = await db.selectFrom("payment_events").select("id").where("id", "=", id).executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * The order's row first, before any payment_events key: the staff request and Stripe's event
- * both write the refund's key and the order, and on PostgreSQL taking them in opposite orders
- * deadlocked (seen in a test). A no-op write holds the row until commit; SQLite serialises write
- * transactions anyway.
- */
-async function lockOrder(trx: Kysely<Database>, orderId: string): Promise<void> {
-  await trx
-    .updateTable("orders")
-    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
-    .where("id", "=", orderId)
-    .execute();
 }
 
 export async function currentPaymentStatus(db: Kysely<Database>, orderId: string): Promise<PaymentStatus> {

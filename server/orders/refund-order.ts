@@ -8,7 +8,7 @@ import { formatMoney } from "#server/money/money-schema.ts";
 import { loadStripeSecretKey } from "#server/payments/stripe-keys.ts";
 import { createStripeClient } from "#server/payments/stripe-client.ts";
 import type { Clock } from "#server/services.ts";
-import { canMovePayment, type PaymentStatus } from "./payment-status.ts";
+import { canMovePayment, REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from "./payment-status.ts";
 import { currentPaymentStatus, recordRefund, refundEventId, SHOP_REFUND_ATTEMPT_METADATA } from "./record-refund.ts";
 
 export interface RefundDeps {
@@ -87,7 +87,7 @@ export async function refundOrderAmount(
   };
   const remaining = order.amount_paid_cents - order.amount_refunded_cents;
   if (from === "refunded" && input.amountCents === null) return unchanged;
-  const refundable = from === "paid" || from === "partially_refunded" || from === "needs_review";
+  const refundable = REFUNDABLE_PAYMENT_STATUSES.includes(from);
   if (!refundable || remaining <= 0 || order.payment_method === null) {
     throw new AppError("CONFLICT", "Only a paid order can be refunded.", undefined, "not-refundable");
   }

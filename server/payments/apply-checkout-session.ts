@@ -3,6 +3,7 @@ import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import { appendOrderHistory } from "#server/orders/order-history.ts";
+import { lockOrderRow } from "#server/orders/lock-order-row.ts";
 import { canMovePayment, type PaymentStatus } from "#server/orders/payment-status.ts";
 import { releaseOrderStock, retakeOrderStock } from "#server/orders/stock.ts";
 
@@ -69,12 +70,8 @@ export async function applyCheckoutSession(
 ): Promise<ApplyResult> {
   const { orderId, session, outcome, now } = input;
   const nowIso = now.toISOString();
-  // Lock the row before reading it (see above); SQLite serialises write transactions anyway.
-  await trx
-    .updateTable("orders")
-    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
-    .where("id", "=", orderId)
-    .execute();
+  // Lock the row before reading it (see above).
+  await lockOrderRow(trx, orderId);
   const order = await trx
     .selectFrom("orders")
     .select([

@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type Stripe from "stripe";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logging/logger.ts";
+import { lockOrderRow } from "#server/orders/lock-order-row.ts";
+import { REFUNDABLE_PAYMENT_STATUSES } from "#server/orders/payment-status.ts";
 import {
   failedRefundEventId,
   hasPaymentEvent,
@@ -44,13 +46,8 @@ export async function applyStripeRefund(
 ): Promise<RefundEventResult> {
   const { orderId, refund, now } = input;
   if (!orderId) return "unknown_order";
-  // Locked before it is read (a no-op write, as applyCheckoutSession does): a staff request
-  // recording the same refund (recordRefund locks it first too) has committed or waits.
-  await trx
-    .updateTable("orders")
-    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
-    .where("id", "=", orderId)
-    .execute();
+  // Locked before it is read: a staff request recording the same refund has committed or waits.
+  await lockOrderRow(trx, orderId);
   const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
   if (refund.status === "failed" || refund.status === "canceled") {
     const undone = await undoFailedRefund(deps, trx, {
@@ -65,7 +62,7 @@ export async function applyStripeRefund(
   // Stripe does not promise the order of its events: a "created" sent after the "failed" is stale.
   if (await hasPaymentEvent(trx, failedRefundEventId(refund.id))) return "refund_unchanged";
   const left = order.amount_paid_cents - order.amount_refunded_cents;
-  const refundable = ["paid", "partially_refunded", "needs_review"].includes(order.payment_status);
+  const refundable = REFUNDABLE_PAYMENT_STATUSES.includes(order.payment_status);
   const sameCurrency = refund.currency.toLowerCase() === order.currency.toLowerCase();
   if (!refundable || !sameCurrency || refund.amount > left) {
     if (await hasPaymentEvent(trx, refundEventId(refund.id))) return "refund_unchanged";

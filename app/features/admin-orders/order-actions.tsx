@@ -5,6 +5,7 @@ import { formErrors } from "#server/http/form-errors.ts";
 import { formatMoney } from "#server/money/money-schema.ts";
 import { refundOrderSchema, type ORDER_ACTION_INTENTS } from "#server/orders/order-action-schema.ts";
 import type { OrderDetails } from "#server/orders/get-order-details.ts";
+import { REFUNDABLE_PAYMENT_STATUSES } from "#server/orders/payment-status.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
@@ -25,10 +26,7 @@ export function availableOrderActions(order: OrderDetails) {
       ((order.paymentStatus === "awaiting_payment" && order.paymentMethod === "invoice") ||
         order.paymentStatus === "needs_review"),
     cancel: open && order.status !== "Shipped" && order.status !== "Delivered",
-    refund:
-      order.paymentMethod !== null &&
-      refundable > 0 &&
-      ["paid", "partially_refunded", "needs_review"].includes(order.paymentStatus),
+    refund: order.paymentMethod !== null && refundable > 0 && REFUNDABLE_PAYMENT_STATUSES.includes(order.paymentStatus),
     refundableCents: Math.max(refundable, 0),
   };
 }
