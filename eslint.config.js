@@ -45,6 +45,7 @@ export default tseslint.config(
       "scripts/**/*.test.ts",
       "deploy/**/*.test.ts",
       "bench/**/*.test.ts",
+      "tests/support/**/*.test.ts",
     ],
     rules: {
       "no-restricted-properties": [

@@ -19,6 +19,7 @@ export default defineConfig({
             "server/**/*.test.ts",
             "app/**/*.test.{ts,tsx}",
             "scripts/**/*.test.ts",
+            "tests/support/**/*.test.ts",
             "deploy/**/*.test.ts",
             "bench/**/*.test.ts",
           ],

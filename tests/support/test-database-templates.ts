@@ -7,7 +7,13 @@ import { openDatabase, type DatabaseHandle } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
-import { createThrowawayPostgresDatabase, type TestDatabaseTemplates } from "./test-database.ts";
+import { sql } from "kysely";
+import {
+  createThrowawayPostgresDatabase,
+  dropPostgresCopies,
+  TEMPLATE_ROWS_SCHEMA,
+  type TestDatabaseTemplates,
+} from "./test-database.ts";
 
 /**
  * Vitest globalSetup of the unit project. A test that migrated and seeded its own database paid
@@ -34,10 +40,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (process.env.TEST_DATABASE_URL) {
       const postgres = async () => {
         const created = await createThrowawayPostgresDatabase();
-        drops.push(created.drop);
+        const location = new URL(created.url).pathname.slice(1);
+        // Tests' copies of it first (test-database.ts reuses them instead of dropping them).
+        drops.push(async () => {
+          await dropPostgresCopies(location);
+          await created.drop();
+        });
         return {
           database: openDatabase({ databaseUrl: created.url, dataDir }),
-          location: new URL(created.url).pathname.slice(1),
+          location,
         };
       };
       templates.postgres = await buildTemplates(postgres, postgres);
@@ -64,10 +75,28 @@ async function buildTemplates(openMigrated: OpenTemplate, openSeeded: OpenTempla
       clock: () => new Date(),
       covers: new DatabaseCoverStore(seeded.database.db),
     });
+    for (const template of [migrated.database, seeded.database]) await keepRowsForReset(template);
   } finally {
     // Closed: SQLite leaves a complete file (no WAL beside it), PostgreSQL a database to copy.
     await migrated.database.close();
     await seeded.database.close();
   }
   return { migrated: migrated.location, seeded: seeded.location };
+}
+
+/**
+ * PostgreSQL: a copy of every table's rows in a schema of its own, which each copy of the
+ * template carries, so a copy a test used can be put back as it was and reused (test-database.ts).
+ */
+async function keepRowsForReset(database: DatabaseHandle): Promise<void> {
+  if (database.engine !== "postgres") return;
+  const tables = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+  `.execute(database.db);
+  await sql`create schema ${sql.id(TEMPLATE_ROWS_SCHEMA)}`.execute(database.db);
+  for (const { name } of tables.rows) {
+    await sql`create table ${sql.id(TEMPLATE_ROWS_SCHEMA, name)} as table ${sql.id("public", name)}`.execute(
+      database.db,
+    );
+  }
 }
