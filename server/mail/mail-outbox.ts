@@ -15,6 +15,7 @@ export const ORDER_MAIL_KINDS = [
   "shipped",
   "cancelled",
   "refunded",
+  "refund-failed-notice",
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 

@@ -40,7 +40,10 @@ describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
     for (const kind of ORDER_MAIL_KINDS) {
       const mail = await renderOrderMail(deps(), { kind, orderId });
       expect(mail?.from).toEqual({ name: "Little & Scrolls", address: "shop@scrolls.example" });
-      expect(mail?.to).toBe(kind === "new-order-notice" ? "shop@scrolls.example" : "buyer@example.com");
+      const toStaff = kind === "new-order-notice" || kind === "refund-failed-notice";
+      expect(mail?.to).toBe(toStaff ? "shop@scrolls.example" : "buyer@example.com");
+      // A reply to a staff notice goes to the buyer.
+      expect(mail?.replyTo).toBe(toStaff ? "buyer@example.com" : undefined);
       expect(mail?.subject).toContain(orderId);
       expect(mail?.text.length).toBeGreaterThan(20);
       expect(mail?.html).toMatch(/^<!doctype html>/);
@@ -70,6 +73,28 @@ describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
     expect(text).toContain("Organisation: St. Mark's <School>");
     expect(text).toContain("Pay to:\n  Little & Scrolls\n  shop@scrolls.example");
     expect(text).toContain(`Track your order: https://shop.example/track-order?orderId=${orderId}`);
+  });
+
+  it("tells the store what a failed refund left: paid, refunded now, the payment's state and the order", async () => {
+    const { db, orderId } = await setUp();
+    await db
+      .updateTable("orders")
+      .set({
+        payment_method: "card",
+        amount_paid_cents: 4098,
+        amount_refunded_cents: 1000,
+        payment_status: "partially_refunded",
+      })
+      .where("id", "=", orderId)
+      .execute();
+    const mail = (await renderOrderMail(deps(), { kind: "refund-failed-notice", orderId }))!;
+    expect(mail.subject).toBe(`Refund failed for order ${orderId}`);
+    expect(mail.text).toContain("the money was not returned to the customer");
+    expect(mail.text).toContain("Paid: $40.98");
+    expect(mail.text).toContain("Refunded now: $10.00");
+    expect(mail.text).toContain("Payment status: Partially refunded");
+    expect(mail.text).toContain(`Open the order: https://shop.example/admin/orders?search=${orderId}`);
+    expect(mail.html).toContain("&lt;b&gt;Grace&lt;/b&gt;");
   });
 
   it("returns null for an order that no longer exists", async () => {

@@ -54,7 +54,7 @@ export async function renderOrderMail(
   return {
     from: storeSender(store),
     to: content.to,
-    replyTo: mail.kind === "new-order-notice" ? order.customer_email : undefined,
+    replyTo: STAFF_MAIL_KINDS.has(mail.kind) ? order.customer_email : undefined,
     subject: content.subject,
     text: renderText(content, order, store.storeName),
     html: renderHtml(content, order, store.storeName),
@@ -110,6 +110,9 @@ function orderDetails(order: NonNullable<OrderRow>): [string, string][] {
   details.push(["Payment status", PAYMENT_STATUS_LABELS[order.payment_status]]);
   return details;
 }
+
+/** Mails to the store's contact address, not to the buyer: a reply goes to the buyer. */
+const STAFF_MAIL_KINDS: ReadonlySet<OrderMailKind> = new Set(["new-order-notice", "refund-failed-notice"]);
 
 const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: StoreInfo) => MailContent> = {
   "order-confirmation": (order, store) => ({
@@ -212,6 +215,26 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
     withLines: false,
     details: [["Order", order.id]],
     link: trackLink(order, store),
+  }),
+  // Staff only: the buyer was told of the refund when it was made, and what to say now (refund
+  // again, ask for other bank details) is staff's call. The order's history names the refund.
+  "refund-failed-notice": (order, store) => ({
+    to: store.contactEmail,
+    subject: `Refund failed for order ${order.id}`,
+    greeting: "Hello,",
+    paragraphs: [
+      "Stripe could not complete a refund for this order: the money was not returned to the customer, who was told of the refund when it was made.",
+      "Refund again from the order, or contact the customer. The order's history says which refund failed and why.",
+    ],
+    withLines: false,
+    details: [
+      ["Customer", [order.customer_name, order.customer_email].filter(Boolean).join("\n")],
+      ["Order", order.id],
+      ["Paid", money(order, order.amount_paid_cents)],
+      ["Refunded now", money(order, order.amount_refunded_cents)],
+      ["Payment status", PAYMENT_STATUS_LABELS[order.payment_status]],
+    ],
+    link: { label: "Open the order", url: `${store.publicUrl}/admin/orders?search=${encodeURIComponent(order.id)}` },
   }),
 };
 

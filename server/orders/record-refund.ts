@@ -202,6 +202,13 @@ export async function undoFailedRefund(
       ? `${what}: the money was not returned. Refund again, or contact the customer.`
       : `${what}, and the order's refunded amount could not be corrected for it: please check the payment in Stripe's dashboard.`,
   });
+  // The store's contact address hears of it at once: staff may not open the order for days.
+  await queueOrderMail(trx, {
+    orderId: order.id,
+    kind: "refund-failed-notice",
+    now,
+    dedupeKey: `${order.id}:refund-failed-notice:${refundId}`,
+  });
   deps.logger.error(
     { orderId: order.id, refundId },
     corrected

@@ -135,9 +135,14 @@ describe.each(TEST_ENGINES)("Stripe's refund events on %s", (engine) => {
       `Stripe could not complete refund ${failed!.id} of $30.00 (expired or canceled card)`,
     );
     expect(f.testApp.logs.some((line) => line.level === 50 && line.refundId === failed!.id)).toBe(true);
+    // The store's contact address is told, once.
+    const failedNotices = async () =>
+      (await f.outbox(orderId)).filter((kind) => kind === "refund-failed-notice").length;
+    expect(await failedNotices()).toBe(1);
     // A late copy of either event changes nothing more.
     for (const delivery of f.standIn.deliveries().slice(-2)) await f.standIn.replayEvent(delivery.eventId);
     expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", amount_refunded_cents: 0 });
+    expect(await failedNotices()).toBe(1);
 
     // Refunded again in full: the same figures as the first time, but a new refund at Stripe.
     const again = await refundOrder(services, { orderId, amount: null, requestId: "form-2", refundedBefore: 0 });
