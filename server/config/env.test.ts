@@ -134,6 +134,8 @@ describe("loadEnv", () => {
     expect(loadEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "true" }).HOST).toBe("127.0.0.1");
     expect(loadEnv({ DATA_DIR: dataDir(), TRUST_PROXY: "true", HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
     expect(loadEnv({ DATA_DIR: dataDir(), HOST: "::" }).HOST).toBe("::");
+    // The loopback nginx's upstream names, whatever the resolver answers first for the name.
+    expect(loadEnv({ DATA_DIR: dataDir(), HOST: "localhost" }).HOST).toBe("127.0.0.1");
     expect(() => loadEnv({ DATA_DIR: dataDir(), HOST: "shop.example" })).toThrow(
       'Invalid configuration: HOST must be an IP address to listen on, such as 127.0.0.1, 0.0.0.0 or :: (got "shop.example")',
     );

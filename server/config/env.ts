@@ -136,7 +136,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     appSecret = readOrCreateDevSecret(dataDir);
   }
 
-  const host = env.HOST ?? (env.TRUST_PROXY ? "127.0.0.1" : undefined);
+  // "localhost" is IPv4's loopback, where nginx's upstream and the docs point: Node resolves the
+  // name itself and, on a machine whose resolver answers ::1 first, would listen on IPv6 only.
+  const host = env.HOST === "localhost" ? "127.0.0.1" : (env.HOST ?? (env.TRUST_PROXY ? "127.0.0.1" : undefined));
   return { ...env, HOST: host, DATA_DIR: dataDir, PUBLIC_URL: publicUrl, APP_SECRET: appSecret };
 }
 
