@@ -5,13 +5,14 @@ import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import type { Clock } from "#server/services.ts";
-import { loadStripeWebhookSecret } from "./stripe-keys.ts";
+import { createStripeClient } from "./stripe-client.ts";
+import { loadStripeSecretKey, loadStripeWebhookSecret } from "./stripe-keys.ts";
 import { applyCheckoutSession, type ApplyResult, type CheckoutSessionOutcome } from "./apply-checkout-session.ts";
 import { applyStripeRefund, type RefundEventResult } from "./apply-stripe-refund.ts";
 
 export interface HandleStripeWebhookDeps {
   db: Kysely<Database>;
-  env: Pick<Env, "APP_SECRET">;
+  env: Pick<Env, "APP_SECRET" | "STRIPE_API_URL">;
   clock: Clock;
   logger: Logger;
 }
@@ -28,7 +29,8 @@ const REFUND_EVENTS = new Set(["refund.created", "refund.updated", "refund.faile
  * changes nothing) and the order named in the session's metadata moves to the state the event
  * implies (applyCheckoutSession), or, for a refund event, the refund is recorded or undone on the
  * order whose payment it belongs to (applyStripeRefund). Events for unknown orders or of other types are recorded and
- * logged, not refused: Stripe would only retry them. Throws VALIDATION (400) for a missing or
+ * logged, not refused: Stripe would only retry them; except a refund of the shop's own payment
+ * that is not recorded yet (UNAVAILABLE, 503: assertPaymentRecorded). Throws VALIDATION (400) for a missing or
  * bad signature, or when no signing secret is stored; anything else thrown is the database's
  * (the route answers 503 so Stripe tries again).
  */
@@ -56,6 +58,7 @@ export async function handleStripeWebhook(
   const refund = REFUND_EVENTS.has(event.type) ? (event.data.object as Stripe.Refund) : null;
   const orderRef = session ? (session.metadata?.order_id ?? session.client_reference_id ?? null) : null;
   const paymentRef = refund ? idOf(refund.payment_intent) : null;
+  if (paymentRef) await assertPaymentRecorded(deps, paymentRef);
   const now = deps.clock();
 
   let orderFound: string | null = null;
@@ -101,6 +104,58 @@ export async function handleStripeWebhook(
     deps.logger.info({ ...ids, result }, "Stripe webhook");
   }
   return result;
+}
+
+/**
+ * A refund event for a payment no order holds yet. When the payment is one of the shop's (its
+ * PaymentIntent names an order whose payment is not recorded: that order's
+ * `checkout.session.completed` is still being retried), throws UNAVAILABLE (503) and records
+ * nothing, so Stripe sends the refund again after the payment is recorded instead of the refund
+ * being left out (the order would look paid). A payment that is not the shop's (a Stripe account
+ * shared with another till) is left to the caller, which logs it. Asks Stripe only when no order
+ * holds the payment: a refund of a recorded payment, the usual case, costs no call.
+ */
+async function assertPaymentRecorded(deps: HandleStripeWebhookDeps, paymentIntentId: string): Promise<void> {
+  const recorded = await deps.db
+    .selectFrom("orders")
+    .select("id")
+    .where("payment_reference", "=", paymentIntentId)
+    .executeTakeFirst();
+  if (recorded) return;
+  const secretKey = await loadStripeSecretKey(deps);
+  if (!secretKey) return;
+  let orderId: string | undefined;
+  try {
+    const stripe = await createStripeClient(secretKey, deps.env);
+    orderId = (await stripe.paymentIntents.retrieve(paymentIntentId)).metadata?.order_id;
+  } catch (error) {
+    // Not found: not a payment of this account's that Stripe still knows; nothing to wait for.
+    if ((error as { statusCode?: number }).statusCode === 404) return;
+    deps.logger.warn({ paymentIntent: paymentIntentId }, "Stripe could not be asked whose payment a refund is for");
+    throw new AppError(
+      "UNAVAILABLE",
+      "Stripe could not be asked about this refund's payment. Send it again later.",
+      undefined,
+      "stripe-unreachable",
+    );
+  }
+  if (!orderId) return;
+  const order = await deps.db
+    .selectFrom("orders")
+    .select("payment_reference")
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order || order.payment_reference) return;
+  deps.logger.warn(
+    { orderId, paymentIntent: paymentIntentId },
+    "a refund arrived before its payment was recorded: Stripe will send it again",
+  );
+  throw new AppError(
+    "UNAVAILABLE",
+    "This refund's payment is not recorded yet. Send it again later.",
+    undefined,
+    "payment-not-recorded",
+  );
 }
 
 function outcomeOf(event: Stripe.Event): CheckoutSessionOutcome | null {

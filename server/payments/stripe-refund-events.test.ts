@@ -240,10 +240,41 @@ describe.each(TEST_ENGINES)("Stripe's refund events on %s", (engine) => {
     expect(await refundMails(orderId)).toEqual([]);
   });
 
+  it("has Stripe send a refund again when it arrives before its payment is recorded, and records it then", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    // The payment's event is late (Stripe is still retrying it) when the owner refunds in the dashboard.
+    f.standIn.holdWebhooks();
+    await f.standIn.sendEvent(sessionId, "completed");
+    await f.standIn.refundInDashboard(f.standIn.sessions.get(sessionId)!.payment_intent!, 700);
+    const [completed, created] = f.standIn.heldEvents();
+    expect([completed!.type, created!.type]).toEqual(["checkout.session.completed", "refund.created"]);
+
+    // Refused, so Stripe sends it again; nothing is recorded, not even the event's id.
+    const [early] = await f.standIn.sendHeld([created!.id]);
+    expect(early).toMatchObject({ type: "refund.created", status: 503 });
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "awaiting_payment", amount_refunded_cents: 0 });
+    expect(
+      f.testApp.logs.some(
+        (line) => line.msg === "a refund arrived before its payment was recorded: Stripe will send it again",
+      ),
+    ).toBe(true);
+
+    // The payment's event, then Stripe's next try of the refund's: recorded, once, with its mail.
+    await f.standIn.sendHeld([completed!.id]);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", amount_paid_cents: TOTAL });
+    expect((await f.standIn.replayEvent(created!.id)).status).toBe(200);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "partially_refunded", amount_refunded_cents: 700 });
+    expect(await refundMails(orderId)).toEqual(["refunded"]);
+    expect((await f.standIn.replayEvent(created!.id)).status).toBe(200);
+    expect(await f.order(orderId)).toMatchObject({ amount_refunded_cents: 700 });
+  });
+
   it("answers 200 for a refund of a payment the shop does not know, and records nothing", async () => {
     const { orderId } = await paidCardOrder();
-    // Another shop's order on the same Stripe account.
+    // Another till's payment on the same Stripe account: its PaymentIntent names an order this
+    // shop does not have.
     const { sessionId: otherSession } = await f.placeCardOrder();
+    f.standIn.sessions.get(otherSession)!.payment_intent_metadata_sent = { order_id: "ORD-ANOTHER-TILL" };
     await f.standIn.sendEvent(otherSession, "completed");
     const otherPayment = f.standIn.sessions.get(otherSession)!.payment_intent!;
     await f.testApp.services.db

@@ -43,6 +43,8 @@ export interface StandInSession {
   cancel_url: string | null;
   url: string | null;
   line_items_sent: { name: string; unit_amount: number; quantity: number; currency: string }[];
+  /** `payment_intent_data[metadata]`: the metadata of the PaymentIntent the session makes. */
+  payment_intent_metadata_sent: Record<string, string>;
 }
 
 export interface StandInRefund {
@@ -169,7 +171,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const sessions = new Map<string, StandInSession>();
   const refunds = new Map<string, StandInRefund>();
   const events = new Map<string, StandInEvent>();
-  const paymentIntents = new Map<string, { amount: number; currency: string; refunded: number }>();
+  const paymentIntents = new Map<
+    string,
+    { amount: number; currency: string; refunded: number; metadata: Record<string, string> }
+  >();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const requests: RecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
@@ -224,7 +229,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
 
   function publicSession(session: StandInSession): Record<string, unknown> {
     // line_items are not part of Stripe's session object (they are a separate, expandable list).
-    const { line_items_sent: _lineItems, ...rest } = session;
+    const { line_items_sent: _lineItems, payment_intent_metadata_sent: _intentMetadata, ...rest } = session;
     return rest;
   }
 
@@ -240,6 +245,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         amount: session.amount_total,
         currency: session.currency,
         refunded: paymentIntents.get(session.payment_intent)?.refunded ?? 0,
+        metadata: session.payment_intent_metadata_sent,
       });
     }
   }
@@ -377,6 +383,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
           status: "succeeded",
           latest_charge: chargeId(id),
           livemode: false,
+          metadata: intent.metadata,
         },
       ];
     }
@@ -459,6 +466,11 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       cancel_url: typeof params.cancel_url === "string" ? params.cancel_url : null,
       url: `${baseUrl}/pay/${id}`,
       line_items_sent: lines,
+      payment_intent_metadata_sent: stringRecord(
+        params.payment_intent_data && typeof params.payment_intent_data === "object"
+          ? (params.payment_intent_data as Record<string, unknown>).metadata
+          : undefined,
+      ),
     };
     sessions.set(id, session);
     return [200, publicSession(session)];
