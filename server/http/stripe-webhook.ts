@@ -17,8 +17,8 @@ export const STRIPE_WEBHOOK_BODY_LIMIT: BodyLimit = { maxBytes: 256 * 1024, time
  * raw body is read here, bounded, because the signature covers the exact bytes.
  * Answers 200 once the event is recorded (or was already), also when it changed nothing; 400 for
  * a bad signature or body (Stripe retries any refusal for up to three days and warns the owner
- * about the endpoint: only a misconfiguration gets one); 503 when the database failed, or for a refund of a payment not recorded yet
- * (handleStripeWebhook).
+ * about the endpoint: only a misconfiguration gets one); 503 when the database failed, or for a
+ * refund of a payment not recorded yet (handleStripeWebhook).
  */
 export function stripeWebhookRoute(services: AppServices): Handler<AppEnv> {
   return async (c) => {
