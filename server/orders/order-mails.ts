@@ -224,7 +224,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
     greeting: "Hello,",
     paragraphs: [
       "Stripe could not complete a refund for this order: the money was not returned to the customer, who was told of the refund when it was made.",
-      "Refund again from the order, or contact the customer. The order's history says which refund failed and why.",
+      "The order's history says which refund failed and why: check it, then refund again from the order or contact the customer.",
     ],
     withLines: false,
     details: [

@@ -5,6 +5,7 @@ import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import type { Clock } from "#server/services.ts";
+import { canMovePayment } from "#server/orders/payment-status.ts";
 import { createStripeClient } from "./stripe-client.ts";
 import { loadStripeSecretKey, loadStripeWebhookSecret } from "./stripe-keys.ts";
 import { applyCheckoutSession, type ApplyResult, type CheckoutSessionOutcome } from "./apply-checkout-session.ts";
@@ -107,12 +108,14 @@ export async function handleStripeWebhook(
 }
 
 /**
- * A refund event for a payment no order holds yet. When the payment is one of the shop's (its
- * PaymentIntent names an order whose payment is not recorded: that order's
- * `checkout.session.completed` is still being retried), throws UNAVAILABLE (503) and records
- * nothing, so Stripe sends the refund again after the payment is recorded instead of the refund
- * being left out (the order would look paid). A payment that is not the shop's (a Stripe account
- * shared with another till) is left to the caller, which logs it. Asks Stripe only when no order
+ * A refund event for a payment no order holds yet. When the payment is one of the shop's and its
+ * order is still waiting to record it (the PaymentIntent names the order, whose payment a late
+ * `checkout.session.completed` would still record: it is being retried), throws UNAVAILABLE
+ * (503) and records nothing, so Stripe sends the refund again after the payment is recorded
+ * instead of the refund being left out (the order would look paid). Anything else is left to the
+ * caller, which answers 200 and logs it: a payment of another till on the same Stripe account, a
+ * payment for an order already voided (staff were told to refund it in Stripe), or a key Stripe
+ * refuses; Stripe retrying those for days would change nothing. Asks Stripe only when no order
  * holds the payment: a refund of a recorded payment, the usual case, costs no call.
  */
 async function assertPaymentRecorded(deps: HandleStripeWebhookDeps, paymentIntentId: string): Promise<void> {
@@ -127,10 +130,19 @@ async function assertPaymentRecorded(deps: HandleStripeWebhookDeps, paymentInten
   let orderId: string | undefined;
   try {
     const stripe = await createStripeClient(secretKey, deps.env);
-    orderId = (await stripe.paymentIntents.retrieve(paymentIntentId)).metadata?.order_id;
+    // One quick try: Stripe waits for this answer, and sends the event again anyway.
+    const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {}, { maxNetworkRetries: 0, timeout: 5000 });
+    orderId = intent.metadata?.order_id;
   } catch (error) {
-    // Not found: not a payment of this account's that Stripe still knows; nothing to wait for.
-    if ((error as { statusCode?: number }).statusCode === 404) return;
+    const status = (error as { statusCode?: number }).statusCode;
+    // Stripe answered, and will answer the same next time (unknown payment, key refused).
+    if (status !== undefined && status < 500 && status !== 429) {
+      deps.logger.warn(
+        { paymentIntent: paymentIntentId, status },
+        "Stripe would not say whose payment a refund is for",
+      );
+      return;
+    }
     deps.logger.warn({ paymentIntent: paymentIntentId }, "Stripe could not be asked whose payment a refund is for");
     throw new AppError(
       "UNAVAILABLE",
@@ -142,10 +154,12 @@ async function assertPaymentRecorded(deps: HandleStripeWebhookDeps, paymentInten
   if (!orderId) return;
   const order = await deps.db
     .selectFrom("orders")
-    .select("payment_reference")
+    .select(["payment_reference", "payment_status"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order || order.payment_reference) return;
+  // Would a late "session completed" still record this payment? Not on a voided order.
+  if (!canMovePayment(order.payment_status, "paid") && !canMovePayment(order.payment_status, "needs_review")) return;
   deps.logger.warn(
     { orderId, paymentIntent: paymentIntentId },
     "a refund arrived before its payment was recorded: Stripe will send it again",

@@ -269,6 +269,25 @@ describe.each(TEST_ENGINES)("Stripe's refund events on %s", (engine) => {
     expect(await f.order(orderId)).toMatchObject({ amount_refunded_cents: 700 });
   });
 
+  it("answers 200, not again and again 503, for the refund of a payment that came after its order was voided", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    // Voided while the buyer was still on Stripe's page; the money arrives anyway.
+    await f.testApp.services.db
+      .updateTable("orders")
+      .set({ payment_status: "voided", status: "Cancelled" })
+      .where("id", "=", orderId)
+      .execute();
+    await f.standIn.sendEvent(sessionId, "completed");
+    expect((await f.history(orderId)).at(-1)).toMatchObject({
+      status: "Payment received after the order was voided",
+    });
+
+    // Staff refund it in Stripe, as the history asks: the event is taken, not refused for days.
+    await f.standIn.refundInDashboard(f.standIn.sessions.get(sessionId)!.payment_intent!);
+    expect(lastDelivery()).toMatchObject({ type: "refund.created", status: 200 });
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "voided", amount_refunded_cents: 0 });
+  });
+
   it("answers 200 for a refund of a payment the shop does not know, and records nothing", async () => {
     const { orderId } = await paidCardOrder();
     // Another till's payment on the same Stripe account: its PaymentIntent names an order this

@@ -17,9 +17,12 @@ export interface TestDatabase {
   handle: DatabaseHandle;
   /** A fresh temporary directory: the SQLite file lives here, and so may uploads. */
   dataDir: string;
-  /** postgres:// URL of the fresh database, for tests that open a second connection. */
+  /** postgres:// URL of the test's database, for tests that open a second connection. */
   databaseUrl?: string;
-  /** Closes the connection, drops the PostgreSQL database and removes the directory. */
+  /**
+   * Closes the connection, gives the PostgreSQL database back (a copy of a template is reset and
+   * reused under a new name, any other is dropped) and removes the directory.
+   */
   cleanup(): Promise<void>;
 }
 
@@ -28,7 +31,10 @@ export function createEmptyTestDatabase(engine: DatabaseEngine): Promise<TestDat
   return openFreshDatabase(engine);
 }
 
-/** A fresh database: empty, or a copy of `template` (SQLite: a closed file; PostgreSQL: a database's name). */
+/**
+ * A database of the test's own: empty, or as `template` is (SQLite: a copy of a closed file;
+ * PostgreSQL: a copy of a database, maybe one an earlier test used and that was reset since).
+ */
 async function openFreshDatabase(engine: DatabaseEngine, template?: string): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-test-"));
   if (engine === "sqlite") {
@@ -66,8 +72,10 @@ export const TEMPLATE_ROWS_SCHEMA = "test_template_rows";
 
 /** Copies of a template that tests gave back, reset and ready, by template (per worker). */
 const freePostgresCopies = new Map<string, string[]>();
-/** Each template's schema (tables, columns, indexes, constraints, triggers, functions), by template. */
+/** Each template's schema (see schemaPrint), by template. */
 const templateSchemaPrints = new Map<string, string>();
+/** The statements that put a copy's rows back as its template had them, by template. */
+const resetStatements = new Map<string, string>();
 /** Off for the rest of the run once a reset fails (a server where the test role cannot do it). */
 let reusePostgresCopies = true;
 
@@ -83,7 +91,7 @@ async function takePostgresCopy(template: string): Promise<{ url: string; drop()
   freePostgresCopies.set(template, free);
   let name = free.pop();
   if (!name) {
-    name = `${template}_${randomBytes(3).toString("hex")}`;
+    name = copyName(template);
     await withClient(adminUrl(), (admin) => admin.query(`create database ${name} template ${template}`));
     if (!templateSchemaPrints.has(template)) {
       templateSchemaPrints.set(template, await withClient(databaseUrlFor(name), schemaPrint));
@@ -97,65 +105,117 @@ async function takePostgresCopy(template: string): Promise<{ url: string; drop()
       // Once: a second cleanup must not hand the same copy to two tests.
       if (givenBack) return;
       givenBack = true;
-      if (reusePostgresCopies && (await resetPostgresCopy(copy, templateSchemaPrints.get(template)))) {
-        free.push(copy);
-        return;
-      }
-      await withClient(adminUrl(), (admin) => admin.query(`drop database if exists ${copy} with (force)`));
+      const renamed = reusePostgresCopies ? await resetPostgresCopy(template, copy) : null;
+      if (renamed) free.push(renamed);
+      else await withClient(adminUrl(), (admin) => admin.query(`drop database if exists ${copy} with (force)`));
     },
   };
 }
 
-/** Puts a used copy's rows back as its template had them; false when the copy cannot be reused. */
-async function resetPostgresCopy(name: string, templatePrint: string | undefined): Promise<boolean> {
+function copyName(template: string): string {
+  return `${template}_${randomBytes(4).toString("hex")}`;
+}
+
+/**
+ * Puts a used copy's rows back as its template had them and gives it a new name, which the next
+ * test connects to: a pool the last test left open (or work it did not await) reconnects to the
+ * old name and finds no database, rather than writing into the next test's. Returns the new name,
+ * or null when the copy cannot be reused (its schema changed, someone is still connected).
+ */
+async function resetPostgresCopy(template: string, name: string): Promise<string | null> {
   try {
-    return await withClient(databaseUrlFor(name), async (client) => {
+    const reset = await withClient(databaseUrlFor(name), async (client) => {
       // Connections a test left open (another instance's pool) go, as DROP DATABASE … FORCE did.
       await client.query(
         "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
       );
-      if ((await schemaPrint(client)) !== templatePrint) return false;
-      const tables = (
-        await client.query<{ name: string }>(
-          "select table_name as name from information_schema.tables where table_schema = $1 order by 1",
-          [TEMPLATE_ROWS_SCHEMA],
-        )
-      ).rows.map((row) => `"${row.name.replaceAll('"', '""')}"`);
-      // As a replica applies rows: no triggers (search words, page generations: their results
-      // are among the rows put back) and no foreign-key checks while tables are half filled.
-      await client.query(
-        [
-          "begin",
-          "set local session_replication_role = replica",
-          ...tables.map((table) => `delete from public.${table}`),
-          ...tables.map((table) => `insert into public.${table} select * from ${TEMPLATE_ROWS_SCHEMA}.${table}`),
-          "commit",
-        ].join(";\n"),
-      );
+      if ((await schemaPrint(client)) !== templateSchemaPrints.get(template)) return false;
+      let statements = resetStatements.get(template);
+      if (!statements) {
+        statements = await resetSql(client);
+        resetStatements.set(template, statements);
+      }
+      await client.query(statements);
       return true;
     });
-  } catch {
+    if (!reset) return null;
+    const renamed = copyName(template);
+    // Terminated sessions take a moment to end; ALTER DATABASE refuses while any is connected.
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      try {
+        await withClient(adminUrl(), (admin) => admin.query(`alter database ${name} rename to ${renamed}`));
+        return renamed;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "55006") throw error;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    }
+    return null;
+  } catch (error) {
     reusePostgresCopies = false;
-    return false;
+    console.warn(
+      `PostgreSQL test databases are dropped, not reused, for the rest of this run: resetting one failed (${String(error)}). ` +
+        "Reuse needs a superuser in TEST_DATABASE_URL (the reset writes rows back as a replica does).",
+    );
+    return null;
   }
+}
+
+/**
+ * One transaction that deletes every row and inserts the template's back, table by table, by
+ * column name. As a replica applies rows: no triggers (search words, page generations: their
+ * results are among the rows put back) and no foreign-key checks while tables are half filled.
+ */
+async function resetSql(client: pg.Client): Promise<string> {
+  const columns = await client.query<{ table_name: string; column_name: string }>(
+    "select table_name, column_name from information_schema.columns where table_schema = $1 order by table_name, ordinal_position",
+    [TEMPLATE_ROWS_SCHEMA],
+  );
+  const byTable = new Map<string, string[]>();
+  for (const row of columns.rows) {
+    byTable.set(row.table_name, [...(byTable.get(row.table_name) ?? []), quoteIdentifier(row.column_name)]);
+  }
+  const tables = [...byTable.keys()].map((table) => [quoteIdentifier(table), byTable.get(table)!.join(", ")] as const);
+  return [
+    "begin",
+    "set local session_replication_role = replica",
+    ...tables.map(([table]) => `delete from public.${table}`),
+    ...tables.map(
+      ([table, list]) => `insert into public.${table} (${list}) select ${list} from ${TEMPLATE_ROWS_SCHEMA}.${table}`,
+    ),
+    "commit",
+  ].join(";\n");
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** What a test could change in a database's schema, as one hash. */
 async function schemaPrint(client: pg.Client): Promise<string> {
   const result = await client.query<{ print: string }>(`
     select md5(string_agg(item, E'\\n' order by item)) as print from (
-      select 'column ' || table_schema || '.' || table_name || '.' || column_name || ' ' || data_type || ' '
-        || is_nullable || ' ' || coalesce(column_default, '') as item
+      select 'column ' || table_schema || '.' || table_name || '.' || ordinal_position || ' ' || column_name || ' '
+        || udt_name || ' ' || coalesce(character_maximum_length, -1) || ' ' || coalesce(numeric_precision, -1) || ' '
+        || coalesce(numeric_scale, -1) || ' ' || is_nullable || ' ' || coalesce(column_default, '') as item
         from information_schema.columns where table_schema not in ('pg_catalog', 'information_schema')
       union all select 'index ' || schemaname || ' ' || indexdef from pg_indexes
         where schemaname not in ('pg_catalog', 'information_schema')
       union all select 'constraint ' || conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid)
         from pg_constraint where connamespace not in ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)
-      union all select 'trigger ' || pg_get_triggerdef(oid) from pg_trigger where not tgisinternal
-      union all select 'function ' || p.oid::regprocedure::text from pg_proc p
+      union all select 'trigger ' || tgenabled::text || ' ' || pg_get_triggerdef(oid) from pg_trigger where not tgisinternal
+      union all select 'function ' || p.oid::regprocedure::text || ' ' || md5(p.prosrc) from pg_proc p
         where pronamespace not in ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)
+      union all select 'view ' || schemaname || '.' || viewname || ' ' || md5(definition) from pg_views
+        where schemaname not in ('pg_catalog', 'information_schema')
+      union all select 'type ' || t.typname || ' ' || coalesce(string_agg(e.enumlabel, ',' order by e.enumsortorder), '')
+        from pg_type t left join pg_enum e on e.enumtypid = t.oid
+        where t.typnamespace not in ('pg_catalog'::regnamespace, 'information_schema'::regnamespace) and t.typtype in ('e', 'd')
+        group by t.typname
       union all select 'schema ' || nspname from pg_namespace
-      union all select 'sequence ' || sequencename from pg_sequences
+      union all select 'sequence ' || schemaname || '.' || sequencename || ' ' || coalesce(last_value, 0) from pg_sequences
+      union all select 'setting ' || array_to_string(setconfig, ',') from pg_db_role_setting
+        where setdatabase = (select oid from pg_database where datname = current_database())
     ) items`);
   return result.rows[0]?.print ?? "";
 }
