@@ -93,6 +93,11 @@ function trackLink(order: NonNullable<OrderRow>, store: StoreInfo) {
   return { label: "Track your order", url: `${store.publicUrl}/track-order?orderId=${encodeURIComponent(order.id)}` };
 }
 
+/** For staff mails: the order in Order Management. */
+function adminOrderLink(order: NonNullable<OrderRow>, store: StoreInfo) {
+  return { label: "Open the order", url: `${store.publicUrl}/admin/orders?search=${encodeURIComponent(order.id)}` };
+}
+
 function addressLines(order: NonNullable<OrderRow>): string | null {
   const cityLine = [order.ship_city, order.ship_region, order.ship_postal_code].filter(Boolean).join(", ");
   const lines = [order.customer_name, order.organisation, order.ship_street, cityLine, order.ship_country].filter(
@@ -143,7 +148,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
       ...(order.po_number ? ([["PO number", order.po_number]] as [string, string][]) : []),
       ...orderDetails(order),
     ],
-    link: { label: "Open the order", url: `${store.publicUrl}/admin/orders?search=${encodeURIComponent(order.id)}` },
+    link: adminOrderLink(order, store),
   }),
   invoice: (order, store) => ({
     to: order.customer_email,
@@ -234,7 +239,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
       ["Refunded now", money(order, order.amount_refunded_cents)],
       ["Payment status", PAYMENT_STATUS_LABELS[order.payment_status]],
     ],
-    link: { label: "Open the order", url: `${store.publicUrl}/admin/orders?search=${encodeURIComponent(order.id)}` },
+    link: adminOrderLink(order, store),
   }),
 };
 

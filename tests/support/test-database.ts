@@ -261,22 +261,14 @@ export async function createThrowawayPostgresDatabase({ template }: { template?:
   url: string;
   drop(): Promise<void>;
 }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await withClient(adminUrl(), (admin) =>
+    admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
+  );
   return {
-    url: url.toString(),
+    url: databaseUrlFor(name),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await withClient(adminUrl(), (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
