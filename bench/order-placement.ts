@@ -44,7 +44,7 @@ export async function measureOrderPlacement(engine: DatabaseEngine): Promise<Ord
       .select("id")
       .orderBy("position")
       .executeTakeFirstOrThrow();
-    const deps = { db: handle.db, clock: () => new Date(), env: { APP_SECRET: "b".repeat(40) } };
+    const deps = { db: handle.db, database: handle, clock: () => new Date(), env: { APP_SECRET: "b".repeat(40) } };
     let n = 0;
     const placeOne = () => {
       n += 1;
@@ -64,7 +64,9 @@ export async function measureOrderPlacement(engine: DatabaseEngine): Promise<Ord
         shippingMethodId: method.id,
         paymentMethod: "invoice",
       });
-      return placeOrder(deps, { form, userId: null });
+      // Each order from a client of its own, as a shop's buyers are (the unpaid-hold cap is per client).
+      const clientAddress = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+      return placeOrder(deps, { form, userId: null, clientAddress });
     };
 
     for (let i = 0; i < 20; i++) await placeOne(); // warm-up

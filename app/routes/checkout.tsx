@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await enforceRateLimit(services.rateLimits.checkout, clientAddress);
     const allowance = { db: services.db, limiter: services.rateLimits.invoiceItems };
     const placed = await placeWithinInvoiceAllowance(allowance, { clientAddress, form }, () =>
-      placeOrder(services, { form, userId: viewer?.userId ?? null }),
+      placeOrder(services, { form, userId: viewer?.userId ?? null, clientAddress }),
     );
     const headers = {
       "Set-Cookie": rememberPlacedOrder(request.headers.get("cookie"), placed.orderId, {

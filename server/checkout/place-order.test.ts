@@ -7,6 +7,7 @@ import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { checkoutSchema, type CheckoutInput } from "./checkout-schema.ts";
 import { quoteShippingRates } from "./shipping-quote-schema.ts";
+import { CARD_HOLD_MINUTES } from "#server/payments/start-card-payment.ts";
 import { placeOrder, SOLD_OUT_REASON } from "./place-order.ts";
 import { priceCart } from "./price-cart.ts";
 
@@ -19,7 +20,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
   });
 
   const db = () => testDb.handle.db;
-  const deps = () => ({ db: db(), clock: () => new Date(), env: { APP_SECRET } });
+  const deps = () => ({ db: db(), database: testDb.handle, clock: () => new Date(), env: { APP_SECRET } });
 
   async function setUp(options: { stock?: number | null; price?: number } = {}) {
     testDb = await createTestDatabase(engine);
@@ -103,6 +104,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
         quotedCurrency: "USD",
       }),
       userId: null,
+      clientAddress: "203.0.113.7",
     });
     expect(placed).toMatchObject({ paymentMethod: "invoice", replayed: false });
     expect(placed.orderId).toMatch(/^ORD-[0-9A-Z]{12}$/);
@@ -152,7 +154,11 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
 
   it("is idempotent: the same checkout token twice gives one order with the same id", async () => {
     const { bookId, shippingMethodId } = await setUp({ stock: 5 });
-    const input = { form: form({ items: `${bookId}:1`, shippingMethodId }), userId: null };
+    const input = {
+      form: form({ items: `${bookId}:1`, shippingMethodId }),
+      userId: null,
+      clientAddress: "203.0.113.7",
+    };
     const [first, second] = await Promise.all([placeOrder(deps(), input), placeOrder(deps(), input)]);
     const third = await placeOrder(deps(), input);
     expect(second.orderId).toBe(first.orderId);
@@ -167,7 +173,11 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
     const buyers = 8;
     const results = await Promise.allSettled(
       Array.from({ length: buyers }, () =>
-        placeOrder(deps(), { form: form({ items: `${bookId}:1`, shippingMethodId }), userId: null }),
+        placeOrder(deps(), {
+          form: form({ items: `${bookId}:1`, shippingMethodId }),
+          userId: null,
+          clientAddress: "203.0.113.7",
+        }),
       ),
     );
     const placed = results.filter((r) => r.status === "fulfilled");
@@ -186,7 +196,11 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
   it("a line short of stock rolls everything back, bundles included", async () => {
     const { bookId, shippingMethodId } = await setUp({ stock: 1 });
     const error = await refusal(
-      placeOrder(deps(), { form: form({ items: `pkg-shepherd:2,${bookId}:2`, shippingMethodId }), userId: null }),
+      placeOrder(deps(), {
+        form: form({ items: `pkg-shepherd:2,${bookId}:2`, shippingMethodId }),
+        userId: null,
+        clientAddress: "203.0.113.7",
+      }),
     );
     expect(error).toMatchObject({ code: "CONFLICT", reason: SOLD_OUT_REASON });
     expect(error.message).toBe('Sorry, "Noah and the Ark" just sold out.');
@@ -199,24 +213,40 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
   it("refuses what the store cannot take, each on its field, writing nothing", async () => {
     const { bookId, shippingMethodId } = await setUp();
     const unknown = await refusal(
-      placeOrder(deps(), { form: form({ items: "no-such-book:1", shippingMethodId }), userId: null }),
+      placeOrder(deps(), {
+        form: form({ items: "no-such-book:1", shippingMethodId }),
+        userId: null,
+        clientAddress: "203.0.113.7",
+      }),
     );
     expect(unknown.fieldErrors).toEqual({ items: "An item in your cart is no longer available and was removed." });
 
     const method = await refusal(
-      placeOrder(deps(), { form: form({ items: `${bookId}:1`, shippingMethodId: "gone" }), userId: null }),
+      placeOrder(deps(), {
+        form: form({ items: `${bookId}:1`, shippingMethodId: "gone" }),
+        userId: null,
+        clientAddress: "203.0.113.7",
+      }),
     );
     expect(method.fieldErrors?.shippingMethodId).toContain("no longer available");
     await db().updateTable("shipping_methods").set({ enabled: false }).where("id", "=", shippingMethodId).execute();
     const disabled = await refusal(
-      placeOrder(deps(), { form: form({ items: `${bookId}:1`, shippingMethodId }), userId: null }),
+      placeOrder(deps(), {
+        form: form({ items: `${bookId}:1`, shippingMethodId }),
+        userId: null,
+        clientAddress: "203.0.113.7",
+      }),
     );
     expect(disabled.fieldErrors?.shippingMethodId).toContain("no longer available");
     await db().updateTable("shipping_methods").set({ enabled: true }).where("id", "=", shippingMethodId).execute();
 
     await db().updateTable("store_settings").set({ shipping_countries: "US,CA" }).execute();
     const country = await refusal(
-      placeOrder(deps(), { form: form({ items: `${bookId}:1`, shippingMethodId, country: "FR" }), userId: null }),
+      placeOrder(deps(), {
+        form: form({ items: `${bookId}:1`, shippingMethodId, country: "FR" }),
+        userId: null,
+        clientAddress: "203.0.113.7",
+      }),
     );
     expect(country.fieldErrors).toEqual({ country: "Sorry, we do not ship to France." });
 
@@ -224,6 +254,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
       placeOrder(deps(), {
         form: form({ items: `${bookId}:1`, shippingMethodId, paymentMethod: "card" }),
         userId: null,
+        clientAddress: "203.0.113.7",
       }),
     );
     expect(card.fieldErrors?.paymentMethod).toContain("Card payments are not available");
@@ -232,6 +263,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
       placeOrder(deps(), {
         form: form({ items: `${bookId}:1`, shippingMethodId, quotedSubtotalCents: "999" }),
         userId: null,
+        clientAddress: "203.0.113.7",
       }),
     );
     expect(changed).toMatchObject({ code: "CONFLICT", reason: "price-changed" });
@@ -249,6 +281,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
           quotedShippingRates: quoteShippingRates([{ id: shippingMethodId, rateCents: rate.rate_cents + 100 }]),
         }),
         userId: null,
+        clientAddress: "203.0.113.7",
       }),
     );
     expect(shippingChanged).toMatchObject({ code: "CONFLICT", reason: "price-changed" });
@@ -256,6 +289,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
       placeOrder(deps(), {
         form: form({ items: `${bookId}:1`, shippingMethodId, quotedCurrency: "EUR" }),
         userId: null,
+        clientAddress: "203.0.113.7",
       }),
     );
     expect(currencyChanged).toMatchObject({ code: "CONFLICT", reason: "price-changed" });
@@ -286,6 +320,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
     const placed = await placeOrder(deps(), {
       form: form({ items: `${bookId}:1`, shippingMethodId, paymentMethod: "card", poNumber: "ignored" }),
       userId: user,
+      clientAddress: "203.0.113.7",
     });
     const order = await db()
       .selectFrom("orders")
@@ -293,7 +328,9 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
       .where("id", "=", placed.orderId)
       .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ payment_method: "card", user_id: user, po_number: null });
-    expect(order.payment_expires_at).not.toBeNull();
+    // The card hold (decision 23): minutes, not Stripe's half-hour session.
+    const heldFor = new Date(String(order.payment_expires_at)).getTime() - new Date(order.order_date).getTime();
+    expect(heldFor).toBe(CARD_HOLD_MINUTES * 60_000);
     await expect(counts()).resolves.toEqual({ orders: 1, items: 1, mails: 0 });
   });
 

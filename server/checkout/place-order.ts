@@ -8,8 +8,10 @@ import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import { appendOrderHistory } from "#server/orders/order-history.ts";
 import { newOrderId } from "#server/orders/order-id.ts";
 import type { PaymentMethod } from "#server/orders/payment-status.ts";
-import { takeStock } from "#server/orders/stock.ts";
-import { CARD_SESSION_MINUTES } from "#server/payments/start-card-payment.ts";
+import { stockOnShelf, takeStock } from "#server/orders/stock.ts";
+import { CARD_HOLD_MINUTES } from "#server/payments/start-card-payment.ts";
+import { clientKey } from "#server/security/client-key.ts";
+import type { DatabaseHandle } from "#server/db/database.ts";
 import type { Clock } from "#server/services.ts";
 import type { CheckoutInput } from "./checkout-schema.ts";
 import { quotedShippingRate } from "./shipping-quote-schema.ts";
@@ -17,9 +19,11 @@ import { countryName } from "./country-names.ts";
 import { loadCheckoutRules } from "./checkout-rules.ts";
 import { loadPaymentOptions } from "./payment-options.ts";
 import { priceCart } from "./price-cart.ts";
+import { fairShareError, refuseOverClientHoldLimit } from "./unpaid-holds.ts";
 
 export interface PlaceOrderDeps {
   db: Kysely<Database>;
+  database: Pick<DatabaseHandle, "engine">;
   clock: Clock;
   env: Pick<Env, "APP_SECRET">;
 }
@@ -43,13 +47,15 @@ export const PRICE_CHANGED_REASON = "price-changed";
  * creates nothing), every line is priced again from the database, stock is taken by a conditional
  * write per line (any short line rolls everything back: CONFLICT "sold-out" naming the item), then
  * the lines (title and price copied), totals, the "Order Placed" step and, for an invoice order,
- * its three mails are written. A card order queues no mail: the payment webhook does when paid.
+ * its three mails are written. The order is unpaid, so it is held to the unpaid-hold rules
+ * (decision 23): at most half of an item's copies left per line, and a cap on what its client
+ * holds in unpaid orders at once; a card order holds for CARD_HOLD_MINUTES. A card order queues no mail: the payment webhook does when paid.
  * The store's current rules decide: an enabled shipping method, a country it ships to, a payment
  * method it can take. Nothing is written when any check fails.
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
-  input: { form: CheckoutInput; userId: string | null },
+  input: { form: CheckoutInput; userId: string | null; clientAddress: string },
 ): Promise<PlacedOrder> {
   const { form } = input;
   const replay = await findPlacedOrder(deps.db, form.checkoutToken);
@@ -107,10 +113,9 @@ export async function placeOrder(
           payment_method: form.paymentMethod,
           payment_status: "awaiting_payment",
           payment_expires_at:
-            form.paymentMethod === "card"
-              ? new Date(now.getTime() + (CARD_SESSION_MINUTES + 1) * 60_000).toISOString()
-              : null,
+            form.paymentMethod === "card" ? new Date(now.getTime() + CARD_HOLD_MINUTES * 60_000).toISOString() : null,
           stock_taken: true,
+          client_key: clientKey(input.clientAddress),
         })
         .execute();
 
@@ -135,13 +140,21 @@ export async function placeOrder(
         );
       }
 
+      await refuseOverClientHoldLimit(trx, {
+        engine: deps.database.engine,
+        clientKey: clientKey(input.clientAddress),
+        units: priced.lines.reduce((sum, line) => sum + line.quantity, 0),
+      });
       const notTaken = await takeStock(
         trx,
         priced.lines.map((line) => ({ kind: line.kind, id: line.id, quantity: line.quantity })),
+        { fairShare: true },
       );
       if (notTaken.length > 0) {
-        const first = priced.lines.find((line) => line.id === notTaken[0]!.id);
-        throw soldOutError(first?.title ?? "an item in your order");
+        const line = notTaken[0]!;
+        const title = priced.lines.find((priced) => priced.id === line.id)?.title ?? "an item in your order";
+        const onShelf = await stockOnShelf(trx, line);
+        throw onShelf !== null && onShelf >= line.quantity ? fairShareError(title, onShelf) : soldOutError(title);
       }
 
       await trx

@@ -18,6 +18,7 @@ const MIGRATION_NAMES = [
   "0012-bundle-books",
   "0014-page-generation",
   "0015-orders-payment-reference-index",
+  "0017-order-client-key",
 ];
 
 const APP_TABLES = [

@@ -105,6 +105,8 @@ export interface OrdersTable {
   amount_refunded_cents: Defaulted<number>;
   /** True while this order holds units taken from stock (given back once on cancel or expiry). */
   stock_taken: Defaulted<SqlBool>;
+  /** The rate-limit key of the client that placed it (server/security/client-key.ts); null before 0017. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {

@@ -75,3 +75,9 @@ export const BULK_ORDER_IDS_FIELD = "orderIds";
 
 /** The list's bulk "Mark shipped" post: the repeated ids field, read as a list by parseFields. */
 export const bulkShipOrdersSchema = z.object({ [BULK_ORDER_IDS_FIELD]: bulkOrderIdsSchema });
+
+/** Staff release what one client holds in unpaid orders (Order Management, "Unpaid holds"). */
+export const RELEASE_HOLDS_INTENT = "release-holds";
+export const releaseHoldsSchema = z.object({
+  clientKey: z.string({ error: "Please choose a client." }).trim().min(1, "Please choose a client.").max(100),
+});

@@ -8,23 +8,36 @@ const TABLE = { book: "books", bundle: "bundles" } as const;
 
 /**
  * Takes stock for every line by a conditional write: `stock = stock - q` only where
- * `stock >= q` (or the item is untracked, stock null), never read-then-write. Lines are taken
- * in a fixed order (kind, then id) so two orders locking the same rows on PostgreSQL never
- * deadlock. Returns the lines that could not be taken (gone, or not enough left); the caller
- * then rolls the whole transaction back. Quantities of the same item are summed first.
+ * `stock >= q` (or the item is untracked, stock null), never read-then-write. With `fairShare`
+ * (an order not paid yet) a line may take at most half of what is left, rounded up
+ * (`2q <= stock + 1`, the rule of server/checkout/unpaid-holds.ts). Lines are taken in a fixed
+ * order (kind, then id) so two orders locking the same rows on PostgreSQL never deadlock. Returns
+ * the lines that could not be taken (gone, or not enough left); the caller then rolls the whole
+ * transaction back. Quantities of the same item are summed first.
  */
-export async function takeStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<StockLine[]> {
+export async function takeStock(
+  trx: Transaction<Database>,
+  lines: readonly StockLine[],
+  options: { fairShare?: boolean } = {},
+): Promise<StockLine[]> {
   const short: StockLine[] = [];
   for (const line of mergeLines(lines)) {
+    const enough = options.fairShare ? line.quantity * 2 - 1 : line.quantity;
     const result = await trx
       .updateTable(TABLE[line.kind])
       .set({ stock: sql<number | null>`stock - ${line.quantity}` })
       .where("id", "=", line.id)
-      .where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">=", line.quantity)]))
+      .where((eb) => eb.or([eb("stock", "is", null), eb("stock", ">=", enough)]))
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) short.push(line);
   }
   return short;
+}
+
+/** The copies of an item left on the shelf now (null: untracked or gone). */
+export async function stockOnShelf(db: Kysely<Database>, line: Pick<StockLine, "kind" | "id">): Promise<number | null> {
+  const row = await db.selectFrom(TABLE[line.kind]).select("stock").where("id", "=", line.id).executeTakeFirst();
+  return row?.stock ?? null;
 }
 
 /**

@@ -12,6 +12,12 @@ import { createStripeClient } from "./stripe-client.ts";
 
 /** Stripe's shortest Checkout Session lifetime. */
 export const CARD_SESSION_MINUTES = 30;
+/**
+ * How long a card order holds its stock: long enough to type a card and pass the bank's check,
+ * short enough that an unpaid order keeps copies from other buyers only minutes (decision 23).
+ * The sweeper closes the payment page at Stripe then, before Stripe's own expiry.
+ */
+export const CARD_HOLD_MINUTES = 15;
 
 export interface StartCardPaymentDeps {
   db: Kysely<Database>;
@@ -134,7 +140,10 @@ async function openSession(
   if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
   await deps.db
     .updateTable("orders")
-    .set({ stripe_session_id: session.id, payment_expires_at: new Date(expiresAt * 1000).toISOString() })
+    .set({
+      stripe_session_id: session.id,
+      payment_expires_at: new Date(now.getTime() + CARD_HOLD_MINUTES * 60_000).toISOString(),
+    })
     .where("id", "=", order.id)
     .execute();
   return { url: session.url };

@@ -17,7 +17,14 @@ import {
   ORDER_ACTION_INTENTS,
   orderActionSchema,
   refundOrderSchema,
+  RELEASE_HOLDS_INTENT,
+  releaseHoldsSchema,
 } from "#server/orders/order-action-schema.ts";
+import {
+  describeReleaseResult,
+  listUnpaidHoldsByClient,
+  releaseUnpaidHolds,
+} from "#server/orders/unpaid-holds-by-client.ts";
 import { describeShipResult, markOrdersShipped } from "#server/orders/mark-orders-shipped.ts";
 import { markOrderPaid } from "#server/orders/mark-order-paid.ts";
 import { cancelOrder } from "#server/orders/cancel-order.ts";
@@ -29,6 +36,7 @@ import { OrderDetailsDialog, type OrderDetailsResult } from "#app/features/admin
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { OrdersTable } from "#app/features/admin-orders/orders-table.tsx";
 import { OrdersExportForm } from "#app/features/admin-orders/orders-export-form.tsx";
+import { UnpaidHoldsPanel } from "#app/features/admin-orders/unpaid-holds-panel.tsx";
 import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
 import type { Route } from "./+types/orders";
 
@@ -62,11 +70,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const search = params.get("search") ?? "";
   const detailsId = params.get("details");
-  const [orders, details] = await Promise.all([
+  const [orders, details, holds] = await Promise.all([
     listOrders({ db }, { search, page: params.get("page") }),
     detailsId === null ? null : loadDetails(db, detailsId),
+    listUnpaidHoldsByClient({ db }),
   ]);
-  return { search, orders, details };
+  return { search, orders, details, holds };
 }
 
 async function loadDetails(db: Kysely<Database>, orderId: string): Promise<OrderDetailsResult> {
@@ -121,12 +130,18 @@ export async function action({ context, request }: Route.ActionArgs) {
         success: (result) => ({ title: "Orders updated", description: describeShipResult(result) }),
         failureTitle: "Could not mark the orders shipped",
       });
+    case RELEASE_HOLDS_INTENT:
+      return runAction(services.logger, () => releaseUnpaidHolds(services, parseFields(form, releaseHoldsSchema)), {
+        secure,
+        success: (result) => ({ title: "Holds released", description: describeReleaseResult(result) }),
+        failureTitle: "Could not release the holds",
+      });
   }
   const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
   return data(failure, { status: 400 });
 }
 
-export default function OrderManagement({ loaderData: { search, orders } }: Route.ComponentProps) {
+export default function OrderManagement({ loaderData: { search, orders, holds } }: Route.ComponentProps) {
   const details = useFetcher<typeof loader>();
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const opener = useReturnFocus(detailsId !== null);
@@ -140,6 +155,7 @@ export default function OrderManagement({ loaderData: { search, orders } }: Rout
         placeholder="Search by Order ID or Email..."
       />
       <OrdersExportForm search={search} />
+      <UnpaidHoldsPanel holds={holds} />
       <OrdersTable
         orders={orders.items}
         onViewDetails={(orderId, button) => {

@@ -1,0 +1,15 @@
+import type { Kysely } from "kysely";
+
+/**
+ * The client (its rate-limit key: an IPv4 address or an IPv6 /64) that placed an order: the
+ * units one client holds in unpaid orders are capped, and staff release a client's holds at once
+ * (decision 23). Null for orders placed before, which count for nobody.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("orders").addColumn("client_key", "text").execute();
+  await db.schema
+    .createIndex("orders_client_key_payment_status_idx")
+    .on("orders")
+    .columns(["client_key", "payment_status"])
+    .execute();
+}
