@@ -6,7 +6,7 @@ import { RELEASE_HOLDS_INTENT } from "#server/orders/order-action-schema.ts";
 import type { ReleaseResult, UnpaidHoldGroup } from "#server/orders/unpaid-holds-by-client.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
-import { DataTable, STICKY_START_CELL } from "#app/components/ui/data-table.tsx";
+import { DataTable, HIDDEN_ON_PHONE_CELL, STICKY_END_CELL, STICKY_START_CELL } from "#app/components/ui/data-table.tsx";
 import { formatDateTime } from "#app/lib/dates.ts";
 
 /**
@@ -34,24 +34,27 @@ export function UnpaidHoldsPanel({ holds }: { holds: UnpaidHoldGroup[] }) {
           { label: "Client", sticky: true },
           { label: "Items held", align: "right" },
           { label: "Orders", align: "right" },
-          { label: "Oldest" },
-          { label: "Actions", labelHidden: true },
+          { label: "Oldest", hiddenOnPhone: true },
+          { label: "Actions", labelHidden: true, stickyEnd: true },
         ]}
         rowCount={holds.length}
         emptyText="No unpaid orders hold stock."
-        minWidthClass="min-w-[36rem]"
+        minWidthClass="min-w-[19rem]"
       >
         {holds.map((group) => (
           <tr key={group.clientKey} data-testid="unpaid-hold-row">
-            <th scope="row" className={`${STICKY_START_CELL} whitespace-nowrap px-4 py-3 font-mono text-sm text-ink`}>
+            <th
+              scope="row"
+              className={`${STICKY_START_CELL} whitespace-nowrap px-3 py-3 font-mono text-sm text-ink sm:px-4`}
+            >
               {group.clientKey}
             </th>
-            <td className="px-4 py-3 text-right tabular-nums">{group.units}</td>
-            <td className="px-4 py-3 text-right tabular-nums">{group.orders}</td>
-            <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+            <td className="px-2 py-3 text-right tabular-nums sm:px-4">{group.units}</td>
+            <td className="px-2 py-3 text-right tabular-nums sm:px-4">{group.orders}</td>
+            <td className={`${HIDDEN_ON_PHONE_CELL} whitespace-nowrap px-4 py-3 text-gray-700`}>
               <time dateTime={group.oldestAt}>{formatDateTime(group.oldestAt)}</time>
             </td>
-            <td className="px-4 py-3">
+            <td className={`${STICKY_END_CELL} px-2 py-3 sm:px-4`}>
               <button
                 type="button"
                 className={`${buttonStyles.secondary} whitespace-nowrap py-1.5`}
