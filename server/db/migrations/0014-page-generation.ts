@@ -2,13 +2,11 @@ import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "#server/db/migration-context.ts";
 
 /**
- * The tables whose rows shape the pages anonymous visitors see (catalogue, book pages, bundles,
- * stock, the store's settings including Coming Soon, shipping). Every write to one of them bumps
- * `page_generation`, in the writing transaction itself, whoever writes (a route, the books import,
- * an order, the stock sweeper, a webhook, the CLI): each instance's page cache compares the counter
- * and drops pages rendered before it moved (decision 17).
+ * The tables that shaped anonymous pages when this migration was written, frozen here: the rule
+ * itself lives in server/db/page-shaping-tables.ts (decision 17), whose test holds the triggers
+ * to it. Every write to one of them bumps `page_generation` in the writing transaction.
  */
-export const PAGE_SHAPING_TABLES = [
+const PAGE_SHAPING_TABLES_AT_0014 = [
   "books",
   "book_tags",
   "bundles",
@@ -27,7 +25,7 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
 
   if (engine === "sqlite") {
     // SQLite has row triggers only; one writer at a time, so the extra row update is all they cost.
-    for (const table of PAGE_SHAPING_TABLES) {
+    for (const table of PAGE_SHAPING_TABLES_AT_0014) {
       for (const event of ["insert", "update", "delete"]) {
         await sql
           .raw(
@@ -55,7 +53,7 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
        end $$`,
     )
     .execute(db);
-  for (const table of PAGE_SHAPING_TABLES) {
+  for (const table of PAGE_SHAPING_TABLES_AT_0014) {
     await sql
       .raw(
         `create constraint trigger ${table}_page_generation after insert or update or delete on ${table} ` +

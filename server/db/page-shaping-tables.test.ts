@@ -1,0 +1,38 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { NOT_PAGE_SHAPING_TABLES, PAGE_SHAPING_TABLES } from "./page-shaping-tables.ts";
+
+/** Each engine's own search tables (decision 12), written with the books they index. */
+const ENGINE_SEARCH_TABLES = /^(books_fts(_\w+)?|book_search_ids|book_search_documents|book_search_words)$/;
+
+describe.each(TEST_ENGINES)("the page cache's tables on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+
+  it("names every table as shaping pages or not, and only the shaping ones bump the page generation", async () => {
+    testDb = await createTestDatabase(engine);
+    const { db } = testDb.handle;
+    const tables = (await db.introspection.getTables())
+      .map((t) => t.name)
+      .filter((name) => !ENGINE_SEARCH_TABLES.test(name));
+    const unnamed = tables.filter(
+      (name) => !(PAGE_SHAPING_TABLES as readonly string[]).includes(name) && !(name in NOT_PAGE_SHAPING_TABLES),
+    );
+    expect(unnamed, "add each to PAGE_SHAPING_TABLES or NOT_PAGE_SHAPING_TABLES").toEqual([]);
+    const both = tables.filter(
+      (name) => (PAGE_SHAPING_TABLES as readonly string[]).includes(name) && name in NOT_PAGE_SHAPING_TABLES,
+    );
+    expect(both).toEqual([]);
+
+    const triggered =
+      engine === "sqlite"
+        ? await sql<{ table: string }>`select distinct tbl_name as "table" from sqlite_master
+            where type = 'trigger' and name like '%page_generation'`.execute(db)
+        : await sql<{ table: string }>`select distinct tgrelid::regclass::text as "table" from pg_trigger
+            where tgname like '%page_generation'`.execute(db);
+    expect(triggered.rows.map((row) => row.table.replaceAll('"', "")).sort()).toEqual([...PAGE_SHAPING_TABLES].sort());
+  });
+});
