@@ -2,7 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
+
+type RollupLog = Rollup.RollupLog;
 
 /**
  * Writes build/client-chunks.json: each browser chunk with the source modules inside it and the
@@ -103,11 +105,30 @@ function zodJitlessInBrowser(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Build warnings known to be harmless, left out so that a real one stands out: zod's comments that
+ * Rollup cannot read as annotations (it drops them, as zod intends), the empty browser chunks of
+ * resource routes (they have no component), and the server build's note that a schema the checkout
+ * form loads lazily in the browser is also imported at once on the server.
+ */
+function quietKnownWarnings(warning: RollupLog, warn: (warning: RollupLog) => void): void {
+  if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/")) return;
+  if (warning.code === "EMPTY_BUNDLE") return;
+  if (warning.plugin === "vite:reporter" && warning.message.includes("dynamic import will not move module")) return;
+  warn(warning);
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter(), clientChunkModules(), zodJitlessInBrowser()],
-  build: { assetsInlineLimit: 0 },
+  // A build says only what needs reading (warnings, errors), not every file it wrote.
+  logLevel: command === "build" ? "warn" : "info",
+  build: { assetsInlineLimit: 0, reportCompressedSize: false, rollupOptions: { onwarn: quietKnownWarnings } },
   // The islands' script (app/islands-client.tsx, decision 21) is imported with `?worker&url`: Vite
   // builds it as a file of its own (plus the chunks of islands only some pages have) and gives
   // its address. An ES module, as it is loaded.
-  worker: { format: "es", plugins: () => [preactForIslands(), zodJitlessInBrowser(), islandsChunkModules()] },
-});
+  worker: {
+    format: "es",
+    plugins: () => [preactForIslands(), zodJitlessInBrowser(), islandsChunkModules()],
+    rollupOptions: { onwarn: quietKnownWarnings },
+  },
+}));
