@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { createAuthLimits } from "./accounts/auth-limits.ts";
 import { lazyAuth } from "./accounts/lazy-auth.ts";
-import { countAdmins, ensureOwnerIsAdmin, OwnerSetup } from "./accounts/owner-setup.ts";
+import { ensureOwnerIsAdmin, OwnerSetup } from "./accounts/owner-setup.ts";
 import { ConfigError, loadEnv, type Env } from "./config/env.ts";
 import type { CoverStore } from "./covers/cover-store.ts";
 import { DatabaseCoverStore } from "./covers/database-cover-store.ts";
@@ -84,7 +84,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     getAuth: lazyAuth({ env, database, mailer, logger, hashQueue }),
     authLimits: createAuthLimits(rateLimitStore),
     hashQueue,
-    ownerSetup: new OwnerSetup((await countAdmins(database)) === 0, env.APP_SECRET),
+    ownerSetup: await OwnerSetup.start({ db: database.db, clock }),
     subscriberExportLock: new ExportLock(),
     orderExportLock: new ExportLock(),
     bookExportLock: new ExportLock(),

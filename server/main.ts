@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { SETUP_LINK_HOURS } from "./accounts/owner-setup.ts";
 import { loadEnvOrExit, startServices } from "./boot.ts";
 import { acquireInstanceLock } from "./db/instance-lock.ts";
 import { LONGEST_BODY_TIMEOUT_MS } from "./http/body-limits.ts";
@@ -54,9 +55,11 @@ const server = serve(
     console.log(`\n  Shop running at ${env.PUBLIC_URL} (port ${info.port})`);
     const { token } = services.ownerSetup;
     if (token) {
-      console.log(`  No admin account yet. Create the owner's admin account here (link valid until one exists):`);
+      console.log(
+        `  No admin account yet. Create the owner's admin account here (one use, within ${SETUP_LINK_HOURS} hours):`,
+      );
       console.log(`    ${env.PUBLIC_URL}/setup?token=${token}`);
-      console.log("  Or run: npm run admin -- create <email>");
+      console.log("  Or run: npm run admin -- create <email>  (a new link: npm run admin -- setup-link)");
       if (env.OWNER_EMAIL) {
         console.log(
           `  An account of ${env.OWNER_EMAIL} (OWNER_EMAIL) becomes an admin only once its address is verified.`,

@@ -22,10 +22,11 @@ export function meta() {
 /** The owner's first admin account, through the one-time link `npm start` prints. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  return { valid: await context.services.ownerSetup.accepts(context.services.db, token) };
+  return { valid: await context.services.ownerSetup.accepts(token) };
 }
 
 const SETUP_FAILED = "Setup failed";
+const LINK_USED = "This setup link is no longer valid: it was used, it expired, or an admin account already exists.";
 
 /** The link's token, posted beside the fields; a missing one is a link that is not valid. */
 const setupLinkSchema = z.object({ token: z.string().optional() });
@@ -37,11 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     services.logger,
     async () => {
       // The link's token first: a used link is refused whatever the fields say.
-      if (!(await services.ownerSetup.accepts(services.db, parseFields(form, setupLinkSchema).token))) {
-        throw new AppError("FORBIDDEN", "This setup link is no longer valid: an admin account already exists.");
-      }
+      const { token } = parseFields(form, setupLinkSchema);
+      if (!(await services.ownerSetup.accepts(token))) throw new AppError("FORBIDDEN", LINK_USED);
       const { email, password } = parseFields(form, signUpSchema);
-      return createAdminAccount(services, { email, password });
+      // Spent only once the fields are good, so a typo does not cost the owner the link.
+      return createAdminAccount(services, {
+        email,
+        password,
+        spendLink: async () => {
+          if (!(await services.ownerSetup.spend(token))) throw new AppError("FORBIDDEN", LINK_USED);
+        },
+      });
     },
     { secure: isHttpsSite(services.env), failureTitle: SETUP_FAILED },
   );
@@ -61,8 +68,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
     return (
       <AuthCard title="Setup link not valid">
         <p className="text-gray-700">
-          This link does not work (any more). An admin account may already exist: sign in, or ask an admin to grant you
-          the admin role with <code>npm run admin -- grant &lt;email&gt;</code>.
+          This link does not work (any more): it was used, it expired, or an admin account already exists. Sign in, ask
+          an admin to grant you the admin role, or, on the server, run <code>npm run admin -- setup-link</code> for a
+          new link while no admin exists.
         </p>
       </AuthCard>
     );

@@ -4,7 +4,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/supp
 import { ADMIN_ROLE } from "./admin-role.ts";
 import { changePassword } from "./change-password.ts";
 import { createAdminAccount, setRole } from "./create-admin-account.ts";
-import { countAdmins, ensureOwnerIsAdmin, OwnerSetup } from "./owner-setup.ts";
+import { countAdmins, ensureOwnerIsAdmin, OwnerSetup, SETUP_LINK_HOURS } from "./owner-setup.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { resolveViewer } from "./viewer.ts";
 import { signIn } from "./sign-in.ts";
@@ -118,23 +118,52 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   it("creates, grants and revokes admins; the setup link works only while no admin exists", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
-    const setup = new OwnerSetup((await countAdmins(deps)) === 0, "a".repeat(40));
-    // Every instance sharing APP_SECRET offers the same link (behind a balancer any may answer it).
-    expect(new OwnerSetup(true, "a".repeat(40)).token).toBe(setup.token);
-    expect(new OwnerSetup(true, "b".repeat(40)).token).not.toBe(setup.token);
-    expect(await setup.accepts(deps.db, setup.token)).toBe(true);
-    expect(await setup.accepts(deps.db, "not-the-token")).toBe(false);
+    const setup = await OwnerSetup.start(deps);
+    expect(await setup.accepts(setup.token)).toBe(true);
+    expect(await setup.accepts("not-the-token")).toBe(false);
     await createAdminAccount(deps, { email: "boss@example.com", password: "Still-Waters-Green-Pastures" });
-    expect(await setup.accepts(deps.db, setup.token)).toBe(false);
+    expect(await setup.accepts(setup.token)).toBe(false);
+    expect((await OwnerSetup.start(deps)).token).toBeNull();
     expect(
       (await signIn(deps, { email: "boss@example.com", password: "Still-Waters-Green-Pastures", ...request() }))
         .isAdmin,
     ).toBe(true);
     await setRole(deps, { email: "BOSS@example.com", role: "user" });
     expect(await countAdmins(deps)).toBe(0);
+    // The link printed before the admin existed stays spent, though no admin is left.
+    expect(await setup.accepts(setup.token)).toBe(false);
     await expect(setRole(deps, { email: "nobody@example.com", role: ADMIN_ROLE })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
+  });
+
+  it("draws a random setup link per start, keeps only its hash, lets any instance on the database use it once, and expires it", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = createTestAuth(testDb);
+    let now = new Date();
+    const clock = () => now;
+    // Two instances (or a restart) on one database, with one APP_SECRET: two different links.
+    const first = await OwnerSetup.start({ db: deps.db, clock });
+    const second = await OwnerSetup.start({ db: deps.db, clock });
+    expect(first.token).toMatch(/^[\w-]{43}$/);
+    expect(second.token).not.toBe(first.token);
+    // Either instance accepts either link: they live in the database, as hashes only.
+    expect(await second.accepts(first.token)).toBe(true);
+    expect(await first.accepts(second.token)).toBe(true);
+    const stored = await deps.db.selectFrom("owner_setup_tokens").select("token_hash").execute();
+    expect(stored).toHaveLength(2);
+    expect(JSON.stringify(stored)).not.toContain(first.token);
+    // Expired after SETUP_LINK_HOURS.
+    now = new Date(now.getTime() + SETUP_LINK_HOURS * 60 * 60_000 + 1000);
+    expect(await first.accepts(first.token)).toBe(false);
+    expect(await first.spend(second.token)).toBe(false);
+    // A new start draws a new one; of two uses at once only one gets through, and that spends every link.
+    const third = await OwnerSetup.start({ db: deps.db, clock });
+    const fourth = await OwnerSetup.start({ db: deps.db, clock });
+    const spent = await Promise.all([third.spend(third.token), fourth.spend(third.token), fourth.spend(fourth.token)]);
+    expect(spent.filter(Boolean)).toHaveLength(1);
+    expect(await third.accepts(fourth.token)).toBe(false);
+    expect(await deps.db.selectFrom("owner_setup_tokens").select("token_hash").execute()).toEqual([]);
   });
 
   it("changes the password after checking the current one, and ends the other sessions", async () => {

@@ -27,6 +27,12 @@ export function createAuthLimits(store: RateLimitStore) {
     deviceGuesses: new GrowingDelay(store, { name: "deviceGuesses", freeFailures: 5, maxDelayMs: 60_000 }),
     /** Reset e-mails sent per address: past it the answer stays the same and the last link stays valid. */
     resetMailsPerAddress: limit("resetMailsPerAddress", 3, 60 * 60_000),
+    /**
+     * Sign-up e-mails sent per address (the verification link, or "this address has an account"),
+     * whoever asks: past it the answer stays the same and nothing is sent, so nobody can use the
+     * shop to fill a mailbox. Room for a sign-up and the account page's three re-sends.
+     */
+    accountMailsPerAddress: limit("accountMailsPerAddress", 5, 60 * 60_000),
   };
 }
 
@@ -51,8 +57,9 @@ export async function consumeAttempt(limiter: RateLimiter, keys: string[]): Prom
  * account. In that order, so refused tries never use up the account's budget.
  * A browser known to the account (`knownDevice`, see known-device.ts) waits on its own failures
  * rather than the account's, and does not spend the account's budget: what others do to the
- * account cannot keep its owner out. Nor can it keep out a holder of a valid reset link
- * (`trusted`: the link proves the mailbox).
+ * account cannot keep its owner out. Nor can it keep out a holder of a valid reset link, or a
+ * sign-up (`trusted`: the link proves the mailbox; a sign-up tries no one's password, so sign-ups
+ * of an address must not use up its account's budget).
  */
 export async function admitPasswordWork(
   limits: AuthLimits,

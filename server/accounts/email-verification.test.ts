@@ -229,15 +229,72 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
     await resendVerificationEmail(deps, { viewer: boaz, ...request("192.0.2.12") });
     await waitForVerificationLink(testDb.dataDir, "boaz@example.com", 2);
 
-    // Verified: the same answer, no mail; nor does a new sign-up with that address send one.
+    // Verified: the same answer, no verification mail.
     await verifyEmail(deps, {
       viewer: boaz,
       token: tokenOf(await waitForVerificationLink(testDb.dataDir, "boaz@example.com")),
     });
     await resendVerificationEmail(deps, { viewer: boaz, ...request("192.0.2.13") });
-    await signUp(deps, { email: "BOAZ@example.com", password: "Another-Long-Pass-9", ...request("192.0.2.14") });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(testDb.dataDir, "boaz@example.com")).toHaveLength(2);
     expect(mailsTo(testDb.dataDir, "anna@example.com")).toHaveLength(4);
+  });
+
+  it("never refuses a sign-up because of others' sign-ups with the address, and mails the address at most 5 times an hour", async () => {
+    const deps = await setUp();
+    // Three clients sign up with a victim's address as fast as their own limit allows.
+    for (const attacker of ["192.0.2.31", "192.0.2.32", "192.0.2.33"]) {
+      for (let i = 0; i < deps.authLimits.signUp.limit; i++) {
+        await signUp(deps, { email: "victim@example.com", password: PASSWORD, ...request(attacker) });
+      }
+    }
+    // The victim's own sign-up is answered like any other, not 429.
+    await expect(
+      signUp(deps, { email: "Victim@example.com", password: "Another-Long-Pass-9", ...request("192.0.2.40") }),
+    ).resolves.toBeUndefined();
+    await waitForVerificationLink(testDb.dataDir, "victim@example.com");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(testDb.dataDir, "victim@example.com")).toHaveLength(deps.authLimits.accountMailsPerAddress.limit);
+    // The account's own resend shares the allowance: the same answer, no mail.
+    await resendVerificationEmail(deps, {
+      viewer: await viewerOf(deps, "victim@example.com"),
+      ...request("192.0.2.41"),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(testDb.dataDir, "victim@example.com")).toHaveLength(deps.authLimits.accountMailsPerAddress.limit);
+  });
+
+  it("answers a sign-up with a registered address as any other, and mails that address why, once per sign-up within its allowance", async () => {
+    const deps = await setUp({ PUBLIC_URL: "https://shop.example" });
+    await signUp(deps, { email: "boaz@example.com", password: PASSWORD, ...request() });
+    const boaz = await viewerOf(deps, "boaz@example.com");
+    await verifyEmail(deps, {
+      viewer: boaz,
+      token: tokenOf(await waitForVerificationLink(testDb.dataDir, "boaz@example.com")),
+    });
+    await expect(
+      signUp(deps, { email: "BOAZ@example.com", password: "Another-Long-Pass-9", ...request("192.0.2.14") }),
+    ).resolves.toBeUndefined();
+    await expect.poll(() => mailsTo(testDb.dataDir, "boaz@example.com").length, { timeout: 5000 }).toBe(2);
+    const notice = mailsTo(testDb.dataDir, "boaz@example.com")[1]!;
+    expect(notice.headers.subject).toBe("You already have an account with Little Scrolls Press");
+    const body = notice.text.replace(/=\n/g, "");
+    expect(body).toContain("https://shop.example/login");
+    expect(body).toContain("https://shop.example/forgot-password");
+    expect(body).not.toContain("/verify-email");
+    expect(body).not.toContain("Another-Long-Pass-9");
+    // Within the address's allowance an hour (the verification was the first), whoever signs up.
+    for (let i = 0; i < deps.authLimits.accountMailsPerAddress.limit; i++) {
+      await signUp(deps, {
+        email: "boaz@example.com",
+        password: "Another-Long-Pass-9",
+        ...request(`192.0.2.${50 + i}`),
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(testDb.dataDir, "boaz@example.com")).toHaveLength(deps.authLimits.accountMailsPerAddress.limit);
+    await expect(
+      signIn(deps, { email: "boaz@example.com", password: "Another-Long-Pass-9", ...request() }),
+    ).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
   });
 });

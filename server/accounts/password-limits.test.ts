@@ -36,12 +36,16 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     await testDb?.cleanup();
   });
 
-  it("counts every sign-in against the account, successful ones too, from any address", async () => {
+  it("counts every sign-in against the account, successful ones too, from any address, and no sign-up", async () => {
     testDb = await createTestDatabase(engine);
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) });
-    // Sign-up hashed once for this account; the rest of its budget goes to sign-ins.
-    for (let i = 1; i < deps.authLimits.passwordWorkPerAccount.limit; i++) {
+    // Sign-ups hash without counting against the account (they try nobody's password), so
+    // strangers signing up with its address cannot use up its owner's sign-ins.
+    for (let i = 0; i < deps.authLimits.passwordWorkPerAccount.limit; i++) {
+      await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) });
+    }
+    for (let i = 0; i < deps.authLimits.passwordWorkPerAccount.limit; i++) {
       await signIn(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) });
     }
     await expect(
@@ -141,8 +145,8 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
       /HttpOnly; SameSite=Lax$/,
     );
 
-    // An attacker guesses from many addresses until every try at the account waits, and spends
-    // the account's hashing budget with sign-ups of its address.
+    // An attacker guesses from many addresses until every try at the account waits, and signs up
+    // with its address again and again.
     const attack = (password: string) =>
       signIn(deps, { email: "anna@example.com", password, ...request(freshClient()) }).catch((error: unknown) => error);
     for (let i = 0; i < deps.authLimits.accountGuesses.freeFailures + 1; i++) await attack(`wrong-guess-${i}`);

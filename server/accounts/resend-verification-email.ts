@@ -7,7 +7,7 @@ import type { Viewer } from "./viewer.ts";
 /**
  * E-mails the signed-in account a new verification link, if its address still needs one. The
  * answer is the same either way; counted per account and per client, since every call may send
- * a mail.
+ * a mail, and within the address's mail allowance that sign-ups share (past it nothing is sent).
  */
 export async function resendVerificationEmail(
   deps: { getAuth: GetAuth; authLimits: AuthLimits },
@@ -18,6 +18,7 @@ export async function resendVerificationEmail(
     `client:${clientKey(clientAddress)}`,
     `user:${viewer.userId}`,
   ]);
+  if ((await deps.authLimits.accountMailsPerAddress.consume(`email:${viewer.email.toLowerCase()}`)) > 0) return;
   const auth = await deps.getAuth();
   try {
     // Without a session header better-auth answers alike for verified and unverified accounts

@@ -9,6 +9,7 @@ import { toAppError } from "./auth-errors.ts";
 import { admitPasswordWork, type AuthLimits } from "./auth-limits.ts";
 import { newKnownDeviceCookie } from "./known-device.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
+import { ensureOwnerIsAdmin } from "./owner-setup.ts";
 import { findResetLinkOwner, voidResetLinks } from "./reset-links.ts";
 
 const INVALID_TOKEN = "Invalid or expired token. Please request a new link.";
@@ -19,7 +20,10 @@ const INVALID_TOKEN = "Invalid or expired token. Please request a new link.";
  * every other reset link of the account. The new password's hash counts against the client's
  * password budget only: the link proves the mailbox, so what others do to the account cannot stop
  * it. The answer marks this browser as known to the account (known-device.ts), so its next
- * sign-in does not wait on guesses others made at the account.
+ * sign-in does not wait on guesses others made at the account. The link was mailed to the
+ * address, so using it proves the address: the account counts as verified (and OWNER_EMAIL's is
+ * an admin). That is how an owner takes back an account someone else made with their address:
+ * whoever made it loses its sessions and its password.
  */
 export async function resetPassword(
   deps: {
@@ -28,7 +32,7 @@ export async function resetPassword(
     db: Kysely<Database>;
     clock: Clock;
     hashQueue: HashQueue;
-    env: Pick<Env, "APP_SECRET" | "PUBLIC_URL">;
+    env: Pick<Env, "APP_SECRET" | "PUBLIC_URL" | "OWNER_EMAIL">;
   },
   input: { token?: unknown; password?: unknown; clientAddress: string },
 ): Promise<{ headers: Headers }> {
@@ -52,6 +56,13 @@ export async function resetPassword(
     toAppError(error, { code: "VALIDATION", message: INVALID_TOKEN });
   }
   await voidResetLinks(deps, { userId: owner.userId });
+  await deps.db
+    .updateTable("user")
+    .set({ emailVerified: true, updatedAt: deps.clock().toISOString() })
+    .where("id", "=", owner.userId)
+    .where("emailVerified", "=", false)
+    .execute();
+  await ensureOwnerIsAdmin(deps, { ownerEmail: deps.env.OWNER_EMAIL });
   const headers = new Headers();
   const cookie = await newKnownDeviceCookie(deps, owner.email);
   if (cookie) headers.append("Set-Cookie", cookie);

@@ -1,19 +1,36 @@
+import type { Kysely } from "kysely";
+import type { Env } from "#server/config/env.ts";
+import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import type { Logger } from "#server/logging/logger.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
 import type { GetAuth } from "./lazy-auth.ts";
 import { toAppError } from "./auth-errors.ts";
 import { clientKey } from "#server/security/client-key.ts";
+import { sendAccountExistsMail } from "./account-exists-mail.ts";
 import { admitPasswordWork, consumeAttempt, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
+import { findUserByEmail } from "./create-admin-account.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { emailSchema } from "./password-schema.ts";
 
 /**
  * Creates a customer account (no session: the visitor signs in next) and e-mails it a link to
  * verify the address. An address that already has an account gets the same answer, so sign-up
- * never reveals who is registered.
+ * never reveals who is registered; that address is mailed why its new password will not work.
+ * Limits count the client only, never the address: someone else's sign-ups with it cannot
+ * refuse its owner. Instead the address gets at most a few mails an hour, whoever asks; past
+ * that the answer is the same and nothing is sent.
  */
 export async function signUp(
-  deps: { getAuth: GetAuth; authLimits: AuthLimits },
+  deps: {
+    getAuth: GetAuth;
+    authLimits: AuthLimits;
+    db: Kysely<Database>;
+    mailer: Mailer;
+    logger: Logger;
+    env: Pick<Env, "PUBLIC_URL">;
+  },
   input: { email?: unknown; password?: unknown; headers: Headers; clientAddress: string },
 ): Promise<void> {
   const email = emailSchema.safeParse(input.email ?? "");
@@ -21,13 +38,17 @@ export async function signUp(
     throw new AppError("VALIDATION", email.error.issues[0]!.message, { email: email.error.issues[0]!.message });
   }
   const password = assertAcceptablePassword(input.password);
-  await consumeAttempt(deps.authLimits.signUp, [
-    `client:${clientKey(input.clientAddress)}`,
-    `email:${email.data.toLowerCase()}`,
-  ]);
-  await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account: email.data, guess: false });
+  await consumeAttempt(deps.authLimits.signUp, [`client:${clientKey(input.clientAddress)}`]);
+  await admitPasswordWork(deps.authLimits, {
+    clientAddress: input.clientAddress,
+    account: email.data,
+    guess: false,
+    trusted: true,
+  });
+  const existing = await findUserByEmail(deps, { email: email.data });
   const auth = await deps.getAuth();
   try {
+    // better-auth answers alike (and hashes alike) whether the address is taken or not.
     await auth.api.signUpEmail({
       body: { email: email.data, password, name: "" },
       headers: authRequestHeaders(input.headers, input.clientAddress),
@@ -35,10 +56,15 @@ export async function signUp(
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: "Something went wrong" });
   }
+  if ((await deps.authLimits.accountMailsPerAddress.consume(`email:${email.data.toLowerCase()}`)) > 0) return;
+  if (existing) {
+    // Not awaited, like better-auth's own mails: the answer takes as long either way.
+    void sendAccountExistsMail(deps, { to: existing.email }).catch((error: unknown) =>
+      deps.logger.error({ err: error }, "account-exists e-mail could not be sent"),
+    );
+    return;
+  }
   try {
-    // The verification link, for the new account or an existing one still unverified; nothing for
-    // a verified one. better-auth answers alike in every case (and takes as long), so sign-up
-    // still reveals nothing about who is registered.
     await auth.api.sendVerificationEmail({ body: { email: email.data } });
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: "Something went wrong" });

@@ -18,6 +18,7 @@ const MIGRATION_NAMES = [
   "0012-bundle-books",
   "0014-page-generation",
   "0015-orders-payment-reference-index",
+  "0016-owner-setup-tokens",
   "0017-order-client-key",
 ];
 
@@ -35,6 +36,7 @@ const APP_TABLES = [
   "order_items",
   "order_status_history",
   "orders",
+  "owner_setup_tokens",
   "page_generation",
   "payment_events",
   "profiles",

@@ -14,6 +14,7 @@ import * as lowStockThreshold from "./migrations/0010-low-stock-threshold.ts";
 import * as bundleBooks from "./migrations/0012-bundle-books.ts";
 import * as pageGeneration from "./migrations/0014-page-generation.ts";
 import * as ordersPaymentReferenceIndex from "./migrations/0015-orders-payment-reference-index.ts";
+import * as ownerSetupTokens from "./migrations/0016-owner-setup-tokens.ts";
 import * as orderClientKey from "./migrations/0017-order-client-key.ts";
 
 interface MigrationModule {
@@ -39,6 +40,7 @@ const migrations: Record<string, MigrationModule> = {
   "0012-bundle-books": bundleBooks,
   "0014-page-generation": pageGeneration,
   "0015-orders-payment-reference-index": ordersPaymentReferenceIndex,
+  "0016-owner-setup-tokens": ownerSetupTokens,
   "0017-order-client-key": orderClientKey,
 };
 

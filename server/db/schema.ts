@@ -318,6 +318,13 @@ export interface PageGenerationTable {
   generation: ColumnType<number, never, never>;
 }
 
+/** One-time links to create the first admin account (migration 0016): SHA-256 of the token only. */
+export interface OwnerSetupTokensTable {
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   books: BooksTable;
   cover_images: CoverImagesTable;
@@ -341,6 +348,7 @@ export interface Database {
   verification: VerificationTable;
   rate_limits: RateLimitsTable;
   page_generation: PageGenerationTable;
+  owner_setup_tokens: OwnerSetupTokensTable;
 }
 
 export type BookRow = Selectable<BooksTable>;

@@ -6,6 +6,8 @@ import { insertDefaultSettings } from "#server/settings/default-settings.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { readOutbox } from "#tests/support/outbox.ts";
 import { insertTestOrder } from "#tests/support/test-orders.ts";
+import { openDatabaseRateLimitStore } from "#server/security/rate-limit-store.ts";
+import { createRateLimits } from "#server/security/rate-limits.ts";
 import { deliverQueuedMails } from "./deliver-queued-mails.ts";
 import { queueOrderMail } from "./mail-outbox.ts";
 import { createMailer, type Mailer, type OutgoingMail } from "./mailer.ts";
@@ -36,6 +38,7 @@ describe.each(TEST_ENGINES)("deliverQueuedMails on %s", (engine) => {
     mailer,
     logger,
     env: { PUBLIC_URL: "https://shop.example" },
+    rateLimits: createRateLimits(openDatabaseRateLimitStore(testDb.handle)),
   });
   const outboxRow = () => testDb.handle.db.selectFrom("mail_outbox").selectAll().executeTakeFirstOrThrow();
 
@@ -138,5 +141,59 @@ describe.each(TEST_ENGINES)("deliverQueuedMails on %s", (engine) => {
     expect(row.failed_at).toBe(at(24 * 60 + 1).toISOString());
     expect(lines.at(-1)).toMatchObject({ level: 50, msg: "order mail given up after a day of failures" });
     expect(await deliverQueuedMails(deps(failing, at(48 * 60), logger))).toEqual({ sent: 0, failed: 0 });
+  });
+  it("sends one address at most its daily cap of invoice-order mails; past it the order stands and only staff see why", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await insertDefaultSettings(db, { now: T0 });
+    const mailer = createMailer({ dataDir: testDb.dataDir, logger: createLogger("silent") });
+    const run = deps(mailer, at(0));
+    const cap = run.rateLimits.invoiceMailsPerRecipient.limit;
+    // Each invoice order mails its buyer twice at once (confirmation, invoice); a stranger can
+    // type anyone's address, in any letter case.
+    const orders: string[] = [];
+    for (let i = 0; i < cap / 2 + 1; i++) {
+      const orderId = await insertTestOrder(db, {
+        order: { customer_email: i % 2 ? "Victim@Example.com" : "victim@example.com" },
+        takeStock: false,
+      });
+      orders.push(orderId);
+      await queueOrderMail(db, { orderId, kind: "order-confirmation", now: T0 });
+      await queueOrderMail(db, { orderId, kind: "invoice", now: T0 });
+    }
+    // A card order's confirmation to the same address is not counted.
+    const cardOrder = await insertTestOrder(db, {
+      order: { customer_email: "victim@example.com", payment_method: "card", payment_status: "paid" },
+      takeStock: false,
+    });
+    await queueOrderMail(db, { orderId: cardOrder, kind: "order-confirmation", now: T0 });
+    while ((await deliverQueuedMails(run)).sent > 0);
+    const victimMails = readOutbox(testDb.dataDir).filter((m) => m.headers.to?.toLowerCase() === "victim@example.com");
+    expect(victimMails).toHaveLength(cap + 1);
+
+    const unsent = await db
+      .selectFrom("mail_outbox")
+      .select(["order_id", "kind", "last_error", "failed_at"])
+      .where("sent_at", "is", null)
+      .execute();
+    expect(unsent).toHaveLength(2);
+    expect(unsent.every((row) => row.failed_at && row.last_error?.includes("daily cap"))).toBe(true);
+    // Their orders are untouched; each history tells staff, and Track Order (customer steps) does not.
+    for (const row of unsent) {
+      const order = await db
+        .selectFrom("orders")
+        .select("payment_status")
+        .where("id", "=", row.order_id!)
+        .executeTakeFirstOrThrow();
+      expect(order.payment_status).toBe("awaiting_payment");
+      const step = await db
+        .selectFrom("order_status_history")
+        .select(["status", "customer_visible", "note"])
+        .where("order_id", "=", row.order_id!)
+        .where("status", "=", row.kind === "invoice" ? "Invoice e-mail not sent" : "Confirmation e-mail not sent")
+        .executeTakeFirstOrThrow();
+      expect(Boolean(step.customer_visible)).toBe(false);
+      expect(step.note).toContain(`already sent ${cap} invoice-order e-mails`);
+    }
   });
 });

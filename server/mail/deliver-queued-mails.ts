@@ -2,12 +2,13 @@ import type { Kysely } from "kysely";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logging/logger.ts";
+import { invoiceMailWithinCap, type InvoiceMailCapDeps } from "#server/orders/invoice-mail-cap.ts";
 import { renderOrderMail } from "#server/orders/order-mails.ts";
 import type { Clock } from "#server/services.ts";
 import { ORDER_MAIL_KINDS, type OrderMailKind } from "./mail-outbox.ts";
 import type { Mailer } from "./mailer.ts";
 
-export interface DeliverMailDeps {
+export interface DeliverMailDeps extends InvoiceMailCapDeps {
   db: Kysely<Database>;
   clock: Clock;
   mailer: Mailer;
@@ -25,6 +26,7 @@ const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
  */
 const CLAIM_MS = 10 * 60 * 1000;
 const BATCH = 20;
+const CAPPED = "not sent: the recipient's daily cap of invoice-order e-mails was reached";
 
 export function retryDelayMs(failures: number): number {
   return (RETRY_MINUTES[failures - 1] ?? 60) * 60 * 1000;
@@ -35,8 +37,9 @@ export function retryDelayMs(failures: number): number {
  * `next_attempt_at` moved ahead, only if it still holds the value read), so two instances, or
  * two runs, never send one mail twice. A sent mail gets `sent_at`; a failure records the error
  * and the next attempt after a growing wait; after a day it is given up with an error line.
- * The order itself is never touched: a failing mail server blocks nothing.
- * Returns how many mails were sent.
+ * The order itself is never touched: a failing mail server blocks nothing. An invoice order's
+ * mail to a recipient past its daily cap (invoice-mail-cap.ts) is set aside unsent, once, on its
+ * first attempt. Returns how many mails were sent and how many attempts failed.
  */
 export async function deliverQueuedMails(deps: DeliverMailDeps): Promise<{ sent: number; failed: number }> {
   const now = deps.clock();
@@ -64,6 +67,15 @@ export async function deliverQueuedMails(deps: DeliverMailDeps): Promise<{ sent:
     const attempts = row.attempts + 1;
     try {
       if (!isOrderMailKind(row.kind) || !row.order_id) throw new Error(`unknown mail kind ${row.kind}`);
+      if (row.attempts === 0 && !(await invoiceMailWithinCap(deps, { kind: row.kind, orderId: row.order_id }))) {
+        await deps.db
+          .updateTable("mail_outbox")
+          .set({ failed_at: now.toISOString(), last_error: CAPPED })
+          .where("id", "=", row.id)
+          .execute();
+        deps.logger.warn({ mailId: row.id, kind: row.kind, orderId: row.order_id }, CAPPED);
+        continue;
+      }
       const mail = await renderOrderMail(deps, { kind: row.kind, orderId: row.order_id });
       if (mail) await deps.mailer.send(mail);
       await deps.db

@@ -61,6 +61,31 @@ describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
     expect(mail.text).toContain('2 × Ruth & Naomi <script>alert("x")</script>: $25.00');
   });
 
+  it("never opens with, or speaks in, what the buyer typed: a neutral greeting, typed fields only as labelled values", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await enableInvoicePayments(db, { terms: "Net 30" });
+    const phishing = "URGENT: your account is locked, visit http://evil.example/login";
+    const orderId = await insertTestOrder(db, {
+      order: { customer_name: phishing, organisation: `${phishing} (org)`, po_number: `${phishing} (PO)` },
+    });
+    for (const kind of ORDER_MAIL_KINDS) {
+      const { text, html } = (await renderOrderMail(deps(), { kind, orderId }))!;
+      const lines = text.split("\n");
+      expect(lines[0], kind).toBe("Hello,");
+      // Every line that shows typed text is a labelled value ("Organisation: …") or part of a
+      // labelled block ("Ship to:" then indented lines); no sentence of the mail carries it.
+      for (const [index, line] of lines.entries()) {
+        if (!line.includes("URGENT")) continue;
+        const labelled = /^(Organisation|PO number): /.test(line);
+        const inBlock = line.startsWith("  ") && lines.slice(0, index).some((l) => /^(Ship to|Customer):$/.test(l));
+        expect(labelled || inBlock, `${kind}: ${line}`).toBe(true);
+      }
+      expect(html, kind).toContain("<p>Hello,</p>");
+      expect(html, kind).not.toMatch(/href="[^"]*evil/);
+    }
+  });
+
   it("shows the lines, totals, terms, PO number, organisation and where to pay on the invoice", async () => {
     const { orderId } = await setUp();
     const { text } = (await renderOrderMail(deps(), { kind: "invoice", orderId }))!;

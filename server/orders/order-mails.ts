@@ -85,9 +85,13 @@ function money(order: NonNullable<OrderRow>, cents: number): string {
   return formatMoney(cents, order.currency);
 }
 
-function buyerName(order: NonNullable<OrderRow>): string {
-  return order.customer_name?.trim() || "there";
-}
+/**
+ * Every order mail opens the same way. Names, organisations and PO numbers are typed by whoever
+ * orders, with any address: a mail that opened with them, or wove them into its sentences, would
+ * let a stranger make the shop say anything to anyone ("Hello URGENT: your account is locked…").
+ * They appear only as labelled values in the details.
+ */
+const GREETING = "Hello,";
 
 function trackLink(order: NonNullable<OrderRow>, store: StoreInfo) {
   return { label: "Track your order", url: `${store.publicUrl}/track-order?orderId=${encodeURIComponent(order.id)}` };
@@ -123,7 +127,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
   "order-confirmation": (order, store) => ({
     to: order.customer_email,
     subject: `Your order ${order.id} at ${store.storeName}`,
-    greeting: `Hello ${buyerName(order)},`,
+    greeting: GREETING,
     paragraphs: [
       `Thank you for your order. We have received it and will let you know when it ships.`,
       order.payment_method === "invoice"
@@ -139,8 +143,8 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
   "new-order-notice": (order, store) => ({
     to: store.contactEmail,
     subject: `New order ${order.id} (${money(order, order.total_cents)})`,
-    greeting: "Hello,",
-    paragraphs: [`A new order was placed by ${order.customer_name ?? order.customer_email}.`],
+    greeting: GREETING,
+    paragraphs: ["A new order was placed. The customer's details are below, as they typed them."],
     withLines: true,
     details: [
       ["Customer", [order.customer_name, order.customer_email, order.phone].filter(Boolean).join("\n")],
@@ -153,7 +157,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
   invoice: (order, store) => ({
     to: order.customer_email,
     subject: `Invoice for order ${order.id} from ${store.storeName}`,
-    greeting: `Hello ${buyerName(order)},`,
+    greeting: GREETING,
     paragraphs: [
       `Here is the invoice for your order ${order.id}. Your books are reserved for you.`,
       `Please pay ${money(order, order.total_cents)}${store.invoiceTerms ? ` (payment terms: ${store.invoiceTerms})` : ""}, quoting the invoice number ${order.id}.`,
@@ -174,7 +178,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
   "payment-received": (order, store) => ({
     to: order.customer_email,
     subject: `Payment received for order ${order.id}`,
-    greeting: `Hello ${buyerName(order)},`,
+    greeting: GREETING,
     paragraphs: [`We have received your payment of ${money(order, order.amount_paid_cents)}. Thank you!`],
     withLines: false,
     details: [["Order", order.id]],
@@ -183,7 +187,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
   shipped: (order, store) => ({
     to: order.customer_email,
     subject: `Your order ${order.id} has shipped`,
-    greeting: `Hello ${buyerName(order)},`,
+    greeting: GREETING,
     paragraphs: ["Good news: your order is on its way."],
     withLines: true,
     details: orderDetails(order).filter(([label]) => label !== "Payment status"),
@@ -192,7 +196,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
   cancelled: (order, store) => ({
     to: order.customer_email,
     subject: `Your order ${order.id} was cancelled`,
-    greeting: `Hello ${buyerName(order)},`,
+    greeting: GREETING,
     paragraphs: [
       "Your order has been cancelled.",
       order.amount_refunded_cents > 0
@@ -208,7 +212,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
   refunded: (order, store) => ({
     to: order.customer_email,
     subject: `Refund for order ${order.id}`,
-    greeting: `Hello ${buyerName(order)},`,
+    greeting: GREETING,
     paragraphs: [
       order.payment_status === "refunded"
         ? `We have refunded your payment of ${money(order, order.amount_refunded_cents)} in full.`
@@ -226,7 +230,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
   "refund-failed-notice": (order, store) => ({
     to: store.contactEmail,
     subject: `Refund failed for order ${order.id}`,
-    greeting: "Hello,",
+    greeting: GREETING,
     paragraphs: [
       "Stripe could not complete a refund for this order: the money was not returned to the customer, who was told of the refund when it was made.",
       "The order's history says which refund failed and why: check it, then refund again from the order or contact the customer.",

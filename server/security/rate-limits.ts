@@ -19,6 +19,15 @@ export function createRateLimits(store: RateLimitStore) {
      * Stripe, Pay by card): the shop's Stripe API allowance is shared by every buyer.
      */
     cardPayment: new RateLimiter(store, { name: "cardPayment", limit: 30, windowMs: 60_000 }),
+    /**
+     * E-mails an invoice order sends its buyer unasked (the confirmation and the invoice) per
+     * recipient a day (server/orders/invoice-mail-cap.ts): anyone may type any address at checkout.
+     */
+    invoiceMailsPerRecipient: new RateLimiter(store, {
+      name: "invoiceMailsPerRecipient",
+      limit: 20,
+      windowMs: 24 * 60 * 60_000,
+    }),
     /** Books CSV imports by an admin: each validates a file of up to 5 MB and writes in one transaction. */
     bookImport: new RateLimiter(store, { name: "bookImport", limit: 10, windowMs: 10 * 60_000 }),
   };

@@ -4,7 +4,7 @@ import { createAuthLimits, type AuthLimits } from "#server/accounts/auth-limits.
 import { loadEnv } from "#server/config/env.ts";
 import { HashQueue } from "#server/security/hash-queue.ts";
 import { openDatabaseRateLimitStore } from "#server/security/rate-limit-store.ts";
-import { createLogger } from "#server/logging/logger.ts";
+import { createLogger, type Logger } from "#server/logging/logger.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.ts";
 import type { Clock } from "#server/services.ts";
 import type { TestDatabase } from "./test-database.ts";
@@ -18,6 +18,7 @@ export function createTestAuth(
   getAuth: GetAuth;
   authLimits: AuthLimits;
   mailer: Mailer;
+  logger: Logger;
   db: TestDatabase["handle"]["db"];
   clock: Clock;
   hashQueue: HashQueue;
@@ -30,6 +31,7 @@ export function createTestAuth(
     getAuth: lazyAuth({ env: config, database: testDb.handle, mailer, logger, hashQueue }),
     authLimits: createAuthLimits(openDatabaseRateLimitStore(testDb.handle)),
     mailer,
+    logger,
     db: testDb.handle.db,
     clock: () => new Date(),
     hashQueue,
