@@ -129,6 +129,5 @@ export default defineConfig(({ command }) => ({
   worker: {
     format: "es",
     plugins: () => [preactForIslands(), zodJitlessInBrowser(), islandsChunkModules()],
-    rollupOptions: { onwarn: quietKnownWarnings },
   },
 }));

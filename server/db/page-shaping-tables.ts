@@ -33,4 +33,5 @@ export const NOT_PAGE_SHAPING_TABLES: Record<string, string> = {
   account: "as user",
   verification: "as user",
   profiles: "as user",
+  owner_setup_tokens: "the one-time setup link, never shown",
 };
