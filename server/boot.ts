@@ -10,7 +10,7 @@ import { makeMissingCoverVariants } from "./covers/make-missing-cover-variants.t
 import { moveFileCoversIn } from "./covers/move-file-covers-in.ts";
 import { openDatabase, type DatabaseHandle } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { createLogger, type Logger } from "./logging/logger.ts";
+import { chooseLogFormat, createLogger, type Logger } from "./logging/logger.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { seedDatabase } from "./seed/seed-database.ts";
 import { HashQueue } from "./security/hash-queue.ts";
@@ -48,7 +48,7 @@ export interface ServiceOverrides {
  * empty database and builds everything a request may use. main.ts, dev.ts and the tests call it.
  */
 export async function startServices(env: Env, overrides: ServiceOverrides = {}): Promise<AppServices> {
-  const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
+  const logger = overrides.logger ?? createLogger(env.LOG_LEVEL, undefined, chooseLogFormat(env.LOG_FORMAT));
   const clock = overrides.clock ?? (() => new Date());
   const database = overrides.database ?? openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const uploadsDir = path.join(env.DATA_DIR, "uploads");

@@ -89,6 +89,7 @@ const envSchema = z.object({
   COVERS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   COVERS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["auto", "pretty", "json"]).default("auto"),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "APP_SECRET" | "DATA_DIR"> & {

@@ -33,6 +33,9 @@ export interface CreateAppOptions {
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/** Requests logged at debug level when they succeed: hashed build files, covers, the favicon. */
+const QUIET_PATHS = /^\/(assets|covers)\/|^\/favicon\.ico$/;
+
 /**
  * The whole HTTP surface as one Hono app: tests call `app.request()` on it directly and
  * main.ts hands `app.fetch` to the Node server.
@@ -44,8 +47,10 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
+    // Build files and covers are many per page and say little: logged at debug level only.
+    const level = QUIET_PATHS.test(c.req.path) && c.res.status < 400 ? "debug" : "info";
     // Path only: query strings can carry tokens (password-reset links).
-    logger.info(
+    logger[level](
       {
         method: c.req.method,
         path: c.req.path,
