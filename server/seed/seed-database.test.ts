@@ -98,6 +98,20 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
     ]);
   });
 
+  it("seeds the catalogue and settings without the sample orders when not asked for them", async () => {
+    testDb = await createTestDatabase(engine);
+    const result = await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: false });
+    expect(result).toEqual({ seeded: true, books: SEED_BOOKS.length, orders: 0 });
+    expect(await counts(testDb)).toMatchObject({
+      books: SEED_BOOKS.length,
+      orders: 0,
+      items: 0,
+      history: 0,
+      settings: 1,
+      shipping: 2,
+    });
+  });
+
   it("is idempotent: a second run changes nothing", async () => {
     testDb = await createTestDatabase(engine);
     await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
