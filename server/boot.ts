@@ -58,7 +58,12 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
     await moveFileCoversIn({ db: database.db, covers, logger, clock, uploadsDir });
     await makeMissingCoverVariants({ db: database.db, database, covers, logger });
-    const seed = await seedDatabase({ db: database.db, clock, covers });
+    // A live shop gets the catalogue and settings only: the sample orders' made-up customers and
+    // guessable ids are for development and tests (`npm run db:seed -- --demo` seeds them anyway).
+    const seed = await seedDatabase(
+      { db: database.db, clock, covers },
+      { sampleOrders: env.NODE_ENV !== "production" },
+    );
     if (seed.seeded) logger.info({ books: seed.books, orders: seed.orders }, "demo catalogue seeded");
     await ensureOwnerIsAdmin({ db: database.db, clock }, { ownerEmail: env.OWNER_EMAIL });
   } catch (error) {

@@ -4,6 +4,11 @@ import { subscribe } from "#server/subscribers/subscribe.ts";
 import { subscribeFormSchema } from "#server/subscribers/subscriber-schema.ts";
 import type { Route } from "./+types/resources.subscribe";
 
+/** Only the newsletter form's post: a visit by address is told so (405), rather than an error. */
+export function loader() {
+  throw new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   const form = await readForm(request);

@@ -1,13 +1,13 @@
-import { listNewestBooks } from "#server/books/list-books.ts";
+import { listSitemapBooks } from "#server/books/list-sitemap-books.ts";
 import { PUBLIC_PATHS } from "#app/features/info-pages/site-links.ts";
 import type { Route } from "./+types/sitemap-xml";
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The public pages and every book page, for search engines. */
+/** The public pages and every book page (up to the protocol's 50,000), for search engines. */
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.services.env.PUBLIC_URL;
-  const books = await listNewestBooks(context.services);
+  const books = await listSitemapBooks(context.services);
   const entries = [
     ...PUBLIC_PATHS.map((path) => ({ loc: `${origin}${path}`, lastmod: undefined as string | undefined })),
     ...books.map((book) => ({ loc: `${origin}/books/${book.slug}`, lastmod: book.createdAt.slice(0, 10) })),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { bookRow } from "#tests/support/test-books.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
 // The /books page through the real app and build (needs `npm run build`), over the seeded demo catalogue.
@@ -105,5 +106,20 @@ describe.each(TEST_ENGINES)("GET /books on %s", (engine) => {
     expect(bookTitles(related)).toHaveLength(4);
     expect(bookTitles(related)).not.toContain("The Good Samaritan");
     expect(page).toContain('href="/books?tag=Parables"');
+    expect(sitemap).toContain("/books/the-good-samaritan</loc>");
+  });
+
+  it("shows the page of a book with tags but no age range, or an age range but no tags", async () => {
+    await t.services.db
+      .insertInto("books")
+      .values([
+        bookRow(1, { slug: "tags-only", title: "Tags Only", tags: JSON.stringify(["Parables"]), age_range: null }),
+        bookRow(2, { slug: "age-only", title: "Age Only", tags: "[]", age_range: "4-8" }),
+      ])
+      .execute();
+    const tagsOnly = await html("/books/tags-only");
+    expect(bookTitles(tagsOnly.slice(tagsOnly.indexOf("You may also like")))).toContain("The Good Samaritan");
+    const ageOnly = await html("/books/age-only");
+    expect(bookTitles(ageOnly.slice(ageOnly.indexOf("You may also like")))).toContain("The Good Samaritan");
   });
 });

@@ -248,7 +248,7 @@ describe.each(TEST_ENGINES)("importBooksCsv on %s", (engine) => {
       ["id", "slug", "title", "author", "description", "price"],
       [a, "", "A", "x", "y", "1"],
       [a, "", "A again", "x", "y", "1"],
-      ["unknown-id", bSlug, "An unknown id with B's slug updates B", "x", "y", "1"],
+      ["unknown-id", bSlug, "An unknown id, with B's slug", "x", "y", "1"],
       ["bad id!", "Bad Slug", "C", "x", "y", "1"],
     ]);
     const { problems } = await refusal(db, csv);
@@ -257,7 +257,10 @@ describe.each(TEST_ENGINES)("importBooksCsv on %s", (engine) => {
       "Line 5, slug": expect.stringContaining("lower-case letters"),
     });
     const second = await refusal(db, csv.split("\r\n").slice(0, 4).join("\r\n"));
-    expect(second.problems).toEqual({ "Line 3": "This is the same book as line 2." });
+    expect(second.problems).toEqual({
+      "Line 3": "This is the same book as line 2.",
+      "Line 4, id": expect.stringContaining("No book has this id"),
+    });
     const third = await refusal(
       db,
       toCsv([
@@ -272,6 +275,34 @@ describe.each(TEST_ENGINES)("importBooksCsv on %s", (engine) => {
       "Line 4, slug": "Line 3 has the same slug.",
     });
     expect(await snapshot(db)).toEqual(before);
+  });
+
+  it("adds new books under ids the shop makes, and refuses an id that names no book", async () => {
+    await setUp();
+    const before = await snapshot(db);
+    const { problems } = await refusal(
+      db,
+      toCsv([
+        ["id", "slug", "title", "author", "description", "price"],
+        ["", "", "Shop's Id", "x", "y", "1"],
+        ["pkg-disciple", "", "Pretends To Be A Bundle", "x", "y", "1"],
+        ["chosen-id", "chosen", "Chosen Id", "x", "y", "1"],
+      ]),
+    );
+    const unknown =
+      "No book has this id: it may have been deleted since the export, or come from another shop. Leave the id empty to add this line as a new book.";
+    expect(problems).toEqual({ "Line 3, id": unknown, "Line 4, id": unknown });
+    expect(await snapshot(db)).toEqual(before);
+
+    const csv = toCsv([
+      ["id", "slug", "title", "author", "description", "price"],
+      ["", "", "Shop's Id", "x", "y", "1"],
+      ["", "chosen", "Chosen Slug", "x", "y", "1"],
+    ]);
+    expect(await importBooksCsv({ db, clock }, { source: csv })).toEqual({ added: 2, updated: 0, unchanged: 0 });
+    const added = await db.selectFrom("books").select(["id", "slug"]).orderBy("slug").execute();
+    expect(added.map((book) => book.slug)).toEqual(["chosen", "shops-id"]);
+    for (const book of added) expect(book.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it("checks the header: unknown, doubled and missing columns", async () => {

@@ -41,6 +41,8 @@ const KNOWN_COLUMNS = new Set<string>([
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MAX_LENGTH = 100;
+const UNKNOWN_ID_MESSAGE =
+  "No book has this id: it may have been deleted since the export, or come from another shop. Leave the id empty to add this line as a new book.";
 /** Rows per insert and per look-up: far below either engine's limit on bound parameters. */
 const BATCH = 200;
 
@@ -289,8 +291,9 @@ const sameBook = (a: BookInput, b: BookInput) => JSON.stringify(a) === JSON.stri
  * form's schema, and problems are reported by line and column; unless the whole file is valid
  * nothing changes (VALIDATION with the problems as field errors, keyed "Line 14, price").
  * A row names an existing book by `id`, else by `slug`: that book is updated (a column the file
- * lacks keeps its value; the cover stays). Other rows are added (with the row's id and slug when
- * given, else new ones; no cover). A row equal to its book changes nothing, so importing an
+ * lacks keeps its value; the cover stays); an `id` that names no book is refused. Other rows are
+ * added with an id the shop makes (and the row's slug when given, else one from the title; no
+ * cover). A row equal to its book changes nothing, so importing an
  * unchanged export changes nothing. One transaction for the whole file.
  */
 export async function importBooksCsv(
@@ -329,7 +332,13 @@ export async function importBooksCsv(
     const slugLine = new Map<string, number>();
     const plans: Plan[] = [];
     for (const row of rows) {
-      const current = (row.id ? byId.get(row.id) : undefined) ?? (row.slug ? bySlug.get(row.slug) : undefined);
+      // Ids are the shop's to make: one naming no book (deleted since the export, or another
+      // shop's) would otherwise add a book under an id of the file's choosing.
+      if (row.id !== null && !byId.has(row.id)) {
+        problems.add(row.line, "id", UNKNOWN_ID_MESSAGE);
+        continue;
+      }
+      const current = row.id !== null ? byId.get(row.id) : row.slug !== null ? bySlug.get(row.slug) : undefined;
       const key = current?.id ?? row.id;
       if (key) {
         const earlier = targetLine.get(key);
@@ -421,7 +430,7 @@ export async function importBooksCsv(
         plans.push({
           kind: "insert",
           row: {
-            id: row.id ?? randomUUID(),
+            id: randomUUID(),
             slug: slug ?? "",
             ...bookColumns(row.book),
             image_url: null,

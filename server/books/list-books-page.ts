@@ -4,9 +4,10 @@ import type { AppServices } from "#server/services.ts";
 import { toBook, type Book } from "./book.ts";
 
 /**
- * One page of the admin book table, newest first, optionally only books whose title or author
- * contains `search` (any letter case). Paged in the database, so the screen stays fast with tens
- * of thousands of books; odd page numbers are clamped (see db/paging.ts).
+ * One page of the admin book table (and of the public book list, /resources/books), newest first,
+ * optionally only books whose title or author contains `search` (any letter case). Paged in the
+ * database, so the screen stays fast with tens of thousands of books; odd page numbers are
+ * clamped (see db/paging.ts).
  */
 export async function listBooksPage(
   { db }: Pick<AppServices, "db">,

@@ -14,12 +14,7 @@ export async function listRelatedBooks(
 ): Promise<Book[]> {
   const { id, tags, ageRange } = input.book;
   if (tags.length === 0 && ageRange === null) return [];
-  const sharedTags =
-    tags.length > 0
-      ? sql<number>`(select count(*) from book_tags where book_tags.book_id = books.id and book_tags.tag in (${sql.join(tags)}))`
-      : sql<number>`0`;
-  const sameAge = ageRange === null ? sql<number>`0` : sql<number>`case when age_range = ${ageRange} then 1 else 0 end`;
-  const rows = await deps.db
+  let query = deps.db
     .selectFrom("books")
     .selectAll("books")
     .where("books.id", "!=", id)
@@ -30,12 +25,18 @@ export async function listRelatedBooks(
           : []),
         ...(ageRange === null ? [] : [eb("age_range", "=", ageRange)]),
       ]),
-    )
-    .orderBy(sharedTags, "desc")
-    .orderBy(sameAge, "desc")
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(RELATED_BOOKS_COUNT)
-    .execute();
+    );
+  // Only the terms that apply: a constant term such as `0` is read by both engines as a column
+  // position, and refused.
+  if (tags.length > 0) {
+    query = query.orderBy(
+      sql<number>`(select count(*) from book_tags where book_tags.book_id = books.id and book_tags.tag in (${sql.join(tags)}))`,
+      "desc",
+    );
+  }
+  if (ageRange !== null) {
+    query = query.orderBy(sql<number>`case when age_range = ${ageRange} then 1 else 0 end`, "desc");
+  }
+  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(RELATED_BOOKS_COUNT).execute();
   return rows.map(toBook);
 }

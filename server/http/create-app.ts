@@ -128,10 +128,16 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
       flash: c.get("flash"),
       nonce: c.get("cspNonce"),
     });
-    if (!outage.databaseUnavailable) return response;
-    await response.body?.cancel();
-    logger.warn({ method: c.req.method, path: c.req.path }, "database unavailable");
-    return databaseUnavailable(c);
+    if (outage.databaseUnavailable) {
+      await response.body?.cancel();
+      logger.warn({ method: c.req.method, path: c.req.path }, "database unavailable");
+      return databaseUnavailable(c);
+    }
+    if (response.status === 405) {
+      await response.body?.cancel();
+      return methodNotAllowed(c, response.headers.get("allow"));
+    }
+    return response;
   });
 
   app.onError((error, c) => {
@@ -175,6 +181,20 @@ function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
     // app.request() in tests has no socket.
     return "unknown";
   }
+}
+
+/**
+ * A method the address does not take, in words. React Router answers 405 to any method but GET
+ * and HEAD on a route without an action (so the route takes GET and HEAD), and in `.data`
+ * requests its answer names the route's id, its source file. A route that refuses GET itself says
+ * what it takes in `Allow` (which a `.data` answer does not carry).
+ */
+function methodNotAllowed(c: Context<AppEnv>, allow: string | null): Response {
+  const method = c.req.method.toUpperCase();
+  const allowed = allow ?? (method === "GET" || method === "HEAD" ? null : "GET, HEAD");
+  if (allowed) c.header("Allow", allowed);
+  c.header("Cache-Control", "no-store");
+  return c.text(`This address does not accept ${method} requests.`, 405);
 }
 
 /**

@@ -30,7 +30,7 @@ const ENTRY_OVERHEAD_BYTES = 1024;
  * Pages that are someone's own, or whose answer depends on more than the address: checkout and
  * its confirmation (the placed-orders cookie), account pages, the admin area, sign-in and the
  * links e-mailed to one person, the Track Order search (its toast is made per answer), and the
- * resource routes (forms and fetchers).
+ * resource routes of forms (the book list, /resources/books, is the same for everybody: kept).
  */
 const NEVER_CACHED = [
   "/admin",
@@ -47,7 +47,8 @@ const NEVER_CACHED = [
   "/reset-password",
   "/verify-email",
   "/newsletter",
-  "/resources",
+  "/resources/subscribe",
+  "/resources/sign-out",
 ];
 
 /** The one encoding the compress middleware offers pages in (create-app.ts). */

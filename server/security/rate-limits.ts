@@ -30,6 +30,11 @@ export function createRateLimits(store: RateLimitStore) {
     }),
     /** Books CSV imports by an admin: each validates a file of up to 5 MB and writes in one transaction. */
     bookImport: new RateLimiter(store, { name: "bookImport", limit: 10, windowMs: 10 * 60_000 }),
+    /**
+     * Pages of the public book list (/resources/books) rendered for a client: only answers the
+     * page cache did not have count, so a visitor paging through it never meets the limit.
+     */
+    bookList: new RateLimiter(store, { name: "bookList", limit: 60, windowMs: 60_000 }),
   };
 }
 

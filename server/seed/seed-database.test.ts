@@ -43,7 +43,7 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
     expect(result).toEqual({ seeded: true, books: SEED_BOOKS.length, orders: 3 });
     expect(await counts(testDb)).toMatchObject({ books: SEED_BOOKS.length, orders: 3, settings: 1, shipping: 2 });
 
-    const books = await listNewestBooks({ db: testDb.handle.db });
+    const books = await listNewestBooks({ db: testDb.handle.db }, { limit: 100 });
     expect(books.length).toBeGreaterThanOrEqual(12);
     expect(books.some((b) => b.stock === 0)).toBe(true);
     expect(books.some((b) => b.stock === null)).toBe(true);
@@ -96,6 +96,20 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
       ["Standard Shipping", 500],
       ["Express Shipping", 1500],
     ]);
+  });
+
+  it("seeds the catalogue and settings without the sample orders when not asked for them", async () => {
+    testDb = await createTestDatabase(engine);
+    const result = await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: false });
+    expect(result).toEqual({ seeded: true, books: SEED_BOOKS.length, orders: 0 });
+    expect(await counts(testDb)).toMatchObject({
+      books: SEED_BOOKS.length,
+      orders: 0,
+      items: 0,
+      history: 0,
+      settings: 1,
+      shipping: 2,
+    });
   });
 
   it("is idempotent: a second run changes nothing", async () => {

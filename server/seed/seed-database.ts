@@ -34,15 +34,16 @@ function seedCover(bytes: Buffer): Promise<CoverWithVariants> {
 }
 
 /**
- * Fills an empty database with the demo catalogue, the sample orders and the default store
- * settings. The settings row marks a database as set up: once it exists the seed never runs
- * again, even if an admin later deletes every book.
+ * Fills an empty database with the demo catalogue and the default store settings, and with the
+ * sample orders when `sampleOrders` (made-up customers and guessable ids: for development, tests
+ * and demonstrations, never a live shop unless asked for; the start-up and `npm run db:seed`
+ * decide, see boot.ts). The settings row marks a database as set up: once it exists the seed
+ * never runs again, even if an admin later deletes every book.
  */
-export async function seedDatabase({
-  db,
-  clock,
-  covers: coverStore,
-}: Pick<AppServices, "db" | "clock"> & { covers?: CoverStore }): Promise<SeedResult> {
+export async function seedDatabase(
+  { db, clock, covers: coverStore }: Pick<AppServices, "db" | "clock"> & { covers?: CoverStore },
+  { sampleOrders = true }: { sampleOrders?: boolean } = {},
+): Promise<SeedResult> {
   const existing = await db.selectFrom("store_settings").select("id").executeTakeFirst();
   if (existing) return { seeded: false, books: 0, orders: 0 };
 
@@ -85,7 +86,8 @@ export async function seedDatabase({
     await trx.insertInto("books").values(books).execute();
     await linkSeedBundleBooks({ db: trx });
 
-    for (const order of SEED_ORDERS) {
+    const orders = sampleOrders ? SEED_ORDERS : [];
+    for (const order of orders) {
       const items = order.items.map((item, position) => {
         const book = bookByTitle.get(item.title);
         if (!book) throw new Error(`Seed order ${order.id} names an unknown book: ${item.title}`);
@@ -131,6 +133,6 @@ export async function seedDatabase({
         .execute();
     }
 
-    return { seeded: true, books: books.length, orders: SEED_ORDERS.length };
+    return { seeded: true, books: books.length, orders: orders.length };
   });
 }

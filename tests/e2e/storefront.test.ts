@@ -4,6 +4,7 @@ import { holdRequests } from "#tests/support/held-request.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { linksTo, readOutbox } from "#tests/support/outbox.ts";
 import { bringIntoView, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { bookRow } from "#tests/support/test-books.ts";
 
 const CART_KEY = "bible-story-shop:cart:v1";
 
@@ -38,6 +39,39 @@ describe("storefront in a browser", () => {
     await page.locator("#books").getByRole("button", { name: "Show Less" }).click();
     await page.locator("#books").getByRole("button", { name: "View All Bible Stories" }).waitFor();
     expect(await cards.count()).toBe(4);
+  });
+
+  it("loads the books a page at a time with Show More Stories", async () => {
+    // 20 books newer than the 13 seeded: 33 in all, a page of 24 and one of 9.
+    const db = shop.openDatabase();
+    const extra = Array.from({ length: 20 }, (_, index) =>
+      bookRow(index, { slug: `paged-${index}`, title: `Paged Story ${index}`, created_at: "2099-01-01T00:00:00.000Z" }),
+    );
+    await db.db.insertInto("books").values(extra).execute();
+    try {
+      await openHome();
+      const cards = page.locator("#books article");
+      await page.locator("#books").getByRole("button", { name: "View All Bible Stories" }).click();
+      const more = page.locator("#books").getByRole("button", { name: "Show More Stories" });
+      await more.waitFor();
+      expect(await cards.count()).toBe(24);
+      await more.click();
+      await expect.poll(() => cards.count()).toBe(33);
+      // The last page is shown: nothing more to load.
+      expect(await more.count()).toBe(0);
+      await page.locator("#books").getByRole("button", { name: "Show Less" }).click();
+      expect(await cards.count()).toBe(4);
+    } finally {
+      await db.db
+        .deleteFrom("books")
+        .where(
+          "id",
+          "in",
+          extra.map((book) => book.id),
+        )
+        .execute();
+      await db.close();
+    }
   });
 
   it("adds, raises, clamps, removes and clears with the specified toasts", async () => {

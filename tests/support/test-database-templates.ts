@@ -70,11 +70,11 @@ async function buildTemplates(openMigrated: OpenTemplate, openSeeded: OpenTempla
   try {
     await migrateToLatest(migrated.database);
     await migrateToLatest(seeded.database);
-    await seedDatabase({
-      db: seeded.database.db,
-      clock: () => new Date(),
-      covers: new DatabaseCoverStore(seeded.database.db),
-    });
+    // With the sample orders, as a development or test start seeds them (boot.ts).
+    await seedDatabase(
+      { db: seeded.database.db, clock: () => new Date(), covers: new DatabaseCoverStore(seeded.database.db) },
+      { sampleOrders: true },
+    );
     for (const template of [migrated.database, seeded.database]) await keepRowsForReset(template);
   } finally {
     // Closed: SQLite leaves a complete file (no WAL beside it), PostgreSQL a database to copy.

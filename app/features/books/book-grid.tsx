@@ -1,18 +1,15 @@
 import { useState, type ReactNode } from "react";
 import type { Book } from "#server/books/book.ts";
+import { bookListHref, type BookListPage } from "#server/books/book-list-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { CurrencyProvider } from "#app/lib/money.ts";
 import { BookCard } from "./book-card.tsx";
 
-/** The answer of /resources/books (app/routes/resources.books.ts). */
-interface AllBooks {
-  books: Book[];
-}
-
 /**
  * The home page's book grid with its "View All Bible Stories" / "Show Less" toggle, which loads
- * every book from /resources/books. Drawn in an island (app/islands/home-book-grid.tsx, decision
- * 21): it fetches without React Router, and takes the store's currency as a prop.
+ * the books a page at a time from /resources/books ("Show More Stories" for the next page). Drawn
+ * in an island (app/islands/home-book-grid.tsx, decision 21): it fetches without React Router, and
+ * takes the store's currency as a prop.
  */
 export function BookGrid({
   books: newest,
@@ -24,29 +21,40 @@ export function BookGrid({
   /** Each card's "Add to Collection" button. */
   renderAction: (book: Book) => ReactNode;
 }) {
-  const [all, setAll] = useState<Book[] | null>(null);
+  const [all, setAll] = useState<BookListPage | null>(null);
   const [showingAll, setShowingAll] = useState(false);
   const [loading, setLoading] = useState(false);
-  const books = showingAll && all ? all : newest;
+  const books = showingAll && all ? all.books : newest;
+  const hasMore = showingAll && all !== null && all.page < all.pageCount;
+
+  /** Loads one page and adds its books to those already shown; false when it could not. */
+  async function loadPage(page: number): Promise<boolean> {
+    setLoading(true);
+    try {
+      const response = await fetch(bookListHref(page), { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(`${bookListHref(page)} answered ${response.status}`);
+      const next = (await response.json()) as BookListPage;
+      setAll((shown) => {
+        // A book added meanwhile moves the pages by one: a book already shown is not shown twice.
+        const ids = new Set(shown?.books.map((book) => book.id));
+        const books = [...(shown?.books ?? []), ...next.books.filter((book) => !ids.has(book.id))];
+        return { ...next, books };
+      });
+      return true;
+    } catch (error) {
+      console.error("The books could not be loaded.", error);
+      return false;
+    } finally {
+      setLoading(false);
+    }
+  }
 
   async function toggle() {
     if (showingAll) {
       setShowingAll(false);
       return;
     }
-    if (!all) {
-      setLoading(true);
-      try {
-        const response = await fetch("/resources/books", { headers: { Accept: "application/json" } });
-        if (!response.ok) throw new Error(`/resources/books answered ${response.status}`);
-        setAll(((await response.json()) as AllBooks).books);
-      } catch (error) {
-        console.error("The books could not be loaded.", error);
-        setLoading(false);
-        return;
-      }
-      setLoading(false);
-    }
+    if (!all && !(await loadPage(1))) return;
     setShowingAll(true);
   }
 
@@ -72,8 +80,18 @@ export function BookGrid({
           ))}
         </ul>
         <div className="mt-10 flex flex-col items-center gap-4">
+          {hasMore ? (
+            <button
+              type="button"
+              onClick={() => void loadPage(all.page + 1)}
+              disabled={loading}
+              className={buttonStyles.secondary}
+            >
+              {loading ? "Loading..." : "Show More Stories"}
+            </button>
+          ) : null}
           <button type="button" onClick={() => void toggle()} disabled={loading} className={buttonStyles.secondary}>
-            {loading ? "Loading..." : showingAll ? "Show Less" : "View All Bible Stories"}
+            {loading && !showingAll ? "Loading..." : showingAll ? "Show Less" : "View All Bible Stories"}
           </button>
           <a href="/books" className="font-semibold text-brand-700 underline underline-offset-4">
             Search the whole catalogue by age and topic
