@@ -30,7 +30,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !existsSync(PG_DUMP) || !exist
       const handle = openDatabase({ databaseUrl: shop.url, dataDir: dir });
       cleanups.push(() => handle.close());
       await migrateToLatest(handle);
-      await seedDatabase({ db: handle.db, clock: () => new Date() });
+      await seedDatabase({ db: handle.db, clock: () => new Date() }, { sampleOrders: true });
       const count = async (table: "books" | "cover_images") =>
         Number(
           (

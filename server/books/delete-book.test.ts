@@ -23,7 +23,7 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
 
   it("keeps the lines of past orders and removes the cover", async () => {
     const db = testDb.handle.db;
-    await seedDatabase({ db, clock: () => new Date() });
+    await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     const line = await db
       .selectFrom("order_items")
       .innerJoin("books", "books.id", "order_items.book_id")

@@ -7,7 +7,7 @@ describe.each(TEST_ENGINES)("listNewestBooks on %s", (engine) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
   });
   afterAll(async () => {
     await testDb.cleanup();

@@ -83,7 +83,7 @@ describe.each(TEST_ENGINES)("deleteCustomer on %s", (engine) => {
 
   async function setUp() {
     testDb = await createTestDatabase(engine);
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     await insertUser(testDb, "admin-1", "owner@shop.example", "admin");
     await insertUser(testDb, "admin-2", "staff@shop.example", "user,admin");
     // The customer of two seeded sample orders.

@@ -38,7 +38,7 @@ describe.each(TEST_ENGINES)("getDashboardStats on %s", (engine) => {
   it("counts books, non-admin accounts and pending orders", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase({ db, clock: () => new Date() });
+    await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     await insertUser(testDb, "admin", "admin");
     await insertUser(testDb, "admin-too", "user,admin");
     await insertUser(testDb, "customer", "user");

@@ -7,7 +7,7 @@ describe.each(TEST_ENGINES)("listOrders on %s", (engine) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     await testDb.handle.db
       .insertInto("orders")
       .values({

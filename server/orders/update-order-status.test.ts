@@ -13,7 +13,7 @@ describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
 
   async function seeded() {
     testDb = await createTestDatabase(engine);
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     return testDb.handle.db;
   }
 

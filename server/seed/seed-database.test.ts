@@ -39,7 +39,7 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
 
   it("fills an empty database with the demo catalogue, sample orders and default settings", async () => {
     testDb = await createTestDatabase(engine);
-    const result = await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
+    const result = await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     expect(result).toEqual({ seeded: true, books: SEED_BOOKS.length, orders: 3 });
     expect(await counts(testDb)).toMatchObject({ books: SEED_BOOKS.length, orders: 3, settings: 1, shipping: 2 });
 
@@ -114,9 +114,9 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
 
   it("is idempotent: a second run changes nothing", async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     const before = await counts(testDb);
-    expect(await seedDatabase({ db: testDb.handle.db, clock: () => new Date() })).toEqual({
+    expect(await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true })).toEqual({
       seeded: false,
       books: 0,
       orders: 0,
@@ -126,9 +126,9 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
 
   it("never re-seeds a store whose books were all deleted", async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     await testDb.handle.db.deleteFrom("books").execute();
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     expect((await counts(testDb)).books).toBe(0);
   });
 });

@@ -42,7 +42,7 @@ function seedCover(bytes: Buffer): Promise<CoverWithVariants> {
  */
 export async function seedDatabase(
   { db, clock, covers: coverStore }: Pick<AppServices, "db" | "clock"> & { covers?: CoverStore },
-  { sampleOrders = true }: { sampleOrders?: boolean } = {},
+  { sampleOrders }: { sampleOrders: boolean },
 ): Promise<SeedResult> {
   const existing = await db.selectFrom("store_settings").select("id").executeTakeFirst();
   if (existing) return { seeded: false, books: 0, orders: 0 };

@@ -47,7 +47,7 @@ describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
   it("switches the flag on an existing row and leaves everything else alone", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase({ db, clock: () => new Date() });
+    await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     const before = await getStoreSettingsForAdmin({ db });
 
     await setMaintenanceMode({ db, clock: () => new Date("2026-03-02T00:00:00.000Z") }, { on: true });

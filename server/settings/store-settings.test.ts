@@ -71,7 +71,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
 
   it("reads the seeded row with its methods", async () => {
     testDb = await createTestDatabase(engine);
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() });
+    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     const settings = await getStoreSettingsForAdmin({ db: testDb.handle.db });
     expect(settings).toMatchObject({ enableStripe: true, enablePaypal: false, updatedAt: expect.any(String) });
     expect(settings.shippingMethods.map((m) => [m.name, m.rateCents, m.enabled])).toEqual([
@@ -120,7 +120,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("replaces the shipping method list, keeping the ids of existing methods", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase({ db, clock: () => new Date() });
+    await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     const [standard, express] = (await getStoreSettingsForAdmin({ db })).shippingMethods;
 
     const saved = await saveStoreSettings(settingsDeps(db), {
@@ -292,7 +292,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("saves and reads back pay by invoice with its terms, and the countries the store ships to", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase({ db, clock: () => new Date() });
+    await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     expect(await getStoreSettingsForAdmin({ db })).toMatchObject({
       enableInvoice: false,
       invoiceTerms: null,
@@ -362,7 +362,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   it("refuses invalid input with per-field messages and writes nothing", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await seedDatabase({ db, clock: () => new Date() });
+    await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     const before = { row: await storedRow(), methods: await storedMethods() };
 
     await expect(saveStoreSettings(settingsDeps(db), { form: { ...FORM, storeName: "" } })).rejects.toMatchObject({
