@@ -10,6 +10,7 @@ import { fillAdminTables, timeAdminLists } from "./admin-lists.ts";
 import { fillSubscribers, timeSubscribersExport } from "./subscribers-export.ts";
 import { measureExportHealth } from "./export-health.ts";
 import { measureHashingFlood } from "./hashing-flood.ts";
+import { measureRefusedSignInFlood } from "./refused-sign-in-flood.ts";
 import { measureStalledBodies } from "./stalled-bodies.ts";
 import { measureOrderPlacement, orderPlacementEngines } from "./order-placement.ts";
 import { measureMixedLoad, mixedLoadSetups } from "./mixed-load.ts";
@@ -165,6 +166,18 @@ results.push({
   value: (await measureHashingFlood()).ratio,
   unit: "x",
   target: 4,
+});
+
+// A refused sign-in costs about what a page view does (server/http/spent-sign-in-gate.ts).
+const refusals = await measureRefusedSignInFlood();
+console.log(
+  `     home page p50: ${refusals.pageFloodP50.toFixed(1)} ms under a flood of page views, ${refusals.signInFloodP50.toFixed(1)} ms under a flood of refused sign-ins (answers ${JSON.stringify(refusals.statuses)})`,
+);
+results.push({
+  name: "refused sign-in flood: home p50, vs under a page-view flood",
+  value: refusals.ratio,
+  unit: "x",
+  target: 2,
 });
 
 // Placing orders with 10,000 books and 100,000 orders stored, on each engine.
