@@ -8,7 +8,9 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
 import { fillAdminTables, timeAdminLists } from "./admin-lists.ts";
 import { fillSubscribers, timeSubscribersExport } from "./subscribers-export.ts";
+import { measureExportHealth } from "./export-health.ts";
 import { measureHashingFlood } from "./hashing-flood.ts";
+import { measureRefusedSignInFlood } from "./refused-sign-in-flood.ts";
 import { measureStalledBodies } from "./stalled-bodies.ts";
 import { measureOrderPlacement, orderPlacementEngines } from "./order-placement.ts";
 import { measureMixedLoad, mixedLoadSetups } from "./mixed-load.ts";
@@ -147,11 +149,35 @@ try {
   await exportDb.close();
   rmSync(exportDir, { recursive: true, force: true });
 }
+// The same export through the running server: a health check never waits for it.
+const exportHealth = await measureExportHealth();
+console.log(
+  `     /healthz while exporting 200,000 subscribers: p50 ${exportHealth.healthP50.toFixed(1)} ms (at rest: p99 ${exportHealth.restP99.toFixed(1)} ms; ${exportHealth.exports} exports, the last ${exportHealth.exportMs.toFixed(0)} ms)`,
+);
+results.push({
+  name: "/healthz p99 while exporting 200,000 subscribers",
+  value: exportHealth.healthP99,
+  unit: "ms",
+  target: 50,
+});
+
 results.push({
   name: "hashing flood: home p50 while 8 clients sign in, vs at rest",
   value: (await measureHashingFlood()).ratio,
   unit: "x",
   target: 4,
+});
+
+// A refused sign-in costs about what a page view does (server/http/spent-sign-in-gate.ts).
+const refusals = await measureRefusedSignInFlood();
+console.log(
+  `     home page p50: ${refusals.pageFloodP50.toFixed(1)} ms under a flood of page views, ${refusals.signInFloodP50.toFixed(1)} ms under a flood of refused sign-ins (answers ${JSON.stringify(refusals.statuses)})`,
+);
+results.push({
+  name: "refused sign-in flood: home p50, vs under a page-view flood",
+  value: refusals.ratio,
+  unit: "x",
+  target: 2,
 });
 
 // Placing orders with 10,000 books and 100,000 orders stored, on each engine.

@@ -29,7 +29,7 @@ export async function signIn(
   const { email, password } = parsed.data;
   const client = clientKey(input.clientAddress);
   const account = email.toLowerCase();
-  const keys = [`client:${client}`, `email:${account}|${client}`];
+  const keys = [signInClientKey(input.clientAddress), `email:${account}|${client}`];
   const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
   if (wait > 0) throw tooManyAttempts(wait);
   const knownDevice = await knownDeviceOf(deps, { cookieHeader: input.headers.get("cookie"), account });
@@ -63,4 +63,21 @@ export async function signIn(
     }
     throw error;
   }
+}
+
+/**
+ * How long this client must wait before its next sign-in (0: it may try), from its own failures
+ * only: a look, no count. Every failure counts under this key, so a client that must wait here
+ * would be refused by signIn too; the front door (server/http/spent-sign-in-gate.ts) asks it
+ * before the form is read or a page rendered, so that a refusal costs what a page view does.
+ */
+export async function clientSignInWait(
+  deps: { authLimits: AuthLimits },
+  input: { clientAddress: string },
+): Promise<number> {
+  return deps.authLimits.signInFailures.peek(signInClientKey(input.clientAddress));
+}
+
+function signInClientKey(clientAddress: string): string {
+  return `client:${clientKey(clientAddress)}`;
 }

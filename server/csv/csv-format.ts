@@ -1,3 +1,5 @@
+import { setImmediate } from "node:timers/promises";
+
 /**
  * The one CSV writer of the shop (every export goes through it) and the reader's undo of its
  * formula guard. RFC 4180 text: CRLF after every record, fields quoted only when needed.
@@ -58,8 +60,9 @@ export interface KeysetCsvOptions<Row, Cursor> {
 
 /**
  * A CSV export as a stream of chunks: the header, then one keyset-paged query of `pageSize` rows
- * per chunk, read only when the client takes the previous one. So a table of any size never sits
- * in memory whole, and no single step holds the server for long.
+ * per chunk, read only when the client takes the previous one, each after a turn of the event
+ * loop. So a table of any size never sits in memory whole, and no single step holds the server
+ * for long.
  */
 export function keysetCsvStream<Row, Cursor>(options: KeysetCsvOptions<Row, Cursor>): ReadableStream<Uint8Array> {
   const { header, fetchPage, cursorOf, toFields, pageSize = CSV_PAGE_SIZE, onClose } = options;
@@ -82,6 +85,11 @@ export function keysetCsvStream<Row, Cursor>(options: KeysetCsvOptions<Row, Curs
             controller.enqueue(encoder.encode(toCsv([header])));
             return;
           }
+          // A turn for the event loop first: on SQLite a page's query runs synchronously and the
+          // client may take chunks as fast as they come, so without it a whole export runs
+          // before any other request (a health check, a page view) is read.
+          await setImmediate();
+          if (closed) return;
           const rows = await fetchPage(cursor, pageSize);
           if (closed) return;
           if (rows.length > 0) {

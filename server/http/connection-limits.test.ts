@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { EventEmitter } from "node:events";
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { capConnectionsPerClient, MAX_CONNECTIONS_PER_CLIENT, serverTimeouts } from "./connection-limits.ts";
@@ -56,6 +57,37 @@ describe("the per-client connection cap", () => {
     const again = await openSocket(port);
     sockets.push(again.socket);
     expect(again.greeting).toBe("");
+  });
+
+  it("counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 client, as every limit does", () => {
+    // Sockets from addresses loopback cannot bind: the cap only reads remoteAddress and "close".
+    const fakeServer = new EventEmitter();
+    capConnectionsPerClient(fakeServer as unknown as Server, 2);
+    const connect = (remoteAddress: string) => {
+      const socket = Object.assign(new EventEmitter(), {
+        remoteAddress,
+        refused: false,
+        end: () => (socket.refused = true),
+        destroySoon: () => undefined,
+      });
+      fakeServer.emit("connection", socket);
+      return socket;
+    };
+    expect(connect("2001:db8:1:2::1").refused).toBe(false);
+    expect(connect("2001:db8:1:2:ffff::9").refused).toBe(false);
+    // A third address of the same /64 is the same client.
+    const third = connect("2001:db8:1:2:abcd::3");
+    expect(third.refused).toBe(true);
+    // Another /64 is another client.
+    expect(connect("2001:db8:1:3::1").refused).toBe(false);
+
+    expect(connect("192.0.2.7").refused).toBe(false);
+    const mapped = connect("::ffff:192.0.2.7");
+    expect(mapped.refused).toBe(false);
+    expect(connect("::FFFF:192.0.2.7").refused).toBe(true);
+    // Closing one frees a place for the whole client.
+    mapped.emit("close");
+    expect(connect("192.0.2.7").refused).toBe(false);
   });
 
   it("is generous enough for a school behind one address, and bounded", () => {

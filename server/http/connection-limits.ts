@@ -1,5 +1,6 @@
 import type { Server, ServerOptions } from "node:http";
 import type { Socket } from "node:net";
+import { clientKey } from "#server/security/client-key.ts";
 
 /**
  * Open connections allowed from one client address at a time. A browser opens at most 6 to a
@@ -13,14 +14,15 @@ const BUSY_RESPONSE =
   "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\nRetry-After: 5\r\n\r\n";
 
 /**
- * Counts the open sockets per remote address and refuses (503, then close) a connection beyond
+ * Counts the open sockets per client (clientKey: an IPv6 client by its /64) and refuses (503, then close) a connection beyond
  * `max`. Only for a server that clients reach directly: behind a reverse proxy (TRUST_PROXY)
  * every socket comes from the proxy, so main.ts leaves the cap off and the proxy limits clients.
  */
 export function capConnectionsPerClient(server: Server, max: number = MAX_CONNECTIONS_PER_CLIENT): void {
   const open = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress ?? "unknown";
+    // The key of every other limit: an IPv6 client picks any address of its /64.
+    const address = clientKey(socket.remoteAddress ?? "unknown");
     const count = (open.get(address) ?? 0) + 1;
     if (count > max) {
       socket.end(BUSY_RESPONSE);

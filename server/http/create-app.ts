@@ -14,6 +14,7 @@ import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { coverRoutes } from "./cover-routes.ts";
 import { islandPages } from "./island-pages.ts";
 import { maintenanceGate } from "./maintenance-gate.ts";
+import { spentSignInGate } from "./spent-sign-in-gate.ts";
 import { replaceNulBytesInAddress } from "./nul-bytes.ts";
 import { originCheck } from "./origin-check.ts";
 import { PAGE_ENCODING, PageCache, pageCacheMiddleware } from "./page-cache.ts";
@@ -110,6 +111,8 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
     c.set("clientAddress", clientAddressOf(c, services.env.TRUST_PROXY));
     await next();
   });
+  // Before the session and React Router: a spent client's sign-in is refused for one look.
+  app.use("*", spentSignInGate(services));
   app.use("*", sessionMiddleware(services, islandPages(build)));
   app.use("*", adminGate());
   app.use("*", maintenanceGate(services));

@@ -16,8 +16,9 @@ export const STRIPE_WEBHOOK_BODY_LIMIT: BodyLimit = { maxBytes: 256 * 1024, time
  * shop while Coming Soon is on, or payments made before closing would never be confirmed. The
  * raw body is read here, bounded, because the signature covers the exact bytes.
  * Answers 200 once the event is recorded (or was already), also when it changed nothing; 400 for
- * a bad signature or body (Stripe retries any refusal for up to three days and warns the owner
- * about the endpoint: only a misconfiguration gets one); 503 when the database failed, or for a
+ * a bad signature or body, or a signed event without the fields the shop reads (Stripe retries
+ * any refusal for up to three days and warns the owner about the endpoint: only a
+ * misconfiguration gets one); 503 when the database failed, or for a
  * refund of a payment not recorded yet (handleStripeWebhook).
  */
 export function stripeWebhookRoute(services: AppServices): Handler<AppEnv> {

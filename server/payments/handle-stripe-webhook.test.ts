@@ -1,6 +1,8 @@
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startCardPayment } from "#server/payments/start-card-payment.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import { insertCardOrder } from "#tests/support/card-order.ts";
 import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
 import { TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
@@ -230,6 +232,93 @@ describe.each(TEST_ENGINES)("Stripe webhook on %s", (engine) => {
     await f.standIn.sendEvent(sessionId, "completed");
     expect(f.standIn.deliveries().at(-1)!.status).toBe(200);
     expect((await f.order(orderId)).payment_status).toBe("paid");
+  });
+
+  const signed = (payload: string, timestamp?: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret: TEST_STRIPE_WEBHOOK_SECRET, timestamp });
+
+  it("pays nothing for a paid session that names the order but is not the order's own", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    const event = JSON.parse(await completedPayload(sessionId)) as {
+      id: string;
+      data: { object: Record<string, unknown> };
+    };
+    // Another integration on the same Stripe account, its session naming the order, same amount.
+    event.id = "evt_foreign_session";
+    event.data.object.id = "cs_test_someone_elses";
+    event.data.object.payment_intent = "pi_test_someone_elses";
+    const payload = JSON.stringify(event);
+    expect((await post(payload, { "stripe-signature": signed(payload) })).status).toBe(200);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "awaiting_payment", payment_reference: null });
+    expect(await f.outbox(orderId)).toEqual([]);
+    expect(f.testApp.logs.some((l) => l.msg === "Stripe webhook foreign_session")).toBe(true);
+  });
+
+  it("pays for an earlier session of the shop's own, whose PaymentIntent names the order", async () => {
+    const { orderId, sessionId: first } = await f.placeCardOrder();
+    // The first session is closed on Stripe's side, so the buyer's next try opens a second one...
+    f.standIn.sessions.get(first)!.status = "expired";
+    await startCardPayment(f.testApp.services, { orderId });
+    expect((await f.order(orderId)).stripe_session_id).not.toBe(first);
+    // ...and the first one's payment still comes through: its PaymentIntent carries the order's id.
+    await f.standIn.sendEvent(first, "completed");
+    expect(f.standIn.deliveries().at(-1)!.status).toBe(200);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", amount_paid_cents: 3000 });
+  });
+
+  it("takes no_payment_required as paid only for an order whose total is zero", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    await f.standIn.sendEvent(sessionId, "completed", { paymentStatus: "no_payment_required" });
+    expect(f.standIn.deliveries().at(-1)!.status).toBe(200);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "awaiting_payment", amount_paid_cents: 0 });
+    expect(await f.outbox(orderId)).toEqual([]);
+
+    const free = await insertCardOrder(f.testApp.services.db, {
+      bookId: f.bookId,
+      unitPriceCents: 0,
+      shippingCents: 0,
+    });
+    await startCardPayment(f.testApp.services, { orderId: free });
+    const freeSession = (await f.order(free)).stripe_session_id as string;
+    await f.standIn.sendEvent(freeSession, "completed", { paymentStatus: "no_payment_required" });
+    expect((await f.order(free)).payment_status).toBe("paid");
+  });
+
+  it("refuses a signature dated more than five minutes ahead, and takes one a minute ahead", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    const payload = await completedPayload(sessionId);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await post(payload, { "stripe-signature": signed(payload, now + 24 * 3600) })).status).toBe(400);
+    expect((await post(payload, { "stripe-signature": signed(payload, now + 400) })).status).toBe(400);
+    expect((await f.order(orderId)).payment_status).toBe("awaiting_payment");
+    expect(await eventCount()).toBe(0);
+    // A little clock skew between Stripe and the shop is fine; so is a delivery a minute late.
+    expect((await post(payload, { "stripe-signature": signed(payload, now + 60) })).status).toBe(200);
+    expect((await f.order(orderId)).payment_status).toBe("paid");
+    // The past bound is the library's, as before.
+    const late = JSON.stringify({ ...JSON.parse(payload), id: "evt_late" });
+    expect((await post(late, { "stripe-signature": signed(late, now - 600) })).status).toBe(400);
+  });
+
+  it("answers 400 to a signed event it cannot read, logs it once and changes nothing", async () => {
+    const { orderId, sessionId } = await f.placeCardOrder();
+    const event = JSON.parse(await completedPayload(sessionId)) as { data: { object: Record<string, unknown> } };
+    const unreadable = [
+      JSON.stringify({ ...event, data: undefined }),
+      JSON.stringify({ ...event, id: undefined }),
+      JSON.stringify({ ...event, data: { object: { ...event.data.object, amount_total: "3000" } } }),
+      JSON.stringify({ id: "evt_refund", object: "event", type: "refund.created", data: { object: { id: "re_1" } } }),
+      "null",
+    ];
+    for (const payload of unreadable) {
+      const logsBefore = f.testApp.logs.length;
+      expect((await post(payload, { "stripe-signature": signed(payload) })).status).toBe(400);
+      const lines = f.testApp.logs.slice(logsBefore).filter((l) => String(l.msg).includes("Stripe webhook"));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.msg).toBe("Stripe webhook refused: the event lacks fields the shop reads");
+    }
+    expect((await f.order(orderId)).payment_status).toBe("awaiting_payment");
+    expect(await eventCount()).toBe(0);
   });
 
   it("answers 503 when the database fails, so Stripe retries", async () => {

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type Stripe from "stripe";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
@@ -10,6 +9,7 @@ import { createStripeClient } from "./stripe-client.ts";
 import { loadStripeSecretKey, loadStripeWebhookSecret } from "./stripe-keys.ts";
 import { applyCheckoutSession, type ApplyResult, type CheckoutSessionOutcome } from "./apply-checkout-session.ts";
 import { applyStripeRefund, type RefundEventResult } from "./apply-stripe-refund.ts";
+import { readStripeEvent, type StripeCheckoutSessionFacts } from "./stripe-event-schema.ts";
 
 export interface HandleStripeWebhookDeps {
   db: Kysely<Database>;
@@ -18,22 +18,33 @@ export interface HandleStripeWebhookDeps {
   logger: Logger;
 }
 
-export type WebhookResult = ApplyResult | RefundEventResult | "duplicate" | "ignored";
+export type WebhookResult =
+  | ApplyResult
+  | RefundEventResult
+  | "duplicate"
+  | "ignored"
+  /** A session that is neither the order's own nor paid through the order's PaymentIntent. */
+  | "foreign_session";
 
-/** The refund events the shop reads (README: the webhook's events). */
-const REFUND_EVENTS = new Set(["refund.created", "refund.updated", "refund.failed"]);
+/** How far ahead of this server's clock a signature's timestamp may be: Stripe's own tolerance. */
+export const WEBHOOK_FUTURE_TOLERANCE_SECONDS = 300;
 
 /**
  * One Stripe webhook delivery: the signature is checked on the raw body with the stored signing
  * secret (also when the card toggle was switched off since: late events for existing orders
- * still count). Then, in one transaction, the event id is recorded (a replay finds it and
- * changes nothing) and the order named in the session's metadata moves to the state the event
- * implies (applyCheckoutSession), or, for a refund event, the refund is recorded or undone on the
- * order whose payment it belongs to (applyStripeRefund). Events for unknown orders or of other types are recorded and
- * logged, not refused: Stripe would only retry them; except a refund of the shop's own payment
- * that is not recorded yet (UNAVAILABLE, 503: assertPaymentRecorded). Throws VALIDATION (400) for a missing or
- * bad signature, or when no signing secret is stored; anything else thrown is the database's
- * (the route answers 503 so Stripe tries again).
+ * still count), and its timestamp may be at most 5 minutes old (Stripe's default) or ahead.
+ * Then, in one transaction, the event id is recorded (a replay finds it and changes nothing) and
+ * the order named in the session's metadata moves to the state the event implies
+ * (applyCheckoutSession), or, for a refund event, the refund is recorded or undone on the order
+ * whose payment it belongs to (applyStripeRefund). A session event counts only for the order's
+ * own session (the id the shop kept), or, when it reports money, for a session whose
+ * PaymentIntent names the order (one the shop opened before the current one): another
+ * integration on the same Stripe account may name the order too. Events for unknown orders or of
+ * other types are recorded and logged, not refused: Stripe would only retry them; except a
+ * refund of the shop's own payment that is not recorded yet (UNAVAILABLE, 503:
+ * assertPaymentRecorded). Throws VALIDATION (400) for a missing or bad signature, a timestamp
+ * out of bounds, a signed event without the fields the shop reads, or when no signing secret is
+ * stored; anything else thrown is the database's (the route answers 503 so Stripe tries again).
  */
 export async function handleStripeWebhook(
   deps: HandleStripeWebhookDeps,
@@ -46,28 +57,60 @@ export async function handleStripeWebhook(
   }
   // Loaded on the first delivery: a shop without card payments never holds the Stripe library.
   const { default: StripeLibrary } = await import("stripe");
-  let event: Stripe.Event;
+  const nowMs = deps.clock().getTime();
+  let verified: unknown;
   try {
-    event = StripeLibrary.webhooks.constructEvent(input.payload, input.signature ?? "", secret);
+    verified = StripeLibrary.webhooks.constructEvent(
+      input.payload,
+      input.signature ?? "",
+      secret,
+      undefined, // the library's past tolerance (300 s)
+      undefined,
+      nowMs,
+    );
   } catch {
     deps.logger.warn("Stripe webhook refused: bad or missing signature");
     throw new AppError("VALIDATION", "The webhook signature is not valid.", undefined, "bad-signature");
   }
+  // The library bounds only the signature's age: one dated ahead would stay replayable until then.
+  const signedAt = signatureTimestamp(input.signature ?? "");
+  if (!Number.isFinite(signedAt) || signedAt > nowMs / 1000 + WEBHOOK_FUTURE_TOLERANCE_SECONDS) {
+    deps.logger.warn("Stripe webhook refused: its signature is dated in the future");
+    throw new AppError("VALIDATION", "The webhook signature is not valid.", undefined, "bad-signature");
+  }
+  const event = readStripeEvent(verified);
+  if (!event) {
+    // Signed, so Stripe's (or a misconfiguration's): Stripe sees the 400 on the endpoint's page.
+    const { id, type } = (verified ?? {}) as { id?: unknown; type?: unknown };
+    deps.logger.warn(
+      {
+        eventId: typeof id === "string" ? id.slice(0, 255) : undefined,
+        type: typeof type === "string" ? type.slice(0, 100) : undefined,
+      },
+      "Stripe webhook refused: the event lacks fields the shop reads",
+    );
+    throw new AppError("VALIDATION", "The event could not be read.", undefined, "unreadable-event");
+  }
 
-  const outcome = outcomeOf(event);
-  const session = event.type.startsWith("checkout.session.") ? (event.data.object as Stripe.Checkout.Session) : null;
-  const refund = REFUND_EVENTS.has(event.type) ? (event.data.object as Stripe.Refund) : null;
+  const { session, refund } = event;
+  const outcome = session ? outcomeOf(event.type, session) : null;
   const orderRef = session ? (session.metadata?.order_id ?? session.client_reference_id ?? null) : null;
   const paymentRef = refund ? idOf(refund.payment_intent) : null;
   if (paymentRef) await assertPaymentRecorded(deps, paymentRef);
+  const paidThroughOrdersIntent =
+    session && orderRef && outcome === "paid" ? await isPaidThroughOrdersIntent(deps, orderRef, session) : false;
   const now = deps.clock();
 
   let orderFound: string | null = null;
   const result = await deps.db.transaction().execute(async (trx): Promise<WebhookResult> => {
     const order = orderRef
-      ? await trx.selectFrom("orders").select("id").where("id", "=", orderRef).executeTakeFirst()
+      ? await trx.selectFrom("orders").select(["id", "stripe_session_id"]).where("id", "=", orderRef).executeTakeFirst()
       : paymentRef
-        ? await trx.selectFrom("orders").select("id").where("payment_reference", "=", paymentRef).executeTakeFirst()
+        ? await trx
+            .selectFrom("orders")
+            .select(["id", "stripe_session_id"])
+            .where("payment_reference", "=", paymentRef)
+            .executeTakeFirst()
         : undefined;
     const inserted = await trx
       .insertInto("payment_events")
@@ -79,13 +122,14 @@ export async function handleStripeWebhook(
     if (refund) return applyStripeRefund(deps, trx, { orderId: order?.id ?? null, refund, now });
     if (!outcome || !session) return "ignored";
     if (!order) return "unknown_order";
+    if (order.stripe_session_id !== session.id && !paidThroughOrdersIntent) return "foreign_session";
     return applyCheckoutSession(deps, trx, {
       orderId: order.id,
       session: {
         id: session.id,
         amount_total: session.amount_total,
         currency: session.currency,
-        payment_intent: session.payment_intent,
+        payment_intent: session.payment_intent ?? null,
       },
       outcome,
       now,
@@ -99,12 +143,63 @@ export async function handleStripeWebhook(
     orderId: orderRef ?? orderFound,
     paymentIntent: paymentRef ?? undefined,
   };
-  if (result === "ignored" || result === "unknown_order") {
+  if (result === "ignored" || result === "unknown_order" || result === "foreign_session") {
     deps.logger.warn(ids, `Stripe webhook ${result}`);
   } else {
     deps.logger.info({ ...ids, result }, "Stripe webhook");
   }
   return result;
+}
+
+/** The `t=` of a Stripe-Signature header, read as the Stripe library reads it (the last one counts). */
+function signatureTimestamp(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(",")) {
+    const [key, value] = item.split("=");
+    if (key === "t") timestamp = parseInt(value ?? "", 10);
+  }
+  return timestamp;
+}
+
+/**
+ * Money reported for a session that is not the order's current one: counts only when the
+ * session's PaymentIntent carries the order's id in its metadata, as every session the shop
+ * opens does (start-card-payment.ts), so an earlier session of the shop's still pays. Stripe is
+ * asked only then; a payment Stripe does not know is not the order's. Throws UNAVAILABLE (503:
+ * Stripe sends the event again) when Stripe cannot be asked.
+ */
+async function isPaidThroughOrdersIntent(
+  deps: HandleStripeWebhookDeps,
+  orderId: string,
+  session: StripeCheckoutSessionFacts,
+): Promise<boolean> {
+  const order = await deps.db
+    .selectFrom("orders")
+    .select("stripe_session_id")
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  const paymentIntentId = idOf(session.payment_intent);
+  if (!order || order.stripe_session_id === session.id || !paymentIntentId) return false;
+  const secretKey = await loadStripeSecretKey(deps);
+  if (!secretKey) return false;
+  try {
+    const stripe = await createStripeClient(secretKey, deps.env);
+    const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {}, { maxNetworkRetries: 0, timeout: 5000 });
+    return intent.metadata?.order_id === orderId;
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status < 500 && status !== 429) return false;
+    deps.logger.warn(
+      { orderId, paymentIntent: paymentIntentId },
+      "Stripe could not be asked whose payment a session took",
+    );
+    throw new AppError(
+      "UNAVAILABLE",
+      "Stripe could not be asked about this session's payment. Send it again later.",
+      undefined,
+      "stripe-unreachable",
+    );
+  }
 }
 
 /**
@@ -172,10 +267,19 @@ async function assertPaymentRecorded(deps: HandleStripeWebhookDeps, paymentInten
   );
 }
 
-function outcomeOf(event: Stripe.Event): CheckoutSessionOutcome | null {
-  switch (event.type) {
+/**
+ * What a session event says happened. A completed session counts as paid when Stripe took the
+ * money, or when nothing was to be paid and the session's total is zero (then only an order
+ * whose total is zero matches it); "no payment required" for a session with a total is not a
+ * payment, and is left out.
+ */
+function outcomeOf(type: string, session: StripeCheckoutSessionFacts): CheckoutSessionOutcome | null {
+  switch (type) {
     case "checkout.session.completed":
-      return event.data.object.payment_status === "unpaid" ? "pending" : "paid";
+      if (session.payment_status === "paid") return "paid";
+      if (session.payment_status === "unpaid") return "pending";
+      if (session.payment_status === "no_payment_required" && session.amount_total === 0) return "paid";
+      return null;
     case "checkout.session.async_payment_succeeded":
       return "paid";
     case "checkout.session.async_payment_failed":

@@ -143,8 +143,11 @@ describe.skipIf(missing.length > 0 || secondPass)("two instances behind nginx on
       const failed = await attempt(instance, "Wrong-Password-Attempt-1");
       expect(failed.text()).toContain("Invalid email or password");
     }
+    // Sent back to the form with the wait in its failure toast (server/http/spent-sign-in-gate.ts).
     const refused = await attempt(b, "Wrong-Password-Attempt-2");
-    expect(refused.text()).toMatch(/Too many attempts, try again in \d+ seconds?\./);
+    expect(refused.status).toBe(303);
+    const toast = cookiesOf(refused).match(/shop_flash=([\w-]+)/)?.[1] ?? "";
+    expect(Buffer.from(toast, "base64url").toString("utf8")).toMatch(/Too many attempts, try again in \d+ seconds?\./);
   });
 
   it("serves a cover uploaded through one instance from the other, and every seeded cover from both", async () => {
