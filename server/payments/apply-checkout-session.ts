@@ -205,14 +205,30 @@ export async function applyCheckoutSession(
 }
 
 /**
- * What a Checkout Session retrieved from Stripe says (the return page and the sweeper ask when
- * no webhook came): null while it is still open.
+ * What a completed Checkout Session says: paid when Stripe took the money, or when nothing was to
+ * be paid and its total is zero (then only an order whose total is zero matches it); pending while
+ * a delayed payment settles. "No payment required" on a session with a total is no payment: null.
+ */
+export function outcomeOfCompletedSession(session: {
+  payment_status: string;
+  amount_total: number | null;
+}): CheckoutSessionOutcome | null {
+  if (session.payment_status === "paid") return "paid";
+  if (session.payment_status === "unpaid") return "pending";
+  if (session.payment_status === "no_payment_required" && session.amount_total === 0) return "paid";
+  return null;
+}
+
+/**
+ * What a Checkout Session retrieved from Stripe says (the return page, the sweeper and a
+ * cancellation ask when no webhook came): null while it is still open.
  */
 export function outcomeOfRetrievedSession(session: {
   status: string | null;
   payment_status: string;
+  amount_total: number | null;
 }): CheckoutSessionOutcome | null {
-  if (session.status === "complete") return session.payment_status === "unpaid" ? "pending" : "paid";
+  if (session.status === "complete") return outcomeOfCompletedSession(session);
   if (session.status === "expired") return "expired";
   return null;
 }

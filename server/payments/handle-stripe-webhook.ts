@@ -7,7 +7,12 @@ import type { Clock } from "#server/services.ts";
 import { canMovePayment } from "#server/orders/payment-status.ts";
 import { createStripeClient } from "./stripe-client.ts";
 import { loadStripeSecretKey, loadStripeWebhookSecret } from "./stripe-keys.ts";
-import { applyCheckoutSession, type ApplyResult, type CheckoutSessionOutcome } from "./apply-checkout-session.ts";
+import {
+  applyCheckoutSession,
+  outcomeOfCompletedSession,
+  type ApplyResult,
+  type CheckoutSessionOutcome,
+} from "./apply-checkout-session.ts";
 import { applyStripeRefund, type RefundEventResult } from "./apply-stripe-refund.ts";
 import { readStripeEvent, type StripeCheckoutSessionFacts } from "./stripe-event-schema.ts";
 
@@ -267,19 +272,11 @@ async function assertPaymentRecorded(deps: HandleStripeWebhookDeps, paymentInten
   );
 }
 
-/**
- * What a session event says happened. A completed session counts as paid when Stripe took the
- * money, or when nothing was to be paid and the session's total is zero (then only an order
- * whose total is zero matches it); "no payment required" for a session with a total is not a
- * payment, and is left out.
- */
+/** What a session event says happened (a completed one: `outcomeOfCompletedSession`). */
 function outcomeOf(type: string, session: StripeCheckoutSessionFacts): CheckoutSessionOutcome | null {
   switch (type) {
     case "checkout.session.completed":
-      if (session.payment_status === "paid") return "paid";
-      if (session.payment_status === "unpaid") return "pending";
-      if (session.payment_status === "no_payment_required" && session.amount_total === 0) return "paid";
-      return null;
+      return outcomeOfCompletedSession(session);
     case "checkout.session.async_payment_succeeded":
       return "paid";
     case "checkout.session.async_payment_failed":
