@@ -13,7 +13,12 @@ const FEATURES = readdirSync(new URL("app/features/", import.meta.url), { withFi
 const PARENT_FOLDER = { regex: "^\\.\\./", message: "Import from outside this folder through `#app/…`." };
 const SERVER_NOT_APP = {
   regex: "^(#app/|(\\.\\./)+app/)",
-  message: "Server code never imports app code: move what both need under server/ (the app may import it).",
+  message: "Server code never imports app code: move what both need to common/ (the app may import it).",
+};
+// common/ runs on both sides: it imports nothing of ours, so neither side drags the other along.
+const COMMON_ALONE = {
+  regex: "^(#app/|#server/|#tests/|(\\.\\./)+(app|server|tests)/)",
+  message: "common/ imports nothing of the app's or the server's: it is what both sides share.",
 };
 
 export default tseslint.config(
@@ -40,6 +45,7 @@ export default tseslint.config(
     // that mocked a module, faked the clock or changed the environment would leak into the next.
     files: [
       "server/**/*.test.ts",
+      "common/**/*.test.ts",
       "app/**/*.test.ts",
       "app/**/*.test.tsx",
       "scripts/**/*.test.ts",
@@ -77,7 +83,7 @@ export default tseslint.config(
     // A browser's first Intl object loads its locale data, 50–150 ms of main thread on every
     // storefront page that made one (decision 7): money and dates are written by hand in their one
     // module each. The admin screens, which a phone visitor never loads, may use Intl.
-    files: ["app/**/*.ts", "app/**/*.tsx", "server/money/**", "server/**/*-schema.ts"],
+    files: ["app/**/*.ts", "app/**/*.tsx", "common/**"],
     ignores: ["app/features/admin*/**", "app/routes/admin/**", "**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-globals": [
@@ -85,14 +91,15 @@ export default tseslint.config(
         {
           name: "Intl",
           message:
-            "No Intl in storefront code: its first use costs a phone 50–150 ms. Format with server/money/money-schema.ts or app/lib/dates.ts (decision 7).",
+            "No Intl in storefront code: its first use costs a phone 50–150 ms. Format with common/money/money.ts or common/dates.ts (decision 7).",
         },
       ],
     },
   },
   {
     // Only route modules (whose loaders and actions React Router strips from the browser bundle)
-    // may call server code; components and features may import its types.
+    // may call server code; components and features may import its types. What both sides run
+    // is in common/.
     files: ["app/components/**", "app/features/**", "app/lib/**", "app/islands/**", "app/islands-client.tsx"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -100,12 +107,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // `*-schema.ts` files hold zod schemas shared by forms and actions,
-              // `http/form-values.ts` turns a posted form into what they read and `http/form-errors.ts`
-              // their failures into field errors: all client-safe, as is
-              // `orders/payment-status.ts` (the payment states and their labels, no imports).
               // A regex, not a `group` glob: gitignore-style globs read a leading `#` as a comment.
-              regex: "^#server/(?!.*-schema\\.ts$|http/form-(errors|values)\\.ts$|orders/payment-status\\.ts$)",
+              regex: "^#server/",
               allowTypeImports: true,
               message: "Server code runs in route loaders/actions only; import types with `import type`.",
             },
@@ -153,6 +156,7 @@ export default tseslint.config(
     ],
   ),
   layer(["server/**", "bench/**", "scripts/**"], [SERVER_NOT_APP]),
+  layer(["common/**"], [COMMON_ALONE]),
   layer(
     ["server/db/migrations/**"],
     [
@@ -166,7 +170,7 @@ export default tseslint.config(
   ),
   // Tests may hold the server's rules against the app's (the routes the gates must match, the
   // client's copy of a limit); they are never bundled.
-  layer(["server/**/*.test.ts"], []),
+  layer(["server/**/*.test.ts", "common/**/*.test.ts"], []),
 );
 
 /** `no-restricted-imports` with `patterns` for `files`; the last block naming a file wins. */

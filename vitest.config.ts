@@ -18,6 +18,7 @@ export default defineConfig({
           include: [
             "server/**/*.test.ts",
             "app/**/*.test.{ts,tsx}",
+            "common/**/*.test.ts",
             "scripts/**/*.test.ts",
             "tests/support/**/*.test.ts",
             "deploy/**/*.test.ts",

@@ -126,7 +126,7 @@ describe("client bundle", () => {
       return files[0]!;
     };
     const checkoutForm = chunkOf("app/features/checkout/checkout-form.tsx");
-    const checkoutSchema = chunkOf("server/checkout/checkout-schema.ts");
+    const checkoutSchema = chunkOf("common/checkout/checkout-schema.ts");
     expect(loaded.has(checkoutForm)).toBe(false);
     expect(chunks[checkoutForm]!.modules.filter((m) => ZOD.test(m) || ADMIN_CODE.test(m) || refused.test(m))).toEqual(
       [],

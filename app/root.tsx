@@ -12,9 +12,9 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import { isCheckoutAvailable, loadPaymentOptions } from "#server/checkout/payment-options.ts";
-import { afterFirstContentfulPaint } from "#server/http/after-first-contentful-paint.ts";
+import { afterFirstContentfulPaint } from "#common/pages/after-first-contentful-paint.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
-import { isIslandPageHandle } from "#server/http/island-page-handle.ts";
+import { isIslandPageHandle } from "#common/pages/island-page-handle.ts";
 import { ServerToast, ServerToastIsland, usePageToast } from "#app/components/ui/server-toast.tsx";
 import { ToasterIsland } from "#app/components/ui/toast.tsx";
 import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import type { CatalogueParams, CatalogueSort } from "#server/books/catalogue-schema.ts";
+import type { CatalogueParams, CatalogueSort } from "#common/books/catalogue-options.ts";
 import { searchCatalogue } from "#server/books/search-catalogue.ts";
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";

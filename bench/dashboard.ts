@@ -10,7 +10,7 @@ import { getSalesOverview } from "#server/dashboard/sales-overview.ts";
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import type { OrderStatus } from "#server/db/schema.ts";
-import type { PaymentStatus } from "#server/orders/payment-status.ts";
+import type { PaymentStatus } from "#common/orders/payment-status.ts";
 import { createThrowawayPostgresDatabase } from "#tests/support/test-database.ts";
 import { bookRow } from "#tests/support/test-books.ts";
 

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { checkoutSchema } from "#server/checkout/checkout-schema.ts";
+import { checkoutSchema } from "#common/checkout/checkout-schema.ts";
 import { placeOrder } from "#server/checkout/place-order.ts";
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { COVER_VARIANT_WIDTHS } from "#server/books/cover-schema.ts";
+import { COVER_VARIANT_WIDTHS } from "#common/books/cover-limits.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";

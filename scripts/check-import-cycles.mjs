@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 
-const ROOTS = ["app", "server", "tests", "bench", "scripts"];
+const ROOTS = ["app", "common", "server", "tests", "bench", "scripts"];
 const root = process.cwd();
 
 const config = ts.getParsedCommandLineOfConfigFile(

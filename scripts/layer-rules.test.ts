@@ -48,7 +48,7 @@ describe("the layer rules", () => {
     const file = "app/features/books/probe.tsx";
     expect(await refusals(file, 'import { startServices } from "#server/boot.ts";')).toHaveLength(1);
     expect(await refusals(file, 'import type { AppServices } from "#server/services.ts";')).toEqual([]);
-    expect(await refusals(file, 'import { bookFormSchema } from "#server/books/book-schema.ts";')).toEqual([]);
+    expect(await refusals(file, 'import { bookFormSchema } from "#common/books/book-schema.ts";')).toEqual([]);
     // Route modules are where server code is called.
     expect(await refusals("app/routes/probe.tsx", 'import { startServices } from "#server/boot.ts";')).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { coverSrcSet } from "#server/books/cover-schema.ts";
+import { coverSrcSet } from "#common/books/cover-limits.ts";
 
 /** The picture shown for a book (or a cart line) without a cover of its own. */
 export const DEFAULT_COVER = "/default-cover.svg";

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext } from "react";
-import { DEFAULT_CURRENCY, formatMoney } from "#server/money/money-schema.ts";
+import { DEFAULT_CURRENCY, formatMoney } from "#common/money/money.ts";
 
 const CurrencyContext = createContext<string>(DEFAULT_CURRENCY);
 
@@ -11,7 +11,7 @@ export const CurrencyProvider = CurrencyContext.Provider;
 
 /**
  * Cents as text in the store's currency, for components: "$14.99". Formatting itself lives in
- * server/money/money-schema.ts, shared with the server.
+ * common/money/money.ts, shared with the server.
  */
 export function useFormatMoney(): (cents: number) => string {
   const currency = useContext(CurrencyContext);

@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
-import { catalogueHref } from "#server/books/catalogue-schema.ts";
+import { catalogueHref } from "#common/books/catalogue-options.ts";
 import { getBookBySlug } from "#server/books/get-book.ts";
 import { listRelatedBooks } from "#server/books/list-related-books.ts";
-import { ISLAND_PAGE_HANDLE } from "#server/http/island-page-handle.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { BookCard, badgeColor } from "#app/features/books/book-card.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";

@@ -1,8 +1,8 @@
 import { Link, redirect } from "react-router";
-import { catalogueHref, readCatalogueParams } from "#server/books/catalogue-schema.ts";
+import { catalogueHref, readCatalogueParams } from "#common/books/catalogue-options.ts";
 import { listCatalogueFilters } from "#server/books/list-catalogue-filters.ts";
 import { searchCatalogue } from "#server/books/search-catalogue.ts";
-import { ISLAND_PAGE_HANDLE } from "#server/http/island-page-handle.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { BookCard } from "#app/features/books/book-card.tsx";
 import { CatalogueFiltersIsland } from "#app/features/books/catalogue-filters.tsx";

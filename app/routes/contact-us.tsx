@@ -1,6 +1,6 @@
 import { isHttpsSite } from "#server/config/env.ts";
 import { parseForm } from "#server/http/read-form.ts";
-import { CONTACT_FIELDS, contactMessageSchema } from "#server/contact/contact-message-schema.ts";
+import { CONTACT_FIELDS, contactMessageSchema } from "#common/contact/contact-message-schema.ts";
 import { useActionData } from "react-router";
 import { sendContactMessage } from "#server/contact/send-contact-message.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";

@@ -3,7 +3,7 @@ import { parseForm } from "#server/http/read-form.ts";
 import { Form, useNavigation } from "react-router";
 import { requireViewer } from "#server/accounts/guards.ts";
 import { getProfile, updateProfile } from "#server/accounts/profile.ts";
-import { profileSchema } from "#server/accounts/profile-schema.ts";
+import { profileSchema } from "#common/accounts/profile-schema.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";

@@ -1,7 +1,7 @@
 import { isHttpsSite } from "#server/config/env.ts";
 import { parseForm } from "#server/http/read-form.ts";
 import { Form, Link, useNavigation } from "react-router";
-import { forgotPasswordSchema } from "#server/accounts/password-schema.ts";
+import { forgotPasswordSchema } from "#common/accounts/password-schema.ts";
 import { requestPasswordReset } from "#server/accounts/request-password-reset.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";

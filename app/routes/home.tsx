@@ -1,7 +1,7 @@
 import { listBundles } from "#server/books/list-bundles.ts";
 import { listNewestBooks, NEWEST_BOOKS_COUNT } from "#server/books/list-books.ts";
-import { DEFAULT_CURRENCY } from "#server/money/money-schema.ts";
-import { ISLAND_PAGE_HANDLE } from "#server/http/island-page-handle.ts";
+import { DEFAULT_CURRENCY } from "#common/money/money.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { HomeBookGridIsland } from "#app/islands/home-book-grid.tsx";
 import { AddToCartIsland } from "#app/features/cart/add-to-cart-button.tsx";
 import { bundleCartItem } from "#app/features/cart/book-cart-item.ts";

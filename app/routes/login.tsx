@@ -4,7 +4,7 @@ import { z } from "zod";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { safeRedirectTarget } from "#server/accounts/guards.ts";
 import { signIn } from "#server/accounts/sign-in.ts";
-import { signInSchema } from "#server/accounts/password-schema.ts";
+import { signInSchema } from "#common/accounts/password-schema.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { leadsToAdmin } from "#server/http/route-path.ts";
 import { flashCookie } from "#server/http/flash.ts";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { redirect } from "react-router";
 import { beginCardPayment } from "#server/checkout/begin-card-payment.ts";
-import { PAY_BY_CARD_INTENT } from "#server/checkout/pay-by-card-intent-schema.ts";
+import { PAY_BY_CARD_INTENT } from "#common/checkout/pay-by-card-intent.ts";
 import { getOrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
 import { loadPaymentOptions } from "#server/checkout/payment-options.ts";
 import { readPlacedOrders } from "#server/checkout/placed-orders-cookie.ts";

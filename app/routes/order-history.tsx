@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { requireViewer } from "#server/accounts/guards.ts";
 import { listMyOrders } from "#server/accounts/list-my-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { formatMoney } from "#server/money/money-schema.ts";
-import { PAYMENT_STATUS_LABELS } from "#server/orders/payment-status.ts";
-import { formatLongDate } from "#app/lib/dates.ts";
+import { formatMoney } from "#common/money/money.ts";
+import { PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
+import { formatLongDate } from "#common/dates.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/order-history";
 

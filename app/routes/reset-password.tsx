@@ -3,7 +3,7 @@ import { parseFields, readForm } from "#server/http/read-form.ts";
 import { z } from "zod";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { changePassword } from "#server/accounts/change-password.ts";
-import { changePasswordSchema, resetPasswordSchema } from "#server/accounts/password-schema.ts";
+import { changePasswordSchema, resetPasswordSchema } from "#common/accounts/password-schema.ts";
 import { resetPassword } from "#server/accounts/reset-password.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { flashCookie } from "#server/http/flash.ts";

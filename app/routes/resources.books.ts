@@ -1,14 +1,9 @@
 import { redirect } from "react-router";
 import { tooManyAttempts } from "#server/accounts/auth-limits.ts";
-import {
-  BOOK_LIST_PAGE_SIZE,
-  BOOK_LIST_PATH,
-  bookListHref,
-  readBookListPage,
-  type BookListPage,
-} from "#server/books/book-list-schema.ts";
+import { BOOK_LIST_PAGE_SIZE, BOOK_LIST_PATH, bookListHref, readBookListPage } from "#common/books/book-list-paths.ts";
 import { listBooksPage } from "#server/books/list-books-page.ts";
 import { clientKey } from "#server/security/client-key.ts";
+import type { BookListPage } from "#server/books/book.ts";
 import type { Route } from "./+types/resources.books";
 
 /**

@@ -1,7 +1,7 @@
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
 import { subscribe } from "#server/subscribers/subscribe.ts";
-import { subscribeFormSchema } from "#server/subscribers/subscriber-schema.ts";
+import { subscribeFormSchema } from "#common/subscribers/subscriber-schema.ts";
 import type { Route } from "./+types/resources.subscribe";
 
 /** Only the newsletter form's post: a visit by address is told so (405), rather than an error. */

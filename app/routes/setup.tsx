@@ -3,7 +3,7 @@ import { parseFields, readForm } from "#server/http/read-form.ts";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { createAdminAccount } from "#server/accounts/create-admin-account.ts";
-import { signUpSchema } from "#server/accounts/password-schema.ts";
+import { signUpSchema } from "#common/accounts/password-schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { flashCookie } from "#server/http/flash.ts";

@@ -2,7 +2,7 @@ import { isHttpsSite } from "#server/config/env.ts";
 import { parseForm } from "#server/http/read-form.ts";
 import { z } from "zod";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { signUpSchema } from "#server/accounts/password-schema.ts";
+import { signUpSchema } from "#common/accounts/password-schema.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { flashCookie } from "#server/http/flash.ts";

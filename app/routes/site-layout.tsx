@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { DEFAULT_CURRENCY } from "#server/money/money-schema.ts";
+import { DEFAULT_CURRENCY } from "#common/money/money.ts";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { CartSheetIsland } from "#app/features/cart/cart-sheet.tsx";

@@ -3,7 +3,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import { enforceRateLimit } from "#server/http/action-result.ts";
 import { flashedToast, type FlashedToast } from "#server/http/flash.ts";
 import { trackOrder, type OrderTracking } from "#server/orders/track-order.ts";
-import { ORDER_ID_REQUIRED_MESSAGE, orderIdInputSchema } from "#server/orders/tracking-schema.ts";
+import { ORDER_ID_REQUIRED_MESSAGE, orderIdInputSchema } from "#common/orders/tracking-schema.ts";
 import { showToast, type ToastMessage } from "#app/components/ui/toast.tsx";
 import { TrackingForm } from "#app/features/orders/tracking-form.tsx";
 import { TrackingEmptyState, TrackingResult } from "#app/features/orders/tracking-result.tsx";

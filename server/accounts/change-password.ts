@@ -6,7 +6,7 @@ import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimit
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { knownDeviceOf, newKnownDeviceCookie, type KnownDeviceDeps } from "./known-device.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
-import { changePasswordSchema } from "./password-schema.ts";
+import { changePasswordSchema } from "#common/accounts/password-schema.ts";
 import { voidResetLinks } from "./reset-links.ts";
 import { resolveViewer } from "./viewer.ts";
 

@@ -5,7 +5,7 @@ import { toAppError } from "./auth-errors.ts";
 import type { GetAuth } from "./lazy-auth.ts";
 import { forgetSetupLinks } from "./owner-setup.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
-import { emailSchema } from "./password-schema.ts";
+import { emailSchema } from "#common/accounts/password-schema.ts";
 import { voidResetLinks } from "./reset-links.ts";
 
 /** Why `grant` refuses an unverified account; the CLI adds how to take it back. */

@@ -1,5 +1,5 @@
 import type { OrderStatus } from "#server/db/schema.ts";
-import type { PaymentStatus } from "#server/orders/payment-status.ts";
+import type { PaymentStatus } from "#common/orders/payment-status.ts";
 import type { AppServices } from "#server/services.ts";
 import type { Viewer } from "./viewer.ts";
 

@@ -1,6 +1,6 @@
 import { AppError } from "#server/errors/app-error.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
-import { newPasswordSchema } from "./password-schema.ts";
+import { newPasswordSchema } from "#common/accounts/password-schema.ts";
 
 /** Length rules plus the refusal of the most common passwords; throws VALIDATION. */
 export function assertAcceptablePassword(password: unknown, field = "password"): string {

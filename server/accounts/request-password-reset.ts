@@ -3,7 +3,7 @@ import type { GetAuth } from "./lazy-auth.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import { consumeAttempt, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
-import { forgotPasswordSchema } from "./password-schema.ts";
+import { forgotPasswordSchema } from "#common/accounts/password-schema.ts";
 
 /**
  * Sends a reset link if the account exists; the answer is the same either way. A client may ask

@@ -7,7 +7,7 @@ import { isAuthRefusal, setCookieHeaders } from "./auth-errors.ts";
 import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { knownDeviceOf, newKnownDeviceCookie, type KnownDeviceDeps } from "./known-device.ts";
-import { signInSchema } from "./password-schema.ts";
+import { signInSchema } from "#common/accounts/password-schema.ts";
 import { revokeOldestSessions } from "./revoke-oldest-sessions.ts";
 
 const INVALID_CREDENTIALS = "Invalid email or password.";

@@ -12,7 +12,7 @@ import { admitPasswordWork, consumeAttempt, type AuthLimits } from "./auth-limit
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { findUserByEmail } from "./create-admin-account.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
-import { emailSchema } from "./password-schema.ts";
+import { emailSchema } from "#common/accounts/password-schema.ts";
 
 /**
  * Creates a customer account (no session: the visitor signs in next) and e-mails it a link to

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { bookRow } from "#tests/support/test-books.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
-import type { BookListPage } from "./book-list-schema.ts";
+import type { BookListPage } from "./book.ts";
 
 // /resources/books through the real app and build (needs `npm run build`): the public book list.
 describe.each(TEST_ENGINES)("GET /resources/books on %s", (engine) => {

@@ -50,3 +50,12 @@ export function parseTags(stored: string): string[] {
     return [];
   }
 }
+
+/** The answer of /resources/books (common/books/book-list-paths.ts). */
+export interface BookListPage {
+  books: Book[];
+  /** 1-based. */
+  page: number;
+  /** At least 1; pages after `page` are there to ask for while `page < pageCount`. */
+  pageCount: number;
+}

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { csvFileName, keysetCsvStream, CSV_PAGE_SIZE } from "#server/csv/csv-format.ts";
 import type { Database } from "#server/db/schema.ts";
 import { toBook } from "./book.ts";
-import { bookToFormValues, checkBookForm, type BookField, type BookFormValues } from "./book-schema.ts";
+import { bookToFormValues, checkBookForm, type BookField, type BookFormValues } from "#common/books/book-schema.ts";
 
 /**
  * The columns of the books CSV, export and import alike, each with the Add/Edit Book form field

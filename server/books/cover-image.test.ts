@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { COVER_IMAGE_ERROR, COVER_LIMITS } from "./cover-schema.ts";
+import { COVER_IMAGE_ERROR, COVER_LIMITS } from "#common/books/cover-limits.ts";
 import { encodeCoverImage } from "./cover-image.ts";
 
 function solid(width: number, height: number) {

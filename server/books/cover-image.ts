@@ -1,6 +1,6 @@
 import type { Metadata } from "sharp";
 import { AppError } from "#server/errors/app-error.ts";
-import { COVER_IMAGE_ERROR, COVER_LIMITS, type CoverLimits } from "./cover-schema.ts";
+import { COVER_IMAGE_ERROR, COVER_LIMITS, type CoverLimits } from "#common/books/cover-limits.ts";
 
 /**
  * An uploaded cover: its bytes, or a file the upload was streamed to (see readFormWithUpload in

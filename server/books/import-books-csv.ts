@@ -7,8 +7,14 @@ import type { BookRow, Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Clock } from "#server/services.ts";
 import { toBook } from "./book.ts";
-import { importProblemsMessage, type BookImportCounts } from "./book-import-schema.ts";
-import { bookToFormValues, checkBookForm, stockCount, type BookFormValues, type BookInput } from "./book-schema.ts";
+import { importProblemsMessage, type BookImportCounts } from "#common/books/book-import-form.ts";
+import {
+  bookToFormValues,
+  checkBookForm,
+  stockCount,
+  type BookFormValues,
+  type BookInput,
+} from "#common/books/book-schema.ts";
 import { slugifyTitle } from "./book-slug.ts";
 import {
   BOOK_CSV_FIELD_COLUMNS,

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { coverKeyFromUrl } from "#server/covers/cover-store.ts";
 import { coverDeps, storedCoverKeys, storedCoverVariantKeys, type CoverTestDeps } from "#tests/support/cover-deps.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import type { BookFormValues } from "./book-schema.ts";
-import { COVER_FIELD, COVER_IMAGE_ERROR } from "./cover-schema.ts";
+import type { BookFormValues } from "#common/books/book-schema.ts";
+import { COVER_FIELD, COVER_IMAGE_ERROR } from "#common/books/cover-limits.ts";
 import { createBookWithCover, updateBookWithCover } from "./save-book-with-cover.ts";
 
 const form: BookFormValues = {

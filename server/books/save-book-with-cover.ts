@@ -5,8 +5,8 @@ import { isUniqueViolation } from "#server/db/database-errors.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
 import type { Book } from "./book.ts";
-import { checkBookForm } from "./book-schema.ts";
-import { COVER_FIELD } from "./cover-schema.ts";
+import { checkBookForm } from "#common/books/book-schema.ts";
+import { COVER_FIELD } from "#common/books/cover-limits.ts";
 import { encodeCoverImage, type CoverUpload } from "./cover-image.ts";
 import { createBook, findAddedBook, SLUG_ATTEMPTS, updateBook } from "./save-book.ts";
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import type { BookFormValues } from "./book-schema.ts";
+import type { BookFormValues } from "#common/books/book-schema.ts";
 import { getBookBySlug } from "./get-book.ts";
 import { createBook, updateBook } from "./save-book.ts";
 

@@ -6,7 +6,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
 import { toBook, type Book } from "./book.ts";
 import { slugifyTitle } from "./book-slug.ts";
-import { checkBookForm, readNewBookId, readStockShown, type BookInput } from "./book-schema.ts";
+import { checkBookForm, readNewBookId, readStockShown, type BookInput } from "#common/books/book-schema.ts";
 
 // Another save may take the slug between our look-up and our write; the unique index keeps the
 // row out and the slug is looked up again. A handful of tries is plenty for an admin screen.

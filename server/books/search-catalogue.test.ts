@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import type { NewBook } from "#server/db/schema.ts";
-import { readCatalogueParams, type CatalogueParams } from "./catalogue-schema.ts";
+import { readCatalogueParams, type CatalogueParams } from "#common/books/catalogue-options.ts";
 import { listCatalogueFilters } from "./list-catalogue-filters.ts";
 import { listRelatedBooks } from "./list-related-books.ts";
 import { searchCatalogue } from "./search-catalogue.ts";

@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import type { DatabaseHandle } from "#server/db/database.ts";
 import { fetchPage, type Page } from "#server/db/paging.ts";
 import { toBook, type Book } from "./book.ts";
-import { CATALOGUE_PAGE_SIZE, type CatalogueParams } from "./catalogue-schema.ts";
+import { CATALOGUE_PAGE_SIZE, type CatalogueParams } from "#common/books/catalogue-options.ts";
 import { correctQueryWords, queryWords } from "./search-words.ts";
 
 export interface CatalogueResult extends Page<Book> {

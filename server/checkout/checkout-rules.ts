@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY } from "#server/money/money-schema.ts";
+import { DEFAULT_CURRENCY } from "#common/money/money.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import type { AppServices } from "#server/services.ts";
 

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from "./checkout-schema.ts";
+import { COUNTRY_CODES } from "#common/checkout/checkout-schema.ts";
 
 // Server only: the checkout form's module (checkout-schema.ts) is in the page's browser bundle,
 // and a browser's first Intl object costs 50–150 ms of main thread loading locale data

@@ -1,5 +1,5 @@
 import type { Viewer } from "#server/accounts/viewer.ts";
-import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from "#server/orders/payment-status.ts";
+import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from "#common/orders/payment-status.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import type { AppServices } from "#server/services.ts";
 import { countryName } from "./country-names.ts";

@@ -3,7 +3,7 @@ import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { RateLimiter } from "#server/security/rate-limiter.ts";
-import type { CheckoutInput } from "./checkout-schema.ts";
+import type { CheckoutInput } from "#common/checkout/checkout-schema.ts";
 import { findPlacedOrder, type PlacedOrder } from "./place-order.ts";
 
 const INVOICE_ALLOWANCE_REASON = "invoice-allowance";

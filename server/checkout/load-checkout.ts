@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Viewer } from "#server/accounts/viewer.ts";
 import type { Database } from "#server/db/schema.ts";
-import { parseCartParam } from "./cart-param-schema.ts";
+import { parseCartParam } from "#common/checkout/cart-param.ts";
 import { countryOptions } from "./country-names.ts";
 import { loadCheckoutRules, type CheckoutShippingMethod } from "./checkout-rules.ts";
 import { isCheckoutAvailable, loadPaymentOptions, type PaymentOptions } from "./payment-options.ts";

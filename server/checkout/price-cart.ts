@@ -1,6 +1,6 @@
-import { formatMoney } from "#server/money/money-schema.ts";
+import { formatMoney } from "#common/money/money.ts";
 import type { AppServices } from "#server/services.ts";
-import type { CartRequestLine } from "./cart-param-schema.ts";
+import type { CartRequestLine } from "#common/checkout/cart-param.ts";
 
 /** Bundle ids (the home page's sets) start with this; every other id is a book's. */
 export const BUNDLE_ID_PREFIX = "pkg-";

@@ -6,7 +6,7 @@ import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { checkoutSchema } from "./checkout-schema.ts";
+import { checkoutSchema } from "#common/checkout/checkout-schema.ts";
 import { placeOrder } from "./place-order.ts";
 import { FAIR_SHARE_REASON, fairShare, UNPAID_HOLD_LIMIT_REASON, UNPAID_UNITS_PER_CLIENT } from "./unpaid-holds.ts";
 

@@ -3,7 +3,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import { storeSender } from "#server/mail/mailer.ts";
 import type { AppServices } from "#server/services.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
-import { checkContactMessage, type ContactMessageInput } from "./contact-message-schema.ts";
+import { checkContactMessage, type ContactMessageInput } from "#common/contact/contact-message-schema.ts";
 
 export type ContactMessageDeps = Pick<AppServices, "db" | "mailer" | "logger" | "clock">;
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { COVER_VARIANT_WIDTHS, coverVariantKey } from "#server/books/cover-schema.ts";
+import { COVER_VARIANT_WIDTHS, coverVariantKey } from "#common/books/cover-limits.ts";
 import type { Database } from "#server/db/schema.ts";
 import { COVER_CONTENT_TYPE, type CoverImage, type CoverStore } from "./cover-store.ts";
 

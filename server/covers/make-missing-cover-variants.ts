@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { COVER_VARIANT_WIDTHS, coverVariantKey } from "#server/books/cover-schema.ts";
+import { COVER_VARIANT_WIDTHS, coverVariantKey } from "#common/books/cover-limits.ts";
 import type { DatabaseHandle } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logging/logger.ts";

@@ -2,9 +2,9 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder } from "k
 import type { DatabaseEngine } from "#server/db/database.ts";
 import type { Database, OrderStatus, SqlBool, Timestamp } from "#server/db/schema.ts";
 import { waitingToShipSql } from "#server/orders/ready-to-ship.ts";
-import type { PaymentStatus } from "#server/orders/payment-status.ts";
+import type { PaymentStatus } from "#common/orders/payment-status.ts";
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "#server/settings/settings-schema.ts";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "#common/settings/settings-schema.ts";
 import type { AppServices } from "#server/services.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { ColumnType, Insertable, Selectable } from "kysely";
-import type { OrderStatusValue } from "#server/orders/order-status-schema.ts";
-import type { PaymentMethod, PaymentStatus } from "#server/orders/payment-status.ts";
+import type { OrderStatusValue } from "#common/orders/order-status-schema.ts";
+import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
 
 /**
  * The database as the application sees it. Times are ISO-8601 UTC strings on both engines

@@ -25,7 +25,7 @@ export const DEFAULT_BODY_LIMIT: BodyLimit = { maxBytes: 16 * KB, timeoutMs: 10_
  */
 export const ROUTE_BODY_LIMITS: readonly (readonly [RegExp, BodyLimit])[] = [
   [/^\/admin\/books$/, { maxBytes: 10 * MB + 256 * KB, timeoutMs: 120_000 }],
-  // A books CSV of at most 5 MB (BOOK_IMPORT_MAX_BYTES in server/books/book-import-schema.ts).
+  // A books CSV of at most 5 MB (BOOK_IMPORT_MAX_BYTES in common/books/book-import-form.ts).
   [/^\/admin\/books\/import$/, { maxBytes: 5 * MB + 64 * KB, timeoutMs: 120_000 }],
   // A 5,000-character message.
   [/^\/contact-us$/, { maxBytes: 64 * KB, timeoutMs: 10_000 }],

@@ -1,5 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { isIslandPageHandle } from "./island-page-handle.ts";
+import { isIslandPageHandle } from "#common/pages/island-page-handle.ts";
 
 /** Whether a normalised path (see `routePath`) is an island page's, matched as the router matches it. */
 export type IsIslandPage = (path: string) => Promise<boolean>;

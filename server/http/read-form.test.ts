@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "#server/errors/app-error.ts";
-import { formValues } from "./form-values.ts";
+import { formValues } from "#common/forms/form-values.ts";
 import { parseFields } from "./read-form.ts";
 
 const formOf = (entries: [string, string][]) => {

@@ -11,8 +11,8 @@ import type { z } from "zod";
 import { AppError } from "#server/errors/app-error.ts";
 import type { ActionFailure } from "./action-result.ts";
 import { bodyLimitErrorOf } from "./body-limits.ts";
-import { formErrors } from "./form-errors.ts";
-import { formValues } from "./form-values.ts";
+import { formErrors } from "#common/forms/form-errors.ts";
+import { formValues } from "#common/forms/form-values.ts";
 
 export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please try again.";
 

@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from "node:stream";
-import { afterFirstContentfulPaint } from "./after-first-contentful-paint.ts";
+import { afterFirstContentfulPaint } from "#common/pages/after-first-contentful-paint.ts";
 
 /**
  * Rewrites a rendered document so that its JavaScript is fetched after the page's first paint

@@ -3,7 +3,7 @@ import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { releaseOrderStock } from "./stock.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
-import { canMovePayment, REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from "./payment-status.ts";
+import { canMovePayment, REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from "#common/orders/payment-status.ts";
 import { refundOrderAmount, type RefundDeps } from "./refund-order.ts";
 import { applyCheckoutSession, outcomeOfRetrievedSession } from "#server/payments/apply-checkout-session.ts";
 import { closeCardSession, UNKNOWN_SESSION_NOTE } from "#server/payments/close-card-session.ts";

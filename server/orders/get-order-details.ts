@@ -1,7 +1,7 @@
 import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
-import type { PaymentMethod, PaymentStatus } from "./payment-status.ts";
+import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
 
 export interface OrderDetailsItem {
   id: string;

@@ -3,7 +3,7 @@ import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
 import { normalizeSearch } from "#server/db/search-pattern.ts";
 import type { AppServices } from "#server/services.ts";
 import { orderMatchesSearch } from "./order-search-filter.ts";
-import type { PaymentMethod, PaymentStatus } from "./payment-status.ts";
+import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
 
 /** One row of the Order Management table. */
 export interface OrderListItem {

@@ -4,7 +4,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import type { Clock } from "#server/services.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
-import { canMovePayment, type PaymentStatus } from "./payment-status.ts";
+import { canMovePayment, type PaymentStatus } from "#common/orders/payment-status.ts";
 
 export interface PaymentChange {
   orderId: string;

@@ -3,10 +3,10 @@ import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { OrderMailKind } from "#server/mail/mail-outbox.ts";
 import { storeSender, type OutgoingMail } from "#server/mail/mailer.ts";
-import { formatMoney } from "#server/money/money-schema.ts";
+import { formatMoney } from "#common/money/money.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "./payment-status.ts";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
 
 export interface OrderMailDeps {
   db: Kysely<Database>;

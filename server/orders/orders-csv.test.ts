@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { csvValue } from "#server/csv/csv-format.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder, paidCardOrder } from "#tests/support/test-orders.ts";
-import { checkOrderExport, type OrderExportFilter } from "./order-export-schema.ts";
+import { checkOrderExport, type OrderExportFilter } from "#common/orders/order-export-schema.ts";
 import { ORDERS_CSV_HEADER, ordersCsvFileName, ordersCsvStream } from "./orders-csv.ts";
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ text: string; chunks: number }> {

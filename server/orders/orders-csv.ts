@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import { csvFileName, keysetCsvStream, CSV_PAGE_SIZE } from "#server/csv/csv-format.ts";
 import type { Database } from "#server/db/schema.ts";
 import { normalizeSearch } from "#server/db/search-pattern.ts";
-import { centsToMoneyText } from "#server/money/money-schema.ts";
-import type { OrderExportFilter } from "./order-export-schema.ts";
+import { centsToMoneyText } from "#common/money/money.ts";
+import type { OrderExportFilter } from "#common/orders/order-export-schema.ts";
 import { orderMatchesSearch } from "./order-search-filter.ts";
 
 /**

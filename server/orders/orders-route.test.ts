@@ -4,8 +4,8 @@ import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { insertTestOrder } from "#tests/support/test-orders.ts";
 import { signedInCookie } from "#tests/support/test-sessions.ts";
 import { readFlash } from "#server/http/flash.ts";
-import { BULK_ORDER_LIMIT } from "./order-action-schema.ts";
-import { ORDER_STATUS_MESSAGE } from "./order-status-schema.ts";
+import { BULK_ORDER_LIMIT } from "#common/orders/order-action-schema.ts";
+import { ORDER_STATUS_MESSAGE } from "#common/orders/order-status-schema.ts";
 
 /** The toast the answer sets, as the next page would show it. */
 const toastOf = (response: Response) => readFlash(response.headers.get("set-cookie")?.split(";")[0]);

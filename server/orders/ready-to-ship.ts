@@ -1,6 +1,6 @@
 import type { Expression, ExpressionBuilder } from "kysely";
 import type { Database, OrderStatus, SqlBool } from "#server/db/schema.ts";
-import type { PaymentMethod, PaymentStatus } from "./payment-status.ts";
+import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
 
 /** Fulfilment statuses of an order that has not left the warehouse yet. */
 export const NOT_YET_SHIPPED: readonly OrderStatus[] = ["Pending", "Processing"];

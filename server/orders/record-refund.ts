@@ -3,10 +3,10 @@ import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { queueOrderMail } from "#server/mail/mail-outbox.ts";
-import { formatMoney } from "#server/money/money-schema.ts";
+import { formatMoney } from "#common/money/money.ts";
 import { lockOrderRow } from "./lock-order-row.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
-import { REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from "./payment-status.ts";
+import { REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from "#common/orders/payment-status.ts";
 
 export interface RecordRefundDeps {
   logger: Logger;

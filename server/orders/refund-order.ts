@@ -4,11 +4,11 @@ import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
-import { formatMoney } from "#server/money/money-schema.ts";
+import { formatMoney } from "#common/money/money.ts";
 import { loadStripeSecretKey } from "#server/payments/stripe-keys.ts";
 import { createStripeClient } from "#server/payments/stripe-client.ts";
 import type { Clock } from "#server/services.ts";
-import { canMovePayment, REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from "./payment-status.ts";
+import { canMovePayment, REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from "#common/orders/payment-status.ts";
 import { currentPaymentStatus, recordRefund, refundEventId, SHOP_REFUND_ATTEMPT_METADATA } from "./record-refund.ts";
 
 export interface RefundDeps {

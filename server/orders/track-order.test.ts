@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { SEED_ORDERS } from "#server/seed/sample-orders.ts";
-import { orderIdInputSchema, orderIdSchema } from "./tracking-schema.ts";
+import { orderIdInputSchema, orderIdSchema } from "#common/orders/tracking-schema.ts";
 import { trackOrder } from "./track-order.ts";
 import { appendOrderHistory } from "./order-history.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import type { AppServices } from "#server/services.ts";
-import { orderIdSchema } from "./tracking-schema.ts";
+import { orderIdSchema } from "#common/orders/tracking-schema.ts";
 
 /** One step of an order's journey. */
 export interface TrackingStep {

@@ -3,7 +3,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import { cancelOrder } from "./cancel-order.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
-import type { OrderStatusValue } from "./order-status-schema.ts";
+import type { OrderStatusValue } from "#common/orders/order-status-schema.ts";
 import type { RefundDeps } from "./refund-order.ts";
 
 export interface OrderStatusUpdate {

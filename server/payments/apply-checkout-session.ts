@@ -4,7 +4,7 @@ import type { Logger } from "#server/logging/logger.ts";
 import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import { appendOrderHistory } from "#server/orders/order-history.ts";
 import { lockOrderRow } from "#server/orders/lock-order-row.ts";
-import { canMovePayment, type PaymentStatus } from "#server/orders/payment-status.ts";
+import { canMovePayment, type PaymentStatus } from "#common/orders/payment-status.ts";
 import { releaseOrderStock, retakeOrderStock } from "#server/orders/stock.ts";
 
 /** What Stripe says happened to a Checkout Session, from an event or from retrieving the session. */

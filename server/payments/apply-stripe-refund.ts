@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { lockOrderRow } from "#server/orders/lock-order-row.ts";
-import { REFUNDABLE_PAYMENT_STATUSES } from "#server/orders/payment-status.ts";
+import { REFUNDABLE_PAYMENT_STATUSES } from "#common/orders/payment-status.ts";
 import {
   failedRefundEventId,
   hasPaymentEvent,

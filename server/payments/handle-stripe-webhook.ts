@@ -4,7 +4,7 @@ import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import type { Clock } from "#server/services.ts";
-import { canMovePayment } from "#server/orders/payment-status.ts";
+import { canMovePayment } from "#common/orders/payment-status.ts";
 import { createStripeClient } from "./stripe-client.ts";
 import { loadStripeSecretKey, loadStripeWebhookSecret } from "./stripe-keys.ts";
 import {

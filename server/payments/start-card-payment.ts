@@ -4,7 +4,7 @@ import type { Env } from "#server/config/env.ts";
 import type { Database, OrdersTable } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
-import { isCurrencyInHundredths } from "#server/money/money-schema.ts";
+import { isCurrencyInHundredths } from "#common/money/money.ts";
 import type { Clock } from "#server/services.ts";
 import { retrieveCardSession } from "./close-card-session.ts";
 import { loadCardPaymentConfig } from "./stripe-keys.ts";
@@ -46,7 +46,7 @@ export async function startCardPayment(
     throw new AppError("CONFLICT", "This order is no longer waiting for a card payment.", undefined, "not-awaiting");
   }
   // A store set to such a currency before Store Settings refused it: Stripe would read our
-  // hundredths as whole units and charge a hundred times the price (money-schema.ts).
+  // hundredths as whole units and charge a hundred times the price (money.ts).
   if (!isCurrencyInHundredths(order.currency)) {
     deps.logger?.error(
       { orderId: order.id, currency: order.currency },

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Logger } from "#server/logging/logger.ts";
-import type { PaymentStatus } from "#server/orders/payment-status.ts";
+import type { PaymentStatus } from "#common/orders/payment-status.ts";
 import type { Clock } from "#server/services.ts";
 import { applyCheckoutSession, outcomeOfRetrievedSession } from "./apply-checkout-session.ts";
 import { createStripeClient } from "./stripe-client.ts";

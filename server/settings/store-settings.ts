@@ -6,8 +6,12 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "./default-settings.ts";
 import { decryptSecret, encryptSecret, SecretBoxError, type SecretBoxKey } from "./secret-box.ts";
-import { isCountryCode } from "./country-schema.ts";
-import { checkStoreSettingsForm, DEFAULT_LOW_STOCK_THRESHOLD, type StoreSettingsForm } from "./settings-schema.ts";
+import { isCountryCode } from "#common/settings/country-codes.ts";
+import {
+  checkStoreSettingsForm,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  type StoreSettingsForm,
+} from "#common/settings/settings-schema.ts";
 
 const STRIPE_SECRET_KEY_PURPOSE = "store_settings.stripe_secret_key";
 const STRIPE_WEBHOOK_SECRET_PURPOSE = "store_settings.stripe_webhook_secret";

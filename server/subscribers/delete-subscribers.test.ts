@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { newsletterTestDeps } from "#tests/support/newsletter-deps.ts";
 import { parseFields } from "#server/http/read-form.ts";
-import { BULK_SUBSCRIBER_LIMIT, removeSubscribersSchema, SUBSCRIBER_IDS_FIELD } from "./subscriber-schema.ts";
+import {
+  BULK_SUBSCRIBER_LIMIT,
+  removeSubscribersSchema,
+  SUBSCRIBER_IDS_FIELD,
+} from "#common/subscribers/subscriber-schema.ts";
 import { deleteSubscribers, describeRemoval } from "./delete-subscribers.ts";
 import { subscribe } from "./subscribe.ts";
 

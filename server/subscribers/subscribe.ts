@@ -4,8 +4,8 @@ import { isUniqueViolation } from "#server/db/database-errors.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { newsletterLink, newsletterMail, type NewsletterDeps } from "./newsletter-mail.ts";
-import { ALREADY_SUBSCRIBED } from "./subscribe-answer-schema.ts";
-import { subscriberEmailSchema } from "./subscriber-schema.ts";
+import { ALREADY_SUBSCRIBED } from "#common/subscribers/subscribe-answer.ts";
+import { subscriberEmailSchema } from "#common/subscribers/subscriber-schema.ts";
 
 /**
  * Subscribing a still-pending address again re-sends its confirmation e-mail, but at most once

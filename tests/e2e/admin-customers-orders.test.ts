@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatMoney, ORDER_CURRENCY } from "#server/money/money-schema.ts";
+import { formatMoney, ORDER_CURRENCY } from "#common/money/money.ts";
 import { OWNER_EMAIL as ADMIN_EMAIL } from "#tests/support/e2e-template.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import type { ServerProcess } from "#tests/support/server-process.ts";

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import type { ZodType } from "zod";
 import type { ActionFailure } from "#server/http/action-result.ts";
-import { formErrors } from "#server/http/form-errors.ts";
+import { formErrors } from "#common/forms/form-errors.ts";
 import { showToast } from "#app/components/ui/toast.tsx";
-import { formValues } from "#server/http/form-values.ts";
+import { formValues } from "#common/forms/form-values.ts";
 
 /**
  * The form pattern's client half. Returns the per-field messages of the last refused post (its

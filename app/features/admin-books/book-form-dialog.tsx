@@ -13,12 +13,12 @@ import {
   STOCK_SHOWN_FIELD,
   type BookField,
   type BookIntent,
-} from "#server/books/book-schema.ts";
+} from "#common/books/book-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
-import { COVER_FIELD, COVER_LIMITS } from "#server/books/cover-schema.ts";
+import { COVER_FIELD, COVER_LIMITS } from "#common/books/cover-limits.ts";
 import { postFormWithProgress } from "./post-form-with-progress.ts";
 import { CoverImageError, resizeCoverImage } from "./resize-cover.ts";
 

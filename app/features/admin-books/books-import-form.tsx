@@ -8,7 +8,7 @@ import {
   BOOK_IMPORT_TOO_LARGE_MESSAGE,
   bookImportSummary,
   type BookImportCounts,
-} from "#server/books/book-import-schema.ts";
+} from "#common/books/book-import-form.ts";
 import type { ActionResult } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";

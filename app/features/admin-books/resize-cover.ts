@@ -1,4 +1,4 @@
-import { COVER_IMAGE_ERROR, COVER_LIMITS } from "#server/books/cover-schema.ts";
+import { COVER_IMAGE_ERROR, COVER_LIMITS } from "#common/books/cover-limits.ts";
 
 /** A file the browser cannot turn into a cover; its message is the spec's. */
 export class CoverImageError extends Error {

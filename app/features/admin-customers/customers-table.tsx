@@ -2,7 +2,7 @@ import { Trash2 } from "lucide-react";
 import type { CustomerListItem } from "#server/customers/list-customers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { DataTable, STICKY_END_CELL } from "#app/components/ui/data-table.tsx";
-import { formatDate } from "#app/lib/dates.ts";
+import { formatDate } from "#common/dates.ts";
 
 /**
  * One page of customers. On phones the table scrolls sideways inside its own box, never the page.

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { SalesOverview } from "#server/dashboard/sales-overview.ts";
-import { formatMoney } from "#server/money/money-schema.ts";
-import { formatDate } from "#app/lib/dates.ts";
+import { formatMoney } from "#common/money/money.ts";
+import { formatDate } from "#common/dates.ts";
 
 const PANEL = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100";
 const HEADING = "font-serif text-xl font-bold text-brand-800";

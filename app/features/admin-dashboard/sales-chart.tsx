@@ -1,6 +1,6 @@
 import type { SalesDay } from "#server/dashboard/sales-overview.ts";
-import { formatMoney } from "#server/money/money-schema.ts";
-import { formatDate } from "#app/lib/dates.ts";
+import { formatMoney } from "#common/money/money.ts";
+import { formatDate } from "#common/dates.ts";
 
 const WIDTH = 600;
 const HEIGHT = 160;

@@ -1,5 +1,5 @@
 import type { SalesOverview } from "#server/dashboard/sales-overview.ts";
-import { formatMoney } from "#server/money/money-schema.ts";
+import { formatMoney } from "#common/money/money.ts";
 
 /** Revenue and order counts for today, 7 and 30 days, each ending today. */
 export function SalesFigures({ overview }: { overview: SalesOverview }) {

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
 import type { MarkOrdersShippedResult } from "#server/orders/mark-orders-shipped.ts";
-import { BULK_ORDER_IDS_FIELD, BULK_ORDER_INTENTS, BULK_ORDER_LIMIT } from "#server/orders/order-action-schema.ts";
+import { BULK_ORDER_IDS_FIELD, BULK_ORDER_INTENTS, BULK_ORDER_LIMIT } from "#common/orders/order-action-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 

@@ -1,7 +1,7 @@
 import type { CancelResult } from "#server/orders/cancel-order.ts";
 import type { PaymentChange } from "#server/orders/mark-order-paid.ts";
 import type { RefundResult } from "#server/orders/refund-order.ts";
-import { formatMoney } from "#server/money/money-schema.ts";
+import { formatMoney } from "#common/money/money.ts";
 
 /** The toasts of the Order Details actions, set by the orders route's action (decision 6). */
 export const ORDER_ACTION_TOASTS = {

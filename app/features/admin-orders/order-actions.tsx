@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
-import { formErrors } from "#server/http/form-errors.ts";
-import { formatMoney } from "#server/money/money-schema.ts";
-import { refundOrderSchema, type ORDER_ACTION_INTENTS } from "#server/orders/order-action-schema.ts";
+import { formErrors } from "#common/forms/form-errors.ts";
+import { formatMoney } from "#common/money/money.ts";
+import { refundOrderSchema, type ORDER_ACTION_INTENTS } from "#common/orders/order-action-schema.ts";
 import type { OrderDetails } from "#server/orders/get-order-details.ts";
-import { REFUNDABLE_PAYMENT_STATUSES } from "#server/orders/payment-status.ts";
+import { REFUNDABLE_PAYMENT_STATUSES } from "#common/orders/payment-status.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";

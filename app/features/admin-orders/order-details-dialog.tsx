@@ -1,8 +1,8 @@
 import type { OrderDetails } from "#server/orders/get-order-details.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { formatMoney } from "#server/money/money-schema.ts";
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#server/orders/payment-status.ts";
-import { formatDate, formatDateTime } from "#app/lib/dates.ts";
+import { formatMoney } from "#common/money/money.ts";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
+import { formatDate, formatDateTime } from "#common/dates.ts";
 import { OrderActions } from "./order-actions.tsx";
 import { orderStatusClasses } from "./order-status-style.ts";
 import { PaymentBadge } from "./payment-badge.tsx";

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
-import { ORDER_INTENTS, ORDER_STATUSES } from "#server/orders/order-status-schema.ts";
+import { ORDER_INTENTS, ORDER_STATUSES } from "#common/orders/order-status-schema.ts";
 import type { OrderStatusUpdate } from "#server/orders/update-order-status.ts";
 import { orderStatusClasses } from "./order-status-style.ts";
 

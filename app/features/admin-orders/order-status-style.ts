@@ -1,4 +1,4 @@
-import type { OrderStatusValue } from "#server/orders/order-status-schema.ts";
+import type { OrderStatusValue } from "#common/orders/order-status-schema.ts";
 
 /**
  * Badge colours per order status, from the specification: Pending yellow, Processing blue,

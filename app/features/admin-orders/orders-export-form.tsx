@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { checkOrderExport } from "#server/orders/order-export-schema.ts";
+import { checkOrderExport } from "#common/orders/order-export-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from "#server/orders/payment-status.ts";
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from "#common/orders/payment-status.ts";
 
 /** Colours per payment state: money in green, waiting amber, trouble red, money returned or void grey. */
 const PAYMENT_CLASSES: Record<PaymentStatus, string> = {

@@ -2,12 +2,12 @@ import { LockOpen } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
-import { RELEASE_HOLDS_INTENT } from "#server/orders/order-action-schema.ts";
+import { RELEASE_HOLDS_INTENT } from "#common/orders/order-action-schema.ts";
 import type { ReleaseResult, UnpaidHoldGroup } from "#server/orders/unpaid-holds-by-client.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { DataTable, HIDDEN_ON_PHONE_CELL, STICKY_END_CELL, STICKY_START_CELL } from "#app/components/ui/data-table.tsx";
-import { formatDateTime } from "#app/lib/dates.ts";
+import { formatDateTime } from "#common/dates.ts";
 
 /**
  * The clients whose unpaid orders hold stock now, the largest first, each with one "Release"

@@ -1,4 +1,4 @@
-import { formValues } from "#server/http/form-values.ts";
+import { formValues } from "#common/forms/form-values.ts";
 
 /**
  * Field names of the Store Settings form. Each shipping method's fields carry its position in the

@@ -1,9 +1,9 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { centsToMoneyText } from "#server/money/money-schema.ts";
+import { centsToMoneyText } from "#common/money/money.ts";
 import type { AdminShippingMethod } from "#server/settings/store-settings.ts";
-import { SETTINGS_LIMITS } from "#server/settings/settings-schema.ts";
+import { SETTINGS_LIMITS } from "#common/settings/settings-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
-import { isCountryCode } from "#server/settings/country-schema.ts";
-import { SETTINGS_LIMITS } from "#server/settings/settings-schema.ts";
+import { isCountryCode } from "#common/settings/country-codes.ts";
+import { SETTINGS_LIMITS } from "#common/settings/settings-schema.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 
 /** English names for the codes typed so far, so the owner sees "Canada" rather than trusting "CA". */

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { Form, useFormAction, useNavigation } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
-import { checkStoreSettingsForm, LOW_STOCK_THRESHOLD_MAX, SETTINGS_LIMITS } from "#server/settings/settings-schema.ts";
+import { checkStoreSettingsForm, LOW_STOCK_THRESHOLD_MAX, SETTINGS_LIMITS } from "#common/settings/settings-schema.ts";
 import type { AdminStoreSettings } from "#server/settings/store-settings.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";

@@ -9,10 +9,10 @@ import {
   BULK_SUBSCRIBER_LIMIT,
   SUBSCRIBER_ID_FIELD,
   SUBSCRIBER_IDS_FIELD,
-} from "#server/subscribers/subscriber-schema.ts";
+} from "#common/subscribers/subscriber-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
-import { formatDateTime } from "#app/lib/dates.ts";
+import { formatDateTime } from "#common/dates.ts";
 import { DataTable, STICKY_END_CELL } from "#app/components/ui/data-table.tsx";
 
 /** The `intent` of the bulk removal (the one-row removal posts none). */

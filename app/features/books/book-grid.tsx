@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import type { Book } from "#server/books/book.ts";
-import { bookListHref, type BookListPage } from "#server/books/book-list-schema.ts";
+import { bookListHref } from "#common/books/book-list-paths.ts";
+import type { BookListPage } from "#server/books/book.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { CurrencyProvider } from "#app/lib/money.ts";
 import { BookCard } from "./book-card.tsx";

@@ -1,5 +1,5 @@
 import type { Book } from "#server/books/book.ts";
-import { centsToMoneyText, DEFAULT_CURRENCY } from "#server/money/money-schema.ts";
+import { centsToMoneyText, DEFAULT_CURRENCY } from "#common/money/money.ts";
 
 /** schema.org Book + Product with an Offer, so search engines show price and availability. */
 export function bookStructuredData(book: Book, origin: string, currency: string = DEFAULT_CURRENCY) {

@@ -5,7 +5,7 @@ import {
   CATALOGUE_SORTS,
   DEFAULT_CATALOGUE_SORT,
   type CatalogueParams,
-} from "#server/books/catalogue-schema.ts";
+} from "#common/books/catalogue-options.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 

@@ -1,6 +1,6 @@
 import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { cartParam } from "#server/checkout/cart-param-schema.ts";
+import { cartParam } from "#common/checkout/cart-param.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";

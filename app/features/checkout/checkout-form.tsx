@@ -1,18 +1,18 @@
 import { Lock } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { CHECKOUT_FIELDS, CHECKOUT_LIMITS } from "#server/checkout/cart-param-schema.ts";
-import type * as CheckoutSchema from "#server/checkout/checkout-schema.ts";
-import type { CheckoutEcho } from "#server/checkout/checkout-schema.ts";
-import { quoteShippingRates } from "#server/checkout/shipping-quote-schema.ts";
+import { CHECKOUT_FIELDS, CHECKOUT_LIMITS } from "#common/checkout/cart-param.ts";
+import type * as CheckoutSchema from "#common/checkout/checkout-schema.ts";
+import type { CheckoutEcho } from "#common/checkout/checkout-schema.ts";
+import { quoteShippingRates } from "#common/checkout/shipping-quote.ts";
 import type { CheckoutPage } from "#server/checkout/load-checkout.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
-import { formatMoney } from "#server/money/money-schema.ts";
+import { formatMoney } from "#common/money/money.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
 import { OrderSummary } from "./order-summary.tsx";
-import { formValues } from "#server/http/form-values.ts";
+import { formValues } from "#common/forms/form-values.ts";
 
 type FieldErrors = Record<string, string>;
 
@@ -25,7 +25,7 @@ export const ORDER_NOT_PLACED_TITLE = "Your order was not placed";
  */
 let checkLoading: Promise<typeof CheckoutSchema> | undefined;
 function loadCheck() {
-  checkLoading ??= import("#server/checkout/checkout-schema.ts");
+  checkLoading ??= import("#common/checkout/checkout-schema.ts");
   return checkLoading;
 }
 

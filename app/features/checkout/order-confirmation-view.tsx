@@ -1,9 +1,9 @@
 import { CheckCircle2, CreditCard, PackageSearch } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { PAY_BY_CARD_INTENT } from "#server/checkout/pay-by-card-intent-schema.ts";
+import { PAY_BY_CARD_INTENT } from "#common/checkout/pay-by-card-intent.ts";
 import type { OrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { formatLongDate } from "#app/lib/dates.ts";
+import { formatLongDate } from "#common/dates.ts";
 import { OrderSummary } from "./order-summary.tsx";
 
 /** How the buyer came to the page: straight after placing it, back from Stripe, or later. */

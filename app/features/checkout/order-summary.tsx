@@ -1,4 +1,4 @@
-import { formatMoney } from "#server/money/money-schema.ts";
+import { formatMoney } from "#common/money/money.ts";
 import { coverSources } from "#app/lib/book-cover.ts";
 
 interface SummaryLine {

@@ -6,12 +6,12 @@ import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
   type ContactField,
-} from "#server/contact/contact-message-schema.ts";
+} from "#common/contact/contact-message-schema.ts";
 import type { ActionResult } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
-import { formValues } from "#server/http/form-values.ts";
+import { formValues } from "#common/forms/form-values.ts";
 
 type FieldErrors = Partial<Record<ContactField, string>>;
 

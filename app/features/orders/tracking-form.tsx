@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useRef } from "react";
 import { Form } from "react-router";
-import { orderIdInputSchema } from "#server/orders/tracking-schema.ts";
+import { orderIdInputSchema } from "#common/orders/tracking-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 

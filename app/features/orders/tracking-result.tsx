@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, CircleDot, CircleX, PackageSearch, type LucideIcon } from "lucide-react";
 import { useId } from "react";
 import type { OrderTracking } from "#server/orders/track-order.ts";
-import { formatLongDate, formatTimeOfDay } from "#app/lib/dates.ts";
+import { formatLongDate, formatTimeOfDay } from "#common/dates.ts";
 
 function parseDate(value: string): Date | null {
   const date = new Date(value);

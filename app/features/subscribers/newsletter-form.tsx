@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import type { ActionFailure, ActionResult } from "#server/http/action-result.ts";
-import { ALREADY_SUBSCRIBED } from "#server/subscribers/subscribe-answer-schema.ts";
+import { ALREADY_SUBSCRIBED } from "#common/subscribers/subscribe-answer.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { showToast, type ToastMessage } from "#app/components/ui/toast.tsx";
 import { defineIsland } from "#app/lib/island.tsx";

@@ -7,7 +7,7 @@ import {
   BOOK_IMPORT_NO_FILE_MESSAGE,
   BOOK_IMPORT_TOO_LARGE_MESSAGE,
   bookImportSummary,
-} from "#server/books/book-import-schema.ts";
+} from "#common/books/book-import-form.ts";
 import { importBooksCsv } from "#server/books/import-books-csv.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";

@@ -3,7 +3,7 @@ import { parseFields, readForm } from "#server/http/read-form.ts";
 import { requireAdmin } from "#server/accounts/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
-import { maintenanceModeFormSchema } from "#server/settings/settings-schema.ts";
+import { maintenanceModeFormSchema } from "#common/settings/settings-schema.ts";
 import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ComingSoonForm } from "#app/features/admin-settings/coming-soon-form.tsx";

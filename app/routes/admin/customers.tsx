@@ -3,7 +3,7 @@ import { parseFields, readForm } from "#server/http/read-form.ts";
 import { useCallback, useState } from "react";
 import { data } from "react-router";
 import { requireAdmin } from "#server/accounts/guards.ts";
-import { deleteCustomerFormSchema } from "#server/customers/customer-schema.ts";
+import { deleteCustomerFormSchema } from "#common/customers/customer-schema.ts";
 import { deleteCustomer } from "#server/customers/delete-customer.ts";
 import { listCustomers } from "#server/customers/list-customers.ts";
 import { runAction, type ActionFailure } from "#server/http/action-result.ts";

@@ -3,7 +3,7 @@ import { requireAdmin } from "#server/accounts/guards.ts";
 import { listContactMessages } from "#server/contact/list-contact-messages.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
-import { formatDateTime } from "#app/lib/dates.ts";
+import { formatDateTime } from "#common/dates.ts";
 import type { Route } from "./+types/messages";
 
 export function meta() {

@@ -3,7 +3,7 @@ import { requireAdmin } from "#server/accounts/guards.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { csvDownload } from "#server/csv/csv-download.ts";
 import { flashCookie } from "#server/http/flash.ts";
-import { checkOrderExport } from "#server/orders/order-export-schema.ts";
+import { checkOrderExport } from "#common/orders/order-export-schema.ts";
 import { ordersCsvFileName, ordersCsvStream } from "#server/orders/orders-csv.ts";
 import type { Route } from "./+types/orders-csv";
 

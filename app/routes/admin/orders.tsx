@@ -7,7 +7,7 @@ import { requireAdmin } from "#server/accounts/guards.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { runAction, type ActionFailure } from "#server/http/action-result.ts";
-import { ORDER_INTENTS, orderStatusChangeSchema } from "#server/orders/order-status-schema.ts";
+import { ORDER_INTENTS, orderStatusChangeSchema } from "#common/orders/order-status-schema.ts";
 import { getOrderDetails } from "#server/orders/get-order-details.ts";
 import { listOrders } from "#server/orders/list-orders.ts";
 import { updateOrderStatus } from "#server/orders/update-order-status.ts";
@@ -19,7 +19,7 @@ import {
   refundOrderSchema,
   RELEASE_HOLDS_INTENT,
   releaseHoldsSchema,
-} from "#server/orders/order-action-schema.ts";
+} from "#common/orders/order-action-schema.ts";
 import {
   describeReleaseResult,
   listUnpaidHoldsByClient,

@@ -5,7 +5,7 @@ import { runAction } from "#server/http/action-result.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { deleteSubscriber } from "#server/subscribers/delete-subscriber.ts";
 import { deleteSubscribers, describeRemoval } from "#server/subscribers/delete-subscribers.ts";
-import { removeSubscriberSchema, removeSubscribersSchema } from "#server/subscribers/subscriber-schema.ts";
+import { removeSubscriberSchema, removeSubscribersSchema } from "#common/subscribers/subscriber-schema.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";

@@ -64,7 +64,7 @@ export function isCurrencyInHundredths(currency: string): boolean {
 /**
  * The symbol en-US writes before an amount in each currency that has one (what
  * `Intl.NumberFormat("en-US", { style: "currency" })` writes); any other code is written as itself
- * followed by a no-break space ("CHF 14.99"), as Intl writes it. `money-schema.test.ts` checks
+ * followed by a no-break space ("CHF 14.99"), as Intl writes it. `money.test.ts` checks
  * every entry and the fallback against Intl.
  */
 const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {

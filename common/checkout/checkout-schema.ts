@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { formErrors } from "#server/http/form-errors.ts";
-import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
-import { PAYMENT_METHODS } from "#server/orders/payment-status.ts";
-import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, ITEM_ID, type CheckoutField } from "./cart-param-schema.ts";
+import { formErrors } from "#common/forms/form-errors.ts";
+import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
+import { PAYMENT_METHODS } from "#common/orders/payment-status.ts";
+import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, ITEM_ID, type CheckoutField } from "./cart-param.ts";
 
 /**
  * The checkout form, shared by the page (checked before posting) and the action (checked again),

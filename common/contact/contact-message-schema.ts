@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { formErrors } from "#server/http/form-errors.ts";
-import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
+import { formErrors } from "#common/forms/form-errors.ts";
+import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 
 /** Longest values a message may have; the form's `maxLength` attributes use the same numbers. */
 export const CONTACT_LIMITS = { fullName: 100, email: 254, subject: 150, message: 5000 } as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
+import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

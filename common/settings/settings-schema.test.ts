@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ISO_COUNTRY_CODES } from "./country-schema.ts";
+import { ISO_COUNTRY_CODES } from "./country-codes.ts";
 import {
   checkStoreSettingsForm,
   lowStockThresholdSchema,

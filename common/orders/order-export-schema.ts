@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { formErrors } from "#server/http/form-errors.ts";
-import { formValues } from "#server/http/form-values.ts";
+import { formErrors } from "#common/forms/form-errors.ts";
+import { formValues } from "#common/forms/form-values.ts";
 
 /**
  * The orders CSV export's filter, shared by the export form (checked before the download starts)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyTextToCents } from "./money-schema.ts";
+import { moneyTextToCents } from "./money.ts";
 
 /**
  * A money field of a form: text (or a number) in, cents out, refused with `formatMessage` unless

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToMoneyText, formatMoney, moneyTextToCents } from "./money-schema.ts";
+import { centsToMoneyText, formatMoney, moneyTextToCents } from "./money.ts";
 
 describe("moneyTextToCents", () => {
   it("reads typed amounts exactly, without floating point", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneySchema } from "#server/money/money-field-schema.ts";
+import { moneySchema } from "#common/money/money-field-schema.ts";
 
 /**
  * The staff actions on one order (Order Details), shared by the dialog's forms and the admin

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartParam, parseCartParam } from "./cart-param-schema.ts";
+import { cartParam, parseCartParam } from "./cart-param.ts";
 
 describe("cart in the checkout address", () => {
   it("reads the cart of the page's address leniently and within bounds", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkCheckoutForm } from "./checkout-schema.ts";
-import { countryOptions } from "./country-names.ts";
-import { readPlacedOrders, rememberPlacedOrder } from "./placed-orders-cookie.ts";
+import { countryOptions } from "#server/checkout/country-names.ts";
+import { readPlacedOrders, rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";
 
 const VALID = {
   checkoutToken: "abcdefghijklmnopqrstuvwx",

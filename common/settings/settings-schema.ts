@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { formErrors } from "#server/http/form-errors.ts";
-import { moneySchema } from "#server/money/money-field-schema.ts";
-import { isCurrencyInHundredths } from "#server/money/money-schema.ts";
-import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
-import { isCountryCode } from "./country-schema.ts";
+import { formErrors } from "#common/forms/form-errors.ts";
+import { moneySchema } from "#common/money/money-field-schema.ts";
+import { isCurrencyInHundredths } from "#common/money/money.ts";
+import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
+import { isCountryCode } from "./country-codes.ts";
 
 /**
  * The Store Settings form, shared by the browser and the server so both refuse the same input

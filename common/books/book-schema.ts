@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { formErrors } from "#server/http/form-errors.ts";
-import { formValues } from "#server/http/form-values.ts";
-import { centsToMoneyText, moneyTextToCents, parseFixed } from "#server/money/money-schema.ts";
+import { formErrors } from "#common/forms/form-errors.ts";
+import { formValues } from "#common/forms/form-values.ts";
+import { centsToMoneyText, moneyTextToCents, parseFixed } from "#common/money/money.ts";
 
 /**
  * Limits of the book form; the form's `maxLength` attributes use the same numbers. The numeric

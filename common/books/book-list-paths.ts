@@ -3,20 +3,9 @@
  * home page's grid. Client-safe: the grid builds its addresses with `bookListHref`, the route reads
  * them with `readBookListPage`, so both agree on the one URL of each page (one page-cache entry).
  */
-import type { Book } from "./book.ts";
-
 export const BOOK_LIST_PATH = "/resources/books";
 /** Books per answer: four rows of the home page's grid at its widest. */
 export const BOOK_LIST_PAGE_SIZE = 24;
-
-/** The answer of /resources/books. */
-export interface BookListPage {
-  books: Book[];
-  /** 1-based. */
-  page: number;
-  /** At least 1; pages after `page` are there to ask for while `page < pageCount`. */
-  pageCount: number;
-}
 
 /** The address of one page of the list; page 1 has no parameter. */
 export function bookListHref(page: number): string {

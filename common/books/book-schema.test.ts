@@ -1,4 +1,4 @@
-import { centsToMoneyText } from "#server/money/money-schema.ts";
+import { centsToMoneyText } from "#common/money/money.ts";
 import { describe, expect, it } from "vitest";
 import {
   BOOK_FIELDS,

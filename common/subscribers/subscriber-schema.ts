@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddressSchema } from "#server/mail/email-address-schema.ts";
+import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 
 /**
  * The newsletter form's one field, shared by the browser and the server. Client-safe: zod only.
