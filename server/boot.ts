@@ -17,7 +17,7 @@ import { HashQueue } from "./security/hash-queue.ts";
 import { openRateLimitStore, type RateLimitStore } from "./security/rate-limit-store.ts";
 import { createRateLimits } from "./security/rate-limits.ts";
 import type { AppServices, Clock } from "./services.ts";
-import { ExportLock } from "./subscribers/export-lock.ts";
+import { ExportLock } from "#server/csv/export-lock.ts";
 
 /** Reads `.env` when present, then validates the configuration; a bad value ends the process. */
 export function loadEnvOrExit(): Env {

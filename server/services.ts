@@ -13,7 +13,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import type { HashQueue } from "./security/hash-queue.ts";
 import type { RateLimitStore } from "./security/rate-limit-store.ts";
 import type { RateLimits } from "./security/rate-limits.ts";
-import type { ExportLock } from "./subscribers/export-lock.ts";
+import type { ExportLock } from "#server/csv/export-lock.ts";
 
 /**
  * Everything a request may use, built once by `startServices` (server/boot.ts; main.ts, dev.ts and

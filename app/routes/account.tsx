@@ -1,7 +1,7 @@
 import { isHttpsSite } from "#server/config/env.ts";
 import { KeyRound, LayoutDashboard, LogOut, Mail, MailWarning, Package, Truck, UserPen } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { requireViewer } from "#server/accounts/guards.ts";
+import { requireViewer } from "#server/http/guards.ts";
 import { resendVerificationEmail } from "#server/accounts/resend-verification-email.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";

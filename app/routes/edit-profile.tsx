@@ -1,7 +1,7 @@
 import { isHttpsSite } from "#server/config/env.ts";
 import { parseForm } from "#server/http/read-form.ts";
 import { Form, useNavigation } from "react-router";
-import { requireViewer } from "#server/accounts/guards.ts";
+import { requireViewer } from "#server/http/guards.ts";
 import { getProfile, updateProfile } from "#server/accounts/profile.ts";
 import { profileSchema } from "#common/accounts/profile-schema.ts";
 import { runAction } from "#server/http/action-result.ts";

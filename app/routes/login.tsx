@@ -2,7 +2,7 @@ import { isHttpsSite } from "#server/config/env.ts";
 import { parseForm } from "#server/http/read-form.ts";
 import { z } from "zod";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { safeRedirectTarget } from "#server/accounts/guards.ts";
+import { safeRedirectTarget } from "#server/http/guards.ts";
 import { signIn } from "#server/accounts/sign-in.ts";
 import { signInSchema } from "#common/accounts/password-schema.ts";
 import { runAction } from "#server/http/action-result.ts";

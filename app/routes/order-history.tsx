@@ -1,6 +1,6 @@
 import { Package } from "lucide-react";
 import { Link } from "react-router";
-import { requireViewer } from "#server/accounts/guards.ts";
+import { requireViewer } from "#server/http/guards.ts";
 import { listMyOrders } from "#server/accounts/list-my-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatMoney } from "#common/money/money.ts";

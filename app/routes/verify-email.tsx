@@ -1,7 +1,7 @@
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { requireViewer } from "#server/accounts/guards.ts";
+import { requireViewer } from "#server/http/guards.ts";
 import { INVALID_LINK, verifyEmail } from "#server/accounts/verify-email.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";

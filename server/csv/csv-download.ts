@@ -1,4 +1,4 @@
-import type { ExportLock } from "#server/subscribers/export-lock.ts";
+import type { ExportLock } from "#server/csv/export-lock.ts";
 import { csvDownloadHeaders } from "./csv-format.ts";
 
 /** How long a refused export is told to wait: an export of a large table takes seconds, not minutes. */

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
-import type { BackgroundJob } from "#server/jobs/background-jobs.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import type { Clock } from "#server/services.ts";
 import {
@@ -115,11 +114,3 @@ export async function expireUnpaidCardOrders(deps: ExpireUnpaidCardOrdersDeps): 
   }
   return results;
 }
-
-export const expireUnpaidCardOrdersJob: BackgroundJob = {
-  name: "expire-unpaid-card-orders",
-  everyMs: 60_000,
-  run: async (services) => {
-    await expireUnpaidCardOrders(services);
-  },
-};

@@ -39,7 +39,7 @@ export interface RateLimitStore {
 /**
  * Counters in the shop's own database (PostgreSQL: on our pool; SQLite: on our connection).
  * The library's clean-up timers are off: one background job clears the shared table instead
- * (server/security/clear-expired-rate-limits.ts), rather than one timer per limit.
+ * (its job in server/jobs/job-list.ts), rather than one timer per limit.
  */
 export function openDatabaseRateLimitStore(
   database: DatabaseHandle,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
-import { requireAdmin } from "#server/accounts/guards.ts";
+import { requireAdmin } from "#server/http/guards.ts";
 import { AdminLoadError } from "#app/features/admin/admin-load-error.tsx";
 import { AdminSidebar } from "#app/features/admin/admin-sidebar.tsx";
 import type { Route } from "./+types/admin-layout";

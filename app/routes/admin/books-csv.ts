@@ -1,4 +1,4 @@
-import { requireAdmin } from "#server/accounts/guards.ts";
+import { requireAdmin } from "#server/http/guards.ts";
 import { booksCsvFileName, booksCsvStream } from "#server/books/books-csv.ts";
 import { csvDownload } from "#server/csv/csv-download.ts";
 import type { Route } from "./+types/books-csv";

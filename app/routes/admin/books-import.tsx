@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
-import { requireAdmin } from "#server/accounts/guards.ts";
+import { requireAdmin } from "#server/http/guards.ts";
 import {
   BOOK_IMPORT_FILE_FIELD,
   BOOK_IMPORT_MAX_BYTES,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Download, Loader2, Plus, Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useNavigation, useRevalidator } from "react-router";
-import { requireAdmin } from "#server/accounts/guards.ts";
+import { requireAdmin } from "#server/http/guards.ts";
 import type { Book } from "#server/books/book.ts";
 import { BOOK_INTENTS, bookIdFormSchema } from "#common/books/book-schema.ts";
 import { deleteBook } from "#server/books/delete-book.ts";

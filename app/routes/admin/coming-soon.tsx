@@ -1,6 +1,6 @@
 import { isHttpsSite } from "#server/config/env.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
-import { requireAdmin } from "#server/accounts/guards.ts";
+import { requireAdmin } from "#server/http/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { maintenanceModeFormSchema } from "#common/settings/settings-schema.ts";

@@ -2,7 +2,7 @@ import { isHttpsSite } from "#server/config/env.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { useCallback, useState } from "react";
 import { data } from "react-router";
-import { requireAdmin } from "#server/accounts/guards.ts";
+import { requireAdmin } from "#server/http/guards.ts";
 import { deleteCustomerFormSchema } from "#common/customers/customer-schema.ts";
 import { deleteCustomer } from "#server/customers/delete-customer.ts";
 import { listCustomers } from "#server/customers/list-customers.ts";

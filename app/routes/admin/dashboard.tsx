@@ -1,6 +1,6 @@
 import { BookOpen, Package, Settings, Users } from "lucide-react";
 import { Link } from "react-router";
-import { requireAdmin } from "#server/accounts/guards.ts";
+import { requireAdmin } from "#server/http/guards.ts";
 import { getProfile } from "#server/accounts/profile.ts";
 import { getDashboardStats } from "#server/dashboard/dashboard-stats.ts";
 import { getSalesOverview } from "#server/dashboard/sales-overview.ts";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireAdmin } from "#server/accounts/guards.ts";
+import { requireAdmin } from "#server/http/guards.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { csvDownload } from "#server/csv/csv-download.ts";
 import { flashCookie } from "#server/http/flash.ts";

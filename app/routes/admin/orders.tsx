@@ -3,7 +3,7 @@ import { parseFields, readForm } from "#server/http/read-form.ts";
 import type { Kysely } from "kysely";
 import { useState } from "react";
 import { data, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
-import { requireAdmin } from "#server/accounts/guards.ts";
+import { requireAdmin } from "#server/http/guards.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { runAction, type ActionFailure } from "#server/http/action-result.ts";

@@ -1,4 +1,4 @@
-import { requireAdmin } from "#server/accounts/guards.ts";
+import { requireAdmin } from "#server/http/guards.ts";
 import { csvDownload } from "#server/csv/csv-download.ts";
 import { subscribersCsvFileName, subscribersCsvStream } from "#server/subscribers/subscribers-csv.ts";
 import type { Route } from "./+types/subscribers-csv";

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import { useLocation, useNavigation } from "react-router";
-import { requireAdmin } from "#server/accounts/guards.ts";
+import { requireAdmin } from "#server/http/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { deleteSubscriber } from "#server/subscribers/delete-subscriber.ts";

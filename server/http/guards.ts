@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { isHttpsSite } from "#server/config/env.ts";
 import { flashCookie } from "#server/http/flash.ts";
-import type { Viewer } from "./viewer.ts";
+import type { Viewer } from "#server/accounts/viewer.ts";
 
 /**
  * Where to go back to after signing in: only a path on this site ("/account", "/track-order?x"),

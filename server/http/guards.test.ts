@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { safeRedirectTarget } from "./guards.ts";
+import { safeRedirectTarget } from "#server/http/guards.ts";
 
 it("accepts only same-site relative paths as a return target", () => {
   expect(safeRedirectTarget("/account")).toBe("/account");
