@@ -3,6 +3,7 @@ import type { GetAuth } from "./lazy-auth.ts";
 import { toAppError } from "./auth-errors.ts";
 import { consumeAttempt, type AuthLimits } from "./auth-limits.ts";
 import type { Viewer } from "./viewer.ts";
+import { mailboxKey } from "#server/mail/mailbox-key.ts";
 
 /**
  * E-mails the signed-in account a new verification link, if its address still needs one. The
@@ -18,7 +19,7 @@ export async function resendVerificationEmail(
     `client:${clientKey(clientAddress)}`,
     `user:${viewer.userId}`,
   ]);
-  if ((await deps.authLimits.accountMailsPerAddress.consume(`email:${viewer.email.toLowerCase()}`)) > 0) return;
+  if ((await deps.authLimits.accountMailsPerAddress.consume(`resend:${mailboxKey(viewer.email)}`)) > 0) return;
   const auth = await deps.getAuth();
   try {
     // Without a session header better-auth answers alike for verified and unverified accounts

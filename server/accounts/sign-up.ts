@@ -13,6 +13,7 @@ import { authRequestHeaders } from "./auth-request-headers.ts";
 import { findUserByEmail } from "./create-admin-account.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { emailSchema } from "#common/accounts/password-schema.ts";
+import { mailboxKey } from "#server/mail/mailbox-key.ts";
 
 /**
  * Creates a customer account (no session: the visitor signs in next) and e-mails it a link to
@@ -56,7 +57,7 @@ export async function signUp(
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: "Something went wrong" });
   }
-  if ((await deps.authLimits.accountMailsPerAddress.consume(`email:${email.data.toLowerCase()}`)) > 0) return;
+  if ((await deps.authLimits.accountMailsPerAddress.consume(`email:${mailboxKey(email.data)}`)) > 0) return;
   if (existing) {
     // Not awaited, like better-auth's own mails: the answer takes as long either way.
     void sendAccountExistsMail(deps, { to: existing.email }).catch((error: unknown) =>

@@ -8,7 +8,7 @@ import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import { appendOrderHistory } from "#server/orders/order-history.ts";
 import { newOrderId } from "#server/orders/order-id.ts";
 import type { PaymentMethod } from "#common/orders/payment-status.ts";
-import { stockOnShelf, takeStock } from "#server/orders/stock.ts";
+import { stockLineKey, stockOnShelf, takeStock } from "#server/orders/stock.ts";
 import { CARD_HOLD_MINUTES } from "#server/payments/start-card-payment.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { DatabaseHandle } from "#server/db/database.ts";
@@ -19,7 +19,7 @@ import { countryName } from "./country-names.ts";
 import { loadCheckoutRules } from "./checkout-rules.ts";
 import { loadPaymentOptions } from "./payment-options.ts";
 import { priceCart } from "./price-cart.ts";
-import { fairShareError, refuseOverClientHoldLimit } from "./unpaid-holds.ts";
+import { fairShareError, holdWithinClientLimits } from "./unpaid-holds.ts";
 
 export interface PlaceOrderDeps {
   db: Kysely<Database>;
@@ -140,7 +140,7 @@ export async function placeOrder(
         );
       }
 
-      await refuseOverClientHoldLimit(trx, {
+      const heldByClient = await holdWithinClientLimits(trx, {
         engine: deps.database.engine,
         clientKey: clientKey(input.clientAddress),
         units: priced.lines.reduce((sum, line) => sum + line.quantity, 0),
@@ -148,13 +148,15 @@ export async function placeOrder(
       const notTaken = await takeStock(
         trx,
         priced.lines.map((line) => ({ kind: line.kind, id: line.id, quantity: line.quantity })),
-        { fairShare: true },
+        { fairShare: { heldByClient } },
       );
       if (notTaken.length > 0) {
         const line = notTaken[0]!;
         const title = priced.lines.find((priced) => priced.id === line.id)?.title ?? "an item in your order";
         const onShelf = await stockOnShelf(trx, line);
-        throw onShelf !== null && onShelf >= line.quantity ? fairShareError(title, onShelf) : soldOutError(title);
+        throw onShelf !== null && onShelf >= line.quantity
+          ? fairShareError(title, { onShelf, heldByClient: heldByClient.get(stockLineKey(line)) ?? 0 })
+          : soldOutError(title);
       }
 
       await trx

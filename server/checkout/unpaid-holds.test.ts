@@ -93,7 +93,7 @@ describe.each(TEST_ENGINES)("unpaid holds on %s", (engine) => {
     const error = await refusal(place(shippingMethodId, `${bookIds[0]}:20,${bookIds[1]}:3`));
     expect(error).toMatchObject({ code: "CONFLICT", reason: FAIR_SHARE_REASON });
     expect(error.message).toBe(
-      'We can hold at most 10 copies of "Held Book 0" for one order until it is paid. Please order fewer, or contact us for a larger order.',
+      'We can hold at most 10 copies of "Held Book 0" until they are paid. Please order fewer, or contact us for a larger order.',
     );
     expect(await stockOf(bookIds[0]!)).toBe(20);
     expect(await stockOf(bookIds[1]!)).toBe(7);
@@ -110,6 +110,22 @@ describe.each(TEST_ENGINES)("unpaid holds on %s", (engine) => {
     expect(error.reason).toBe(FAIR_SHARE_REASON);
     await place(shippingMethodId, `${bookIds[0]}:2`, { clientAddress: "192.0.2.1" });
     expect(await stockOf(bookIds[0]!)).toBe(1);
+  });
+
+  it("holds a client to half of a title however it splits its orders; others still buy", async () => {
+    const { bookIds, shippingMethodId } = await setUp([40]);
+    const book = bookIds[0]!;
+    await place(shippingMethodId, `${book}:15`);
+    await place(shippingMethodId, `${book}:5`, { paymentMethod: "invoice" });
+    const error = await refusal(place(shippingMethodId, `${book}:1`));
+    expect(error).toMatchObject({ code: "CONFLICT", reason: FAIR_SHARE_REASON });
+    expect(error.message).toBe(
+      'We can hold at most 20 copies of "Held Book 0" until they are paid, and your orders waiting for payment already hold 20. Please order fewer, or contact us for a larger order.',
+    );
+    expect(await stockOf(book)).toBe(20);
+    // Another client is held to half of what is left to it.
+    await place(shippingMethodId, `${book}:10`, { clientAddress: "192.0.2.1" });
+    expect(await stockOf(book)).toBe(10);
   });
 
   it("caps what one client holds in unpaid orders at once, card and invoice together", async () => {

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { DatabaseEngine } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
+import { stockLineKey } from "#server/orders/stock.ts";
 
 /**
  * What one client (its rate-limit key: an IPv4 address or an IPv6 /64) may hold in unpaid orders
@@ -14,40 +15,44 @@ export const UNPAID_HOLD_LIMIT_REASON = "unpaid-hold-limit";
 export const FAIR_SHARE_REASON = "fair-share";
 
 /**
- * The most copies one unpaid order may take of an item with `onShelf` copies left: half of them,
- * rounded up. The last copy can always be bought, but no single unpaid order empties a shelf that
- * has two or more. `server/orders/stock.ts` takes stock under the same rule.
+ * The most copies one client's unpaid orders may hold of an item of which `copies` exist for them
+ * (those left on the shelf plus those the client holds): half, rounded up. The last copy can
+ * always be bought, but no client empties a shelf that has two or more copies without paying,
+ * however it splits its orders. `server/orders/stock.ts` takes stock under the same rule.
  */
-export function fairShare(onShelf: number): number {
-  return Math.ceil(onShelf / 2);
+export function fairShare(copies: number): number {
+  return Math.ceil(copies / 2);
 }
 
-export function fairShareError(title: string, onShelf: number): AppError {
-  const most = fairShare(onShelf);
+export function fairShareError(title: string, input: { onShelf: number; heldByClient: number }): AppError {
+  const most = fairShare(input.onShelf + input.heldByClient);
+  const held = input.heldByClient;
   return new AppError(
     "CONFLICT",
-    `We can hold at most ${most} ${most === 1 ? "copy" : "copies"} of "${title}" for one order until it is paid. Please order fewer, or contact us for a larger order.`,
+    `We can hold at most ${most} ${most === 1 ? "copy" : "copies"} of "${title}" until they are paid${held > 0 ? `, and your orders waiting for payment already hold ${held}` : ""}. Please order fewer, or contact us for a larger order.`,
     undefined,
     FAIR_SHARE_REASON,
   );
 }
 
 /**
- * Refuses an order that would raise what its client holds in unpaid orders past
- * UNPAID_UNITS_PER_CLIENT. Runs inside the placing transaction after the client's lock: on
- * PostgreSQL a transaction-scoped advisory lock per client, so two orders of one client placed at
- * once are counted one after the other (SQLite runs one write transaction at a time anyway).
- * Orders staff moved to Shipped or Delivered hold nothing on the shelf and do not count.
+ * Takes the client's lock and refuses an order that would raise what the client holds in unpaid
+ * orders past UNPAID_UNITS_PER_CLIENT; returns what it holds of each item (by `stockLineKey`) for
+ * the fair share. Runs inside the placing transaction: on PostgreSQL a transaction-scoped advisory
+ * lock per client, so two orders of one client placed at once are counted one after the other
+ * (SQLite runs one write transaction at a time anyway). Orders staff moved to Shipped or Delivered
+ * hold nothing on the shelf and do not count.
  */
-export async function refuseOverClientHoldLimit(
+export async function holdWithinClientLimits(
   trx: Kysely<Database>,
   input: { engine: DatabaseEngine; clientKey: string; units: number },
-): Promise<void> {
+): Promise<Map<string, number>> {
   if (input.engine === "postgres") {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`unpaid-holds:${input.clientKey}`}, 0))`.execute(trx);
   }
-  const held = await unitsHeldUnpaid(trx, input.clientKey);
-  if (held + input.units <= UNPAID_UNITS_PER_CLIENT) return;
+  const byItem = await unpaidHoldsByItem(trx, input.clientKey);
+  const held = [...byItem.values()].reduce((sum, units) => sum + units, 0);
+  if (held + input.units <= UNPAID_UNITS_PER_CLIENT) return byItem;
   const room = Math.max(0, UNPAID_UNITS_PER_CLIENT - held);
   throw new AppError(
     "RATE_LIMITED",
@@ -59,16 +64,26 @@ export async function refuseOverClientHoldLimit(
   );
 }
 
-/** Units on the shelf held by a client's orders that await payment. */
-export async function unitsHeldUnpaid(db: Kysely<Database>, clientKey: string): Promise<number> {
-  const row = await db
+/** Units on the shelf held by a client's orders that await payment, per item. */
+async function unpaidHoldsByItem(db: Kysely<Database>, clientKey: string): Promise<Map<string, number>> {
+  const rows = await db
     .selectFrom("order_items")
     .innerJoin("orders", "orders.id", "order_items.order_id")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("order_items.quantity"), sql<number>`0`).as("units"))
+    .select((eb) => [
+      "order_items.book_id",
+      "order_items.bundle_id",
+      eb.fn.sum<number>("order_items.quantity").as("units"),
+    ])
     .where("orders.client_key", "=", clientKey)
     .where("orders.payment_status", "=", "awaiting_payment")
     .where("orders.stock_taken", "=", true)
     .where("orders.status", "in", ["Pending", "Processing"])
-    .executeTakeFirstOrThrow();
-  return Number(row.units);
+    .groupBy(["order_items.book_id", "order_items.bundle_id"])
+    .execute();
+  const byItem = new Map<string, number>();
+  for (const row of rows) {
+    if (row.bundle_id) byItem.set(stockLineKey({ kind: "bundle", id: row.bundle_id }), Number(row.units));
+    else if (row.book_id) byItem.set(stockLineKey({ kind: "book", id: row.book_id }), Number(row.units));
+  }
+  return byItem;
 }

@@ -35,8 +35,11 @@ const NOT_CANCELLABLE: readonly OrderStatus[] = ["Shipped", "Delivered", "Cancel
  * a shipped or delivered order cannot be cancelled. The id is checked by the caller (the orders
  * action parses the form with orderActionSchema); an unknown one is NOT_FOUND.
  */
-export async function cancelOrder(deps: RefundDeps, input: { orderId: string }): Promise<CancelResult> {
-  const { orderId } = input;
+export async function cancelOrder(
+  deps: RefundDeps,
+  input: { orderId: string; onlyWhileUnpaid?: boolean },
+): Promise<CancelResult> {
+  const { orderId, onlyWhileUnpaid = false } = input;
   const readOrder = () => deps.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   let order = await readOrder();
   if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
@@ -49,6 +52,8 @@ export async function cancelOrder(deps: RefundDeps, input: { orderId: string }):
     order = (await readOrder())!;
     if (order.status === "Cancelled") return unchanged(order);
   }
+  // A release of unpaid holds leaves an order that got paid meanwhile (here, or at Stripe just now).
+  if (onlyWhileUnpaid && order.payment_status !== "awaiting_payment") return unchanged(order);
 
   let refundedCents = 0;
   const moneyHeld = order.amount_paid_cents - order.amount_refunded_cents;
@@ -65,11 +70,14 @@ export async function cancelOrder(deps: RefundDeps, input: { orderId: string }):
       .set({ status: "Cancelled", updated_at: updatedAt })
       .where("id", "=", orderId)
       .where("status", "not in", NOT_CANCELLABLE)
+      .$if(onlyWhileUnpaid, (update) => update.where("payment_status", "=", "awaiting_payment"))
       .executeTakeFirst();
     const current = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
     if (Number(moved.numUpdatedRows) !== 1) {
-      // Another request got there first: cancelled (fine, nothing to do) or shipped (say so).
+      // Another request got there first: cancelled (fine, nothing to do), paid (a release leaves
+      // it) or shipped (say so).
       if (current.status === "Cancelled") return unchanged(current);
+      if (onlyWhileUnpaid && current.payment_status !== "awaiting_payment") return unchanged(current);
       refuseShipped(current.status);
     }
     const stockReturned = await releaseOrderStock(trx, orderId);

@@ -4,6 +4,7 @@ import type { OrderMailKind } from "#server/mail/mail-outbox.ts";
 import type { RateLimits } from "#server/security/rate-limits.ts";
 import type { Clock } from "#server/services.ts";
 import { appendOrderHistory } from "./order-history.ts";
+import { mailboxKey } from "#server/mail/mailbox-key.ts";
 
 /** What an invoice order mails its buyer the moment it is placed, before anyone has paid. */
 const UNASKED_KINDS: ReadonlySet<OrderMailKind> = new Set(["order-confirmation", "invoice"]);
@@ -32,7 +33,7 @@ export async function invoiceMailWithinCap(
     .where("id", "=", mail.orderId)
     .executeTakeFirst();
   if (!order || order.payment_method !== "invoice") return true;
-  const recipient = order.customer_email.trim().toLowerCase();
+  const recipient = mailboxKey(order.customer_email);
   if ((await deps.rateLimits.invoiceMailsPerRecipient.consume(`email:${recipient}`)) === 0) return true;
   await appendOrderHistory(deps.db, {
     orderId: mail.orderId,

@@ -9,20 +9,22 @@ const TABLE = { book: "books", bundle: "bundles" } as const;
 /**
  * Takes stock for every line by a conditional write: `stock = stock - q` only where
  * `stock >= q` (or the item is untracked, stock null), never read-then-write. With `fairShare`
- * (an order not paid yet) a line may take at most half of what is left, rounded up
- * (`2q <= stock + 1`, the rule of server/checkout/unpaid-holds.ts). Lines are taken in a fixed
- * order (kind, then id) so two orders locking the same rows on PostgreSQL never deadlock. Returns
- * the lines that could not be taken (gone, or not enough left); the caller then rolls the whole
- * transaction back. Quantities of the same item are summed first.
+ * (an order not paid yet) the client's unpaid holds of an item, this line's included, stay within
+ * half of the copies there are for it (those left plus those it holds), rounded up:
+ * `2(q + held) <= stock + held + 1`, the rule of server/checkout/unpaid-holds.ts. Lines are taken
+ * in a fixed order (kind, then id) so two orders locking the same rows on PostgreSQL never
+ * deadlock. Returns the lines that could not be taken (gone, or not enough left); the caller then
+ * rolls the whole transaction back. Quantities of the same item are summed first.
  */
 export async function takeStock(
   trx: Transaction<Database>,
   lines: readonly StockLine[],
-  options: { fairShare?: boolean } = {},
+  options: { fairShare?: { heldByClient: ReadonlyMap<string, number> } } = {},
 ): Promise<StockLine[]> {
   const short: StockLine[] = [];
   for (const line of mergeLines(lines)) {
-    const enough = options.fairShare ? line.quantity * 2 - 1 : line.quantity;
+    const held = options.fairShare?.heldByClient.get(stockLineKey(line)) ?? 0;
+    const enough = options.fairShare ? 2 * line.quantity + held - 1 : line.quantity;
     const result = await trx
       .updateTable(TABLE[line.kind])
       .set({ stock: sql<number | null>`stock - ${line.quantity}` })
@@ -32,6 +34,11 @@ export async function takeStock(
     if (Number(result.numUpdatedRows) !== 1) short.push(line);
   }
   return short;
+}
+
+/** An item's key in maps of stock lines: "book:<id>" or "bundle:<id>". */
+export function stockLineKey(line: Pick<StockLine, "kind" | "id">): string {
+  return `${line.kind}:${line.id}`;
 }
 
 /** The copies of an item left on the shelf now (null: untracked or gone). */
@@ -72,9 +79,9 @@ export async function retakeOrderStock(trx: Transaction<Database>, orderId: stri
   const lines = mergeLines(await orderStockLines(trx, orderId));
   const short = await takeStock(trx, lines);
   if (short.length > 0) {
-    const shortKeys = new Set(short.map((line) => `${line.kind}:${line.id}`));
+    const shortKeys = new Set(short.map(stockLineKey));
     for (const line of lines) {
-      if (shortKeys.has(`${line.kind}:${line.id}`)) continue;
+      if (shortKeys.has(stockLineKey(line))) continue;
       await trx
         .updateTable(TABLE[line.kind])
         .set({ stock: sql<number | null>`stock + ${line.quantity}` })
@@ -104,7 +111,7 @@ async function orderStockLines(db: Kysely<Database>, orderId: string): Promise<S
 function mergeLines(lines: readonly StockLine[]): StockLine[] {
   const merged = new Map<string, StockLine>();
   for (const line of lines) {
-    const key = `${line.kind}:${line.id}`;
+    const key = stockLineKey(line);
     const existing = merged.get(key);
     merged.set(key, existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line });
   }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder, orderActionDeps, paidCardOrder } from "#tests/support/test-orders.ts";
+import { cancelOrder } from "./cancel-order.ts";
 import { describeReleaseResult, listUnpaidHoldsByClient, releaseUnpaidHolds } from "./unpaid-holds-by-client.ts";
 
 describe.each(TEST_ENGINES)("unpaid holds by client on %s", (engine) => {
@@ -51,7 +52,7 @@ describe.each(TEST_ENGINES)("unpaid holds by client on %s", (engine) => {
     expect(await stockOf(bookId)).toBe(470);
 
     const result = await releaseUnpaidHolds(orderActionDeps(db()), { clientKey: "198.51.100.9" });
-    expect(result).toEqual({ clientKey: "198.51.100.9", released: 2, failed: [], remaining: 0 });
+    expect(result).toEqual({ clientKey: "198.51.100.9", released: 2, skipped: 0, failed: [], remaining: 0 });
     expect(describeReleaseResult(result)).toBe(
       "2 unpaid orders of 198.51.100.9 cancelled; their items are back in stock.",
     );
@@ -74,5 +75,17 @@ describe.each(TEST_ENGINES)("unpaid holds by client on %s", (engine) => {
     expect(await listUnpaidHoldsByClient({ db: db() })).toEqual([
       expect.objectContaining({ clientKey: "192.0.2.1", units: 5 }),
     ]);
+  });
+  it("leaves an order paid meanwhile as it is: not cancelled, not refunded, its stock still out", async () => {
+    const { bookId, held } = await setUp();
+    const paid = await held("198.51.100.9", 10, paidCardOrder());
+    const result = await cancelOrder(orderActionDeps(db()), { orderId: paid, onlyWhileUnpaid: true });
+    expect(result).toMatchObject({ changed: false, refundedCents: 0, status: "Pending", paymentStatus: "paid" });
+    expect(await stockOf(bookId)).toBe(490);
+    expect(
+      describeReleaseResult({ clientKey: "198.51.100.9", released: 1, skipped: 1, failed: [], remaining: 0 }),
+    ).toBe(
+      "1 unpaid order of 198.51.100.9 cancelled; their items are back in stock. 1 paid or cancelled meanwhile was left as it was.",
+    );
   });
 });

@@ -55,6 +55,8 @@ export interface ReleaseResult {
   clientKey: string;
   /** Orders cancelled by this call (their stock back on the shelf). */
   released: number;
+  /** Orders left because they were paid (or cancelled) meanwhile. */
+  skipped: number;
   /** Orders that could not be cancelled now (e.g. Stripe unreachable for a card order), with why. */
   failed: { orderId: string; message: string }[];
   /** Held orders of this client left for another release (more than RELEASE_BATCH). */
@@ -64,8 +66,9 @@ export interface ReleaseResult {
 /**
  * Staff release everything one client holds unpaid: each order is cancelled as Cancel does
  * (`cancelOrder`: a card order's payment page closed at Stripe first, its stock back exactly once,
- * the payment voided, the cancelled mail queued). An order paid or shipped meanwhile is left as it
- * is; one that cannot be cancelled now is reported, the others go ahead.
+ * the payment voided, the cancelled mail queued), but only while it is still unpaid: an order paid
+ * meanwhile, here or at Stripe, is left as it is, never refunded. One that cannot be cancelled now
+ * is reported, the others go ahead.
  */
 export async function releaseUnpaidHolds(deps: RefundDeps, input: { clientKey: string }): Promise<ReleaseResult> {
   const held = await heldUnpaid(deps.db)
@@ -77,10 +80,11 @@ export async function releaseUnpaidHolds(deps: RefundDeps, input: { clientKey: s
   if (held.length === 0) {
     throw new AppError("NOT_FOUND", "This client holds no unpaid orders now.", undefined, "no-holds");
   }
-  const result: ReleaseResult = { clientKey: input.clientKey, released: 0, failed: [], remaining: 0 };
+  const result: ReleaseResult = { clientKey: input.clientKey, released: 0, skipped: 0, failed: [], remaining: 0 };
   for (const { id } of held.slice(0, RELEASE_BATCH)) {
     try {
-      if ((await cancelOrder(deps, { orderId: id })).changed) result.released += 1;
+      if ((await cancelOrder(deps, { orderId: id, onlyWhileUnpaid: true })).changed) result.released += 1;
+      else result.skipped += 1;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       result.failed.push({ orderId: id, message: error.message });
@@ -94,6 +98,9 @@ export async function releaseUnpaidHolds(deps: RefundDeps, input: { clientKey: s
 export function describeReleaseResult(result: ReleaseResult): string {
   return [
     `${result.released} unpaid ${result.released === 1 ? "order" : "orders"} of ${result.clientKey} cancelled; their items are back in stock.`,
+    result.skipped > 0
+      ? `${result.skipped} paid or cancelled meanwhile ${result.skipped === 1 ? "was" : "were"} left as ${result.skipped === 1 ? "it was" : "they were"}.`
+      : null,
     result.failed.length > 0
       ? `${result.failed.length} could not be cancelled now (${result.failed[0]!.message}); try again in a moment.`
       : null,

@@ -125,6 +125,10 @@ async function openSession(
   const session = await stripe.checkout.sessions.create(
     {
       mode: "payment",
+      // Cards (and Link, which pays by card) only, as the shop promises: a delayed method enabled in
+      // Stripe's dashboard (a bank debit, a voucher) would complete "unpaid" and hold the order's
+      // stock for days (decision 23).
+      allowed_payment_method_types: ["card", "link"],
       line_items: lineItems,
       customer_email: order.customer_email,
       client_reference_id: order.id,

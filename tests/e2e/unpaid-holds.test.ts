@@ -53,7 +53,7 @@ describe("unpaid holds in a browser (decision 23)", () => {
     const errors = page.getByTestId("checkout-errors");
     await errors.waitFor();
     await expect(errors.innerText()).resolves.toContain(
-      'We can hold at most 3 copies of "Ruth and Naomi" for one order until it is paid.',
+      'We can hold at most 3 copies of "Ruth and Naomi" until they are paid.',
     );
     expect(await stockOf(bookId)).toBe(6);
     await placeByInvoice(page, bookId, 3);
