@@ -44,7 +44,7 @@ export interface StripeEventFacts {
   refund: StripeRefundEventFacts | null;
 }
 
-/** The refund events the shop reads (README: the webhook's events). */
+/** The refund events the shop reads (docs/operations.md: the webhook's events). */
 export const REFUND_EVENTS = new Set(["refund.created", "refund.updated", "refund.failed"]);
 
 /**
