@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // files never share state.
 const BROWSER_FILES_AT_A_TIME = 2;
 // Server-test files wait more than they compute (a database, a hashing queue, a rate-limit
-// window), so four at a time keep two cores busy: 239 s → 129 s for the unit project on this
+// window), so four at a time keep two cores busy: 239 s → 129 s for the server project on this
 // machine (2026-11-24, with PostgreSQL and Redis; six: 121 s). Decision 8.
 const SERVER_FILES_AT_A_TIME = 4;
 
@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       {
         test: {
-          name: "unit",
+          name: "server",
           include: [
             "server/**/*.test.ts",
             "app/**/*.test.{ts,tsx}",

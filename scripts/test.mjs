@@ -15,7 +15,7 @@ if (process.env.SKIP_BUILD !== "1") {
 
 // The same default as tests/support/browser.ts (TEST_BROWSER_PATH).
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium-headless-shell";
-const projects = ["--project", "unit"];
+const projects = ["--project", "server"];
 /** What this run leaves out, said before and after it. */
 const skipped = [];
 if (existsSync(chromePath)) {

@@ -82,7 +82,7 @@ let reusePostgresCopies = true;
 /**
  * A copy of a PostgreSQL template for one test; `drop` gives it back. Creating and dropping a
  * database cost the server ≈0.2 s of CPU each (most of it in the kernel: 440 files copied, then
- * unlinked), about a quarter of the unit project's CPU on this 2-core machine; resetting a used
+ * unlinked), about a quarter of the server project's CPU on this 2-core machine; resetting a used
  * copy's rows costs a few milliseconds. A copy whose schema a test changed is dropped, not reused,
  * so every test still starts on exactly the template (decision 8).
  */
@@ -289,7 +289,7 @@ declare module "vitest" {
 
 /**
  * A fresh database with every migration applied; `seeded`: also with the demo catalogue, sample
- * orders and settings, as `startServices` leaves an empty database. Under Vitest's unit project
+ * orders and settings, as `startServices` leaves an empty database. Under Vitest's server project
  * it is a copy of the run's template (test-database-templates.ts); elsewhere (bench, the e2e
  * project) it is migrated here, and a `seeded` one is left for `startServices` to seed.
  */
@@ -304,7 +304,7 @@ export async function createTestDatabase(
   return testDb;
 }
 
-/** The templates the unit project's globalSetup provides; none outside Vitest (bench imports these helpers). */
+/** The templates the server project's globalSetup provides; none outside Vitest (bench imports these helpers). */
 async function providedTemplates(): Promise<TestDatabaseTemplates | undefined> {
   if (!process.env.VITEST) return undefined;
   const { inject } = await import("vitest");
