@@ -1,5 +1,5 @@
 import { listSitemapBooks } from "#server/books/list-sitemap-books.ts";
-import { PUBLIC_PATHS } from "#app/features/info-pages/site-links.ts";
+import { searchEnginePaths } from "#common/pages/site-paths.ts";
 import type { Route } from "./+types/sitemap-xml";
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -9,7 +9,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.services.env.PUBLIC_URL;
   const books = await listSitemapBooks(context.services);
   const entries = [
-    ...PUBLIC_PATHS.map((path) => ({ loc: `${origin}${path}`, lastmod: undefined as string | undefined })),
+    ...searchEnginePaths().map((path) => ({ loc: `${origin}${path}`, lastmod: undefined as string | undefined })),
     ...books.map((book) => ({ loc: `${origin}/books/${book.slug}`, lastmod: book.createdAt.slice(0, 10) })),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITE_LINK_GROUPS } from "#app/features/info-pages/site-links.ts";
+import { SITEMAP_GROUPS, siteLink } from "#common/pages/site-paths.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/sitemap";
 
@@ -12,13 +12,13 @@ export default function Sitemap() {
     <div className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
       <h1 className="font-serif text-4xl font-bold text-brand-800 sm:text-5xl">Sitemap</h1>
       <div className="mt-10 grid gap-10 sm:grid-cols-3">
-        {SITE_LINK_GROUPS.map((group) => (
+        {SITEMAP_GROUPS.map((group) => (
           <nav key={group.title} aria-labelledby={`sitemap-${group.title}`}>
             <h2 id={`sitemap-${group.title}`} className="font-serif text-2xl font-bold text-brand-800">
               {group.title}
             </h2>
             <ul className="mt-4 grid gap-2">
-              {group.links.map((link) => (
+              {group.links.map(siteLink).map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
                     {link.label}

@@ -1,33 +1,18 @@
 import type { MiddlewareHandler } from "hono";
+import { COMING_SOON_ROUTE_PATH, pathsOpenDuringComingSoon } from "#common/pages/site-paths.ts";
 import type { AppServices } from "#server/services.ts";
 import { isMaintenanceModeOn } from "#server/settings/maintenance-mode.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { routePath } from "./route-path.ts";
 
 /**
- * What stays reachable for everyone during maintenance, as React Router matches paths (any letter
- * case, escapes, trailing slash, and each page's data request): signing in, and getting back in
- * (an owner locked out while the shop is closed), the launch list's subscribe form and its
- * double opt-in links, and e-mail verification.
+ * What stays reachable for everyone during maintenance (common/pages/site-paths.ts), as React
+ * Router matches paths (any letter case, escapes, trailing slash, and each page's data request).
  */
-const OPEN_DURING_MAINTENANCE = new Set([
-  "/login",
-  "/forgot-password",
-  "/reset-password",
-  "/verify-email",
-  "/resources/subscribe",
-  "/newsletter/confirm",
-  "/newsletter/unsubscribe",
-]);
+const OPEN_DURING_MAINTENANCE = new Set(pathsOpenDuringComingSoon());
 
 /** React Router's route discovery (which route modules a path needs; no data), exactly as it recognises it. */
 const ROUTE_DISCOVERY_PATH = "/__manifest";
-
-/**
- * The route the Coming Soon document is rendered through (app/routes/coming-soon.tsx): it has no
- * data of its own, so only the root loader runs, and it throws the 503 that renders the page.
- */
-export const COMING_SOON_ROUTE_PATH = "/__coming-soon";
 
 export const RETRY_AFTER_SECONDS = 3600;
 const REFUSAL = "We are getting ready to launch. Please come back soon.";

@@ -3,6 +3,7 @@ import { gunzipSync, inflateSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { parseAccept } from "hono/utils/accept";
 import { isbot } from "isbot";
+import { neverCachedPaths } from "#common/pages/site-paths.ts";
 import { SESSION_COOKIE_PREFIX } from "#server/accounts/viewer.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { FLASH_COOKIE } from "./flash.ts";
@@ -27,29 +28,10 @@ const MAX_ENTRY_BYTES = 1024 * 1024;
 const ENTRY_OVERHEAD_BYTES = 1024;
 
 /**
- * Pages that are someone's own, or whose answer depends on more than the address: checkout and
- * its confirmation (the placed-orders cookie), account pages, the admin area, sign-in and the
- * links e-mailed to one person, the Track Order search (its toast is made per answer), and the
- * resource routes of forms (the book list, /resources/books, is the same for everybody: kept).
+ * Address prefixes whose answers are someone's own or depend on more than the address: the admin
+ * area and every address of common/pages/site-paths.ts marked not cacheable.
  */
-const NEVER_CACHED = [
-  "/admin",
-  "/checkout",
-  "/order-confirmation",
-  "/account",
-  "/edit-profile",
-  "/order-history",
-  "/track-order",
-  "/setup",
-  "/login",
-  "/signup",
-  "/forgot-password",
-  "/reset-password",
-  "/verify-email",
-  "/newsletter",
-  "/resources/subscribe",
-  "/resources/sign-out",
-];
+const NEVER_CACHED = neverCachedPaths();
 
 /** The one encoding the compress middleware offers pages in (create-app.ts). */
 export const PAGE_ENCODING = "gzip";

@@ -1,3 +1,5 @@
+import { ADMIN_AREA_PATH } from "#common/pages/site-paths.ts";
+
 /** A request path as React Router will match it against the route table. */
 export interface RoutePath {
   /** Decoded, lower-case, without the data suffix and without trailing slashes ("/" for the home page). */
@@ -35,7 +37,7 @@ export function isUnder(path: string, prefix: string): boolean {
 
 /** Whether a normalised path (see `routePath`) is in the admin area, where only admins may go. */
 export function isAdminPath(path: string): boolean {
-  return isUnder(path, "/admin");
+  return isUnder(path, ADMIN_AREA_PATH);
 }
 
 /** Whether a same-site address ("/admin/books?page=2") leads into the admin area, as the router would match it. */

@@ -3,14 +3,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { NOT_IMPLEMENTED_TOAST, showToast } from "#app/components/ui/toast.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
+import { FOOTER_LINKS, siteLink, siteLinks, type SiteLink } from "#common/pages/site-paths.ts";
 import { useStore } from "#app/lib/use-store.ts";
-
-const MISSION_LINKS = [
-  { to: "/our-mission", label: "Our Mission" },
-  { to: "/for-churches", label: "For Churches" },
-  { to: "/for-schools", label: "For Schools" },
-  { to: "/about-us", label: "About Us" },
-];
 
 const SOCIAL = [
   { label: "Facebook", icon: Facebook },
@@ -18,7 +12,7 @@ const SOCIAL = [
   { label: "YouTube", icon: Youtube },
 ];
 
-function FooterLinks({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+function FooterLinks({ title, links }: { title: string; links: SiteLink[] }) {
   return (
     <nav aria-label={title}>
       <h2 className="font-serif text-lg font-bold text-white">{title}</h2>
@@ -41,15 +35,6 @@ function FooterLinks({ title, links }: { title: string; links: { to: string; lab
  */
 export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsletter: ReactNode }) {
   const store = useStore();
-  const supportLinks = [
-    { to: "/", label: "Home" },
-    { to: signedIn ? "/account" : "/login", label: "My Account" },
-    { to: "/contact-us", label: "Contact Us" },
-    { to: "/help-center", label: "Help Center" },
-    { to: "/shipping-information", label: "Shipping Information" },
-    { to: "/returns-and-refunds", label: "Returns & Refunds" },
-    { to: "/track-order", label: "Track Your Order" },
-  ];
   return (
     <footer className="bg-brand-800 text-brand-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -60,8 +45,8 @@ export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsle
           </p>
           <SocialButtonsIsland />
         </div>
-        <FooterLinks title="Our Mission" links={MISSION_LINKS} />
-        <FooterLinks title="Support" links={supportLinks} />
+        <FooterLinks title="Our Mission" links={FOOTER_LINKS.mission.map(siteLink)} />
+        <FooterLinks title="Support" links={siteLinks(FOOTER_LINKS.support, { signedIn })} />
         <div>
           <h2 className="font-serif text-lg font-bold text-white">Join Our Community</h2>
           <p className="mt-3 text-sm">New stories, family devotion ideas and launch news, a few times a year.</p>
@@ -73,21 +58,13 @@ export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsle
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 pb-24 pt-6 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p>© 2025 {store?.name}. All rights reserved.</p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2">
-            <li>
-              <Link to="/privacy-policy" className="hover:text-white hover:underline">
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms-of-service" className="hover:text-white hover:underline">
-                Terms of Service
-              </Link>
-            </li>
-            <li>
-              <Link to="/sitemap" className="hover:text-white hover:underline">
-                Sitemap
-              </Link>
-            </li>
+            {FOOTER_LINKS.legal.map(siteLink).map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
       </div>

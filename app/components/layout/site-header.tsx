@@ -1,17 +1,9 @@
 import { BookOpen, Menu } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { ADMIN_PAGES, HEADER_LINKS, SITE_PAGES, siteLink } from "#common/pages/site-paths.ts";
 import { useStore } from "#app/lib/use-store.ts";
 import { useViewer } from "#app/lib/use-viewer.ts";
-
-const NAVIGATION = [
-  { to: "/", label: "Home" },
-  { to: "/books", label: "Books" },
-  { to: "/our-mission", label: "Our Mission" },
-  { to: "/about-us", label: "About Us" },
-  { to: "/help-center", label: "Help Center" },
-  { to: "/track-order", label: "Track Order" },
-];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? "text-brand-700 underline underline-offset-4" : "text-ink hover:text-brand-700";
@@ -31,16 +23,14 @@ export function SiteHeader() {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
   const accountLink = viewer?.isAdmin
-    ? { to: "/admin", label: "Admin" }
-    : viewer
-      ? { to: "/account", label: "My Account" }
-      : { to: "/login", label: "Login" };
-  const links = [...NAVIGATION, accountLink];
+    ? { to: ADMIN_PAGES.dashboard.path, label: "Admin" }
+    : siteLink({ page: viewer ? "account" : "login" });
+  const links = [...HEADER_LINKS.map(siteLink), accountLink];
   return (
     <header className="sticky top-0 z-30 border-b border-brand-100 bg-white md:static">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-x-6 px-4 py-2 md:py-3">
         <Link
-          to="/"
+          to={SITE_PAGES.home.path}
           className="flex items-center gap-2 whitespace-nowrap font-serif text-base font-bold text-brand-800 sm:text-lg md:text-xl"
         >
           <BookOpen aria-hidden="true" className="size-6" />

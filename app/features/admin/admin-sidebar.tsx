@@ -14,16 +14,18 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { Form, NavLink, useLocation } from "react-router";
+import { ADMIN_PAGES, SITE_PAGES, SITE_RESOURCES, type AdminPage } from "#common/pages/site-paths.ts";
 
-const LINKS: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
-  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
-  { to: "/admin/books", label: "Book Management", icon: BookOpen },
-  { to: "/admin/coming-soon", label: "Coming Soon", icon: Globe },
-  { to: "/admin/customers", label: "Customer Management", icon: Users },
-  { to: "/admin/orders", label: "Order Management", icon: Package },
-  { to: "/admin/settings", label: "Store Settings", icon: Settings },
-  { to: "/admin/subscribers", label: "Subscribers", icon: Mail },
-  { to: "/admin/messages", label: "Contact Messages", icon: Mail },
+/** The sidebar's screens, in order, each with its icon; titles come from common/pages/site-paths.ts. */
+const LINKS: { page: AdminPage; icon: LucideIcon; end?: boolean }[] = [
+  { page: ADMIN_PAGES.dashboard, icon: LayoutDashboard, end: true },
+  { page: ADMIN_PAGES.books, icon: BookOpen },
+  { page: ADMIN_PAGES.comingSoon, icon: Globe },
+  { page: ADMIN_PAGES.customers, icon: Users },
+  { page: ADMIN_PAGES.orders, icon: Package },
+  { page: ADMIN_PAGES.settings, icon: Settings },
+  { page: ADMIN_PAGES.subscribers, icon: Mail },
+  { page: ADMIN_PAGES.messages, icon: Mail },
 ];
 
 /** The "Admin Panel" navigation: a sidebar on wide screens, a menu button on phones. */
@@ -53,10 +55,10 @@ export function AdminSidebar() {
       </div>
       <nav id="admin-navigation" aria-label="Admin" className={`${open ? "block" : "hidden"} px-3 pb-4 lg:block`}>
         <ul className="grid gap-1">
-          {LINKS.map(({ to, label, icon: Icon, end }) => (
-            <li key={to}>
+          {LINKS.map(({ page, icon: Icon, end }) => (
+            <li key={page.path}>
               <NavLink
-                to={to}
+                to={page.path}
                 end={end}
                 className={({ isActive }) =>
                   `flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium ${
@@ -65,7 +67,7 @@ export function AdminSidebar() {
                 }
               >
                 <Icon aria-hidden="true" className="size-5" />
-                {label}
+                {page.sidebarLabel ?? page.title}
               </NavLink>
             </li>
           ))}
@@ -73,7 +75,7 @@ export function AdminSidebar() {
         <ul className="mt-6 grid gap-1 border-t border-white/15 pt-4">
           <li>
             <NavLink
-              to="/"
+              to={SITE_PAGES.home.path}
               className="flex items-center gap-3 rounded-lg px-3 py-2.5 font-medium hover:bg-white/10 hover:text-white"
             >
               <ShoppingBag aria-hidden="true" className="size-5" />
@@ -81,7 +83,7 @@ export function AdminSidebar() {
             </NavLink>
           </li>
           <li>
-            <Form method="post" action="/resources/sign-out">
+            <Form method="post" action={SITE_RESOURCES.signOut.path}>
               <button
                 type="submit"
                 className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 font-medium hover:bg-white/10 hover:text-white"

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { SITE_PAGES } from "#common/pages/site-paths.ts";
 import { AboutUsPage, pageMeta as aboutUs } from "./about-us.tsx";
 import { ForChurchesPage, pageMeta as forChurches } from "./for-churches.tsx";
 import { ForSchoolsPage, pageMeta as forSchools } from "./for-schools.tsx";
@@ -17,15 +18,15 @@ export interface InfoPage {
 
 /** The static pages, by path. routes.ts registers one route per path, all served by routes/info-page.tsx. */
 export const INFO_PAGES: Record<string, InfoPage> = {
-  "/our-mission": { meta: ourMission, Page: OurMissionPage },
-  "/about-us": { meta: aboutUs, Page: AboutUsPage },
-  "/for-churches": { meta: forChurches, Page: ForChurchesPage },
-  "/for-schools": { meta: forSchools, Page: ForSchoolsPage },
-  "/terms-of-service": { meta: termsOfService, Page: TermsOfServicePage },
-  "/privacy-policy": { meta: privacyPolicy, Page: PrivacyPolicyPage },
-  "/statement-of-faith": { meta: statementOfFaith, Page: StatementOfFaithPage },
-  "/shipping-information": { meta: shippingInformation, Page: ShippingInformationPage },
-  "/returns-and-refunds": { meta: returnsAndRefunds, Page: ReturnsAndRefundsPage },
+  [SITE_PAGES.ourMission.path]: { meta: ourMission, Page: OurMissionPage },
+  [SITE_PAGES.aboutUs.path]: { meta: aboutUs, Page: AboutUsPage },
+  [SITE_PAGES.forChurches.path]: { meta: forChurches, Page: ForChurchesPage },
+  [SITE_PAGES.forSchools.path]: { meta: forSchools, Page: ForSchoolsPage },
+  [SITE_PAGES.termsOfService.path]: { meta: termsOfService, Page: TermsOfServicePage },
+  [SITE_PAGES.privacyPolicy.path]: { meta: privacyPolicy, Page: PrivacyPolicyPage },
+  [SITE_PAGES.statementOfFaith.path]: { meta: statementOfFaith, Page: StatementOfFaithPage },
+  [SITE_PAGES.shippingInformation.path]: { meta: shippingInformation, Page: ShippingInformationPage },
+  [SITE_PAGES.returnsAndRefunds.path]: { meta: returnsAndRefunds, Page: ReturnsAndRefundsPage },
 };
 
 export function infoPageAt(pathname: string): InfoPage | undefined {

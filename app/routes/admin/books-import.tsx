@@ -14,11 +14,12 @@ import { AppError } from "#server/errors/app-error.ts";
 import { enforceRateLimit, runAction, type ActionFailure } from "#server/http/action-result.ts";
 import { readFormWithUpload, type FormWithUpload } from "#server/http/read-form.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { BooksImportForm } from "#app/features/admin-books/books-import-form.tsx";
 import type { Route } from "./+types/books-import";
 
 export function meta() {
-  return [{ title: "Import Books" }, { name: "robots", content: "noindex" }];
+  return [{ title: ADMIN_PAGES.booksImport.title }, { name: "robots", content: "noindex" }];
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -78,7 +79,7 @@ export default function ImportBooks() {
   return (
     <>
       <AdminPageHeader
-        title="Import Books"
+        title={ADMIN_PAGES.booksImport.title}
         intro="Add and update many books at once from a CSV file, e.g. an edited export of Book Management."
       />
       <BooksImportForm />

@@ -20,10 +20,11 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { BOOK_TOASTS, BookFormDialog, bookFailureTitle } from "#app/features/admin-books/book-form-dialog.tsx";
 import { BooksTable } from "#app/features/admin-books/books-table.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import type { Route } from "./+types/books";
 
 export function meta() {
-  return [{ title: "Book Management" }, { name: "robots", content: "noindex" }];
+  return [{ title: ADMIN_PAGES.books.title }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -118,7 +119,7 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
   return (
     <>
       <AdminPageHeader
-        title="Book Management"
+        title={ADMIN_PAGES.books.title}
         intro="Add, edit and remove the books of the store."
         actions={
           <>

@@ -6,11 +6,12 @@ import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { maintenanceModeFormSchema } from "#common/settings/settings-schema.ts";
 import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { ComingSoonForm } from "#app/features/admin-settings/coming-soon-form.tsx";
 import type { Route } from "./+types/coming-soon";
 
 export function meta() {
-  return [{ title: "Coming Soon" }, { name: "robots", content: "noindex" }];
+  return [{ title: ADMIN_PAGES.comingSoon.title }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -47,7 +48,7 @@ export default function AdminComingSoon({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader
-        title="Coming Soon"
+        title={ADMIN_PAGES.comingSoon.title}
         intro="Put the shop behind a Coming Soon page while you get it ready, and open it when you launch."
       />
       <ComingSoonForm key={String(enabled)} enabled={enabled} />

@@ -9,6 +9,7 @@ import { listCustomers } from "#server/customers/list-customers.ts";
 import { runAction, type ActionFailure } from "#server/http/action-result.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { CustomersTable } from "#app/features/admin-customers/customers-table.tsx";
 import {
@@ -21,7 +22,7 @@ import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
 import type { Route } from "./+types/customers";
 
 export function meta() {
-  return [{ title: "Customer Management" }, { name: "robots", content: "noindex" }];
+  return [{ title: ADMIN_PAGES.customers.title }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -60,7 +61,7 @@ export default function CustomerManagement({ loaderData: { search, customers } }
   const opener = useReturnFocus(toDelete !== null);
   return (
     <>
-      <AdminPageHeader title="Customer Management" intro="View and manage your registered customers" />
+      <AdminPageHeader title={ADMIN_PAGES.customers.title} intro="View and manage your registered customers" />
       <SearchForm
         search={search}
         name="Customers"

@@ -6,13 +6,14 @@ import { getDashboardStats } from "#server/dashboard/dashboard-stats.ts";
 import { getSalesOverview } from "#server/dashboard/sales-overview.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { LowStock, TopTitles, WaitingToShip } from "#app/features/admin-dashboard/dashboard-lists.tsx";
 import { SalesChart } from "#app/features/admin-dashboard/sales-chart.tsx";
 import { SalesFigures } from "#app/features/admin-dashboard/sales-figures.tsx";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
-  return [{ title: "Admin Dashboard" }, { name: "robots", content: "noindex" }];
+  return [{ title: ADMIN_PAGES.dashboard.documentTitle }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -34,7 +35,7 @@ export default function Dashboard({ loaderData: { stats, sales, name } }: Route.
   ];
   return (
     <>
-      <AdminPageHeader title="Dashboard" intro={`Welcome back, ${name}!`} />
+      <AdminPageHeader title={ADMIN_PAGES.dashboard.title} intro={`Welcome back, ${name}!`} />
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ label, value, icon: Icon, to }) => (
           <li key={label}>

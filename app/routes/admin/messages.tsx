@@ -3,11 +3,12 @@ import { requireAdmin } from "#server/http/guards.ts";
 import { listContactMessages } from "#server/contact/list-contact-messages.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { formatDateTime } from "#common/dates.ts";
 import type { Route } from "./+types/messages";
 
 export function meta() {
-  return [{ title: "Contact Messages" }, { name: "robots", content: "noindex" }];
+  return [{ title: ADMIN_PAGES.messages.title }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -22,7 +23,10 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <AdminPageHeader title="Contact Messages" intro="Messages sent through the Contact Us form, newest first." />
+      <AdminPageHeader
+        title={ADMIN_PAGES.messages.title}
+        intro="Messages sent through the Contact Us form, newest first."
+      />
       {messages.items.length === 0 ? (
         <p className="mt-6 rounded-xl bg-white p-8 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
           No messages yet.

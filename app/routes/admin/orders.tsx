@@ -32,6 +32,7 @@ import { refundOrder } from "#server/orders/refund-order.ts";
 import { ORDER_ACTION_TOASTS } from "#app/features/admin-orders/order-action-toasts.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { OrderDetailsDialog, type OrderDetailsResult } from "#app/features/admin-orders/order-details-dialog.tsx";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { OrdersTable } from "#app/features/admin-orders/orders-table.tsx";
@@ -56,7 +57,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export function meta() {
-  return [{ title: "Order Management" }, { name: "robots", content: "noindex" }];
+  return [{ title: ADMIN_PAGES.orders.title }, { name: "robots", content: "noindex" }];
 }
 
 /**
@@ -147,7 +148,7 @@ export default function OrderManagement({ loaderData: { search, orders, holds } 
   const opener = useReturnFocus(detailsId !== null);
   return (
     <>
-      <AdminPageHeader title="Order Management" intro="Track and manage all customer orders" />
+      <AdminPageHeader title={ADMIN_PAGES.orders.title} intro="Track and manage all customer orders" />
       <SearchForm
         search={search}
         name="Orders"

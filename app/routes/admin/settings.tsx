@@ -5,6 +5,7 @@ import { loadCardPaymentConfig } from "#server/payments/stripe-keys.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { settingsInputFromFormData } from "#app/features/admin-settings/settings-form-data.ts";
 import { SAVE_SETTINGS_TOASTS, StoreSettingsForm } from "#app/features/admin-settings/store-settings-form.tsx";
 import type { Route } from "./+types/settings";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/settings";
 const stripeWebhookUrl = (publicUrl: string) => `${publicUrl}/webhooks/stripe`;
 
 export function meta() {
-  return [{ title: "Store Settings" }, { name: "robots", content: "noindex" }];
+  return [{ title: ADMIN_PAGES.settings.title }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -51,7 +52,10 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
 
   return (
     <div className="mx-auto max-w-4xl">
-      <AdminPageHeader title="Store Settings" intro="Your store's details, payments, shipping and maintenance mode." />
+      <AdminPageHeader
+        title={ADMIN_PAGES.settings.title}
+        intro="Your store's details, payments, shipping and maintenance mode."
+      />
       {/* A new key after each save: the form starts again from the settings as now stored. */}
       <StoreSettingsForm
         key={settings.updatedAt ?? "defaults"}

@@ -11,6 +11,7 @@ import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import {
   REMOVE_SELECTED_INTENT,
   REMOVE_SUBSCRIBER_TOASTS,
@@ -19,7 +20,7 @@ import {
 import type { Route } from "./+types/subscribers";
 
 export function meta() {
-  return [{ title: "Email Subscribers" }, { name: "robots", content: "noindex" }];
+  return [{ title: ADMIN_PAGES.subscribers.title }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -56,7 +57,7 @@ export default function EmailSubscribers({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader
-        title="Email Subscribers"
+        title={ADMIN_PAGES.subscribers.title}
         intro="Everyone who joined the newsletter or the launch list, newest first."
         actions={
           // A plain link: the CSV is a file download, not a page of the app.

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import {
+  ADMIN_AREA_PATH,
+  neverCachedPaths,
+  pathsOpenDuringComingSoon,
+  searchEnginePaths,
+  SITE_PAGES,
+  SITE_RESOURCES,
+  SITEMAP_GROUPS,
+} from "./site-paths.ts";
+
+describe("the gates' lists drawn from the path table", () => {
+  it("never caches the admin area, nor a page marked not cacheable, whatever fills its dynamic segment", () => {
+    const prefixes = neverCachedPaths();
+    expect(prefixes).toContain(ADMIN_AREA_PATH);
+    expect(prefixes).toContain("/order-confirmation");
+    expect(prefixes).toContain(SITE_PAGES.checkout.path);
+    expect(prefixes).toContain(SITE_RESOURCES.signOut.path);
+    expect(prefixes).not.toContain(SITE_PAGES.home.path);
+    expect(prefixes).not.toContain(SITE_RESOURCES.bookList.path);
+    expect(prefixes.filter((prefix) => prefix.includes(":"))).toEqual([]);
+  });
+
+  it("opens exactly the addresses marked open during Coming Soon", () => {
+    expect(pathsOpenDuringComingSoon().sort()).toEqual(
+      [
+        SITE_PAGES.login.path,
+        SITE_PAGES.forgotPassword.path,
+        SITE_PAGES.resetPassword.path,
+        SITE_PAGES.verifyEmail.path,
+        SITE_PAGES.newsletterConfirm.path,
+        SITE_PAGES.newsletterUnsubscribe.path,
+        SITE_RESOURCES.subscribe.path,
+      ].sort(),
+    );
+  });
+
+  it("lists for search engines the sitemap's groups meant for them, not the account pages", () => {
+    const paths = searchEnginePaths();
+    expect(paths).toContain(SITE_PAGES.home.path);
+    expect(paths).toContain(SITE_PAGES.privacyPolicy.path);
+    expect(paths).not.toContain(SITE_PAGES.login.path);
+    const listed = SITEMAP_GROUPS.filter((group) => group.forSearchEngines).map((group) => group.links.length);
+    expect(paths).toHaveLength(listed.reduce((sum, count) => sum + count, 0));
+  });
+});
