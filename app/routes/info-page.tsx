@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
-import { NOT_IMPLEMENTED_TOAST, showToast } from "#app/components/ui/toast.tsx";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { infoPageAt } from "#app/features/info-pages/info-pages.ts";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { useStore } from "#app/lib/use-store.ts";
 import type { Route } from "./+types/info-page";
@@ -10,17 +11,18 @@ export function meta(args: Route.MetaArgs) {
   return page ? pageMeta(args, page.meta) : [];
 }
 
+/**
+ * An island page (decision 21): the text is HTML, and only the layout's islands (cart, newsletter,
+ * toasts) and the churches and schools pages' contact button are hydrated.
+ */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
+
 /** One of the static pages (mission, about, churches, schools, legal, shipping, returns, faith). */
 export default function InfoPageRoute() {
   const { pathname } = useLocation();
   const store = useStore();
   const page = infoPageAt(pathname);
   if (!page || !store) return null;
-  return (
-    <page.Page
-      storeName={store.name}
-      contactEmail={store.contactEmail}
-      onContact={() => showToast(NOT_IMPLEMENTED_TOAST)}
-    />
-  );
+  return <page.Page storeName={store.name} contactEmail={store.contactEmail} />;
 }

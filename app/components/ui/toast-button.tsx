@@ -14,16 +14,18 @@ export function ToastButton({
   toast,
   className,
   icon,
+  iconClassName = "size-4",
 }: {
   label: string;
   toast: ToastMessage;
   className: string;
   icon?: keyof typeof ICONS;
+  iconClassName?: string;
 }) {
   const Icon = icon ? ICONS[icon] : null;
   return (
     <button type="button" onClick={() => showToast(toast)} className={className}>
-      {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
+      {Icon ? <Icon aria-hidden="true" className={iconClassName} /> : null}
       {label}
     </button>
   );

@@ -1,35 +1,34 @@
-import { Mail } from "lucide-react";
+import { NOT_IMPLEMENTED_TOAST } from "#app/components/ui/toast.tsx";
+import { ToastButtonIsland } from "#app/components/ui/toast-button.tsx";
 
 /**
  * Highlighted box closing the churches and schools pages: a short invitation, the contact button
- * (its click handler is supplied by the route) and the e-mail address as a plain mailto link.
+ * (an island of its own: the page hydrates nothing else, decision 21) and the e-mail address as a
+ * plain mailto link.
  */
 export function ContactCallout({
   heading,
   text,
   buttonLabel,
   contactEmail,
-  onContact,
 }: {
   heading: string;
   text: string;
   buttonLabel: string;
   contactEmail: string;
-  onContact: () => void;
 }) {
   return (
     <section className="mt-12 rounded-2xl bg-brand-100 p-6 text-ink shadow-sm ring-1 ring-brand-100 sm:p-8">
       <h2 className="mt-0!">{heading}</h2>
       <p>{text}</p>
       <div className="mt-6 flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-        <button
-          type="button"
-          onClick={onContact}
+        <ToastButtonIsland
+          label={buttonLabel}
+          toast={NOT_IMPLEMENTED_TOAST}
+          icon="mail"
+          iconClassName="size-5"
           className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-brand-800"
-        >
-          <Mail aria-hidden="true" className="size-5" />
-          {buttonLabel}
-        </button>
+        />
         <p className="mt-0! text-sm">
           Or write to us directly at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
         </p>

@@ -1,5 +1,5 @@
 import { ContactCallout } from "./contact-callout.tsx";
-import { InfoPageLayout, type ContactableInfoPageProps, type PageMeta } from "./info-page-layout.tsx";
+import { InfoPageLayout, type StoreInfoProps, type PageMeta } from "./info-page-layout.tsx";
 
 export const pageMeta: PageMeta = {
   title: "For Churches",
@@ -7,7 +7,7 @@ export const pageMeta: PageMeta = {
     "Faithful, illustrated Bible-story books for Sunday school, children's ministry, church libraries and family take-home gifts.",
 };
 
-export function ForChurchesPage({ storeName, contactEmail, onContact }: ContactableInfoPageProps) {
+export function ForChurchesPage({ storeName, contactEmail }: StoreInfoProps) {
   return (
     <InfoPageLayout
       title={pageMeta.title}
@@ -77,7 +77,6 @@ export function ForChurchesPage({ storeName, contactEmail, onContact }: Contacta
         text="Tell us about your ministry, the ages you teach, and what you are looking for. A member of our team will be glad to help."
         buttonLabel="Contact Our Church Team"
         contactEmail={contactEmail}
-        onContact={onContact}
       />
     </InfoPageLayout>
   );

@@ -1,5 +1,5 @@
 import { ContactCallout } from "./contact-callout.tsx";
-import { InfoPageLayout, type ContactableInfoPageProps, type PageMeta } from "./info-page-layout.tsx";
+import { InfoPageLayout, type StoreInfoProps, type PageMeta } from "./info-page-layout.tsx";
 
 export const pageMeta: PageMeta = {
   title: "For Schools",
@@ -7,7 +7,7 @@ export const pageMeta: PageMeta = {
     "Illustrated, biblically faithful Bible-story books for Christian schools, classrooms, homeschool families and co-ops, ages 3-8.",
 };
 
-export function ForSchoolsPage({ storeName, contactEmail, onContact }: ContactableInfoPageProps) {
+export function ForSchoolsPage({ storeName, contactEmail }: StoreInfoProps) {
   return (
     <InfoPageLayout
       title={pageMeta.title}
@@ -74,7 +74,6 @@ export function ForSchoolsPage({ storeName, contactEmail, onContact }: Contactab
         text="Tell us about your school, classroom, or homeschool group, the ages you teach, and how many students you serve. We would love to help."
         buttonLabel="Contact Our School Team"
         contactEmail={contactEmail}
-        onContact={onContact}
       />
     </InfoPageLayout>
   );

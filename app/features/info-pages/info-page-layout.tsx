@@ -12,11 +12,6 @@ export interface StoreInfoProps {
   contactEmail: string;
 }
 
-/** Same as StoreInfoProps, plus the handler for the page's "contact us" button. */
-export interface ContactableInfoPageProps extends StoreInfoProps {
-  onContact: () => void;
-}
-
 /**
  * Typography for the page body. Tailwind v4 arbitrary variants style the plain HTML the pages
  * render (h2, h3, p, lists, links, tables…), so the page files stay free of repeated classes.

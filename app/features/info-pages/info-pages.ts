@@ -3,7 +3,7 @@ import { SITE_PAGES } from "#common/pages/site-paths.ts";
 import { AboutUsPage, pageMeta as aboutUs } from "./about-us.tsx";
 import { ForChurchesPage, pageMeta as forChurches } from "./for-churches.tsx";
 import { ForSchoolsPage, pageMeta as forSchools } from "./for-schools.tsx";
-import type { ContactableInfoPageProps, PageMeta } from "./info-page-layout.tsx";
+import type { PageMeta, StoreInfoProps } from "./info-page-layout.tsx";
 import { OurMissionPage, pageMeta as ourMission } from "./our-mission.tsx";
 import { PrivacyPolicyPage, pageMeta as privacyPolicy } from "./privacy-policy.tsx";
 import { ReturnsAndRefundsPage, pageMeta as returnsAndRefunds } from "./returns-and-refunds.tsx";
@@ -13,7 +13,7 @@ import { TermsOfServicePage, pageMeta as termsOfService } from "./terms-of-servi
 
 export interface InfoPage {
   meta: PageMeta;
-  Page: ComponentType<ContactableInfoPageProps>;
+  Page: ComponentType<StoreInfoProps>;
 }
 
 /** The static pages, by path. routes.ts registers one route per path, all served by routes/info-page.tsx. */
