@@ -134,6 +134,16 @@ describe("the form kit", () => {
     expect(renderToStaticMarkup(<Contact form={form} />)).not.toContain(`aria-invalid="true"`);
   });
 
+  it("hands a valid form to `post` instead of the browser (an upload with progress)", () => {
+    const sent: FormData[] = [];
+    const { form } = contactForm({ post: (_form, data) => sent.push(data) });
+    const { form: element } = standInForm();
+    let prevented = false;
+    form.submit(element, posted(VALID), () => (prevented = true), undefined);
+    expect(prevented).toBe(true);
+    expect(sent.map((data) => data.get("fullName"))).toEqual(["Ruth Moab"]);
+  });
+
   it("with a schema still to load, waits for it, then posts a valid form itself (a document post)", async () => {
     const { form } = contactForm({ schema: () => Promise.resolve(contactMessageSchema) });
     const { form: element, calls } = standInForm();

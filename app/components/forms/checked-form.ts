@@ -19,8 +19,8 @@ export interface CheckedFormOptions {
   toastServerRefusal?: boolean | undefined;
   /** Posts a checked form itself; by default the browser (or React Router) posts it as the event goes on. */
   post?: ((form: HTMLFormElement, data: FormData) => void) | undefined;
-  /** Where the keyboard goes after a refusal; by default to the first invalid field. */
-  focus?: ((form: HTMLFormElement, field: string | undefined) => void) | undefined;
+  /** What takes the keyboard after a refusal (a summary, a file picker); undefined: the first invalid field's control. */
+  focus?: ((field: string | undefined) => HTMLElement | null | undefined) | undefined;
   /** Runs with the errors of a refusal, before they render (open the section that holds a field). */
   onRefused?: ((fieldErrors: Record<string, string>) => void) | undefined;
   /** Empties the form after the server accepted it (a form that stays on its page). */
@@ -71,8 +71,8 @@ export function createCheckedForm(initial: CheckedFormOptions) {
 
   const focusFirst = (form: HTMLFormElement, fieldErrors: Record<string, string>) => {
     const field = firstField(fieldErrors);
-    if (options.focus) return options.focus(form, field);
-    if (field) fieldControl(form, field)?.focus();
+    const chosen = options.focus?.(field);
+    (chosen === undefined && field ? fieldControl(form, field) : chosen)?.focus();
   };
 
   const refuse = (form: HTMLFormElement, refused: FormView & { message: string }, result: ActionResult | undefined) => {
@@ -88,9 +88,16 @@ export function createCheckedForm(initial: CheckedFormOptions) {
     return parsed.success ? null : formErrors(parsed.error, options.fieldOrder);
   };
 
-  const accept = (form: HTMLFormElement, data: FormData, result: ActionResult | undefined) => {
+  const accept = (
+    form: HTMLFormElement,
+    data: FormData,
+    preventDefault: () => void,
+    result: ActionResult | undefined,
+  ) => {
     set({ after: result, ...NOTHING });
-    options.post?.(form, data);
+    if (!options.post) return;
+    preventDefault();
+    options.post(form, data);
   };
 
   return {
@@ -116,7 +123,7 @@ export function createCheckedForm(initial: CheckedFormOptions) {
       const { schema } = options;
       if (typeof schema !== "function") {
         const refused = check(schema, data);
-        if (!refused) return accept(form, data, result);
+        if (!refused) return accept(form, data, preventDefault, result);
         preventDefault();
         return refuse(form, refused, result);
       }

@@ -76,7 +76,7 @@ function CheckoutFormFields({
     clearOnInput: true,
     result,
     // Refused (here or by the server): the summary takes the keyboard, and Place Order works again.
-    focus: () => summaryRef.current?.focus(),
+    focus: () => summaryRef.current,
     onRefused: () => {
       submitting.current = false;
     },
