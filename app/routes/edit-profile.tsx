@@ -8,7 +8,7 @@ import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
-import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
+import { useRouteForm } from "#app/components/forms/use-route-form.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/edit-profile";
 
@@ -45,14 +45,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
+export default function EditProfile({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, UPDATE_FAILED);
+  const { fieldErrors, formProps } = useRouteForm({ schema: profileSchema, failureTitle: UPDATE_FAILED });
   const { profile } = loaderData;
   return (
     <AuthCard title="Edit Profile" intro="Tell us a little about yourself.">
-      <Form method="post" noValidate className="grid gap-4" onSubmit={checkBeforeSubmit(profileSchema)}>
+      <Form {...formProps} method="post" className="grid gap-4">
         <FormField label="Email" name="email" type="email" value={loaderData.email} disabled readOnly />
         <FormField
           label="Full name"

@@ -7,7 +7,7 @@ import { runAction } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
-import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
+import { useRouteForm } from "#app/components/forms/use-route-form.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/forgot-password";
 
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Error");
+  const { fieldErrors, formProps } = useRouteForm({ schema: forgotPasswordSchema, failureTitle: "Error" });
   const sent = actionData?.ok === true;
   return (
     <AuthCard
@@ -56,7 +56,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           minutes and works for one hour.
         </p>
       ) : null}
-      <Form method="post" noValidate className="mt-4 grid gap-4" onSubmit={checkBeforeSubmit(forgotPasswordSchema)}>
+      <Form {...formProps} method="post" className="mt-4 grid gap-4">
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <button type="submit" disabled={busy} className={buttonStyles.primary}>
           {busy ? "Sending..." : "Send Reset Link"}

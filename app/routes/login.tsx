@@ -11,7 +11,7 @@ import { flashCookie } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
-import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
+import { useRouteForm } from "#app/components/forms/use-route-form.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/login";
 
@@ -56,11 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return result;
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login() {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, SIGN_IN_FAILED);
+  const { fieldErrors, formProps } = useRouteForm({ schema: signInSchema, failureTitle: SIGN_IN_FAILED });
   const redirectTo = params.get("redirectTo") ?? "";
   const signupLink = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup";
 
@@ -84,7 +84,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      <Form method="post" noValidate className="grid gap-4" onSubmit={checkBeforeSubmit(signInSchema)}>
+      <Form {...formProps} method="post" className="grid gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <FormField

@@ -11,7 +11,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { NewPasswordField } from "#app/features/accounts/new-password-field.tsx";
-import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
+import { useRouteForm } from "#app/components/forms/use-route-form.ts";
 import { pageMeta, TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -72,7 +72,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { failure, fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, "Error");
+  const changing = loaderData.mode === "change";
+  const { fieldErrors, formProps } = useRouteForm({
+    schema: changing ? changePasswordSchema : resetPasswordSchema,
+    failureTitle: "Error",
+  });
 
   if (loaderData.mode === "no-token") {
     return (
@@ -87,9 +91,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     );
   }
 
-  const changing = loaderData.mode === "change";
   // A problem with the token (not with a field) is shown as red text above the form too.
-  const formError = failure && !failure.error.fieldErrors ? failure.error.message : null;
+  const formError = actionData && !actionData.ok && !actionData.error.fieldErrors ? actionData.error.message : null;
   return (
     <AuthCard
       title={changing ? "Change Password" : "Reset Password"}
@@ -100,12 +103,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {formError}
         </p>
       ) : null}
-      <Form
-        method="post"
-        noValidate
-        className="grid gap-4"
-        onSubmit={checkBeforeSubmit(changing ? changePasswordSchema : resetPasswordSchema)}
-      >
+      <Form method="post" {...formProps} className="grid gap-4">
         {changing ? (
           <FormField
             label="Current password"

@@ -11,7 +11,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { NewPasswordField } from "#app/features/accounts/new-password-field.tsx";
-import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
+import { useRouteForm } from "#app/components/forms/use-route-form.ts";
 import type { Route } from "./+types/setup";
 import { TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 
@@ -60,10 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return result;
 }
 
-export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+export default function Setup({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, SETUP_FAILED);
+  const { fieldErrors, formProps } = useRouteForm({ schema: signUpSchema, failureTitle: SETUP_FAILED });
   if (!loaderData.valid) {
     return (
       <AuthCard title="Setup link not valid">
@@ -80,7 +80,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       title="Create the admin account"
       intro="This account will manage the shop: books, orders, customers and settings."
     >
-      <Form method="post" noValidate className="grid gap-4" onSubmit={checkBeforeSubmit(signUpSchema)}>
+      <Form {...formProps} method="post" className="grid gap-4">
         <input type="hidden" name="token" value={params.get("token") ?? ""} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <NewPasswordField error={fieldErrors.password} />

@@ -10,7 +10,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { NewPasswordField } from "#app/features/accounts/new-password-field.tsx";
-import { useFormFailure } from "#app/features/accounts/use-form-failure.ts";
+import { useRouteForm } from "#app/components/forms/use-route-form.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/signup";
 
@@ -51,11 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return result;
 }
 
-export default function Signup({ actionData }: Route.ComponentProps) {
+export default function Signup() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
-  const { fieldErrors, checkBeforeSubmit } = useFormFailure(actionData, SIGN_UP_FAILED);
+  const { fieldErrors, formProps } = useRouteForm({ schema: signUpSchema, failureTitle: SIGN_UP_FAILED });
   return (
     <AuthCard
       title="Create an Account"
@@ -69,7 +69,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         </p>
       }
     >
-      <Form method="post" noValidate className="grid gap-4" onSubmit={checkBeforeSubmit(signUpSchema)}>
+      <Form {...formProps} method="post" className="grid gap-4">
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <NewPasswordField error={fieldErrors.password} />

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { formErrors } from "#common/forms/form-errors.ts";
-import { formValues } from "#common/forms/form-values.ts";
 import { centsToMoneyText, moneyTextToCents, parseFixed } from "#common/money/money.ts";
 
 /**
@@ -180,40 +178,6 @@ export const bookFormSchema = z
 
 /** A checked book, ready to store: money in integer cents, empty optional fields null. */
 export type BookInput = z.output<typeof bookFormSchema>;
-
-/**
- * FormData, URLSearchParams (read by formValues, as parseFields reads a form) or a plain object
- * of form values; anything else is an empty form.
- */
-function toFormObject(raw: unknown): unknown {
-  if (raw instanceof FormData || raw instanceof URLSearchParams) return formValues(raw, bookFormSchema);
-  return typeof raw === "object" && raw !== null ? raw : {};
-}
-
-export interface BookFormErrors {
-  /** The first message of each invalid field, keyed by form field name. */
-  fieldErrors: Partial<Record<BookField, string>>;
-  /** The message of the first invalid field in display order, for a toast. */
-  message: string;
-}
-
-/** Turns a failed parse of `bookFormSchema` into per-field messages keyed by form field name. */
-export function bookFormErrors(error: z.ZodError): BookFormErrors {
-  const { fieldErrors, message } = formErrors(error, BOOK_FIELDS);
-  return { fieldErrors: fieldErrors as Partial<Record<BookField, string>>, message };
-}
-
-/**
- * Checks the form's values (FormData, URLSearchParams or an object keyed by `BOOK_FIELDS`).
- * Anything else counts as an empty form, so every required field reports itself.
- */
-export function checkBookForm(
-  raw: unknown,
-): { success: true; data: BookInput } | ({ success: false } & BookFormErrors) {
-  const parsed = bookFormSchema.safeParse(toFormObject(raw));
-  if (parsed.success) return { success: true, data: parsed.data };
-  return { success: false, ...bookFormErrors(parsed.error) };
-}
 
 /** The fields of a stored book that the form edits (the `Book` type fits). */
 export interface BookFormSource {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { formErrors } from "#common/forms/form-errors.ts";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 import { PAYMENT_METHODS } from "#common/orders/payment-status.ts";
 import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, ITEM_ID, type CheckoutField } from "./cart-param.ts";
@@ -147,18 +146,6 @@ export const checkoutSchema = z
   });
 
 export type CheckoutInput = z.output<typeof checkoutSchema>;
-
-/** Checks raw form values with the shared schema (the browser's check before posting). */
-export function checkCheckoutForm(
-  raw: unknown,
-):
-  | { success: true; data: CheckoutInput }
-  | { success: false; fieldErrors: Partial<Record<CheckoutField, string>>; message: string } {
-  const parsed = checkoutSchema.safeParse(typeof raw === "object" && raw !== null ? raw : {});
-  if (parsed.success) return { success: true, data: parsed.data };
-  const { fieldErrors, message } = formErrors(parsed.error, CHECKOUT_FIELDS);
-  return { success: false, fieldErrors, message };
-}
 
 /** The fields a refused form gives back to a page posted without scripts, so nothing typed is lost. */
 type EchoedField = Exclude<CheckoutField, "items" | "checkoutToken">;

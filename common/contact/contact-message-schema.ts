@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { formErrors } from "#common/forms/form-errors.ts";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 
 /** Longest values a message may have; the form's `maxLength` attributes use the same numbers. */
@@ -33,19 +32,3 @@ export type ContactField = keyof ContactMessageInput;
 
 /** The form's fields in display order; the first invalid one gives the toast its message. */
 export const CONTACT_FIELDS: readonly ContactField[] = ["fullName", "email", "subject", "message"];
-
-/**
- * Checks raw form values. On failure returns one message per field (the first issue of each)
- * and the message of the first invalid field in display order.
- */
-export function checkContactMessage(
-  raw: unknown,
-):
-  | { success: true; data: ContactMessageInput }
-  | { success: false; fieldErrors: Partial<Record<ContactField, string>>; firstMessage: string } {
-  // Anything that is not an object is treated as an empty form, so every field reports itself.
-  const parsed = contactMessageSchema.safeParse(typeof raw === "object" && raw !== null ? raw : {});
-  if (parsed.success) return { success: true, data: parsed.data };
-  const { fieldErrors, message } = formErrors(parsed.error, CONTACT_FIELDS);
-  return { success: false, fieldErrors: fieldErrors as Partial<Record<ContactField, string>>, firstMessage: message };
-}

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { formErrors } from "#common/forms/form-errors.ts";
-import { formValues } from "#common/forms/form-values.ts";
 
 /**
  * The orders CSV export's filter, shared by the export form (checked before the download starts)
@@ -43,15 +41,3 @@ export const orderExportSchema = z
 
 /** A checked export filter: the search text (empty: every order) and the first and last day (null: open). */
 export type OrderExportFilter = z.output<typeof orderExportSchema>;
-
-/** Checks the export form's values (URLSearchParams, FormData or an object). */
-export function checkOrderExport(
-  raw: URLSearchParams | FormData | Record<string, unknown>,
-):
-  | { success: true; data: OrderExportFilter }
-  | { success: false; message: string; fieldErrors: Record<string, string> } {
-  const values = raw instanceof URLSearchParams || raw instanceof FormData ? formValues(raw, orderExportSchema) : raw;
-  const parsed = orderExportSchema.safeParse(values);
-  if (parsed.success) return { success: true, data: parsed.data };
-  return { success: false, ...formErrors(parsed.error, ORDER_EXPORT_FIELDS) };
-}

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { ISO_COUNTRY_CODES } from "./country-codes.ts";
 import {
-  checkStoreSettingsForm,
+  storeSettingsFormSchema,
   lowStockThresholdSchema,
   maintenanceModeFormSchema,
   shippingCountriesSchema,
   shippingRateSchema,
 } from "./settings-schema.ts";
+import { checkForm } from "#common/forms/check-form.ts";
+
+/** The form's check, as its callers make it. */
+const checkSettings = (raw: unknown) => checkForm(storeSettingsFormSchema, raw);
 
 const VALID = {
   storeName: " Little Scrolls Press ",
@@ -25,7 +29,7 @@ const VALID = {
 
 describe("store settings form", () => {
   it("normalises a valid form", () => {
-    const checked = checkStoreSettingsForm(VALID);
+    const checked = checkSettings(VALID);
     expect(checked).toEqual({
       success: true,
       data: {
@@ -154,33 +158,33 @@ describe("store settings form", () => {
       ],
     ] as const;
     for (const [change, field, message] of cases) {
-      const checked = checkStoreSettingsForm({ ...VALID, ...change });
+      const checked = checkSettings({ ...VALID, ...change });
       expect(checked, field).toMatchObject({
         success: false,
-        firstMessage: message,
+        message: message,
         fieldErrors: { [field]: message },
       });
     }
   });
 
   it("lets a disabled shipping method go without a name", () => {
-    const checked = checkStoreSettingsForm({ ...VALID, shippingMethods: [{ name: "", rate: "0", enabled: false }] });
+    const checked = checkSettings({ ...VALID, shippingMethods: [{ name: "", rate: "0", enabled: false }] });
     expect(checked.success && checked.data.shippingMethods).toEqual([{ id: null, name: "", rate: 0, enabled: false }]);
   });
 
   it("keeps a secret only when it is to replace the stored one", () => {
-    const replace = checkStoreSettingsForm({
+    const replace = checkSettings({
       ...VALID,
       stripeSecretKeyAction: "replace",
       stripeSecretKey: " sk_live_x ",
     });
     expect(replace.success && replace.data.stripeSecretKey).toBe("sk_live_x");
-    const keep = checkStoreSettingsForm({ ...VALID, stripeSecretKeyAction: "keep", stripeSecretKey: "sk_live_x" });
+    const keep = checkSettings({ ...VALID, stripeSecretKeyAction: "keep", stripeSecretKey: "sk_live_x" });
     expect(keep.success && keep.data.stripeSecretKey).toBeNull();
   });
 
   it("reports the cross-field checks together with other fields' errors", () => {
-    const checked = checkStoreSettingsForm({
+    const checked = checkSettings({
       ...VALID,
       enableInvoice: "on",
       invoiceTerms: "",
@@ -197,14 +201,14 @@ describe("store settings form", () => {
   });
 
   it("keeps the webhook signing secret only when it is to replace the stored one", () => {
-    const replace = checkStoreSettingsForm({
+    const replace = checkSettings({
       ...VALID,
       stripeWebhookSecretAction: "replace",
       stripeWebhookSecret: " whsec_abc ",
     });
     expect(replace.success && replace.data.stripeWebhookSecret).toBe("whsec_abc");
     for (const action of ["keep", "clear"]) {
-      const other = checkStoreSettingsForm({
+      const other = checkSettings({
         ...VALID,
         stripeWebhookSecretAction: action,
         stripeWebhookSecret: "whsec_x",
@@ -214,9 +218,9 @@ describe("store settings form", () => {
   });
 
   it("takes invoice terms, and keeps them while invoices are off", () => {
-    const on = checkStoreSettingsForm({ ...VALID, enableInvoice: "on", invoiceTerms: " Net 30 " });
+    const on = checkSettings({ ...VALID, enableInvoice: "on", invoiceTerms: " Net 30 " });
     expect(on.success && [on.data.enableInvoice, on.data.invoiceTerms]).toEqual([true, "Net 30"]);
-    const off = checkStoreSettingsForm({ ...VALID, invoiceTerms: "Net 15" });
+    const off = checkSettings({ ...VALID, invoiceTerms: "Net 15" });
     expect(off.success && [off.data.enableInvoice, off.data.invoiceTerms]).toEqual([false, "Net 15"]);
   });
 
@@ -242,7 +246,7 @@ describe("store settings form", () => {
   });
 
   it("treats anything but an object as an empty form", () => {
-    const checked = checkStoreSettingsForm("nonsense");
+    const checked = checkSettings("nonsense");
     expect(checked).toMatchObject({
       success: false,
       fieldErrors: {
@@ -267,7 +271,7 @@ describe("store settings form", () => {
     for (const bad of ["-1", "2.5", "1e3", "100001", "five", -3, 1.5, Number.NaN, "0x10"]) {
       expect(lowStockThresholdSchema.safeParse(bad).success, String(bad)).toBe(false);
     }
-    expect(checkStoreSettingsForm({ ...VALID, lowStockThreshold: "-1" })).toMatchObject({
+    expect(checkSettings({ ...VALID, lowStockThreshold: "-1" })).toMatchObject({
       success: false,
       fieldErrors: { lowStockThreshold: "The low-stock threshold must be a whole number from 0 to 100000." },
     });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { formErrors } from "#common/forms/form-errors.ts";
 import { moneySchema } from "#common/money/money-field-schema.ts";
 import { isCurrencyInHundredths } from "#common/money/money.ts";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
@@ -248,19 +247,3 @@ export const storeSettingsFormSchema = z
   }));
 
 export type StoreSettingsForm = z.output<typeof storeSettingsFormSchema>;
-
-/**
- * Checks raw form values. On failure returns one message per field, keyed by its path
- * ("storeName", "shippingMethods.1.rate"), and the first message for the toast.
- */
-export function checkStoreSettingsForm(
-  raw: unknown,
-):
-  | { success: true; data: StoreSettingsForm }
-  | { success: false; fieldErrors: Record<string, string>; firstMessage: string } {
-  // Anything that is not an object is treated as an empty form, so every required field reports.
-  const parsed = storeSettingsFormSchema.safeParse(typeof raw === "object" && raw !== null ? raw : {});
-  if (parsed.success) return { success: true, data: parsed.data };
-  const { fieldErrors, message } = formErrors(parsed.error);
-  return { success: false, fieldErrors, firstMessage: message };
-}

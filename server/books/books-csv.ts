@@ -3,7 +3,14 @@ import type { Kysely } from "kysely";
 import { csvFileName, keysetCsvStream, CSV_PAGE_SIZE } from "#server/csv/csv-format.ts";
 import type { Database } from "#server/db/schema.ts";
 import { toBook } from "./book.ts";
-import { bookToFormValues, checkBookForm, type BookField, type BookFormValues } from "#common/books/book-schema.ts";
+import {
+  BOOK_FIELDS,
+  bookFormSchema,
+  bookToFormValues,
+  type BookField,
+  type BookFormValues,
+} from "#common/books/book-schema.ts";
+import { checkForm } from "#common/forms/check-form.ts";
 
 /**
  * The columns of the books CSV, export and import alike, each with the Add/Edit Book form field
@@ -103,7 +110,7 @@ export function booksCsvStream(
  * the slug. Empty for values the schema refuses (a row written outside the shop).
  */
 export function bookFieldsFingerprint(values: BookFormValues, slug: string): string {
-  const checked = checkBookForm({ ...values, stock: "" });
+  const checked = checkForm(bookFormSchema, { ...values, stock: "" }, BOOK_FIELDS);
   if (!checked.success) return "";
   // Line breaks as a spreadsheet may rewrite them (a browser's form sends CRLF) are no change.
   return createHash("sha256")

@@ -9,8 +9,9 @@ import type { Clock } from "#server/services.ts";
 import { toBook } from "./book.ts";
 import { importProblemsMessage, type BookImportCounts } from "#common/books/book-import-form.ts";
 import {
+  BOOK_FIELDS,
+  bookFormSchema,
   bookToFormValues,
-  checkBookForm,
   stockCount,
   type BookFormValues,
   type BookInput,
@@ -25,6 +26,7 @@ import {
   bookFieldsFingerprint,
 } from "./books-csv.ts";
 import { bookColumns } from "./save-book.ts";
+import { checkForm } from "#common/forms/check-form.ts";
 
 /** Limits of one import; the file's size (BOOK_IMPORT_MAX_BYTES) is bounded by the route. */
 export const BOOK_IMPORT_LIMITS = {
@@ -230,7 +232,7 @@ function readRow(
     if (value !== undefined) values[field] = value;
   }
   // Checked as a new book here (all fields); an update is checked again with its kept values.
-  const checked = checkBookForm({ ...bookToFormValues(), ...values });
+  const checked = checkForm(bookFormSchema, { ...bookToFormValues(), ...values }, BOOK_FIELDS);
   if (!checked.success) {
     for (const [header, field] of BOOK_CSV_FIELD_COLUMNS) {
       const message = checked.fieldErrors[field];
@@ -411,7 +413,7 @@ export async function importBooksCsv(
             stockGuard = current.stock;
           }
         }
-        const checked = checkBookForm({ ...existing, ...values });
+        const checked = checkForm(bookFormSchema, { ...existing, ...values }, BOOK_FIELDS);
         if (!checked.success) {
           for (const [header, field] of BOOK_CSV_FIELD_COLUMNS) {
             const message = checked.fieldErrors[field];
@@ -419,7 +421,7 @@ export async function importBooksCsv(
           }
           continue;
         }
-        const before = checkBookForm(existing);
+        const before = checkForm(bookFormSchema, existing, BOOK_FIELDS);
         if (slug === current.slug && before.success && sameBook(before.data, checked.data)) {
           plans.push({ kind: "unchanged" });
         } else {

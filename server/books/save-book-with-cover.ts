@@ -5,17 +5,18 @@ import { isUniqueViolation } from "#server/db/database-errors.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
 import type { Book } from "./book.ts";
-import { checkBookForm } from "#common/books/book-schema.ts";
+import { BOOK_FIELDS, bookFormSchema } from "#common/books/book-schema.ts";
 import { COVER_FIELD } from "#common/books/cover-limits.ts";
 import { encodeCoverImage, type CoverUpload } from "./cover-image.ts";
 import { createBook, findAddedBook, SLUG_ATTEMPTS, updateBook } from "./save-book.ts";
+import { checkForm } from "#common/forms/check-form.ts";
 
 /** What saving a book with its cover needs: the database, where covers are stored, and the clock. */
 export type BookCoverDeps = ReleaseCoverDeps & Pick<AppServices, "clock">;
 
 /** Throws VALIDATION before any image work, so a bad form costs no image processing. */
 function checkFields(input: unknown): void {
-  const checked = checkBookForm(input);
+  const checked = checkForm(bookFormSchema, input, BOOK_FIELDS);
   if (!checked.success) throw new AppError("VALIDATION", checked.message, checked.fieldErrors);
 }
 

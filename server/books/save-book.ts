@@ -6,14 +6,21 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
 import { toBook, type Book } from "./book.ts";
 import { slugifyTitle } from "./book-slug.ts";
-import { checkBookForm, readNewBookId, readStockShown, type BookInput } from "#common/books/book-schema.ts";
+import {
+  BOOK_FIELDS,
+  bookFormSchema,
+  readNewBookId,
+  readStockShown,
+  type BookInput,
+} from "#common/books/book-schema.ts";
+import { checkForm } from "#common/forms/check-form.ts";
 
 // Another save may take the slug between our look-up and our write; the unique index keeps the
 // row out and the slug is looked up again. A handful of tries is plenty for an admin screen.
 export const SLUG_ATTEMPTS = 5;
 
 function parseBookInput(input: unknown): BookInput {
-  const checked = checkBookForm(input);
+  const checked = checkForm(bookFormSchema, input, BOOK_FIELDS);
   if (!checked.success) throw new AppError("VALIDATION", checked.message, checked.fieldErrors);
   return checked.data;
 }

@@ -3,7 +3,12 @@ import { AppError } from "#server/errors/app-error.ts";
 import { storeSender } from "#server/mail/mailer.ts";
 import type { AppServices } from "#server/services.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
-import { checkContactMessage, type ContactMessageInput } from "#common/contact/contact-message-schema.ts";
+import {
+  CONTACT_FIELDS,
+  contactMessageSchema,
+  type ContactMessageInput,
+} from "#common/contact/contact-message-schema.ts";
+import { checkForm } from "#common/forms/check-form.ts";
 
 export type ContactMessageDeps = Pick<AppServices, "db" | "mailer" | "logger" | "clock">;
 
@@ -18,8 +23,8 @@ export async function sendContactMessage(
   input: unknown,
 ): Promise<{ id: string; mailed: boolean }> {
   const now = clock();
-  const checked = checkContactMessage(input);
-  if (!checked.success) throw new AppError("VALIDATION", checked.firstMessage, checked.fieldErrors);
+  const checked = checkForm(contactMessageSchema, input, CONTACT_FIELDS);
+  if (!checked.success) throw new AppError("VALIDATION", checked.message, checked.fieldErrors);
   const message = checked.data;
   const id = randomUUID();
   await db

@@ -3,8 +3,12 @@ import { parse } from "csv-parse/sync";
 import { csvValue } from "#server/csv/csv-format.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder, paidCardOrder } from "#tests/support/test-orders.ts";
-import { checkOrderExport, type OrderExportFilter } from "#common/orders/order-export-schema.ts";
+import { ORDER_EXPORT_FIELDS, orderExportSchema, type OrderExportFilter } from "#common/orders/order-export-schema.ts";
 import { ORDERS_CSV_HEADER, ordersCsvFileName, ordersCsvStream } from "./orders-csv.ts";
+import { checkForm } from "#common/forms/check-form.ts";
+
+/** The form's check, as its callers make it. */
+const checkExport = (raw: unknown) => checkForm(orderExportSchema, raw, ORDER_EXPORT_FIELDS);
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ text: string; chunks: number }> {
   const decoder = new TextDecoder();
@@ -27,27 +31,27 @@ function records(text: string): Record<string, string>[] {
 }
 
 const filter = (values: Record<string, string>): OrderExportFilter => {
-  const checked = checkOrderExport(values);
+  const checked = checkExport(values);
   if (!checked.success) throw new Error(checked.message);
   return checked.data;
 };
 
 describe("the orders export filter", () => {
   it("takes an empty form as every order", () => {
-    expect(checkOrderExport({})).toEqual({ success: true, data: { search: "", from: null, to: null } });
+    expect(checkExport({})).toEqual({ success: true, data: { search: "", from: null, to: null } });
   });
 
   it("refuses dates that are not days, and a range that ends before it starts", () => {
-    expect(checkOrderExport({ from: "2025-02-30" })).toMatchObject({
+    expect(checkExport({ from: "2025-02-30" })).toMatchObject({
       success: false,
       fieldErrors: { from: "From must be a date (YYYY-MM-DD)." },
     });
-    expect(checkOrderExport({ to: "yesterday" })).toMatchObject({ success: false });
-    expect(checkOrderExport(new URLSearchParams({ from: "2025-03-02", to: "2025-03-01" }))).toMatchObject({
+    expect(checkExport({ to: "yesterday" })).toMatchObject({ success: false });
+    expect(checkExport(new URLSearchParams({ from: "2025-03-02", to: "2025-03-01" }))).toMatchObject({
       success: false,
       message: "The end date must be on or after the start date.",
     });
-    expect(checkOrderExport({ from: "2025-03-01", to: "2025-03-01" }).success).toBe(true);
+    expect(checkExport({ from: "2025-03-01", to: "2025-03-01" }).success).toBe(true);
   });
 
   it("names the file after the day", () => {

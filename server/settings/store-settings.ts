@@ -8,10 +8,11 @@ import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "./default-settings.ts
 import { decryptSecret, encryptSecret, SecretBoxError, type SecretBoxKey } from "./secret-box.ts";
 import { isCountryCode } from "#common/settings/country-codes.ts";
 import {
-  checkStoreSettingsForm,
   DEFAULT_LOW_STOCK_THRESHOLD,
+  storeSettingsFormSchema,
   type StoreSettingsForm,
 } from "#common/settings/settings-schema.ts";
+import { checkForm } from "#common/forms/check-form.ts";
 
 const STRIPE_SECRET_KEY_PURPOSE = "store_settings.stripe_secret_key";
 const STRIPE_WEBHOOK_SECRET_PURPOSE = "store_settings.stripe_webhook_secret";
@@ -153,8 +154,8 @@ export async function saveStoreSettings(
   { db, clock, env }: Pick<AppServices, "db" | "clock"> & { env: Pick<Env, "APP_SECRET"> },
   input: { form: unknown },
 ): Promise<AdminStoreSettings> {
-  const checked = checkStoreSettingsForm(input.form);
-  if (!checked.success) throw new AppError("VALIDATION", checked.firstMessage, checked.fieldErrors);
+  const checked = checkForm(storeSettingsFormSchema, input.form);
+  if (!checked.success) throw new AppError("VALIDATION", checked.message, checked.fieldErrors);
   const form = checked.data;
   const now = clock().toISOString();
   const appSecret = env.APP_SECRET;

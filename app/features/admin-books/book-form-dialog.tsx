@@ -1,6 +1,6 @@
 import { ImageIcon, Loader2 } from "lucide-react";
 import { useRevalidator } from "react-router";
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import type { Book } from "#server/books/book.ts";
 import type { ActionFailure, ActionResult } from "#server/http/action-result.ts";
 import {
@@ -8,7 +8,7 @@ import {
   BOOK_INTENTS,
   BOOK_LIMITS,
   bookToFormValues,
-  checkBookForm,
+  bookFormSchema,
   NEW_BOOK_ID_FIELD,
   STOCK_SHOWN_FIELD,
   type BookField,
@@ -18,6 +18,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { COVER_FIELD, COVER_LIMITS } from "#common/books/cover-limits.ts";
 import { postFormWithProgress } from "./post-form-with-progress.ts";
 import { CoverImageError, resizeCoverImage } from "./resize-cover.ts";
@@ -38,7 +39,8 @@ export function bookFailureTitle(intent: unknown, error: ActionFailure["error"])
   return error.fieldErrors?.[COVER_FIELD] ? "Image upload failed" : "Error saving book";
 }
 
-type FieldErrors = Partial<Record<BookField | typeof COVER_FIELD, string>>;
+/** The fields in display order, the cover last: the first refused one takes the keyboard. */
+const FOCUS_ORDER = [...BOOK_FIELDS, COVER_FIELD];
 
 interface ChosenCover {
   blob: Blob;
@@ -71,12 +73,13 @@ export function BookFormDialog({
   onSaved: (book: { id: string; title: string }, mode: "create" | "update") => void;
 }) {
   const revalidator = useRevalidator();
-  const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [values] = useState(() => bookToFormValues(book ?? undefined));
   // One id per opening of Add Book: a save sent again after a lost answer finds the book it added.
   const [newBookId] = useState(randomUuid);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The server's answer to the last save; a cover refused while resizing, before any save.
+  const [result, setResult] = useState<SaveBookResult | undefined>();
+  const [coverError, setCoverError] = useState<string | null>(null);
   const [cover, setCover] = useState<ChosenCover | null>(null);
   const [preparing, setPreparing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -90,15 +93,10 @@ export function BookFormDialog({
     return () => URL.revokeObjectURL(cover.previewUrl);
   }, [cover]);
 
-  const focusField = (field: string) => {
-    const element = field === COVER_FIELD ? fileInputRef.current : formRef.current?.elements.namedItem(field);
-    if (element instanceof HTMLElement) element.focus();
-  };
-
-  const dropCover = (message: string) => {
+  const dropCover = (message: string | null) => {
     setCover(null);
     if (fileInputRef.current) fileInputRef.current.value = "";
-    setErrors((current) => ({ ...current, [COVER_FIELD]: message }));
+    setCoverError(message);
   };
   // Refused here, before any post: the browser is the only one to know, so it shows the toast.
   const refuseCover = (message: string) => {
@@ -113,7 +111,8 @@ export function BookFormDialog({
     try {
       const resized = await resizeCoverImage(file);
       setCover({ ...resized, previewUrl: URL.createObjectURL(resized.blob) });
-      setErrors(({ [COVER_FIELD]: _dropped, ...rest }) => rest);
+      setCoverError(null);
+      clear(COVER_FIELD);
     } catch (error) {
       refuseCover(error instanceof CoverImageError ? error.message : new CoverImageError().message);
     } finally {
@@ -121,19 +120,8 @@ export function BookFormDialog({
     }
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving || preparing) return;
-    const form = new FormData(event.currentTarget);
-    const checked = checkBookForm(form);
-    if (!checked.success) {
-      setErrors(checked.fieldErrors);
-      showToast({ title: "Error saving book", description: checked.message, variant: "destructive" });
-      const first = BOOK_FIELDS.find((field) => checked.fieldErrors[field]);
-      if (first) focusField(first);
-      return;
-    }
-    setErrors({});
+  /** Posts a checked form with its cover, with upload progress (the form kit's `post`). */
+  async function save(form: FormData) {
     form.set("intent", mode === "create" ? BOOK_INTENTS.create : BOOK_INTENTS.update);
     if (!book) form.set(NEW_BOOK_ID_FIELD, newBookId);
     if (book) {
@@ -157,25 +145,33 @@ export function BookFormDialog({
       showToast({ title: "Error saving book", description: outcome.message, variant: "destructive" });
       return;
     }
-    const result = outcome.data;
-    if (result.ok) {
-      onSaved(result.book, mode);
+    const answer = outcome.data;
+    if (answer.ok) {
+      onSaved(answer.book, mode);
       return;
     }
     // The action set its toast; the root shows it once its loader has run again.
     void revalidator.revalidate();
-    const fieldErrors = (result.error.fieldErrors ?? {}) as FieldErrors;
-    const coverMessage = fieldErrors[COVER_FIELD];
-    if (coverMessage) {
-      // The server refused the image: nothing was saved; the admin picks another file.
-      dropCover(coverMessage);
-      focusField(COVER_FIELD);
-      return;
-    }
-    setErrors(fieldErrors);
-    const first = BOOK_FIELDS.find((field) => fieldErrors[field]);
-    if (first) focusField(first);
+    // The server refused the image: nothing was saved; the admin picks another file.
+    if (answer.error.fieldErrors?.[COVER_FIELD]) dropCover(null);
+    setResult(answer);
   }
+
+  const {
+    fieldErrors: errors,
+    clear,
+    formProps,
+  } = useCheckedForm({
+    schema: bookFormSchema,
+    fieldOrder: FOCUS_ORDER,
+    failureTitle: "Error saving book",
+    // A field's message goes as soon as the admin changes that field; the next save checks again.
+    clearOnInput: true,
+    result,
+    // The file picker posts no field of its own (only the resized copy is sent).
+    focus: (field) => (field === COVER_FIELD ? fileInputRef.current : undefined),
+    post: (_form, data) => void save(data),
+  });
 
   const busy = saving || preparing;
   const previewUrl = cover?.previewUrl ?? book?.imageUrl ?? null;
@@ -192,13 +188,10 @@ export function BookFormDialog({
       wide
     >
       <form
-        ref={formRef}
-        noValidate
-        onSubmit={onSubmit}
-        // A field's message goes as soon as the admin changes that field; the next save checks again.
-        onInput={(event) => {
-          const name = (event.target as HTMLInputElement).name;
-          if (name in errors) setErrors(({ [name as BookField]: _fixed, ...rest }) => rest);
+        {...formProps}
+        onSubmit={(event) => {
+          if (saving || preparing) return event.preventDefault();
+          formProps.onSubmit(event);
         }}
         className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         aria-busy={busy}
@@ -297,7 +290,7 @@ export function BookFormDialog({
                 disabled={busy}
                 onChange={(event) => void onCoverChange(event)}
                 hint={`Images are resized to ${COVER_LIMITS.maxDimension}px max width/height (and at most 1 MB) before upload.`}
-                error={errors[COVER_FIELD]}
+                error={coverError ?? errors[COVER_FIELD]}
                 className="min-w-0"
                 controlClassName="w-full min-w-0 text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-50"
               />

@@ -1,8 +1,9 @@
 import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { checkOrderExport } from "#common/orders/order-export-schema.ts";
+import { ORDER_EXPORT_FIELDS, orderExportSchema } from "#common/orders/order-export-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
+import { checkForm } from "#common/forms/check-form.ts";
 
 /**
  * "Export CSV" for Order Management: a plain GET form to /admin/orders.csv (a download, so no
@@ -12,7 +13,7 @@ import { FormField } from "#app/components/ui/form-field.tsx";
 export function OrdersExportForm({ search }: { search: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkOrderExport(new FormData(event.currentTarget));
+    const checked = checkForm(orderExportSchema, new FormData(event.currentTarget), ORDER_EXPORT_FIELDS);
     if (checked.success) {
       setErrors({});
       return;

@@ -1,14 +1,13 @@
 import { Save } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
-import { flushSync } from "react-dom";
+import { useCallback, useState } from "react";
 import { Form, useFormAction, useNavigation } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
-import { checkStoreSettingsForm, LOW_STOCK_THRESHOLD_MAX, SETTINGS_LIMITS } from "#common/settings/settings-schema.ts";
+import { LOW_STOCK_THRESHOLD_MAX, SETTINGS_LIMITS, storeSettingsFormSchema } from "#common/settings/settings-schema.ts";
 import type { AdminStoreSettings } from "#server/settings/store-settings.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
-import { showToast } from "#app/components/ui/toast.tsx";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { settingsInputFromFormData } from "./settings-form-data.ts";
 import { SettingsSection } from "./settings-section.tsx";
 import { ShippingMethodsEditor } from "./shipping-methods-editor.tsx";
@@ -36,7 +35,8 @@ function sectionOf(field: string): SectionId {
 /**
  * The Store Settings form. The route remounts it (by key) after each successful save, so the
  * fields start again from the reloaded settings and a typed secret key does not linger. Checked
- * with the server's schema before posting; errors from either side show under their fields.
+ * with the server's schema before posting (the form kit); errors from either side show under their
+ * fields, and a section holding one opens.
  */
 export function StoreSettingsForm({
   settings,
@@ -55,24 +55,29 @@ export function StoreSettingsForm({
   const formAction = useFormAction();
   const busy = navigation.state !== "idle" && navigation.formData !== undefined && navigation.formAction === formAction;
   const [open, setOpen] = useState(ALL_OPEN);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [enableStripe, setEnableStripe] = useState(settings.enableStripe);
   const [enablePaypal, setEnablePaypal] = useState(settings.enablePaypal);
   const [enableInvoice, setEnableInvoice] = useState(settings.enableInvoice);
 
-  const showErrors = useCallback((fieldErrors: Record<string, string>) => {
-    setErrors(fieldErrors);
+  // A refused field opens its section, before the errors render and the field takes the focus.
+  const openSections = useCallback((fieldErrors: Record<string, string>) => {
     setOpen((current) => {
       const next = { ...current };
       for (const field of Object.keys(fieldErrors)) next[sectionOf(field)] = true;
       return next;
     });
   }, []);
-
-  // The server's verdict on the last post (its toast is set by the action).
-  useEffect(() => {
-    if (result && !result.ok) showErrors(result.error.fieldErrors ?? {});
-  }, [result, showErrors]);
+  const {
+    fieldErrors: errors,
+    clear,
+    formProps,
+  } = useCheckedForm({
+    schema: storeSettingsFormSchema,
+    values: settingsInputFromFormData,
+    failureTitle: SAVE_SETTINGS_TOASTS.failureTitle,
+    onRefused: openSections,
+    result,
+  });
 
   const hasError = (prefix: RegExp) => Object.keys(errors).some((field) => prefix.test(field));
   // Shown while off as well when they hold an error, or the message would point at nothing.
@@ -86,31 +91,7 @@ export function StoreSettingsForm({
   });
 
   return (
-    <Form
-      method="post"
-      noValidate
-      preventScrollReset
-      aria-busy={busy}
-      className="mt-8 grid gap-6"
-      onSubmit={(event) => {
-        const form = event.currentTarget;
-        const checked = checkStoreSettingsForm(settingsInputFromFormData(new FormData(form)));
-        if (checked.success) {
-          setErrors({});
-          return;
-        }
-        event.preventDefault();
-        // Rendered at once, so the first field in error exists (its section open) to take focus.
-        flushSync(() => showErrors(checked.fieldErrors));
-        const first = Object.keys(checked.fieldErrors)[0];
-        if (first) form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]:not([type=hidden])`)?.focus();
-        showToast({
-          title: SAVE_SETTINGS_TOASTS.failureTitle,
-          description: checked.firstMessage,
-          variant: "destructive",
-        });
-      }}
-    >
+    <Form {...formProps} method="post" preventScrollReset aria-busy={busy} className="mt-8 grid gap-6">
       <SettingsSection title="General Settings" {...section("general")}>
         <FormField
           label="Store name"
@@ -262,11 +243,7 @@ export function StoreSettingsForm({
         <ShippingMethodsEditor
           initial={settings.shippingMethods}
           errors={errors}
-          onRowsChange={() =>
-            setErrors((current) =>
-              Object.fromEntries(Object.entries(current).filter(([field]) => !field.startsWith("shippingMethods"))),
-            )
-          }
+          onRowsChange={() => clear((field) => field.startsWith("shippingMethods"))}
         />
       </SettingsSection>
 

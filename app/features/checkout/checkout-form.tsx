@@ -9,12 +9,9 @@ import type { ActionFailure } from "#server/http/action-result.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { showToast } from "#app/components/ui/toast.tsx";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 import { OrderSummary } from "./order-summary.tsx";
-import { formValues } from "#common/forms/form-values.ts";
-
-type FieldErrors = Record<string, string>;
 
 /** Title of the toast when the order is refused (by the form's own check or by the server). */
 export const ORDER_NOT_PLACED_TITLE = "Your order was not placed";
@@ -52,8 +49,8 @@ function CheckoutFormFields({
   values?: CheckoutEcho | undefined;
 }) {
   const summaryRef = useRef<HTMLDivElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>(() => failure?.fieldErrors ?? {});
-  const [message, setMessage] = useState<string | null>(() => failure?.message ?? null);
+  // The island's prop as the server's answer: one object per page, so it is folded in once.
+  const [result] = useState<ActionFailure | undefined>(() => (failure ? { ok: false, error: failure } : undefined));
   const methodIds = page.shippingMethods.map((method) => method.id);
   const firstShipping =
     values.shippingMethodId && methodIds.includes(values.shippingMethodId) ? values.shippingMethodId : methodIds[0];
@@ -65,17 +62,29 @@ function CheckoutFormFields({
   // Set at once on a click (the state shows only after a render): a second click posts nothing.
   const submitting = useRef(false);
 
-  // Bumped to move the keyboard to the error summary once it has rendered.
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    // The server refused the order it was sent: say so as the form's own check does.
-    if (!failure) return;
-    showToast({ title: ORDER_NOT_PLACED_TITLE, description: failure.message, variant: "destructive" });
-    setFocusRequest((n) => n + 1);
-  }, [failure]);
-  useEffect(() => {
-    if (focusRequest > 0) summaryRef.current?.focus();
-  }, [focusRequest]);
+  const {
+    fieldErrors: errors,
+    message,
+    formProps,
+  } = useCheckedForm({
+    // Fetched when the buyer first reaches into the form, and at the latest on Place Order.
+    schema: () => loadCheck().then((module) => module.checkoutSchema),
+    fieldOrder: CHECKOUT_FIELDS,
+    failureTitle: ORDER_NOT_PLACED_TITLE,
+    // The page was rendered again with the refusal: no toast from the server can reach it.
+    toastServerRefusal: true,
+    clearOnInput: true,
+    result,
+    // Refused (here or by the server): the summary takes the keyboard, and Place Order works again.
+    focus: () => summaryRef.current,
+    onRefused: () => {
+      submitting.current = false;
+    },
+    post: (form) => {
+      setBusy(true);
+      form.submit();
+    },
+  });
   useEffect(() => {
     // Back from Stripe's page restores this page as it was left, busy: it can be used again.
     const ready = (event: PageTransitionEvent) => {
@@ -90,45 +99,23 @@ function CheckoutFormFields({
   const shipping = page.shippingMethods.find((method) => method.id === shippingId) ?? page.shippingMethods[0];
   const money = (cents: number) => formatMoney(cents, page.currency);
   const errorOf = (field: string) => errors[field];
-  const clear = (field: string) =>
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
-    });
   const summaryMessages = [
     ...new Set([message, ...CHECKOUT_FIELDS.map((field) => errors[field])].filter((m): m is string => Boolean(m))),
   ];
 
   return (
     <form
+      {...formProps}
       method="post"
-      noValidate
       aria-busy={busy}
       className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"
       onFocus={() => void loadCheck()}
       onPointerDown={() => void loadCheck()}
       onSubmit={(event) => {
-        // Posted below, once checked (the check may still be on its way); a second click while
-        // the first is checked or posted places nothing more.
-        event.preventDefault();
-        if (submitting.current) return;
+        // A second click while the first is checked or posted places nothing more.
+        if (submitting.current) return event.preventDefault();
         submitting.current = true;
-        const form = event.currentTarget;
-        const raw = formValues(new FormData(form));
-        const post = () => {
-          setBusy(true);
-          form.submit();
-        };
-        loadCheck().then(({ checkCheckoutForm }) => {
-          const checked = checkCheckoutForm(raw);
-          if (checked.success) return post();
-          submitting.current = false;
-          setErrors(checked.fieldErrors);
-          setMessage(null);
-          setFocusRequest((n) => n + 1);
-          showToast({ title: ORDER_NOT_PLACED_TITLE, description: checked.message, variant: "destructive" });
-        }, post); // The check could not be fetched: the server checks the same schema.
+        formProps.onSubmit(event);
       }}
     >
       <input type="hidden" name="checkoutToken" value={page.checkoutToken} key={page.checkoutToken} readOnly />
@@ -176,7 +163,6 @@ function CheckoutFormFields({
               maxLength={CHECKOUT_LIMITS.email}
               defaultValue={values.email ?? page.prefill.email}
               error={errorOf("email")}
-              onInput={() => clear("email")}
             />
             <FormField
               label="Full Name"
@@ -186,7 +172,6 @@ function CheckoutFormFields({
               maxLength={CHECKOUT_LIMITS.fullName}
               defaultValue={values.fullName ?? page.prefill.fullName}
               error={errorOf("fullName")}
-              onInput={() => clear("fullName")}
             />
             <FormField
               label="Phone (optional)"
@@ -196,7 +181,6 @@ function CheckoutFormFields({
               autoComplete="tel"
               maxLength={CHECKOUT_LIMITS.phone}
               error={errorOf("phone")}
-              onInput={() => clear("phone")}
             />
             <FormField
               label="Organisation (optional)"
@@ -206,7 +190,6 @@ function CheckoutFormFields({
               hint="Church, school or homeschool co-op"
               maxLength={CHECKOUT_LIMITS.organisation}
               error={errorOf("organisation")}
-              onInput={() => clear("organisation")}
             />
           </div>
         </fieldset>
@@ -225,7 +208,6 @@ function CheckoutFormFields({
                   : page.countries[0]?.code
               }
               error={errorOf("country")}
-              onChange={() => clear("country")}
               className="sm:col-span-2"
             >
               {page.countries.map((country) => (
@@ -242,7 +224,6 @@ function CheckoutFormFields({
               required
               maxLength={CHECKOUT_LIMITS.street}
               error={errorOf("street")}
-              onInput={() => clear("street")}
               className="sm:col-span-2"
             />
             <FormField
@@ -253,7 +234,6 @@ function CheckoutFormFields({
               required
               maxLength={CHECKOUT_LIMITS.city}
               error={errorOf("city")}
-              onInput={() => clear("city")}
             />
             <FormField
               label="State / Region"
@@ -262,7 +242,6 @@ function CheckoutFormFields({
               autoComplete="address-level1"
               maxLength={CHECKOUT_LIMITS.region}
               error={errorOf("region")}
-              onInput={() => clear("region")}
             />
             <FormField
               label="ZIP / Postal Code"
@@ -271,7 +250,6 @@ function CheckoutFormFields({
               autoComplete="postal-code"
               maxLength={CHECKOUT_LIMITS.postalCode}
               error={errorOf("postalCode")}
-              onInput={() => clear("postalCode")}
             />
           </div>
         </fieldset>
@@ -283,10 +261,7 @@ function CheckoutFormFields({
               name="shippingMethodId"
               value={method.id}
               defaultChecked={method.id === firstShipping}
-              onChange={() => {
-                setShippingId(method.id);
-                clear("shippingMethodId");
-              }}
+              onChange={() => setShippingId(method.id)}
               title={method.name}
               aside={money(method.rateCents)}
             />
@@ -299,7 +274,6 @@ function CheckoutFormFields({
               name="paymentMethod"
               value="card"
               defaultChecked={defaultPayment === "card"}
-              onChange={() => clear("paymentMethod")}
               title="Card"
               description="Pay securely by card on Stripe's payment page after you place the order."
             />
@@ -309,7 +283,6 @@ function CheckoutFormFields({
               name="paymentMethod"
               value="invoice"
               defaultChecked={defaultPayment === "invoice"}
-              onChange={() => clear("paymentMethod")}
               title="Invoice / purchase order"
               description={`For churches, schools and co-ops: we e-mail you an invoice${
                 page.payment.invoice.terms ? ` (payment terms: ${page.payment.invoice.terms})` : ""
@@ -324,7 +297,6 @@ function CheckoutFormFields({
               hint="For invoice orders: printed on your invoice."
               maxLength={CHECKOUT_LIMITS.poNumber}
               error={errorOf("poNumber")}
-              onInput={() => clear("poNumber")}
               className="mt-2"
             />
           ) : null}
@@ -372,7 +344,7 @@ function RadioOption(props: {
   name: string;
   value: string;
   defaultChecked: boolean;
-  onChange: () => void;
+  onChange?: () => void;
   title: string;
   description?: string;
   aside?: string;

@@ -1,19 +1,10 @@
 import { Send } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import {
-  checkContactMessage,
-  CONTACT_FIELDS,
-  CONTACT_LIMITS,
-  type ContactField,
-} from "#common/contact/contact-message-schema.ts";
+import { CONTACT_FIELDS, CONTACT_LIMITS, contactMessageSchema } from "#common/contact/contact-message-schema.ts";
 import type { ActionResult } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { showToast } from "#app/components/ui/toast.tsx";
-import { formValues } from "#common/forms/form-values.ts";
-
-type FieldErrors = Partial<Record<ContactField, string>>;
+import { useRouteForm } from "#app/components/forms/use-route-form.ts";
 
 export const MESSAGE_SENT_TOAST = {
   title: "Message Sent!",
@@ -25,59 +16,26 @@ export const CONTACT_TOASTS = { success: MESSAGE_SENT_TOAST, failureTitle: "Erro
 
 /**
  * The Contact Us form. It posts through a fetcher (no page reload) and checks the four fields
- * with the same schema as the server before sending; errors from either side appear under their
- * field and as a toast (the server's through the toast its action sets). `initialResult` is the
- * action's answer after a submission made before the page's scripts were running, so that case
- * still shows what happened.
+ * with the same schema as the server before sending (the form kit, useRouteForm); errors from
+ * either side appear under their field, the server's toast comes from its action. `initialResult`
+ * is the action's answer after a submission made before the page's scripts were running, so that
+ * case still shows what happened.
  */
 export function ContactForm({ initialResult }: { initialResult?: ActionResult | undefined }) {
   const fetcher = useFetcher<ActionResult>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>(() =>
-    initialResult && !initialResult.ok ? (initialResult.error.fieldErrors ?? {}) : {},
-  );
+  const { fieldErrors: errors, formProps } = useRouteForm({
+    schema: contactMessageSchema,
+    fieldOrder: CONTACT_FIELDS,
+    failureTitle: CONTACT_TOASTS.failureTitle,
+    fetcher,
+    initialResult,
+    resetOnSuccess: true,
+    clearOnInput: true,
+  });
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result || fetcher.state !== "idle") return;
-    if (result.ok) {
-      setErrors({});
-      formRef.current?.reset();
-    } else {
-      const fieldErrors = (result.error.fieldErrors ?? {}) as FieldErrors;
-      setErrors(fieldErrors);
-      focusFirstInvalid(formRef.current, fieldErrors);
-    }
-  }, [fetcher.data, fetcher.state]);
-
-  const clearError = (field: ContactField) =>
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const { [field]: _cleared, ...rest } = current;
-      return rest;
-    });
-
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      noValidate
-      aria-busy={busy}
-      className="grid gap-5"
-      onSubmit={(event) => {
-        const form = event.currentTarget;
-        const checked = checkContactMessage(formValues(new FormData(form)));
-        if (checked.success) {
-          setErrors({});
-          return;
-        }
-        event.preventDefault();
-        setErrors(checked.fieldErrors);
-        focusFirstInvalid(form, checked.fieldErrors);
-        showToast({ title: CONTACT_TOASTS.failureTitle, description: checked.firstMessage, variant: "destructive" });
-      }}
-    >
+    <fetcher.Form {...formProps} method="post" aria-busy={busy} className="grid gap-5">
       {initialResult?.ok ? (
         <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
           <strong>{MESSAGE_SENT_TOAST.title}</strong> {MESSAGE_SENT_TOAST.description}
@@ -93,7 +51,6 @@ export function ContactForm({ initialResult }: { initialResult?: ActionResult | 
           autoComplete="name"
           maxLength={CONTACT_LIMITS.fullName}
           required
-          onInput={() => clearError("fullName")}
         />
         <FormField
           label="Email"
@@ -104,7 +61,6 @@ export function ContactForm({ initialResult }: { initialResult?: ActionResult | 
           inputMode="email"
           maxLength={CONTACT_LIMITS.email}
           required
-          onInput={() => clearError("email")}
         />
       </div>
       <FormField
@@ -114,7 +70,6 @@ export function ContactForm({ initialResult }: { initialResult?: ActionResult | 
         type="text"
         maxLength={CONTACT_LIMITS.subject}
         required
-        onInput={() => clearError("subject")}
       />
       <FormField
         multiline
@@ -124,7 +79,6 @@ export function ContactForm({ initialResult }: { initialResult?: ActionResult | 
         rows={6}
         maxLength={CONTACT_LIMITS.message}
         required
-        onInput={() => clearError("message")}
       />
       <div>
         <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
@@ -134,11 +88,4 @@ export function ContactForm({ initialResult }: { initialResult?: ActionResult | 
       </div>
     </fetcher.Form>
   );
-}
-
-/** Moves the keyboard to the first field that needs attention, in display order. */
-function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors) {
-  const first = CONTACT_FIELDS.find((field) => errors[field]);
-  const control = first ? form?.elements.namedItem(first) : null;
-  if (control instanceof HTMLElement) control.focus();
 }

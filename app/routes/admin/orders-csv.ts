@@ -3,9 +3,10 @@ import { requireAdmin } from "#server/http/guards.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { csvDownload } from "#server/csv/csv-download.ts";
 import { flashCookie } from "#server/http/flash.ts";
-import { checkOrderExport } from "#common/orders/order-export-schema.ts";
+import { ORDER_EXPORT_FIELDS, orderExportSchema } from "#common/orders/order-export-schema.ts";
 import { ordersCsvFileName, ordersCsvStream } from "#server/orders/orders-csv.ts";
 import type { Route } from "./+types/orders-csv";
+import { checkForm } from "#common/forms/check-form.ts";
 
 /**
  * GET /admin/orders.csv?search=&from=&to=: the orders the Order Management search finds within
@@ -15,7 +16,7 @@ import type { Route } from "./+types/orders-csv";
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db, orderExportLock, env } = context.services;
-  const checked = checkOrderExport(new URL(request.url).searchParams);
+  const checked = checkForm(orderExportSchema, new URL(request.url).searchParams, ORDER_EXPORT_FIELDS);
   if (!checked.success) {
     throw redirect("/admin/orders", {
       headers: {
