@@ -157,6 +157,19 @@ export default tseslint.config(
   ),
   layer(["server/**", "bench/**", "scripts/**"], [SERVER_NOT_APP]),
   layer(["common/**"], [COMMON_ALONE]),
+  // Payment providers are adapters of the payment process (server/orders/payment-process.ts):
+  // server/payments/ imports server/orders, never the reverse; orders reach a provider only
+  // through the PaymentProvider it is handed (server/orders/payment-provider.ts).
+  layer(
+    ["server/orders/**"],
+    [
+      SERVER_NOT_APP,
+      {
+        regex: "^(#server/payments/|\\.\\./payments/)",
+        message: "server/orders never imports a payment provider: take it from deps.paymentProviders.",
+      },
+    ],
+  ),
   layer(
     ["server/db/migrations/**"],
     [

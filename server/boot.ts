@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseHandle } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { chooseLogFormat, createLogger, type Logger } from "./logging/logger.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { createPaymentProviders } from "./payments/payment-providers.ts";
 import { seedDatabase } from "./seed/seed-database.ts";
 import { HashQueue } from "./security/hash-queue.ts";
 import { openRateLimitStore, type RateLimitStore } from "./security/rate-limit-store.ts";
@@ -86,6 +87,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     rateLimitStore,
     rateLimits: createRateLimits(rateLimitStore),
     mailer,
+    paymentProviders: createPaymentProviders({ db: database.db, env, logger }),
     getAuth: lazyAuth({ env, database, mailer, logger, hashQueue }),
     authLimits: createAuthLimits(rateLimitStore),
     hashQueue,

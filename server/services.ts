@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
 import type { Logger } from "./logging/logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { PaymentProviders } from "./orders/payment-provider.ts";
 import type { HashQueue } from "./security/hash-queue.ts";
 import type { RateLimitStore } from "./security/rate-limit-store.ts";
 import type { RateLimits } from "./security/rate-limits.ts";
@@ -39,6 +40,8 @@ export interface AppServices {
   rateLimitStore: RateLimitStore;
   rateLimits: RateLimits;
   mailer: Mailer;
+  /** What staff actions ask of the service that took a payment, by payment method (Stripe for cards). */
+  paymentProviders: PaymentProviders;
   /** better-auth, loaded on the first request that needs it (anonymous visitors never do). */
   getAuth: GetAuth;
   authLimits: AuthLimits;

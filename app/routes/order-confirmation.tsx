@@ -7,7 +7,7 @@ import { loadPaymentOptions } from "#server/checkout/payment-options.ts";
 import { readPlacedOrders } from "#server/checkout/placed-orders-cookie.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import { syncCardPaymentOnReturn } from "#server/payments/sync-card-payment-on-return.ts";
+import { syncCardPaymentOnReturn } from "#server/payments/stripe/sync-card-payment-on-return.ts";
 import { enforceRateLimit, runAction, withinRateLimit } from "#server/http/action-result.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { cartActions, useCart } from "#app/features/cart/cart-store.ts";

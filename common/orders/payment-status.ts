@@ -4,8 +4,8 @@
  * only along the arrows of PAYMENT_TRANSITIONS, so a replayed or late event cannot undo a later
  * one (a "completed" after "expired" is handled by its own rule: see the webhook). Refunds are
  * the exception: each is recorded once by its id and moves the refunded total, and the payment
- * becomes what the amounts say (server/orders/record-refund.ts), also out of "refunded" when
- * Stripe fails a refund.
+ * becomes what the amounts say, also out of "refunded" when Stripe fails a refund. Every move is
+ * made by server/orders/payment-process.ts.
  */
 export const PAYMENT_METHODS = ["card", "invoice"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

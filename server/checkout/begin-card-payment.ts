@@ -1,6 +1,6 @@
 import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
-import { startCardPayment, type StartCardPaymentDeps } from "#server/payments/start-card-payment.ts";
+import { startCardPayment, type StartCardPaymentDeps } from "#server/payments/stripe/start-card-payment.ts";
 
 const STRIPE_UNREACHABLE =
   "We could not reach the card payment service. Your order is saved; please try paying again in a moment.";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import { loadCardPaymentConfig } from "#server/payments/stripe-keys.ts";
+import { loadCardPaymentConfig } from "#server/payments/stripe/stripe-keys.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 
 /** How the store can take payment right now. */

@@ -7,7 +7,7 @@ import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { checkoutSchema, type CheckoutInput } from "#common/checkout/checkout-schema.ts";
 import { quoteShippingRates } from "#common/checkout/shipping-quote.ts";
-import { CARD_HOLD_MINUTES } from "#server/payments/start-card-payment.ts";
+import { CARD_HOLD_MINUTES } from "#server/orders/payment-process.ts";
 import { placeOrder, SOLD_OUT_REASON } from "./place-order.ts";
 import { priceCart } from "./price-cart.ts";
 

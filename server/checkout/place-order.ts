@@ -9,7 +9,7 @@ import { appendOrderHistory } from "#server/orders/order-history.ts";
 import { newOrderId } from "#server/orders/order-id.ts";
 import type { PaymentMethod } from "#common/orders/payment-status.ts";
 import { stockLineKey, stockOnShelf, takeStock } from "#server/orders/stock.ts";
-import { CARD_HOLD_MINUTES } from "#server/payments/start-card-payment.ts";
+import { initialPayment } from "#server/orders/payment-process.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { DatabaseHandle } from "#server/db/database.ts";
 import type { Clock } from "#server/services.ts";
@@ -49,7 +49,9 @@ export const PRICE_CHANGED_REASON = "price-changed";
  * the lines (title and price copied), totals, the "Order Placed" step and, for an invoice order,
  * its three mails are written. The order is unpaid, so it is held to the unpaid-hold rules
  * (decision 23): at most half of an item's copies left per line, and a cap on what its client
- * holds in unpaid orders at once; a card order holds for CARD_HOLD_MINUTES. A card order queues no mail: the payment webhook does when paid.
+ * holds in unpaid orders at once. Its payment starts as the payment process says
+ * (`initialPayment`: a card order holds for CARD_HOLD_MINUTES). A card order queues no mail: the
+ * payment webhook does when paid.
  * The store's current rules decide: an enabled shipping method, a country it ships to, a payment
  * method it can take. Nothing is written when any check fails.
  */
@@ -110,10 +112,7 @@ export async function placeOrder(
           status: "Pending",
           estimated_delivery: null,
           user_id: input.userId,
-          payment_method: form.paymentMethod,
-          payment_status: "awaiting_payment",
-          payment_expires_at:
-            form.paymentMethod === "card" ? new Date(now.getTime() + CARD_HOLD_MINUTES * 60_000).toISOString() : null,
+          ...initialPayment(form.paymentMethod, now),
           stock_taken: true,
           client_key: clientKey(input.clientAddress),
         })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stripeCheckoutOrigin } from "#server/payments/stripe-client.ts";
+import { stripeCheckoutOrigin } from "#server/payments/stripe/stripe-client.ts";
 import { contentSecurityPolicyHeader } from "./content-security-policy.ts";
 
 describe("the Content-Security-Policy header", () => {

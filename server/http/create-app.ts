@@ -9,7 +9,7 @@ import type { AppServices } from "#server/services.ts";
 import { adminGate } from "./admin-gate.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { bodyLimits } from "./body-limits.ts";
-import { stripeCheckoutOrigin } from "#server/payments/stripe-client.ts";
+import { stripeCheckoutOrigin } from "#server/payments/stripe/stripe-client.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { coverRoutes } from "./cover-routes.ts";
 import { islandPages } from "./island-pages.ts";

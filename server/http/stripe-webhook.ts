@@ -1,6 +1,6 @@
 import type { Handler } from "hono";
 import { AppError } from "#server/errors/app-error.ts";
-import { handleStripeWebhook } from "#server/payments/handle-stripe-webhook.ts";
+import { handleStripeWebhook } from "#server/payments/stripe/handle-stripe-webhook.ts";
 import type { AppServices } from "#server/services.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { bodyLimitErrorOf, limitedBody, type BodyLimit } from "./body-limits.ts";

@@ -1,5 +1,5 @@
 import { deliverQueuedMails } from "#server/mail/deliver-queued-mails.ts";
-import { expireUnpaidCardOrders } from "#server/payments/expire-unpaid-card-orders.ts";
+import { expireUnpaidCardOrders } from "#server/payments/stripe/expire-unpaid-card-orders.ts";
 import type { BackgroundJob } from "./background-jobs.ts";
 
 /**

@@ -1,14 +1,11 @@
 import { AppError } from "#server/errors/app-error.ts";
 import { queueOrderMail } from "#server/mail/mail-outbox.ts";
-import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
-import { releaseOrderStock } from "./stock.ts";
+import type { Selectable } from "kysely";
+import type { OrdersTable, OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
-import { canMovePayment, REFUNDABLE_PAYMENT_STATUSES, type PaymentStatus } from "#common/orders/payment-status.ts";
-import { refundOrderAmount, type RefundDeps } from "./refund-order.ts";
-import { applyCheckoutSession, outcomeOfRetrievedSession } from "#server/payments/apply-checkout-session.ts";
-import { closeCardSession, UNKNOWN_SESSION_NOTE } from "#server/payments/close-card-session.ts";
-import { createStripeClient } from "#server/payments/stripe-client.ts";
-import { loadStripeSecretKey } from "#server/payments/stripe-keys.ts";
+import { REFUNDABLE_PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus } from "#common/orders/payment-status.ts";
+import { applyPaymentOutcome, settleCancelledPayment } from "./payment-process.ts";
+import { refundOrderAmount, type OrderActionDeps } from "./refund-order.ts";
 
 export interface CancelResult {
   orderId: string;
@@ -27,16 +24,16 @@ const NOT_CANCELLABLE: readonly OrderStatus[] = ["Shipped", "Delivered", "Cancel
 
 /**
  * Staff cancel an order that has not left the store: its status becomes Cancelled, its units go
- * back to stock exactly once (`releaseOrderStock`), a payment still awaited is voided (a card
- * order's payment page at Stripe is closed first, so the buyer cannot pay for it afterwards), and
- * a paid card order is refunded in full through Stripe first (so a refused refund leaves the
+ * back to stock exactly once and a payment still awaited is voided (`settleCancelledPayment`; a
+ * card order's payment page is closed first, so the buyer cannot pay for it afterwards), and a
+ * paid card order is refunded in full through its provider first (so a refused refund leaves the
  * order as it was). A paid invoice order keeps its payment: the school paid outside the shop, and staff record
  * the money they return with Refund. Queues the cancelled mail. Cancelling twice changes nothing;
  * a shipped or delivered order cannot be cancelled. The id is checked by the caller (the orders
  * action parses the form with orderActionSchema); an unknown one is NOT_FOUND.
  */
 export async function cancelOrder(
-  deps: RefundDeps,
+  deps: OrderActionDeps,
   input: { orderId: string; onlyWhileUnpaid?: boolean },
 ): Promise<CancelResult> {
   const { orderId, onlyWhileUnpaid = false } = input;
@@ -46,9 +43,9 @@ export async function cancelOrder(
   if (order.status === "Cancelled") return unchanged(order);
   refuseShipped(order.status);
 
-  let pageUnknownToStripe = false;
-  if (order.payment_method === "card" && order.payment_status === "awaiting_payment" && order.stripe_session_id) {
-    pageUnknownToStripe = (await closePaymentPage(deps, { orderId, sessionId: order.stripe_session_id })) === "unknown";
+  let unknownPageNote: string | null = null;
+  if (order.payment_method && order.payment_status === "awaiting_payment") {
+    unknownPageNote = await closePaymentPage(deps, order, order.payment_method);
     order = (await readOrder())!;
     if (order.status === "Cancelled") return unchanged(order);
   }
@@ -80,23 +77,12 @@ export async function cancelOrder(
       if (onlyWhileUnpaid && current.payment_status !== "awaiting_payment") return unchanged(current);
       refuseShipped(current.status);
     }
-    const stockReturned = await releaseOrderStock(trx, orderId);
-    const notes = [stockReturned ? "Stock returned" : null, pageUnknownToStripe ? UNKNOWN_SESSION_NOTE : null];
-    let paymentStatus = current.payment_status;
-    const unpaid = current.amount_paid_cents - current.amount_refunded_cents <= 0;
-    if (unpaid && canMovePayment(paymentStatus, "voided")) {
-      const voided = await trx
-        .updateTable("orders")
-        .set({ payment_status: "voided" })
-        .where("id", "=", orderId)
-        .where("payment_status", "=", paymentStatus)
-        .executeTakeFirst();
-      if (Number(voided.numUpdatedRows) === 1) {
-        paymentStatus = "voided";
-        notes.push("Payment voided");
-      }
+    const { stockReturned, paymentStatus, voided } = await settleCancelledPayment(trx, { order: current });
+    const notes = [stockReturned ? "Stock returned" : null, unknownPageNote];
+    if (voided) notes.push("Payment voided");
+    if (refundedCents > 0 && current.payment_method) {
+      notes.push(`Refunded in full through ${deps.paymentProviders[current.payment_method].name}`);
     }
-    if (refundedCents > 0) notes.push("Refunded in full through Stripe");
     if (current.payment_method === "invoice" && paymentStatus === "paid") {
       notes.push("Paid by invoice: record the refund once the money is returned");
     }
@@ -149,57 +135,28 @@ function unchanged(order: {
 }
 
 /**
- * Closes an unpaid card order's payment page at Stripe before staff cancel it. A payment Stripe
- * took in the meantime is recorded as the webhook would record it, and the cancellation then
- * refunds it; a payment still settling (a bank debit) cannot be refunded yet, so the order stays.
- * Nothing changes here when Stripe cannot be asked: the order is not cancelled. A page the
- * account behind the current key does not know ("unknown": the keys were changed since) cannot
- * be paid through on this account, and the order is cancelled.
+ * Closes an unpaid order's payment page at its provider before staff cancel it. A payment taken
+ * in the meantime is recorded as the webhook would record it, and the cancellation then refunds
+ * it; the provider refuses (AppError) when the page cannot be closed now, and nothing is
+ * cancelled. Returns the staff note when the provider does not know the page (its keys were
+ * changed since): nothing can be paid through it, and the order is cancelled.
  */
 async function closePaymentPage(
-  deps: RefundDeps,
-  input: { orderId: string; sessionId: string },
-): Promise<"closed" | "unknown"> {
-  const secretKey = await loadStripeSecretKey(deps);
-  if (!secretKey) {
-    throw new AppError(
-      "UNAVAILABLE",
-      "The Stripe secret key is not set in Store Settings, so Stripe cannot close this order's payment page. The order was not cancelled.",
-      undefined,
-      "stripe-not-configured",
+  deps: OrderActionDeps,
+  order: Selectable<OrdersTable>,
+  method: PaymentMethod,
+): Promise<string | null> {
+  const closed = await deps.paymentProviders[method].closePaymentPage(order);
+  if (closed.kind === "unknown") return closed.note;
+  if (closed.kind === "paid") {
+    await deps.db.transaction().execute((trx) =>
+      applyPaymentOutcome(deps, trx, {
+        orderId: order.id,
+        payment: closed.payment,
+        outcome: "paid",
+        now: deps.clock(),
+      }),
     );
   }
-  let session: Awaited<ReturnType<typeof closeCardSession>>;
-  try {
-    session = await closeCardSession(await createStripeClient(secretKey, deps.env), input);
-  } catch (error) {
-    deps.logger.warn({ err: error, orderId: input.orderId }, "Stripe could not close a payment page");
-    throw new AppError(
-      "UNAVAILABLE",
-      "Stripe could not close this order's payment page, so the order was not cancelled. Please try again.",
-      undefined,
-      "stripe-close-failed",
-    );
-  }
-  if (!session) {
-    deps.logger.warn({ orderId: input.orderId }, "Stripe does not know a card order's payment page");
-    return "unknown";
-  }
-  const outcome = outcomeOfRetrievedSession(session);
-  if (outcome === "pending") {
-    throw new AppError(
-      "CONFLICT",
-      "Stripe is still settling this order's payment. Cancel the order once the payment has arrived.",
-      undefined,
-      "payment-settling",
-    );
-  }
-  if (outcome === "paid") {
-    await deps.db
-      .transaction()
-      .execute((trx) =>
-        applyCheckoutSession(deps, trx, { orderId: input.orderId, session, outcome, now: deps.clock() }),
-      );
-  }
-  return "closed";
+  return null;
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { UNKNOWN_SESSION_NOTE } from "#server/payments/close-card-session.ts";
-import { startCardPayment } from "#server/payments/start-card-payment.ts";
-import { createStripeClient } from "#server/payments/stripe-client.ts";
+import { UNKNOWN_SESSION_NOTE } from "#server/payments/stripe/close-card-session.ts";
+import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
+import { createStripeClient } from "#server/payments/stripe/stripe-client.ts";
 import { failingFirstWrite } from "#tests/support/failing-write.ts";
 import { enableCardPayments, TEST_STRIPE_SECRET_KEY } from "#tests/support/payment-settings.ts";
 import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";

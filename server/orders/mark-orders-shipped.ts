@@ -1,6 +1,6 @@
 import { AppError } from "#server/errors/app-error.ts";
 import { paymentAllowsShipping } from "./ready-to-ship.ts";
-import type { RefundDeps } from "./refund-order.ts";
+import type { OrderActionDeps } from "./refund-order.ts";
 import { updateOrderStatus } from "./update-order-status.ts";
 
 /** Why one order of a bulk "Mark shipped" was left alone. */
@@ -31,7 +31,7 @@ export interface MarkOrdersShippedResult {
  * BULK_ORDER_LIMIT, each read once).
  */
 export async function markOrdersShipped(
-  deps: RefundDeps,
+  deps: OrderActionDeps,
   input: { orderIds: readonly string[] },
 ): Promise<MarkOrdersShippedResult> {
   const orderIds = [...new Set(input.orderIds)];

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { cancelOrder } from "./cancel-order.ts";
-import type { RefundDeps } from "./refund-order.ts";
+import type { OrderActionDeps } from "./refund-order.ts";
 
 /** One client's unpaid orders that hold stock, for staff (decision 23). */
 export interface UnpaidHoldGroup {
@@ -70,7 +70,7 @@ export interface ReleaseResult {
  * meanwhile, here or at Stripe, is left as it is, never refunded. One that cannot be cancelled now
  * is reported, the others go ahead.
  */
-export async function releaseUnpaidHolds(deps: RefundDeps, input: { clientKey: string }): Promise<ReleaseResult> {
+export async function releaseUnpaidHolds(deps: OrderActionDeps, input: { clientKey: string }): Promise<ReleaseResult> {
   const held = await heldUnpaid(deps.db)
     .select("orders.id")
     .where("orders.client_key", "=", input.clientKey)

@@ -4,7 +4,7 @@ import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import { cancelOrder } from "./cancel-order.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
 import type { OrderStatusValue } from "#common/orders/order-status-schema.ts";
-import type { RefundDeps } from "./refund-order.ts";
+import type { OrderActionDeps } from "./refund-order.ts";
 
 export interface OrderStatusUpdate {
   orderId: string;
@@ -26,7 +26,7 @@ export interface OrderStatusUpdate {
  * order is NOT_FOUND.
  */
 export async function updateOrderStatus(
-  deps: RefundDeps,
+  deps: OrderActionDeps,
   input: { orderId: string; status: OrderStatusValue },
 ): Promise<OrderStatusUpdate> {
   const { orderId, status } = input;

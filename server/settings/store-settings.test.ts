@@ -12,7 +12,7 @@ import {
   getStoreSettingsForAdmin,
   saveStoreSettings,
 } from "./store-settings.ts";
-import { loadCardPaymentConfig } from "#server/payments/stripe-keys.ts";
+import { loadCardPaymentConfig } from "#server/payments/stripe/stripe-keys.ts";
 import { setMaintenanceMode } from "./set-maintenance-mode.ts";
 
 const APP_SECRET = "test-app-secret-with-more-than-32-characters";

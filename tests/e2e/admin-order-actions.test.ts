@@ -3,7 +3,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refundOrder } from "#server/orders/refund-order.ts";
-import { startCardPayment } from "#server/payments/start-card-payment.ts";
+import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { enableCardPayments } from "#tests/support/payment-settings.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCardPayment } from "#server/payments/start-card-payment.ts";
+import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
 import { insertCardOrder } from "#tests/support/card-order.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";

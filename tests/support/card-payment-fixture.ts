@@ -1,5 +1,5 @@
 import type { DatabaseEngine } from "#server/db/database.ts";
-import { startCardPayment } from "#server/payments/start-card-payment.ts";
+import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
 import { insertCardOrder } from "./card-order.ts";
 import { insertTestBook } from "./test-books.ts";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "./payment-settings.ts";

@@ -4,6 +4,7 @@ import type { Database, OrdersTable } from "#server/db/schema.ts";
 import { newOrderId } from "#server/orders/order-id.ts";
 import { takeStock } from "#server/orders/stock.ts";
 import { createLogger } from "#server/logging/logger.ts";
+import { createPaymentProviders } from "#server/payments/payment-providers.ts";
 
 export interface TestOrderLine {
   bundleId?: string;
@@ -117,18 +118,18 @@ export function paidCardOrder(paymentIntent = "pi_test_0001"): Partial<Insertabl
 /** The secret the action tests encrypt the Stripe keys with. */
 export const TEST_APP_SECRET = "test-app-secret-0123456789abcdef0123456789";
 
-/** What the staff order actions need, with a fixed clock and, optionally, a Stripe stand-in's URL. */
+/**
+ * What the staff order actions need, with a fixed clock and, optionally, a Stripe stand-in's URL
+ * (the providers built as startServices builds them).
+ */
 export function orderActionDeps(
   db: Kysely<Database>,
   now = new Date("2026-11-21T09:00:00.000Z"),
   stripeApiUrl?: string,
 ) {
-  return {
-    db,
-    clock: () => now,
-    env: { APP_SECRET: TEST_APP_SECRET, STRIPE_API_URL: stripeApiUrl },
-    logger: createLogger("silent"),
-  };
+  const env = { APP_SECRET: TEST_APP_SECRET, STRIPE_API_URL: stripeApiUrl };
+  const logger = createLogger("silent");
+  return { db, clock: () => now, env, logger, paymentProviders: createPaymentProviders({ db, env, logger }) };
 }
 
 /** The buyer's address a test posts with a checkout form (fields as the checkout schema names them). */

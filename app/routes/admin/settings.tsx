@@ -1,7 +1,7 @@
 import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { requireAdmin } from "#server/http/guards.ts";
-import { loadCardPaymentConfig } from "#server/payments/stripe-keys.ts";
+import { loadCardPaymentConfig } from "#server/payments/stripe/stripe-keys.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";

@@ -9,9 +9,9 @@ import {
   hasPaymentEvent,
   recordRefund,
   refundEventId,
-  SHOP_REFUND_ATTEMPT_METADATA,
   undoFailedRefund,
-} from "#server/orders/record-refund.ts";
+} from "#server/orders/payment-process.ts";
+import { SHOP_REFUND_ATTEMPT_METADATA } from "./stripe-payment-provider.ts";
 
 /** What a refund event did, for logs and tests. */
 export type RefundEventResult =
@@ -56,6 +56,7 @@ export async function applyStripeRefund(
       amount: refund.amount,
       reason: refund.failure_reason ?? null,
       now,
+      via: "Stripe",
     });
     return undone ? "refund_failed" : "refund_unchanged";
   }
@@ -81,6 +82,7 @@ export async function applyStripeRefund(
     // A cancellation's refund is told in the cancelled mail.
     queueMail: !attempt?.startsWith("cancel:"),
     now,
+    via: "Stripe",
     origin: attempt ? "shop" : "outside-shop",
   });
   return recorded.changed ? "refund_recorded" : "refund_unchanged";

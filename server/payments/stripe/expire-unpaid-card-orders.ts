@@ -6,10 +6,9 @@ import type { Clock } from "#server/services.ts";
 import {
   applyCheckoutSession,
   outcomeOfRetrievedSession,
-  type ApplyResult,
   type CheckoutSessionFacts,
-  type CheckoutSessionOutcome,
 } from "./apply-checkout-session.ts";
+import type { PaymentMoveResult, PaymentOutcome } from "#server/orders/payment-process.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "#server/orders/order-history.ts";
 import { closeCardSession, UNKNOWN_SESSION_NOTE } from "./close-card-session.ts";
 import { createStripeClient } from "./stripe-client.ts";
@@ -40,7 +39,9 @@ export const SWEEPER_RETRY_MS = 10 * 60_000;
  * return page, another instance's sweeper). A Stripe failure leaves the order for a later run,
  * SWEEPER_RETRY_MS on. Returns what happened per order id.
  */
-export async function expireUnpaidCardOrders(deps: ExpireUnpaidCardOrdersDeps): Promise<Map<string, ApplyResult>> {
+export async function expireUnpaidCardOrders(
+  deps: ExpireUnpaidCardOrdersDeps,
+): Promise<Map<string, PaymentMoveResult>> {
   const now = deps.clock();
   const due = await deps.db
     .selectFrom("orders")
@@ -51,7 +52,7 @@ export async function expireUnpaidCardOrders(deps: ExpireUnpaidCardOrdersDeps): 
     .orderBy("payment_expires_at")
     .limit(BATCH)
     .execute();
-  const results = new Map<string, ApplyResult>();
+  const results = new Map<string, PaymentMoveResult>();
   if (due.length === 0) return results;
 
   const secretKey = await loadStripeSecretKey(deps);
@@ -64,7 +65,7 @@ export async function expireUnpaidCardOrders(deps: ExpireUnpaidCardOrdersDeps): 
       currency: null,
       payment_intent: null,
     };
-    let outcome: CheckoutSessionOutcome | null = "expired";
+    let outcome: PaymentOutcome | null = "expired";
     let unknownToStripe = false;
     // Without a session (creating it failed) or without a key there is nothing Stripe could
     // have taken money through: the order simply expires.

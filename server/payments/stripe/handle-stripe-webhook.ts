@@ -7,12 +7,8 @@ import type { Clock } from "#server/services.ts";
 import { canMovePayment } from "#common/orders/payment-status.ts";
 import { createStripeClient } from "./stripe-client.ts";
 import { loadStripeSecretKey, loadStripeWebhookSecret } from "./stripe-keys.ts";
-import {
-  applyCheckoutSession,
-  outcomeOfCompletedSession,
-  type ApplyResult,
-  type CheckoutSessionOutcome,
-} from "./apply-checkout-session.ts";
+import { applyCheckoutSession, outcomeOfCompletedSession } from "./apply-checkout-session.ts";
+import type { PaymentMoveResult, PaymentOutcome } from "#server/orders/payment-process.ts";
 import { applyStripeRefund, type RefundEventResult } from "./apply-stripe-refund.ts";
 import { readStripeEvent, type StripeCheckoutSessionFacts } from "./stripe-event-schema.ts";
 
@@ -24,7 +20,7 @@ export interface HandleStripeWebhookDeps {
 }
 
 export type WebhookResult =
-  | ApplyResult
+  | PaymentMoveResult
   | RefundEventResult
   | "duplicate"
   | "ignored"
@@ -273,7 +269,7 @@ async function assertPaymentRecorded(deps: HandleStripeWebhookDeps, paymentInten
 }
 
 /** What a session event says happened (a completed one: `outcomeOfCompletedSession`). */
-function outcomeOf(type: string, session: StripeCheckoutSessionFacts): CheckoutSessionOutcome | null {
+function outcomeOf(type: string, session: StripeCheckoutSessionFacts): PaymentOutcome | null {
   switch (type) {
     case "checkout.session.completed":
       return outcomeOfCompletedSession(session);

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startCardPayment } from "#server/payments/start-card-payment.ts";
+import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { insertCardOrder } from "#tests/support/card-order.ts";
 import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";

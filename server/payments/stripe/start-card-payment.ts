@@ -6,18 +6,13 @@ import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { isCurrencyInHundredths } from "#common/money/money.ts";
 import type { Clock } from "#server/services.ts";
+import { CARD_HOLD_MINUTES } from "#server/orders/payment-process.ts";
 import { retrieveCardSession } from "./close-card-session.ts";
 import { loadCardPaymentConfig } from "./stripe-keys.ts";
 import { createStripeClient } from "./stripe-client.ts";
 
 /** Stripe's shortest Checkout Session lifetime. */
 export const CARD_SESSION_MINUTES = 30;
-/**
- * How long a card order holds its stock: long enough to type a card and pass the bank's check,
- * short enough that an unpaid order keeps copies from other buyers only minutes (decision 23).
- * The sweeper closes the payment page at Stripe then, before Stripe's own expiry.
- */
-export const CARD_HOLD_MINUTES = 15;
 
 export interface StartCardPaymentDeps {
   db: Kysely<Database>;
