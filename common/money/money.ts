@@ -102,9 +102,3 @@ export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY):
   const symbol = CURRENCY_SYMBOLS[currency];
   return symbol === undefined ? `${sign}${currency}\u00a0${amount}` : `${sign}${symbol}${amount}`;
 }
-
-/**
- * Orders store no currency of their own, and every order so far was taken in US dollars (spec:
- * order totals show the dollar symbol), so they are shown in USD whatever the store sells in now.
- */
-export const ORDER_CURRENCY = "USD";

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatMoney, ORDER_CURRENCY } from "#common/money/money.ts";
+import { formatMoney } from "#common/money/money.ts";
 import { OWNER_EMAIL as ADMIN_EMAIL } from "#tests/support/e2e-template.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import type { ServerProcess } from "#tests/support/server-process.ts";
@@ -305,7 +305,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
       expect(await dialog.getByTestId("order-details-id").innerText()).toBe("ORD-2025-001");
       const text = await dialog.innerText();
       expect(text).toContain("sarah.miller@example.com");
-      expect(text).toContain(formatMoney(order.total_cents, ORDER_CURRENCY));
+      expect(text).toContain(formatMoney(order.total_cents, order.currency));
       expect(text).toContain("Shipped");
 
       const rows = await dialog
@@ -315,8 +315,8 @@ describe("admin Customer Management and Order Management in a browser", () => {
         items.map((item) => [
           item.title,
           String(item.quantity),
-          formatMoney(item.unit_price_cents, ORDER_CURRENCY),
-          formatMoney(item.unit_price_cents * item.quantity, ORDER_CURRENCY),
+          formatMoney(item.unit_price_cents, order.currency),
+          formatMoney(item.unit_price_cents * item.quantity, order.currency),
         ]),
       );
 
