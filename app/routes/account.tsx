@@ -1,4 +1,3 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { KeyRound, LayoutDashboard, LogOut, Mail, MailWarning, Package, Truck, UserPen } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { requireViewer } from "#server/http/guards.ts";
@@ -24,12 +23,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
   return runAction(
-    context.services.logger,
+    context.services,
     async () => {
       await resendVerificationEmail(context.services, { viewer, clientAddress: context.clientAddress });
       return { sent: true };
     },
-    { secure: isHttpsSite(context.services.env), failureTitle: "Error" },
+    { failureTitle: "Error" },
   );
 }
 

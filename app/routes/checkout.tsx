@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, viewer, clientAddress } = context;
   const secure = isHttpsSite(services.env);
   const submitted = await readForm(request);
-  const refused = await runAction(services.logger, async () => {
+  const refused = await runAction(services, async () => {
     // Read before runAction: a refusal echoes the submitted text back (below).
     const form = parseFields(submitted, checkoutSchema, CHECKOUT_FIELDS);
     await enforceRateLimit(services.rateLimits.checkout, clientAddress);

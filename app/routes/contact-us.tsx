@@ -1,4 +1,3 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { parseForm } from "#server/http/read-form.ts";
 import { CONTACT_FIELDS, contactMessageSchema } from "#common/contact/contact-message-schema.ts";
 import { useActionData } from "react-router";
@@ -22,13 +21,13 @@ export function meta(args: Route.MetaArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   return runAction(
-    services.logger,
+    services,
     async () => {
       await enforceRateLimit(services.rateLimits.contact, clientAddress);
       await sendContactMessage(services, await parseForm(request, contactMessageSchema, CONTACT_FIELDS));
       return {};
     },
-    { secure: isHttpsSite(services.env), ...CONTACT_TOASTS },
+    CONTACT_TOASTS,
   );
 }
 

@@ -1,4 +1,3 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { parseForm } from "#server/http/read-form.ts";
 import { Form, useNavigation } from "react-router";
 import { requireViewer } from "#server/http/guards.ts";
@@ -29,7 +28,7 @@ const UPDATE_FAILED = "Error updating profile";
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
   return runAction(
-    context.services.logger,
+    context.services,
     async () => ({
       profile: await updateProfile(context.services, {
         userId: viewer.userId,
@@ -38,7 +37,6 @@ export async function action({ context, request }: Route.ActionArgs) {
       savedAt: Date.now(),
     }),
     {
-      secure: isHttpsSite(context.services.env),
       success: { title: "Profile updated!", description: "Your information has been successfully saved." },
       failureTitle: UPDATE_FAILED,
     },

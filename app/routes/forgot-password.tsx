@@ -1,4 +1,3 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { parseForm } from "#server/http/read-form.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { forgotPasswordSchema } from "#common/accounts/password-schema.ts";
@@ -18,14 +17,13 @@ export function meta(args: Route.MetaArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   return runAction(
-    services.logger,
+    services,
     async () => {
       const { email } = await parseForm(request, forgotPasswordSchema);
       await requestPasswordReset(services, { email, headers: request.headers, clientAddress });
       return { sentAt: Date.now() };
     },
     {
-      secure: isHttpsSite(services.env),
       success: { title: "Password reset link sent!", description: "Check your email for a password reset link." },
       failureTitle: "Error",
     },

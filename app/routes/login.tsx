@@ -1,4 +1,3 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { parseForm } from "#server/http/read-form.ts";
 import { z } from "zod";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -7,7 +6,7 @@ import { signIn } from "#server/accounts/sign-in.ts";
 import { signInSchema } from "#common/accounts/password-schema.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { leadsToAdmin } from "#server/http/route-path.ts";
-import { flashCookie } from "#server/http/flash.ts";
+import { redirectWithToast } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
@@ -37,23 +36,25 @@ const signInFormSchema = signInSchema.extend({ redirectTo: z.string().optional()
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const result = await runAction(
-    services.logger,
+  const answer = await runAction(
+    services,
     async () => {
       const { email, password, redirectTo } = await parseForm(request, signInFormSchema);
       const { headers, isAdmin } = await signIn(services, { email, password, headers: request.headers, clientAddress });
-      headers.append("Set-Cookie", flashCookie("signed-in", isHttpsSite(services.env)));
       return { headers, isAdmin, redirectTo };
     },
-    { secure: isHttpsSite(services.env), failureTitle: SIGN_IN_FAILED },
+    { failureTitle: SIGN_IN_FAILED },
   );
-  if ("ok" in result && result.ok) {
+  const result = answer.data;
+  if (result.ok) {
     // Admins go to the dashboard; everyone else back where they came from (never into /admin).
     const target = safeRedirectTarget(result.redirectTo);
     const customerTarget = leadsToAdmin(target) ? "/account" : target;
-    throw redirect(result.isAdmin ? "/admin" : customerTarget, { headers: result.headers });
+    throw redirectWithToast(services, result.isAdmin ? "/admin" : customerTarget, "signed-in", {
+      headers: result.headers,
+    });
   }
-  return result;
+  return answer;
 }
 
 export default function Login() {

@@ -19,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
-  return runAction(services.logger, async () => {
+  return runAction(services, async () => {
     const form = await parseForm(request, newsletterLinkFormSchema);
     await confirmSubscription(services, { token: newsletterLinkToken(form, request) });
     return {};

@@ -5,7 +5,6 @@ import { PAY_BY_CARD_INTENT } from "#common/checkout/pay-by-card-intent.ts";
 import { getOrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
 import { loadPaymentOptions } from "#server/checkout/payment-options.ts";
 import { readPlacedOrders } from "#server/checkout/placed-orders-cookie.ts";
-import { isHttpsSite } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { syncCardPaymentOnReturn } from "#server/payments/stripe/sync-card-payment-on-return.ts";
 import { enforceRateLimit, runAction, withinRateLimit } from "#server/http/action-result.ts";
@@ -65,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, viewer, clientAddress } = context;
   return runAction(
-    services.logger,
+    services,
     async () => {
       const form = await readForm(request);
       if (form.get("intent") !== PAY_BY_CARD_INTENT) throw new AppError("VALIDATION", "Unknown action.");
@@ -80,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (payment.url !== null) throw redirect(payment.url);
       throw new AppError("UNAVAILABLE", payment.message);
     },
-    { secure: isHttpsSite(services.env), failureTitle: "Payment could not be started" },
+    { failureTitle: "Payment could not be started" },
   );
 }
 

@@ -1,4 +1,3 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { z } from "zod";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -6,7 +5,7 @@ import { changePassword } from "#server/accounts/change-password.ts";
 import { changePasswordSchema, resetPasswordSchema } from "#common/accounts/password-schema.ts";
 import { resetPassword } from "#server/accounts/reset-password.ts";
 import { runAction } from "#server/http/action-result.ts";
-import { flashCookie } from "#server/http/flash.ts";
+import { redirectWithToast } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
@@ -35,37 +34,32 @@ const resetPasswordFormSchema = resetPasswordSchema.extend({ token: z.string() }
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   const form = await readForm(request);
-  const secure = isHttpsSite(services.env);
   // The token chooses the use case, as an intent would: with one, the form is an e-mailed link's.
   if (form.get("token")) {
-    const result = await runAction(
-      services.logger,
+    const answer = await runAction(
+      services,
       async () => {
         const { token, password } = parseFields(form, resetPasswordFormSchema);
         return resetPassword(services, { token, password, clientAddress });
       },
-      { secure, failureTitle: "Error" },
+      { failureTitle: "Error" },
     );
-    if ("ok" in result && result.ok) {
-      result.headers.append("Set-Cookie", flashCookie("password-reset", secure));
-      throw redirect("/login", { headers: result.headers });
-    }
-    return result;
+    if (answer.data.ok) throw redirectWithToast(services, "/login", "password-reset", { headers: answer.data.headers });
+    return answer;
   }
   if (!context.viewer) throw redirect("/login?redirectTo=%2Freset-password");
-  const result = await runAction(
-    services.logger,
+  const answer = await runAction(
+    services,
     async () => {
       const { currentPassword, password } = parseFields(form, changePasswordSchema);
       return changePassword(services, { currentPassword, password, headers: request.headers, clientAddress });
     },
-    { secure, failureTitle: "Error" },
+    { failureTitle: "Error" },
   );
-  if ("ok" in result && result.ok) {
-    result.headers.append("Set-Cookie", flashCookie("password-changed", secure));
-    throw redirect("/account", { headers: result.headers });
+  if (answer.data.ok) {
+    throw redirectWithToast(services, "/account", "password-changed", { headers: answer.data.headers });
   }
-  return result;
+  return answer;
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,7 +12,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
   const form = await readForm(request);
-  return runAction(services.logger, async () => {
+  return runAction(services, async () => {
     await enforceRateLimit(services.rateLimits.subscribe, clientAddress);
     // The result (who was mailed) stays on the server: the visitor hears "Subscribed!" either way.
     await subscribe(services, parseFields(form, subscribeFormSchema));

@@ -1,12 +1,11 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
-import { Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { createAdminAccount } from "#server/accounts/create-admin-account.ts";
 import { signUpSchema } from "#common/accounts/password-schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { runAction } from "#server/http/action-result.ts";
-import { flashCookie } from "#server/http/flash.ts";
+import { redirectWithToast } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
@@ -34,8 +33,8 @@ const setupLinkSchema = z.object({ token: z.string().optional() });
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const form = await readForm(request);
-  const result = await runAction(
-    services.logger,
+  const answer = await runAction(
+    services,
     async () => {
       // The link's token first: a used link is refused whatever the fields say.
       const { token } = parseFields(form, setupLinkSchema);
@@ -50,14 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
       });
     },
-    { secure: isHttpsSite(services.env), failureTitle: SETUP_FAILED },
+    { failureTitle: SETUP_FAILED },
   );
-  if ("ok" in result && result.ok) {
-    throw redirect("/login", {
-      headers: { "Set-Cookie": flashCookie("admin-created", isHttpsSite(services.env)) },
-    });
-  }
-  return result;
+  if (answer.data.ok) throw redirectWithToast(services, "/login", "admin-created");
+  return answer;
 }
 
 export default function Setup({ loaderData }: Route.ComponentProps) {

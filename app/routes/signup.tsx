@@ -1,11 +1,10 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { parseForm } from "#server/http/read-form.ts";
 import { z } from "zod";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { signUpSchema } from "#common/accounts/password-schema.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
 import { runAction } from "#server/http/action-result.ts";
-import { flashCookie } from "#server/http/flash.ts";
+import { redirectWithToast } from "#server/http/flash.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
@@ -33,22 +32,24 @@ const signUpFormSchema = signUpSchema.extend({ redirectTo: z.string().optional()
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const result = await runAction(
-    services.logger,
+  const answer = await runAction(
+    services,
     async () => {
       const { email, password, redirectTo } = await parseForm(request, signUpFormSchema);
       await signUp(services, { email, password, headers: request.headers, clientAddress });
       return { redirectTo };
     },
-    { secure: isHttpsSite(services.env), failureTitle: SIGN_UP_FAILED },
+    { failureTitle: SIGN_UP_FAILED },
   );
-  if ("ok" in result && result.ok) {
-    const target = result.redirectTo ? `/login?redirectTo=${encodeURIComponent(result.redirectTo)}` : "/login";
-    throw redirect(target, {
-      headers: { "Set-Cookie": flashCookie("account-created", isHttpsSite(services.env)) },
-    });
+  if (answer.data.ok) {
+    const { redirectTo } = answer.data;
+    throw redirectWithToast(
+      services,
+      redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login",
+      "account-created",
+    );
   }
-  return result;
+  return answer;
 }
 
 export default function Signup() {

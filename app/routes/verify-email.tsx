@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const viewer = requireViewer(context, request);
   const form = await readForm(request);
-  return runAction(services.logger, async () => {
+  return runAction(services, async () => {
     await verifyEmail(services, { viewer, token: parseFields(form, verifyEmailFormSchema).token });
     return {};
   });

@@ -36,3 +36,10 @@ export const changePasswordSchema = z.object({
     .min(1, "Please enter your current password."),
   password: newPasswordSchema,
 });
+
+// Each form's values once the action (or the CLI) parsed them: what its use case takes.
+export type SignInInput = z.output<typeof signInSchema>;
+export type SignUpInput = z.output<typeof signUpSchema>;
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
+export type ChangePasswordInput = z.output<typeof changePasswordSchema>;

@@ -8,6 +8,7 @@ export const subscriberEmailSchema = emailAddressSchema();
 
 /** The newsletter form as the action reads it. */
 export const subscribeFormSchema = z.object({ email: subscriberEmailSchema });
+export type SubscribeInput = z.output<typeof subscribeFormSchema>;
 
 /** At most this many subscribers removed in one request: a page of the list, and a bounded body. */
 export const BULK_SUBSCRIBER_LIMIT = 100;

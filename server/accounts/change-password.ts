@@ -6,7 +6,7 @@ import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimit
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { knownDeviceOf, newKnownDeviceCookie, type KnownDeviceDeps } from "./known-device.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
-import { changePasswordSchema } from "#common/accounts/password-schema.ts";
+import type { ChangePasswordInput } from "#common/accounts/password-schema.ts";
 import { voidResetLinks } from "./reset-links.ts";
 import { resolveViewer } from "./viewer.ts";
 
@@ -14,22 +14,14 @@ import { resolveViewer } from "./viewer.ts";
  * A signed-in user changes their password, proving the current one; other sessions end and
  * outstanding reset links are voided. A wrong current password counts like a failed sign-in
  * (same limits, same growing wait for the account or this known browser), so Change Password is
- * no way to guess it.
+ * no way to guess it. The fields come parsed (changePasswordSchema, at the edge).
  */
 export async function changePassword(
   deps: KnownDeviceDeps & { getAuth: GetAuth; authLimits: AuthLimits },
-  input: { currentPassword?: unknown; password?: unknown; headers: Headers; clientAddress: string },
+  input: ChangePasswordInput & { headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers }> {
-  const parsed = changePasswordSchema.safeParse({
-    currentPassword: input.currentPassword ?? "",
-    password: input.password ?? "",
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new AppError("VALIDATION", issue.message, { [String(issue.path[0])]: issue.message });
-  }
-  const { currentPassword } = parsed.data;
-  const newPassword = assertAcceptablePassword(parsed.data.password);
+  const { currentPassword } = input;
+  const newPassword = assertAcceptablePassword(input.password);
   const { viewer } = await resolveViewer(deps, { headers: input.headers, clientAddress: input.clientAddress });
   if (!viewer) throw new AppError("UNAUTHENTICATED", "Please sign in to change your password.");
   const client = clientKey(input.clientAddress);

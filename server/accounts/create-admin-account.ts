@@ -5,7 +5,7 @@ import { toAppError } from "./auth-errors.ts";
 import type { GetAuth } from "./lazy-auth.ts";
 import { forgetSetupLinks } from "./owner-setup.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
-import { emailSchema } from "#common/accounts/password-schema.ts";
+import type { SignUpInput } from "#common/accounts/password-schema.ts";
 import { voidResetLinks } from "./reset-links.ts";
 
 /** Why `grant` refuses an unverified account; the CLI adds how to take it back. */
@@ -19,18 +19,16 @@ export const UNVERIFIED_ADDRESS_REASON = "unverified-address";
  * its sessions, device cookies and reset links end, and only then is it an admin, so whoever
  * made it keeps nothing. A verified account is left to `grant`: its owner proved the mailbox.
  * `spendLink` runs after every check and before anything is written (the setup link is used up
- * only by a request that would succeed).
+ * only by a request that would succeed). The fields come parsed with signUpSchema (the setup
+ * page's action, the CLI).
  */
 export async function createAdminAccount(
   deps: { getAuth: GetAuth } & Pick<AppServices, "db" | "clock">,
-  input: { email?: unknown; password?: unknown; spendLink?: () => Promise<void> },
+  input: SignUpInput & { spendLink?: () => Promise<void> },
 ): Promise<{ email: string; tookOver: boolean }> {
-  const email = emailSchema.safeParse(input.email ?? "");
-  if (!email.success) {
-    throw new AppError("VALIDATION", email.error.issues[0]!.message, { email: email.error.issues[0]!.message });
-  }
+  const { email } = input;
   const password = assertAcceptablePassword(input.password);
-  const existing = await findUserByEmail(deps, { email: email.data });
+  const existing = await findUserByEmail(deps, { email });
   if (existing && isAdminRole(existing.role)) {
     throw new AppError("CONFLICT", "This address already has an admin account: sign in with it.");
   }
@@ -46,7 +44,7 @@ export async function createAdminAccount(
     await voidResetLinks(deps, { userId: existing.id });
   } else {
     try {
-      await auth.api.signUpEmail({ body: { email: email.data, password, name: "" } });
+      await auth.api.signUpEmail({ body: { email, password, name: "" } });
     } catch (error) {
       toAppError(error, { code: "VALIDATION", message: "The account could not be created." });
     }
@@ -54,10 +52,10 @@ export async function createAdminAccount(
   await deps.db
     .updateTable("user")
     .set({ role: ADMIN_ROLE, emailVerified: true, updatedAt: deps.clock().toISOString() })
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.data.toLowerCase()))
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
     .execute();
   await forgetSetupLinks(deps);
-  return { email: email.data, tookOver: Boolean(existing) };
+  return { email, tookOver: Boolean(existing) };
 }
 
 export async function findUserByEmail({ db }: Pick<AppServices, "db">, { email }: { email: string }) {

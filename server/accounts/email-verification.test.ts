@@ -192,7 +192,6 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
         message: INVALID_LINK,
       });
     }
-    await expect(verifyEmail(deps, { viewer, token: 42 })).rejects.toMatchObject({ code: "VALIDATION" });
     expect(await viewerOf(deps, "owner@example.com")).toMatchObject({ isAdmin: false, emailVerified: false });
     // The genuine link still works afterwards, and keeps working (verifying twice is harmless).
     await verifyEmail(deps, { viewer, token: good });

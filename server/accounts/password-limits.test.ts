@@ -65,7 +65,7 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
     // Every try from another address of the same /64.
     for (let i = 0; i < budget; i++) {
       await signIn(deps, {
-        email: emails[i % emails.length],
+        email: emails[i % emails.length]!,
         password: PASSWORD,
         ...request(`2001:db8:7:7::${(i + 1).toString(16)}`),
       });

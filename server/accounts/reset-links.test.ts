@@ -46,10 +46,10 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await requestPasswordReset(deps, { email: "anna@example.com", ...client() });
     const [older, newer] = await mailedTokens(testDb.dataDir, "anna@example.com", 2);
-    await expect(resetPassword(deps, { token: older, password: NEW_PASSWORD, ...client() })).rejects.toMatchObject(
+    await expect(resetPassword(deps, { token: older!, password: NEW_PASSWORD, ...client() })).rejects.toMatchObject(
       INVALID,
     );
-    await resetPassword(deps, { token: newer, password: NEW_PASSWORD, ...client() });
+    await resetPassword(deps, { token: newer!, password: NEW_PASSWORD, ...client() });
     await expect(
       signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD, ...client() }),
     ).resolves.toBeDefined();
@@ -119,7 +119,7 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
       .insertInto("verification")
       .values({ ...row, id: "other", identifier: "reset-password:other-live-link" })
       .execute();
-    await resetPassword(deps, { token, password: NEW_PASSWORD, ...client() });
+    await resetPassword(deps, { token: token!, password: NEW_PASSWORD, ...client() });
     await expect(
       resetPassword(deps, { token: "other-live-link", password: "Still-Waters-Green-Pastures", ...client() }),
     ).rejects.toMatchObject(INVALID);
@@ -136,7 +136,7 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
     const signedIn = { ...client(), headers: new Headers({ cookie }) };
     await changePassword(deps, { currentPassword: PASSWORD, password: NEW_PASSWORD, ...signedIn });
     await expect(
-      resetPassword(deps, { token, password: "Still-Waters-Green-Pastures", ...client() }),
+      resetPassword(deps, { token: token!, password: "Still-Waters-Green-Pastures", ...client() }),
     ).rejects.toMatchObject(INVALID);
     await expect(
       signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD, ...client() }),
@@ -155,7 +155,7 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
     const tokens = await mailedTokens(testDb.dataDir, "anna@example.com", cap);
     const live = await deps.db.selectFrom("verification").select("identifier").execute();
     expect(live).toEqual([{ identifier: `reset-password:${tokens.at(-1)}` }]);
-    await resetPassword(deps, { token: tokens.at(-1), password: NEW_PASSWORD, ...client() });
+    await resetPassword(deps, { token: tokens.at(-1)!, password: NEW_PASSWORD, ...client() });
     await expect(
       signIn(deps, { email: "anna@example.com", password: NEW_PASSWORD, ...client() }),
     ).resolves.toBeDefined();

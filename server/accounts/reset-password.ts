@@ -11,6 +11,7 @@ import { newKnownDeviceCookie } from "./known-device.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import { ensureOwnerIsAdmin } from "./owner-setup.ts";
 import { findResetLinkOwner, voidResetLinks } from "./reset-links.ts";
+import type { ResetPasswordInput } from "#common/accounts/password-schema.ts";
 
 const INVALID_TOKEN = "Invalid or expired token. Please request a new link.";
 
@@ -23,7 +24,8 @@ const INVALID_TOKEN = "Invalid or expired token. Please request a new link.";
  * sign-in does not wait on guesses others made at the account. The link was mailed to the
  * address, so using it proves the address: the account counts as verified (and OWNER_EMAIL's is
  * an admin). That is how an owner takes back an account someone else made with their address:
- * whoever made it loses its sessions and its password.
+ * whoever made it loses its sessions and its password. The new password comes parsed
+ * (resetPasswordSchema); an empty or absurd token is the link's own refusal, not a field's.
  */
 export async function resetPassword(
   deps: {
@@ -34,9 +36,9 @@ export async function resetPassword(
     hashQueue: HashQueue;
     env: Pick<Env, "APP_SECRET" | "PUBLIC_URL" | "OWNER_EMAIL">;
   },
-  input: { token?: unknown; password?: unknown; clientAddress: string },
+  input: ResetPasswordInput & { token: string; clientAddress: string },
 ): Promise<{ headers: Headers }> {
-  const token = typeof input.token === "string" ? input.token.trim() : "";
+  const token = input.token.trim();
   if (!token || token.length > 200) throw new AppError("VALIDATION", INVALID_TOKEN);
   const newPassword = assertAcceptablePassword(input.password);
   const owner = await findResetLinkOwner(deps, { token });

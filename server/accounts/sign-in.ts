@@ -7,7 +7,7 @@ import { isAuthRefusal, setCookieHeaders } from "./auth-errors.ts";
 import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { knownDeviceOf, newKnownDeviceCookie, type KnownDeviceDeps } from "./known-device.ts";
-import { signInSchema } from "#common/accounts/password-schema.ts";
+import type { SignInInput } from "#common/accounts/password-schema.ts";
 import { revokeOldestSessions } from "./revoke-oldest-sessions.ts";
 
 const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -18,15 +18,13 @@ const INVALID_CREDENTIALS = "Invalid email or password.";
  * account's password budgets and waits out the account's growing delay (auth-limits.ts), or this
  * browser's own when it has signed in to the account before (known-device.ts). The answer
  * carries the session cookie and that browser's new known-device cookie; the account keeps only
- * its newest live sessions.
+ * its newest live sessions. The fields come parsed (signInSchema, at the edge).
  */
 export async function signIn(
   deps: KnownDeviceDeps & { getAuth: GetAuth; authLimits: AuthLimits; hashQueue: HashQueue },
-  input: { email?: unknown; password?: unknown; headers: Headers; clientAddress: string },
+  input: SignInInput & { headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers; isAdmin: boolean }> {
-  const parsed = signInSchema.safeParse({ email: input.email, password: input.password });
-  if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]!.message);
-  const { email, password } = parsed.data;
+  const { email, password } = input;
   const client = clientKey(input.clientAddress);
   const account = email.toLowerCase();
   const keys = [signInClientKey(input.clientAddress), `email:${account}|${client}`];

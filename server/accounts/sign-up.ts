@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
-import { AppError } from "#server/errors/app-error.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { GetAuth } from "./lazy-auth.ts";
@@ -12,7 +11,7 @@ import { admitPasswordWork, consumeAttempt, type AuthLimits } from "./auth-limit
 import { authRequestHeaders } from "./auth-request-headers.ts";
 import { findUserByEmail } from "./create-admin-account.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
-import { emailSchema } from "#common/accounts/password-schema.ts";
+import type { SignUpInput } from "#common/accounts/password-schema.ts";
 import { mailboxKey } from "#server/mail/mailbox-key.ts";
 
 /**
@@ -21,7 +20,7 @@ import { mailboxKey } from "#server/mail/mailbox-key.ts";
  * never reveals who is registered; that address is mailed why its new password will not work.
  * Limits count the client only, never the address: someone else's sign-ups with it cannot
  * refuse its owner. Instead the address gets at most a few mails an hour, whoever asks; past
- * that the answer is the same and nothing is sent.
+ * that the answer is the same and nothing is sent. The fields come parsed (signUpSchema, at the edge).
  */
 export async function signUp(
   deps: {
@@ -32,32 +31,29 @@ export async function signUp(
     logger: Logger;
     env: Pick<Env, "PUBLIC_URL">;
   },
-  input: { email?: unknown; password?: unknown; headers: Headers; clientAddress: string },
+  input: SignUpInput & { headers: Headers; clientAddress: string },
 ): Promise<void> {
-  const email = emailSchema.safeParse(input.email ?? "");
-  if (!email.success) {
-    throw new AppError("VALIDATION", email.error.issues[0]!.message, { email: email.error.issues[0]!.message });
-  }
+  const { email } = input;
   const password = assertAcceptablePassword(input.password);
   await consumeAttempt(deps.authLimits.signUp, [`client:${clientKey(input.clientAddress)}`]);
   await admitPasswordWork(deps.authLimits, {
     clientAddress: input.clientAddress,
-    account: email.data,
+    account: email,
     guess: false,
     trusted: true,
   });
-  const existing = await findUserByEmail(deps, { email: email.data });
+  const existing = await findUserByEmail(deps, { email });
   const auth = await deps.getAuth();
   try {
     // better-auth answers alike (and hashes alike) whether the address is taken or not.
     await auth.api.signUpEmail({
-      body: { email: email.data, password, name: "" },
+      body: { email, password, name: "" },
       headers: authRequestHeaders(input.headers, input.clientAddress),
     });
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: "Something went wrong" });
   }
-  if ((await deps.authLimits.accountMailsPerAddress.consume(`email:${mailboxKey(email.data)}`)) > 0) return;
+  if ((await deps.authLimits.accountMailsPerAddress.consume(`email:${mailboxKey(email)}`)) > 0) return;
   if (existing) {
     // Not awaited, like better-auth's own mails: the answer takes as long either way.
     void sendAccountExistsMail(deps, { to: existing.email }).catch((error: unknown) =>
@@ -66,7 +62,7 @@ export async function signUp(
     return;
   }
   try {
-    await auth.api.sendVerificationEmail({ body: { email: email.data } });
+    await auth.api.sendVerificationEmail({ body: { email } });
   } catch (error) {
     toAppError(error, { code: "VALIDATION", message: "Something went wrong" });
   }

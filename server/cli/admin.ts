@@ -6,6 +6,8 @@ import { ADMIN_ROLE, CUSTOMER_ROLE } from "#server/accounts/admin-role.ts";
 import { lazyAuth } from "#server/accounts/lazy-auth.ts";
 import { createAdminAccount, setRole, UNVERIFIED_ADDRESS_REASON } from "#server/accounts/create-admin-account.ts";
 import { countAdmins, issueSetupLink, SETUP_LINK_HOURS } from "#server/accounts/owner-setup.ts";
+import { signUpSchema } from "#common/accounts/password-schema.ts";
+import { formErrors } from "#common/forms/form-errors.ts";
 import { loadEnvOrExit } from "#server/boot.ts";
 import { openDatabase } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
@@ -54,10 +56,10 @@ try {
   } else if (command === "create") {
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
     const getAuth = lazyAuth({ env, database, logger, mailer, hashQueue: new HashQueue() });
-    const created = await createAdminAccount(
-      { getAuth, db: database.db, clock },
-      { email: email!, password: await readPassword() },
-    );
+    // The setup page's schema, so the command line refuses what the page refuses, in its words.
+    const fields = signUpSchema.safeParse({ email, password: await readPassword() });
+    if (!fields.success) throw new AppError("VALIDATION", formErrors(fields.error, ["email", "password"]).message);
+    const created = await createAdminAccount({ getAuth, db: database.db, clock }, fields.data);
     console.log(
       created.tookOver
         ? `${created.email} had an account nobody had verified: it now has this password, its sessions are ended, and it is an admin.`

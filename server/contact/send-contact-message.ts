@@ -1,14 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { AppError } from "#server/errors/app-error.ts";
 import { storeSender } from "#server/mail/mailer.ts";
 import type { AppServices } from "#server/services.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
-import {
-  CONTACT_FIELDS,
-  contactMessageSchema,
-  type ContactMessageInput,
-} from "#common/contact/contact-message-schema.ts";
-import { checkForm } from "#common/forms/check-form.ts";
+import type { ContactMessageInput } from "#common/contact/contact-message-schema.ts";
 
 export type ContactMessageDeps = Pick<AppServices, "db" | "mailer" | "logger" | "clock">;
 
@@ -16,16 +10,13 @@ export type ContactMessageDeps = Pick<AppServices, "db" | "mailer" | "logger" | 
  * Stores a Contact Us message, then e-mails it to the store's contact address with the sender
  * as Reply-To. The row is written first so that a mail failure loses nothing: the failure is
  * logged, `mail_sent_at` stays null (staff can find unsent messages) and the visitor still hears
- * that the message arrived. Throws VALIDATION, with a message per field, before writing anything.
+ * that the message arrived. The message comes parsed (contactMessageSchema, at the edge).
  */
 export async function sendContactMessage(
   { db, mailer, logger, clock }: ContactMessageDeps,
-  input: unknown,
+  message: ContactMessageInput,
 ): Promise<{ id: string; mailed: boolean }> {
   const now = clock();
-  const checked = checkForm(contactMessageSchema, input, CONTACT_FIELDS);
-  if (!checked.success) throw new AppError("VALIDATION", checked.message, checked.fieldErrors);
-  const message = checked.data;
   const id = randomUUID();
   await db
     .insertInto("contact_messages")

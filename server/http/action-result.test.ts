@@ -5,7 +5,7 @@ import { enforceRateLimit, runAction } from "./action-result.ts";
 import pino from "pino";
 import { z } from "zod";
 import { AppError } from "#server/errors/app-error.ts";
-import { readFlash } from "./flash.ts";
+import { FLASH_COOKIE, readFlash, redirectWithToast } from "./flash.ts";
 import { parseFields, parseForm } from "./read-form.ts";
 
 it("limits the public forms per client, counting an IPv6 /64 as one client", async () => {
@@ -33,7 +33,10 @@ it("throws a database outage on to the server's 503 instead of answering a 500 f
   ).rejects.toBe(outage);
 });
 
-const silent = pino({ level: "silent" });
+/** An http site's services: the logger stays quiet, the toast cookie is not Secure. */
+const silent = { logger: pino({ level: "silent" }), env: { PUBLIC_URL: "http://localhost:3000" } };
+/** The same shop behind https: its toast cookie is Secure. */
+const secureSite = { ...silent, env: { PUBLIC_URL: "https://shop.example" } };
 
 /** The toast a `data()` answer sets through its cookie, as the next request would read it. */
 function toastOf(answer: unknown) {
@@ -44,21 +47,60 @@ function toastOf(answer: unknown) {
 
 it("sets the success toast from the use case's result, and none when the action gives no toasts", async () => {
   const answer = await runAction(silent, async () => ({ status: "Shipped" }), {
-    secure: false,
     success: ({ status }) => ({ title: "Status Updated!", description: `Order status changed to ${status}` }),
   });
-  expect((answer as { data: unknown }).data).toEqual({ ok: true, status: "Shipped" });
+  expect(answer.data).toEqual({ ok: true, status: "Shipped" });
   expect(toastOf(answer)).toMatchObject({ title: "Status Updated!", description: "Order status changed to Shipped" });
-  expect(await runAction(silent, async () => ({ id: 1 }))).toEqual({ ok: true, id: 1 });
+  const untoasted = await runAction(silent, async () => ({ id: 1 }));
+  expect(untoasted.data).toEqual({ ok: true, id: 1 });
+  expect(toastOf(untoasted)).toBeNull();
+});
+
+it("answers one shape, success or refusal, toast or none: the result in `data`, its status in `init`", async () => {
+  const answers = [
+    await runAction(silent, async () => ({ id: 1 })),
+    await runAction(silent, async () => ({ id: 1 }), { success: { title: "Saved" } }),
+    await runAction(silent, async () => {
+      throw new AppError("NOT_FOUND", "Gone.");
+    }),
+  ];
+  expect(answers.map((answer) => [answer.data.ok, answer.init?.status ?? 200])).toEqual([
+    [true, 200],
+    [true, 200],
+    [false, 404],
+  ]);
+});
+
+it("decides the toast cookie's Secure flag from the site's address", async () => {
+  const toast = { title: "Saved" };
+  const cookieOf = (answer: { init: ResponseInit | null }) => new Headers(answer.init?.headers).get("Set-Cookie");
+  expect(cookieOf(await runAction(secureSite, async () => ({}), { success: toast }))).toContain("; Secure");
+  expect(cookieOf(await runAction(silent, async () => ({}), { success: toast }))).not.toContain("Secure");
+  expect(redirectWithToast(secureSite, "/login", "session-expired").headers.get("Set-Cookie")).toContain("; Secure");
+  expect(redirectWithToast(silent, "/login", "session-expired").headers.get("Set-Cookie")).not.toContain("Secure");
+});
+
+it("redirects with the toast beside the headers it is given, with the status asked for", () => {
+  const headers = new Headers([["Set-Cookie", "session=abc; Path=/"]]);
+  const response = redirectWithToast(silent, "/account", "password-changed", { headers });
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/account");
+  const [session, flash] = response.headers.getSetCookie();
+  expect(session).toBe("session=abc; Path=/");
+  expect(flash).toMatch(new RegExp(`^${FLASH_COOKIE}=`));
+  expect(readFlash(flash!.split(";")[0])).toMatchObject({ title: "Password changed" });
+  const gate = redirectWithToast(silent, "/login?redirectTo=%2F", { title: "Wait" }, { status: 303 });
+  expect(gate.status).toBe(303);
+  expect(readFlash(gate.headers.get("Set-Cookie")!.split(";")[0])).toMatchObject({ title: "Wait" });
 });
 
 it("answers a refusal with its code, business reason and message, and sets the failure toast", async () => {
   const answer = await runAction(
-    silent,
+    secureSite,
     async () => {
       throw new AppError("CONFLICT", "This email address is already on our list.", undefined, "already-subscribed");
     },
-    { secure: true, failureTitle: "Error" },
+    { failureTitle: "Error" },
   );
   const { data, init } = answer as unknown as {
     data: unknown;
@@ -84,7 +126,7 @@ it("turns a refused form into field errors and the first message in display orde
     body: new URLSearchParams({ name: "", email: "no" }),
   });
   const answer = await runAction(silent, () => parseForm(request, schema, ["email", "name"]));
-  expect((answer as unknown as { data: unknown }).data).toEqual({
+  expect(answer.data).toEqual({
     ok: false,
     error: {
       code: "VALIDATION",
@@ -102,7 +144,7 @@ it("checks a form already read (to pick its intent) the same way", async () => {
   expect(parseFields(form, schema)).toEqual({ subscriberId: "abc" });
   form.set("subscriberId", "abcdefgh");
   const answer = await runAction(silent, async () => parseFields(form, schema));
-  expect((answer as unknown as { data: unknown }).data).toEqual({
+  expect(answer.data).toEqual({
     ok: false,
     error: { code: "VALIDATION", message: "Too long.", fieldErrors: { subscriberId: "Too long." } },
   });

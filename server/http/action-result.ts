@@ -2,10 +2,10 @@ import { data } from "react-router";
 import { tooManyAttempts } from "#server/accounts/auth-limits.ts";
 import { isDatabaseUnavailable } from "#server/db/database-errors.ts";
 import { AppError, type AppErrorCode } from "#server/errors/app-error.ts";
-import type { Logger } from "#server/logging/logger.ts";
+import type { AppServices } from "#server/services.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { RateLimiter } from "#server/security/rate-limiter.ts";
-import { flashCookie, type ServerToast } from "./flash.ts";
+import { flashCookie, type FlashDeps, type ServerToast } from "./flash.ts";
 
 /** What a form action answers when a business rule refuses the input. */
 export interface ActionFailure {
@@ -29,26 +29,35 @@ export type ActionResult<T extends object = Record<never, never>> = ({ ok: true 
  * `failureTitle` heads a destructive toast whose text is the failure's message.
  */
 export interface ActionToasts<T> {
-  /** Whether the site is served over https (the toast cookie's Secure flag). */
-  secure: boolean;
   success?: ServerToast | ((result: T) => ServerToast);
   failureTitle?: string | ((error: ActionFailure["error"]) => string);
 }
 
+/** What runAction uses of the services: the logger for bugs, the env for the toast cookie. */
+export type RunActionDeps = Pick<AppServices, "logger"> & FlashDeps;
+
+/** runAction's one answer: the result as `data` (with `.data.ok`), its status and cookie in `init`. */
+export type ActionAnswer<T extends object> = ReturnType<typeof data<ActionResult<T>>>;
+
 /**
  * Runs an action's use case: its result is `{ ok: true, ...result }`; an AppError becomes
  * `{ ok: false, error }` with the error's HTTP status (the one mapping lives in app-error.ts).
- * Both are typed `ActionResult<T>`. With `toasts`, the answer also sets the toast the page shows
- * (the success toast, or the failure title with the failure's message).
+ * The answer is always `data(ActionResult<T>, init)`: an action that redirects on success reads
+ * `answer.data.ok`. With `toasts`, it also sets the toast the page shows (the success toast, or
+ * the failure title with the failure's message).
  * A thrown Response or `data()` passes through untouched. Any other error is a bug: logged with
  * its stack and answered with a 500 failure that the form can show, rather than replacing the
  * page with the error screen.
  */
-export async function runAction<T extends object>(logger: Logger, useCase: () => Promise<T>, toasts?: ActionToasts<T>) {
+export async function runAction<T extends object>(
+  deps: RunActionDeps,
+  useCase: () => Promise<T>,
+  toasts?: ActionToasts<T>,
+): Promise<ActionAnswer<T>> {
   const toastHeaders = (toast: ServerToast | undefined) =>
-    toast && toasts ? { "Set-Cookie": flashCookie(toast, toasts.secure) } : undefined;
-  const failed = (failure: ActionFailure, status: number) =>
-    data(failure, {
+    toast ? { "Set-Cookie": flashCookie(deps, toast) } : undefined;
+  const failed = (failure: ActionFailure, status: number): ActionAnswer<T> =>
+    data<ActionResult<T>>(failure, {
       status,
       headers: toastHeaders(
         toasts?.failureTitle
@@ -77,13 +86,11 @@ export async function runAction<T extends object>(logger: Logger, useCase: () =>
       if (error.reason) failure.error.reason = error.reason;
       return failed(failure, error.status);
     }
-    logger.error({ err: error }, "action failed");
+    deps.logger.error({ err: error }, "action failed");
     return failed({ ok: false, error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
   }
-  const answer = { ok: true as const, ...result };
   const success = typeof toasts?.success === "function" ? toasts.success(result) : toasts?.success;
-  // Plain data when there is no toast to set: actions that redirect on success read `ok` from it.
-  return success ? data(answer, { headers: toastHeaders(success) }) : answer;
+  return data<ActionResult<T>>({ ok: true as const, ...result }, { headers: toastHeaders(success) });
 }
 
 /** What `data()` returns (React Router does not export the class at runtime; this is its own test). */

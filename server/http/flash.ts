@@ -1,4 +1,6 @@
+import { redirect } from "react-router";
 import { z } from "zod";
+import { isHttpsSite, type Env } from "#server/config/env.ts";
 
 /**
  * THE toast path: a message the server decides to show, whether an action answered in place
@@ -7,7 +9,8 @@ import { z } from "zod";
  * the root loader for a page the browser's router draws (not an island page), reads it (session middleware → load context → root loader), clears it, and the
  * root shows it once.
  * Redirect messages are named here, with their spec texts, so the routes that redirect only pick
- * a name; an action's own toast is passed as a value (see runAction's `toasts`).
+ * a name; an action's own toast is passed as a value (see runAction's `toasts`). Every helper
+ * takes the services first: the site's address decides the cookie's Secure flag.
  */
 export interface ServerToast {
   title: string;
@@ -59,15 +62,37 @@ export function flashedToast(toast: ServerToast): FlashedToast {
   return { ...toast, id: crypto.randomUUID() };
 }
 
+/** What the flash helpers read: an https site gets a Secure cookie. */
+export type FlashDeps = { env: Pick<Env, "PUBLIC_URL"> };
+
 /** The Set-Cookie value that makes the next page (or data request) show `message` once. */
-export function flashCookie(message: FlashMessage | ServerToast, secure: boolean): string {
+export function flashCookie(deps: FlashDeps, message: FlashMessage | ServerToast): string {
   const toast = typeof message === "string" ? FLASH_TOASTS[message] : message;
   const value = Buffer.from(JSON.stringify(flashedToast(toast))).toString("base64url");
-  return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${FLASH_COOKIE}=${value}; ${cookieAttributes(deps, 60)}`;
 }
 
-export function clearFlashCookie(secure: boolean): string {
-  return `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+export function clearFlashCookie(deps: FlashDeps): string {
+  return `${FLASH_COOKIE}=; ${cookieAttributes(deps, 0)}`;
+}
+
+/**
+ * A redirect whose next page shows `message` once (Epic Stack's `redirectWithToast`). `init`
+ * adds a status (302 by default) and headers, e.g. the session cookies of a sign-in.
+ */
+export function redirectWithToast(
+  deps: FlashDeps,
+  url: string,
+  message: FlashMessage | ServerToast,
+  init: ResponseInit = {},
+): Response {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", flashCookie(deps, message));
+  return redirect(url, { ...init, headers });
+}
+
+function cookieAttributes(deps: FlashDeps, maxAge: number): string {
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${isHttpsSite(deps.env) ? "; Secure" : ""}`;
 }
 
 export function readFlash(cookieHeader: string | undefined): FlashedToast | null {

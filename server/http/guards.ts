@@ -1,6 +1,5 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { isHttpsSite } from "#server/config/env.ts";
-import { flashCookie } from "#server/http/flash.ts";
+import { redirectWithToast } from "#server/http/flash.ts";
 import type { Viewer } from "#server/accounts/viewer.ts";
 
 /**
@@ -49,10 +48,7 @@ export function loginUrl(request: Request): string {
  */
 export function requireViewer(context: AppLoadContext, request: Request): Viewer {
   if (context.viewer) return context.viewer;
-  if (context.sessionExpired) {
-    const secure = isHttpsSite(context.services.env);
-    throw redirect(loginUrl(request), { headers: { "Set-Cookie": flashCookie("session-expired", secure) } });
-  }
+  if (context.sessionExpired) throw redirectWithToast(context.services, loginUrl(request), "session-expired");
   throw redirect(loginUrl(request));
 }
 

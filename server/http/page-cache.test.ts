@@ -119,7 +119,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
     // The header's account link is the signed-in one (a catalogue page carries no loader data).
     expect(signedIn.html).toContain('href="/account"');
 
-    const flash = flashCookie("signed-out", false).split(";")[0]!;
+    const flash = flashCookie(t.services, "signed-out").split(";")[0]!;
     const withMessage = await visit(t, "/", { cookie: flash });
     expect(withMessage.cache).toBeNull();
     expect(withMessage.html).toContain(FLASH_TOASTS["signed-out"].title);

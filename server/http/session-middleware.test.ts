@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { FLASH_COOKIE, flashCookie } from "./flash.ts";
 
 /** The cookie pair a browser sends back after an action set `title` as its toast. */
-const flashed = (title: string) => flashCookie({ title }, false).split(";")[0]!;
+const flashed = (title: string) =>
+  flashCookie({ env: { PUBLIC_URL: "http://localhost:3000" } }, { title }).split(";")[0]!;
 const clearsFlash = (response: Response) =>
   response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${FLASH_COOKIE}=;`));
 

@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from "hono";
 import { resolveViewer } from "#server/accounts/viewer.ts";
-import { isHttpsSite } from "#server/config/env.ts";
 import type { AppServices } from "#server/services.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { clearFlashCookie, readFlash } from "./flash.ts";
@@ -13,7 +12,6 @@ import { routePath } from "./route-path.ts";
  * Also picks up a one-time flash message and clears its cookie on the page that shows it.
  */
 export function sessionMiddleware(services: AppServices, isIslandPage: IsIslandPage): MiddlewareHandler<AppEnv> {
-  const secure = isHttpsSite(services.env);
   return async (c, next) => {
     const { viewer, expired, headers } = await resolveViewer(services, {
       headers: c.req.raw.headers,
@@ -30,7 +28,7 @@ export function sessionMiddleware(services: AppServices, isIslandPage: IsIslandP
     // A page made for a signed-in person (account, orders, admin screens) is theirs alone.
     if (viewer && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "private, no-store");
     for (const cookie of headers.getSetCookie()) c.res.headers.append("Set-Cookie", cookie);
-    if (flash) c.res.headers.append("Set-Cookie", clearFlashCookie(secure));
+    if (flash) c.res.headers.append("Set-Cookie", clearFlashCookie(services));
   };
 }
 

@@ -1,11 +1,10 @@
 import type { MiddlewareHandler } from "hono";
 import { tooManyAttempts } from "#server/accounts/auth-limits.ts";
 import { clientSignInWait } from "#server/accounts/sign-in.ts";
-import { isHttpsSite } from "#server/config/env.ts";
 import { clientKey } from "#server/security/client-key.ts";
 import type { AppServices } from "#server/services.ts";
 import type { AppEnv } from "./app-variables.ts";
-import { flashCookie } from "./flash.ts";
+import { redirectWithToast } from "./flash.ts";
 import { routePath } from "./route-path.ts";
 
 /** Spent clients remembered at once (the oldest is forgotten first, and asked about again). */
@@ -47,14 +46,9 @@ export function spentSignInGate(services: AppServices): MiddlewareHandler<AppEnv
       description: tooManyAttempts(wait).message,
       variant: "destructive",
     } as const;
-    return new Response(null, {
+    return redirectWithToast(services, `/login${url.search}`, toast, {
       status: 303,
-      headers: [
-        ["Location", `/login${url.search}`],
-        ["Set-Cookie", flashCookie(toast, isHttpsSite(services.env))],
-        ["Retry-After", String(wait)],
-        ["Cache-Control", "no-store"],
-      ],
+      headers: { "Retry-After": String(wait), "Cache-Control": "no-store" },
     });
   };
 }

@@ -85,6 +85,23 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
     expect(readOutbox(t.testDb.dataDir)).toHaveLength(1);
   });
 
+  it("refuses an empty or invalid address with its message, writing and sending nothing", async () => {
+    t = await createTestApp(engine);
+    for (const [fields, message] of [
+      [{ email: "" }, "Please enter your email address."],
+      [{ email: "   " }, "Please enter your email address."],
+      [{}, "Please enter your email address."],
+      [{ email: "not-an-email" }, "Please enter a valid email address."],
+      [{ email: `${"a".repeat(250)}@example.com` }, "Please enter a valid email address."],
+    ] as const) {
+      const response = await t.app.request("/resources/subscribe", form(fields));
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(await response.json()).toMatchObject({ ok: false, error: { code: "VALIDATION", message } });
+    }
+    expect(await subscribers()).toEqual([]);
+    expect(readOutbox(t.testDb.dataDir)).toEqual([]);
+  });
+
   it("shows a clear message for a missing or forged link and changes nothing", async () => {
     t = await createTestApp(engine);
     await subscribe("reader@example.com");

@@ -5,7 +5,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { newsletterLink, newsletterMail, type NewsletterDeps } from "./newsletter-mail.ts";
 import { ALREADY_SUBSCRIBED } from "#common/subscribers/subscribe-answer.ts";
-import { subscriberEmailSchema } from "#common/subscribers/subscriber-schema.ts";
+import type { SubscribeInput } from "#common/subscribers/subscriber-schema.ts";
 
 /**
  * Subscribing a still-pending address again re-sends its confirmation e-mail, but at most once
@@ -21,20 +21,15 @@ export interface SubscribeResult {
 
 /**
  * Adds an address to the newsletter list as pending and e-mails it a confirmation link (double
- * opt-in: a page elsewhere cannot sign someone up, only make us ask them). The address is trimmed;
- * letter case does not make a second subscriber (unique index on lower(email)). A pending address
+ * opt-in: a page elsewhere cannot sign someone up, only make us ask them). The address comes
+ * parsed (subscribeFormSchema: trimmed); letter case does not make a second subscriber (unique
+ * index on lower(email)). A pending address
  * subscribed again gets the confirmation again (rate-limited per address); a confirmed one is a
  * CONFLICT. A mail failure keeps the row pending and is only logged: the visitor may try again.
- * Throws VALIDATION or CONFLICT.
+ * Throws CONFLICT.
  */
-export async function subscribe(
-  deps: NewsletterDeps,
-  { email: rawEmail }: { email: unknown },
-): Promise<SubscribeResult> {
+export async function subscribe(deps: NewsletterDeps, { email }: SubscribeInput): Promise<SubscribeResult> {
   const now = deps.clock();
-  const parsed = subscriberEmailSchema.safeParse(rawEmail ?? "");
-  if (!parsed.success) throw new AppError("VALIDATION", parsed.error.issues[0]!.message);
-  const email = parsed.data;
   const { db } = deps;
 
   // Twice at most: the existing row may be removed between the failed insert and the look-up.

@@ -9,7 +9,6 @@ import {
   bookImportSummary,
 } from "#common/books/book-import-form.ts";
 import { importBooksCsv } from "#server/books/import-books-csv.ts";
-import { isHttpsSite } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { enforceRateLimit, runAction, type ActionFailure } from "#server/http/action-result.ts";
 import { readFormWithUpload, type FormWithUpload } from "#server/http/read-form.ts";
@@ -41,9 +40,9 @@ function uploadRefusal(error: unknown): AppError | null {
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
   const { services, clientAddress } = context;
-  const { db, clock, env, logger } = services;
+  const { db, clock, env } = services;
   return runAction(
-    logger,
+    services,
     async () => {
       await enforceRateLimit(services.rateLimits.bookImport, clientAddress);
       const release = services.bookImportLock.tryAcquire();
@@ -68,7 +67,6 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
     },
     {
-      secure: isHttpsSite(env),
       success: (result) => ({ title: "Import complete", description: bookImportSummary(result) }),
       failureTitle: "Import failed",
     },

@@ -1,4 +1,3 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import path from "node:path";
 import { Download, Loader2, Plus, Upload } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -45,7 +44,7 @@ const summary = (book: Book) => ({ id: book.id, title: book.title });
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
   const { services } = context;
-  const { logger, env } = services;
+  const { env } = services;
   // The cover arrives in a temporary file (not in memory) and is removed whatever happens.
   const {
     form,
@@ -60,7 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     const intent = form.get("intent");
     return await runAction(
-      logger,
+      services,
       async () => {
         switch (intent) {
           case BOOK_INTENTS.create:
@@ -79,7 +78,6 @@ export async function action({ context, request }: Route.ActionArgs) {
         }
       },
       {
-        secure: isHttpsSite(env),
         success: (result) => BOOK_TOASTS[result.intent],
         failureTitle: (error) => bookFailureTitle(intent, error),
       },

@@ -1,4 +1,3 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { requireAdmin } from "#server/http/guards.ts";
 import { runAction } from "#server/http/action-result.ts";
@@ -24,18 +23,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { env, logger } = context.services;
+  const { services } = context;
   const form = await readForm(request);
   return runAction(
-    logger,
+    services,
     async () => {
       // An unchecked switch sends nothing, which means off.
       const on = parseFields(form, maintenanceModeFormSchema).enableMaintenanceMode;
-      const result = await setMaintenanceMode(context.services, { on });
+      const result = await setMaintenanceMode(services, { on });
       return { enabled: result.enableMaintenanceMode };
     },
     {
-      secure: isHttpsSite(env),
       success: { title: "Success!", description: "Coming Soon settings updated successfully." },
       failureTitle: "Error saving settings",
     },

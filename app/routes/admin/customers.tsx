@@ -1,4 +1,3 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { useCallback, useState } from "react";
 import { data } from "react-router";
@@ -42,13 +41,13 @@ export async function action({ context, request }: Route.ActionArgs) {
     // deleteCustomer refuses admins and the acting admin's own account: the button only ever
     // offers customers, but a hand-made request must meet the same rule.
     return runAction(
-      context.services.logger,
+      context.services,
       () =>
         deleteCustomer(context.services, {
           actorUserId: viewer.userId,
           customerId: parseFields(form, deleteCustomerFormSchema).customerId,
         }),
-      { secure: isHttpsSite(context.services.env), ...DELETE_CUSTOMER_TOASTS },
+      DELETE_CUSTOMER_TOASTS,
     );
   }
   const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };

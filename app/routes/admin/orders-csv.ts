@@ -1,8 +1,6 @@
-import { redirect } from "react-router";
 import { requireAdmin } from "#server/http/guards.ts";
-import { isHttpsSite } from "#server/config/env.ts";
 import { csvDownload } from "#server/csv/csv-download.ts";
-import { flashCookie } from "#server/http/flash.ts";
+import { redirectWithToast } from "#server/http/flash.ts";
 import { ORDER_EXPORT_FIELDS, orderExportSchema } from "#common/orders/order-export-schema.ts";
 import { ordersCsvFileName, ordersCsvStream } from "#server/orders/orders-csv.ts";
 import type { Route } from "./+types/orders-csv";
@@ -15,16 +13,13 @@ import { checkForm } from "#common/forms/check-form.ts";
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const { db, orderExportLock, env } = context.services;
+  const { db, orderExportLock } = context.services;
   const checked = checkForm(orderExportSchema, new URL(request.url).searchParams, ORDER_EXPORT_FIELDS);
   if (!checked.success) {
-    throw redirect("/admin/orders", {
-      headers: {
-        "Set-Cookie": flashCookie(
-          { title: "Export failed", description: checked.message, variant: "destructive" },
-          isHttpsSite(env),
-        ),
-      },
+    throw redirectWithToast(context.services, "/admin/orders", {
+      title: "Export failed",
+      description: checked.message,
+      variant: "destructive",
     });
   }
   return csvDownload(orderExportLock, {

@@ -1,4 +1,3 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import type { Kysely } from "kysely";
 import { useState } from "react";
@@ -99,41 +98,34 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   const { services } = context;
   const intent = form.get("intent");
-  const secure = isHttpsSite(services.env);
   switch (intent) {
     case ORDER_INTENTS.updateStatus:
-      return runAction(services.logger, () => updateOrderStatus(services, parseFields(form, orderStatusChangeSchema)), {
-        secure,
+      return runAction(services, () => updateOrderStatus(services, parseFields(form, orderStatusChangeSchema)), {
         success: ({ status }) => ({ title: "Status Updated!", description: `Order status changed to ${status}` }),
         failureTitle: "Error updating status",
       });
     case ORDER_ACTION_INTENTS.markPaid:
-      return runAction(services.logger, () => markOrderPaid(services, parseFields(form, orderActionSchema)), {
-        secure,
+      return runAction(services, () => markOrderPaid(services, parseFields(form, orderActionSchema)), {
         success: ORDER_ACTION_TOASTS.markPaid,
         failureTitle: "Could not mark the order paid",
       });
     case ORDER_ACTION_INTENTS.cancel:
-      return runAction(services.logger, () => cancelOrder(services, parseFields(form, orderActionSchema)), {
-        secure,
+      return runAction(services, () => cancelOrder(services, parseFields(form, orderActionSchema)), {
         success: ORDER_ACTION_TOASTS.cancel,
         failureTitle: "Could not cancel the order",
       });
     case ORDER_ACTION_INTENTS.refund:
-      return runAction(services.logger, () => refundOrder(services, parseFields(form, refundOrderSchema)), {
-        secure,
+      return runAction(services, () => refundOrder(services, parseFields(form, refundOrderSchema)), {
         success: ORDER_ACTION_TOASTS.refund,
         failureTitle: "Could not refund the order",
       });
     case BULK_ORDER_INTENTS.markShipped:
-      return runAction(services.logger, () => markOrdersShipped(services, parseFields(form, bulkShipOrdersSchema)), {
-        secure,
+      return runAction(services, () => markOrdersShipped(services, parseFields(form, bulkShipOrdersSchema)), {
         success: (result) => ({ title: "Orders updated", description: describeShipResult(result) }),
         failureTitle: "Could not mark the orders shipped",
       });
     case RELEASE_HOLDS_INTENT:
-      return runAction(services.logger, () => releaseUnpaidHolds(services, parseFields(form, releaseHoldsSchema)), {
-        secure,
+      return runAction(services, () => releaseUnpaidHolds(services, parseFields(form, releaseHoldsSchema)), {
         success: (result) => ({ title: "Holds released", description: describeReleaseResult(result) }),
         failureTitle: "Could not release the holds",
       });

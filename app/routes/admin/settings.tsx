@@ -1,4 +1,3 @@
-import { isHttpsSite } from "#server/config/env.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { requireAdmin } from "#server/http/guards.ts";
 import { loadCardPaymentConfig } from "#server/payments/stripe/stripe-keys.ts";
@@ -32,18 +31,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { env, logger } = context.services;
+  const { services } = context;
   // A body that is not form data is answered by readForm (400/413), never taken for an empty form.
   const form = await readForm(request);
   return runAction(
-    logger,
+    services,
     async () => {
       // The saved settings are not returned: the page reloads them, and the answer to a post that
       // carried a secret key holds nothing of it.
-      await saveStoreSettings(context.services, { form: settingsInputFromFormData(form) });
+      await saveStoreSettings(services, { form: settingsInputFromFormData(form) });
       return { savedAt: Date.now() };
     },
-    { secure: isHttpsSite(env), ...SAVE_SETTINGS_TOASTS },
+    SAVE_SETTINGS_TOASTS,
   );
 }
 

@@ -6,7 +6,6 @@ import { parseFields, readForm } from "#server/http/read-form.ts";
 import { deleteSubscriber } from "#server/subscribers/delete-subscriber.ts";
 import { deleteSubscribers, describeRemoval } from "#server/subscribers/delete-subscribers.ts";
 import { removeSubscriberSchema, removeSubscribersSchema } from "#common/subscribers/subscriber-schema.ts";
-import { isHttpsSite } from "#server/config/env.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
@@ -32,17 +31,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   requireAdmin(context, request);
-  const { db, logger, env } = context.services;
+  const { services } = context;
+  const { db } = services;
   const form = await readForm(request);
   if (form.get("intent") === REMOVE_SELECTED_INTENT) {
-    return runAction(logger, () => deleteSubscribers({ db }, parseFields(form, removeSubscribersSchema)), {
-      secure: isHttpsSite(env),
+    return runAction(services, () => deleteSubscribers({ db }, parseFields(form, removeSubscribersSchema)), {
       success: (result) => ({ title: "Subscribers removed", description: describeRemoval(result) }),
       failureTitle: "Error removing subscribers",
     });
   }
-  return runAction(logger, () => deleteSubscriber({ db }, parseFields(form, removeSubscriberSchema)), {
-    secure: isHttpsSite(env),
+  return runAction(services, () => deleteSubscriber({ db }, parseFields(form, removeSubscriberSchema)), {
     ...REMOVE_SUBSCRIBER_TOASTS,
   });
 }
