@@ -80,8 +80,7 @@ export async function setRole(
     throw new AppError(
       "CONFLICT",
       `The account of ${user.email} has not verified its address, so it cannot be made an admin: whoever signed up with it may not own that mailbox.`,
-      undefined,
-      UNVERIFIED_ADDRESS_REASON,
+      { reason: UNVERIFIED_ADDRESS_REASON },
     );
   }
   await db.updateTable("user").set({ role, updatedAt: clock().toISOString() }).where("id", "=", user.id).execute();

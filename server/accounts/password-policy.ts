@@ -8,7 +8,7 @@ import { COMMON_PASSWORDS } from "./common-passwords.ts";
 export function assertAcceptablePassword(password: string): string {
   if (COMMON_PASSWORDS.has(password.toLowerCase())) {
     const message = "This password is too common and easy to guess. Please choose a less common one.";
-    throw new AppError("VALIDATION", message, { password: message });
+    throw new AppError("VALIDATION", message, { fieldErrors: { password: message } });
   }
   return password;
 }

@@ -41,7 +41,7 @@ export async function updateProfile(
   } catch (error) {
     if (isUniqueViolation(error)) {
       const message = "That username is already taken. Please choose another one.";
-      throw new AppError("CONFLICT", message, { username: message });
+      throw new AppError("CONFLICT", message, { fieldErrors: { username: message } });
     }
     throw error;
   }

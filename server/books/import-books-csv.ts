@@ -93,12 +93,10 @@ class Problems {
       fieldErrors[key] = fieldErrors[key] ? `${fieldErrors[key]} ${problem.message}` : problem.message;
     }
     // Checking stops once the list is full: there may be more than it says.
-    throw new AppError(
-      "VALIDATION",
-      importProblemsMessage(this.list.length, this.full),
+    throw new AppError("VALIDATION", importProblemsMessage(this.list.length, this.full), {
       fieldErrors,
-      "import-problems",
-    );
+      reason: "import-problems",
+    });
   }
 }
 

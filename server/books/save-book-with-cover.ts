@@ -17,7 +17,7 @@ export type BookCoverDeps = ReleaseCoverDeps & Pick<AppServices, "clock">;
 /** Throws VALIDATION before any image work, so a bad form costs no image processing. */
 function checkFields(input: unknown): void {
   const checked = checkForm(bookFormSchema, input, BOOK_FIELDS);
-  if (!checked.success) throw new AppError("VALIDATION", checked.message, checked.fieldErrors);
+  if (!checked.success) throw new AppError("VALIDATION", checked.message, { fieldErrors: checked.fieldErrors });
 }
 
 /**
@@ -29,7 +29,7 @@ async function encodeCover(upload: CoverUpload): Promise<CoverWithVariants> {
     return await withVariants(webpCover(await encodeCoverImage(upload)));
   } catch (error) {
     if (error instanceof AppError && error.code === "VALIDATION") {
-      throw new AppError("VALIDATION", error.message, { [COVER_FIELD]: error.message });
+      throw new AppError("VALIDATION", error.message, { fieldErrors: { [COVER_FIELD]: error.message } });
     }
     throw error;
   }

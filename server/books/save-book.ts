@@ -21,7 +21,7 @@ export const SLUG_ATTEMPTS = 5;
 
 function parseBookInput(input: unknown): BookInput {
   const checked = checkForm(bookFormSchema, input, BOOK_FIELDS);
-  if (!checked.success) throw new AppError("VALIDATION", checked.message, checked.fieldErrors);
+  if (!checked.success) throw new AppError("VALIDATION", checked.message, { fieldErrors: checked.fieldErrors });
   return checked.data;
 }
 
@@ -157,5 +157,5 @@ async function refuseStaleStock(db: Kysely<Database>, id: string, stockShown: nu
   const message = `The stock changed while you were editing (orders take copies): it is ${
     now.stock === null ? "not tracked" : now.stock
   } now. Check the Stock field and save again.`;
-  throw new AppError("CONFLICT", message, { stock: message }, "stock-changed");
+  throw new AppError("CONFLICT", message, { fieldErrors: { stock: message }, reason: "stock-changed" });
 }

@@ -35,8 +35,7 @@ export async function placeWithinInvoiceAllowance(
     throw new AppError(
       "RATE_LIMITED",
       `Orders paid by invoice can hold up to ${limiter.limit} items a day. Please order fewer items, pay by card, or contact us for a larger order.`,
-      undefined,
-      INVOICE_ALLOWANCE_REASON,
+      { reason: INVOICE_ALLOWANCE_REASON },
     );
   }
   let placed: PlacedOrder;

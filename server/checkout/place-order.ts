@@ -79,7 +79,8 @@ export async function placeOrder(
     fieldErrors.country = `Sorry, we do not ship to ${countryName(form.country)}.`;
   }
   const firstError = Object.values(fieldErrors)[0];
-  if (firstError || !shipping) throw new AppError("VALIDATION", firstError ?? "Please check the form.", fieldErrors);
+  if (firstError || !shipping)
+    throw new AppError("VALIDATION", firstError ?? "Please check the form.", { fieldErrors });
 
   const now = deps.clock();
   const orderId = newOrderId();
@@ -120,7 +121,7 @@ export async function placeOrder(
 
       const priced = await priceCart({ db: trx }, { lines: form.items, currency: rules.currency });
       const gone = priced.adjustments.find((change) => change.kind === "gone");
-      if (gone) throw new AppError("VALIDATION", gone.message, { items: gone.message });
+      if (gone) throw new AppError("VALIDATION", gone.message, { fieldErrors: { items: gone.message } });
       const short = priced.adjustments.find((change) => change.kind === "sold-out" || change.kind === "lowered");
       if (short) throw soldOutError(short.title ?? "an item in your order");
 
@@ -134,8 +135,7 @@ export async function placeOrder(
         throw new AppError(
           "CONFLICT",
           "Prices have changed since this page was shown. Please review your order and place it again.",
-          undefined,
-          PRICE_CHANGED_REASON,
+          { reason: PRICE_CHANGED_REASON },
         );
       }
 
@@ -197,7 +197,7 @@ export async function placeOrder(
 }
 
 function soldOutError(title: string): AppError {
-  return new AppError("CONFLICT", `Sorry, "${title}" just sold out.`, undefined, SOLD_OUT_REASON);
+  return new AppError("CONFLICT", `Sorry, "${title}" just sold out.`, { reason: SOLD_OUT_REASON });
 }
 
 /** The order a checkout token already placed, if any (as a replay). */

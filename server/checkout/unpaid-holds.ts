@@ -30,8 +30,7 @@ export function fairShareError(title: string, input: { onShelf: number; heldByCl
   return new AppError(
     "CONFLICT",
     `We can hold at most ${most} ${most === 1 ? "copy" : "copies"} of "${title}" until they are paid${held > 0 ? `, and your orders waiting for payment already hold ${held}` : ""}. Please order fewer, or contact us for a larger order.`,
-    undefined,
-    FAIR_SHARE_REASON,
+    { reason: FAIR_SHARE_REASON },
   );
 }
 
@@ -59,8 +58,7 @@ export async function holdWithinClientLimits(
     held > 0
       ? `Orders waiting for payment from your connection already hold ${held} items, and we can hold up to ${UNPAID_UNITS_PER_CLIENT} at once${room > 0 ? ` (${room} more)` : ""}. Please pay for those orders first, order fewer items, or contact us for a larger order.`
       : `We can hold up to ${UNPAID_UNITS_PER_CLIENT} items for orders waiting for payment. Please order fewer items, or contact us for a larger order.`,
-    undefined,
-    UNPAID_HOLD_LIMIT_REASON,
+    { reason: UNPAID_HOLD_LIMIT_REASON },
   );
 }
 

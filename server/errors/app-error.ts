@@ -1,3 +1,5 @@
+import type { ErrorReason } from "#common/errors/error-reasons.ts";
+
 /**
  * The one error type for expected failures. Business functions throw it with a code; the HTTP
  * edge turns the code into a status (below) and shows the message to the user, so messages are
@@ -32,19 +34,19 @@ export class AppError extends Error {
     return typeof value === "object" && value !== null && APP_ERROR in value;
   }
 
+  /** Per-field messages for forms, keyed by field name. */
+  readonly fieldErrors?: Record<string, string>;
+  /** The business case, for a client that must react to one (the code only says the HTTP category). */
+  readonly reason?: ErrorReason;
+
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    /** Per-field messages for forms, keyed by field name. */
-    readonly fieldErrors?: Record<string, string>,
-    /**
-     * What went wrong in business terms ("already-subscribed"), for a client that must react to
-     * one case: the code only says the HTTP category, and several rules share one (Medusa's
-     * type/reason split).
-     */
-    readonly reason?: string,
+    options: { fieldErrors?: Record<string, string>; reason?: ErrorReason; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    if (options.fieldErrors) this.fieldErrors = options.fieldErrors;
+    if (options.reason) this.reason = options.reason;
   }
 
   get status(): number {

@@ -98,7 +98,7 @@ it("answers a refusal with its code, business reason and message, and sets the f
   const answer = await runAction(
     secureSite,
     async () => {
-      throw new AppError("CONFLICT", "This email address is already on our list.", undefined, "already-subscribed");
+      throw new AppError("CONFLICT", "This email address is already on our list.", { reason: "already-subscribed" });
     },
     { failureTitle: "Error" },
   );

@@ -1,3 +1,4 @@
+import type { ErrorReason } from "#common/errors/error-reasons.ts";
 import { data } from "react-router";
 import { tooManyAttempts } from "#server/accounts/auth-limits.ts";
 import { isDatabaseUnavailable } from "#server/db/database-errors.ts";
@@ -14,7 +15,7 @@ export interface ActionFailure {
     /** The HTTP category (the status follows from it). */
     code: AppErrorCode | "INTERNAL";
     /** The business case, when a client must tell it apart (e.g. "already-subscribed"). */
-    reason?: string;
+    reason?: ErrorReason;
     /** Written for the user. */
     message: string;
     fieldErrors?: Record<string, string>;

@@ -60,7 +60,7 @@ export function parseFields<Schema extends z.ZodType>(
   const parsed = schema.safeParse(formValues(form, schema));
   if (parsed.success) return parsed.data;
   const { fieldErrors, message } = formErrors(parsed.error, fieldOrder);
-  throw new AppError("VALIDATION", message, fieldErrors);
+  throw new AppError("VALIDATION", message, { fieldErrors });
 }
 
 export const NUL_IN_FORM_MESSAGE = "The form contains a character that is not allowed. Please remove it and try again.";

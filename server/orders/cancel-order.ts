@@ -111,8 +111,7 @@ function refuseShipped(status: OrderStatus): void {
     throw new AppError(
       "CONFLICT",
       `This order has already been ${status.toLowerCase()}, so it can no longer be cancelled.`,
-      undefined,
-      "already-shipped",
+      { reason: "already-shipped" },
     );
   }
 }

@@ -276,7 +276,7 @@ export async function acceptPaymentByStaff(
   const from = order.payment_status;
   if (from === "paid") return { paymentStatus: from, changed: false };
   if (order.status === "Cancelled") {
-    throw new AppError("CONFLICT", "This order was cancelled, so it cannot be marked paid.", undefined, "cancelled");
+    throw new AppError("CONFLICT", "This order was cancelled, so it cannot be marked paid.", { reason: "cancelled" });
   }
   const staffMayAccept = (from === "awaiting_payment" && order.payment_method === "invoice") || from === "needs_review";
   if (!staffMayAccept || !canMovePayment(from, "paid")) {
@@ -285,8 +285,7 @@ export async function acceptPaymentByStaff(
       from === "awaiting_payment"
         ? "Card payments are confirmed by Stripe; this order cannot be marked paid by hand."
         : `A payment that is "${from.replace(/_/g, " ")}" cannot be marked paid.`,
-      undefined,
-      "illegal-payment-move",
+      { reason: "illegal-payment-move" },
     );
   }
   // A flagged card payment keeps the amount the provider reported; an invoice is paid in full.
@@ -405,8 +404,7 @@ export async function recordRefund(
     throw new AppError(
       "UNAVAILABLE",
       "Stripe could not make this refund. Please try again, or check the payment in your Stripe dashboard.",
-      undefined,
-      "stripe-refund-failed",
+      { reason: "stripe-refund-failed" },
     );
   }
   const recorded = await trx

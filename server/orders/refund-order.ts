@@ -87,12 +87,12 @@ export async function refundOrderAmount(
   if (from === "refunded" && input.amountCents === null) return unchanged;
   const refundable = REFUNDABLE_PAYMENT_STATUSES.includes(from);
   if (!refundable || remaining <= 0 || order.payment_method === null) {
-    throw new AppError("CONFLICT", "Only a paid order can be refunded.", undefined, "not-refundable");
+    throw new AppError("CONFLICT", "Only a paid order can be refunded.", { reason: "not-refundable" });
   }
   const amount = input.amountCents ?? remaining;
   if (amount > remaining) {
     const message = `That is more than is left to refund (${formatMoney(remaining, currency)}).`;
-    throw new AppError("VALIDATION", message, { amount: message });
+    throw new AppError("VALIDATION", message, { fieldErrors: { amount: message } });
   }
   const planned: PaymentStatus = amount === remaining ? "refunded" : "partially_refunded";
   if (!canMovePayment(from, planned)) {
@@ -100,7 +100,7 @@ export async function refundOrderAmount(
       from === "needs_review"
         ? "A payment under review can only be refunded in full."
         : `A payment that is "${from.replace(/_/g, " ")}" cannot be refunded.`;
-    throw new AppError("CONFLICT", message, undefined, "illegal-payment-move");
+    throw new AppError("CONFLICT", message, { reason: "illegal-payment-move" });
   }
 
   // The payment's refunds at its provider, listed first: what the shop has not recorded (below),
@@ -133,8 +133,7 @@ export async function refundOrderAmount(
     throw new AppError(
       "CONFLICT",
       `This order's refunds changed since this form was opened: ${formatMoney(order.amount_refunded_cents, currency)} is refunded now. Please check what is left to refund before refunding more.`,
-      undefined,
-      "refunds-changed",
+      { reason: "refunds-changed" },
     );
   }
   if (!refunds) {
@@ -172,8 +171,7 @@ export async function refundOrderAmount(
     throw new AppError(
       "CONFLICT",
       `${provider.name} had already refunded ${formatMoney(recordedHere, currency)} of this order that the shop had not recorded. It is recorded now: please check what is left to refund before refunding more.`,
-      undefined,
-      "refund-found-at-stripe",
+      { reason: "refund-found-at-stripe" },
     );
   }
   const refundId = await refunds.create({ orderId: order.id, amount, attempt });

@@ -78,7 +78,7 @@ export async function releaseUnpaidHolds(deps: OrderActionDeps, input: { clientK
     .limit(RELEASE_BATCH + 1)
     .execute();
   if (held.length === 0) {
-    throw new AppError("NOT_FOUND", "This client holds no unpaid orders now.", undefined, "no-holds");
+    throw new AppError("NOT_FOUND", "This client holds no unpaid orders now.", { reason: "no-holds" });
   }
   const result: ReleaseResult = { clientKey: input.clientKey, released: 0, skipped: 0, failed: [], remaining: 0 };
   for (const { id } of held.slice(0, RELEASE_BATCH)) {

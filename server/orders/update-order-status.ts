@@ -60,8 +60,7 @@ export async function updateOrderStatus(
         order.status === "Cancelled"
           ? "This order was cancelled; a cancelled order cannot be reopened."
           : "This order was changed by someone else. Please reload and try again.",
-        undefined,
-        order.status === "Cancelled" ? "cancelled" : "changed",
+        { reason: order.status === "Cancelled" ? "cancelled" : "changed" },
       );
     }
     await appendOrderHistory(trx, { orderId: order.id, status, location: STAFF_STATUS_LOCATION, at: now });

@@ -155,7 +155,7 @@ export async function saveStoreSettings(
   input: { form: unknown },
 ): Promise<AdminStoreSettings> {
   const checked = checkForm(storeSettingsFormSchema, input.form);
-  if (!checked.success) throw new AppError("VALIDATION", checked.message, checked.fieldErrors);
+  if (!checked.success) throw new AppError("VALIDATION", checked.message, { fieldErrors: checked.fieldErrors });
   const form = checked.data;
   const now = clock().toISOString();
   const appSecret = env.APP_SECRET;
@@ -207,7 +207,7 @@ export async function saveStoreSettings(
       })
       .executeTakeFirst();
     if (Number(upserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-      throw new AppError("CONFLICT", SETTINGS_CHANGED_MESSAGE, undefined, "settings-changed");
+      throw new AppError("CONFLICT", SETTINGS_CHANGED_MESSAGE, { reason: "settings-changed" });
     }
 
     const existing = await trx

@@ -58,7 +58,7 @@ export async function subscribe(deps: NewsletterDeps, { email }: SubscribeInput)
       .executeTakeFirst();
     if (!existing) continue;
     if (existing.confirmed_at !== null) {
-      throw new AppError("CONFLICT", "This email address is already on our list.", undefined, ALREADY_SUBSCRIBED);
+      throw new AppError("CONFLICT", "This email address is already on our list.", { reason: ALREADY_SUBSCRIBED });
     }
     // Claimed in one statement, so two requests at once send one e-mail between them.
     const claimed = await db

@@ -54,7 +54,7 @@ export async function handleStripeWebhook(
   const secret = await loadStripeWebhookSecret(deps);
   if (!secret) {
     deps.logger.warn("Stripe webhook refused: no webhook signing secret is stored");
-    throw new AppError("VALIDATION", "No webhook signing secret is configured.", undefined, "no-secret");
+    throw new AppError("VALIDATION", "No webhook signing secret is configured.", { reason: "no-secret" });
   }
   // Loaded on the first delivery: a shop without card payments never holds the Stripe library.
   const { default: StripeLibrary } = await import("stripe");
@@ -71,13 +71,13 @@ export async function handleStripeWebhook(
     );
   } catch {
     deps.logger.warn("Stripe webhook refused: bad or missing signature");
-    throw new AppError("VALIDATION", "The webhook signature is not valid.", undefined, "bad-signature");
+    throw new AppError("VALIDATION", "The webhook signature is not valid.", { reason: "bad-signature" });
   }
   // The library bounds only the signature's age: one dated ahead would stay replayable until then.
   const signedAt = signatureTimestamp(input.signature ?? "");
   if (!Number.isFinite(signedAt) || signedAt > nowMs / 1000 + WEBHOOK_FUTURE_TOLERANCE_SECONDS) {
     deps.logger.warn("Stripe webhook refused: its signature is dated in the future");
-    throw new AppError("VALIDATION", "The webhook signature is not valid.", undefined, "bad-signature");
+    throw new AppError("VALIDATION", "The webhook signature is not valid.", { reason: "bad-signature" });
   }
   const event = readStripeEvent(verified);
   if (!event) {
@@ -90,7 +90,7 @@ export async function handleStripeWebhook(
       },
       "Stripe webhook refused: the event lacks fields the shop reads",
     );
-    throw new AppError("VALIDATION", "The event could not be read.", undefined, "unreadable-event");
+    throw new AppError("VALIDATION", "The event could not be read.", { reason: "unreadable-event" });
   }
 
   const { session, refund } = event;
@@ -194,12 +194,9 @@ async function isPaidThroughOrdersIntent(
       { orderId, paymentIntent: paymentIntentId },
       "Stripe could not be asked whose payment a session took",
     );
-    throw new AppError(
-      "UNAVAILABLE",
-      "Stripe could not be asked about this session's payment. Send it again later.",
-      undefined,
-      "stripe-unreachable",
-    );
+    throw new AppError("UNAVAILABLE", "Stripe could not be asked about this session's payment. Send it again later.", {
+      reason: "stripe-unreachable",
+    });
   }
 }
 
@@ -240,12 +237,9 @@ async function assertPaymentRecorded(deps: HandleStripeWebhookDeps, paymentInten
       return;
     }
     deps.logger.warn({ paymentIntent: paymentIntentId }, "Stripe could not be asked whose payment a refund is for");
-    throw new AppError(
-      "UNAVAILABLE",
-      "Stripe could not be asked about this refund's payment. Send it again later.",
-      undefined,
-      "stripe-unreachable",
-    );
+    throw new AppError("UNAVAILABLE", "Stripe could not be asked about this refund's payment. Send it again later.", {
+      reason: "stripe-unreachable",
+    });
   }
   if (!orderId) return;
   const order = await deps.db
@@ -260,12 +254,9 @@ async function assertPaymentRecorded(deps: HandleStripeWebhookDeps, paymentInten
     { orderId, paymentIntent: paymentIntentId },
     "a refund arrived before its payment was recorded: Stripe will send it again",
   );
-  throw new AppError(
-    "UNAVAILABLE",
-    "This refund's payment is not recorded yet. Send it again later.",
-    undefined,
-    "payment-not-recorded",
-  );
+  throw new AppError("UNAVAILABLE", "This refund's payment is not recorded yet. Send it again later.", {
+    reason: "payment-not-recorded",
+  });
 }
 
 /** What a session event says happened (a completed one: `outcomeOfCompletedSession`). */

@@ -38,7 +38,7 @@ export async function startCardPayment(
   const order = await deps.db.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
   if (!order || order.payment_method !== "card") throw new AppError("NOT_FOUND", "This order could not be found.");
   if (order.payment_status !== "awaiting_payment") {
-    throw new AppError("CONFLICT", "This order is no longer waiting for a card payment.", undefined, "not-awaiting");
+    throw new AppError("CONFLICT", "This order is no longer waiting for a card payment.", { reason: "not-awaiting" });
   }
   // A store set to such a currency before Store Settings refused it: Stripe would read our
   // hundredths as whole units and charge a hundred times the price (money.ts).
@@ -47,7 +47,7 @@ export async function startCardPayment(
       { orderId: order.id, currency: order.currency },
       "no card payment in a currency without hundredths",
     );
-    throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE, undefined, "currency-not-in-hundredths");
+    throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE, { reason: "currency-not-in-hundredths" });
   }
   const config = await loadCardPaymentConfig(deps);
   if (!config) throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE);
@@ -67,7 +67,7 @@ export async function startCardPayment(
     }
     // Stripe down, a revoked key, a refused request: the buyer can try again; the owner reads the log.
     deps.logger?.error({ err: error, orderId: order.id }, "Stripe refused to open a Checkout Session");
-    throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE, undefined, "stripe-error");
+    throw new AppError("UNAVAILABLE", STRIPE_UNAVAILABLE, { reason: "stripe-error" });
   }
 }
 
@@ -84,12 +84,9 @@ async function openSession(
     // Paid (or a delayed payment under way) and the webhook has not landed yet: a second
     // session would let the buyer pay twice.
     if (existing?.status === "complete") {
-      throw new AppError(
-        "CONFLICT",
-        "This order's payment is being confirmed. Please check your order in a moment.",
-        undefined,
-        "payment-being-confirmed",
-      );
+      throw new AppError("CONFLICT", "This order's payment is being confirmed. Please check your order in a moment.", {
+        reason: "payment-being-confirmed",
+      });
     }
   }
 

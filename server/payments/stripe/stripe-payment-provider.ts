@@ -51,8 +51,7 @@ async function closePaymentPage(deps: StripeProviderDeps, order: Selectable<Orde
     throw new AppError(
       "UNAVAILABLE",
       "The Stripe secret key is not set in Store Settings, so Stripe cannot close this order's payment page. The order was not cancelled.",
-      undefined,
-      "stripe-not-configured",
+      { reason: "stripe-not-configured" },
     );
   }
   let session: Awaited<ReturnType<typeof closeCardSession>>;
@@ -63,8 +62,7 @@ async function closePaymentPage(deps: StripeProviderDeps, order: Selectable<Orde
     throw new AppError(
       "UNAVAILABLE",
       "Stripe could not close this order's payment page, so the order was not cancelled. Please try again.",
-      undefined,
-      "stripe-close-failed",
+      { reason: "stripe-close-failed" },
     );
   }
   if (!session) {
@@ -76,8 +74,7 @@ async function closePaymentPage(deps: StripeProviderDeps, order: Selectable<Orde
     throw new AppError(
       "CONFLICT",
       "Stripe is still settling this order's payment. Cancel the order once the payment has arrived.",
-      undefined,
-      "payment-settling",
+      { reason: "payment-settling" },
     );
   }
   if (outcome === "paid") return { kind: "paid", payment: reportedPayment(session) } as const;
@@ -88,15 +85,14 @@ async function closePaymentPage(deps: StripeProviderDeps, order: Selectable<Orde
 async function listRefunds(deps: StripeProviderDeps, order: Selectable<OrdersTable>): Promise<ProviderRefunds> {
   const paymentIntent = order.payment_reference;
   if (!paymentIntent) {
-    throw new AppError("CONFLICT", "This card order has no Stripe payment to refund.", undefined, "no-payment-intent");
+    throw new AppError("CONFLICT", "This card order has no Stripe payment to refund.", { reason: "no-payment-intent" });
   }
   const secretKey = await loadStripeSecretKey(deps);
   if (!secretKey) {
     throw new AppError(
       "UNAVAILABLE",
       "The Stripe secret key is not set in Store Settings, so Stripe cannot refund this order.",
-      undefined,
-      "stripe-not-configured",
+      { reason: "stripe-not-configured" },
     );
   }
   const client = await createStripeClient(secretKey, deps.env);
@@ -151,7 +147,6 @@ function refundFailed(deps: StripeProviderDeps, error: unknown, orderId: string)
   return new AppError(
     "UNAVAILABLE",
     "Stripe could not make this refund. Please try again, or check the payment in your Stripe dashboard.",
-    undefined,
-    "stripe-refund-failed",
+    { reason: "stripe-refund-failed" },
   );
 }
