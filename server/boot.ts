@@ -19,6 +19,7 @@ import { openRateLimitStore, type RateLimitStore } from "./security/rate-limit-s
 import { createRateLimits } from "./security/rate-limits.ts";
 import type { AppServices, Clock } from "./services.ts";
 import { ExportLock } from "#server/csv/export-lock.ts";
+import { createBackgroundTasks } from "./jobs/background-tasks.ts";
 
 /** Reads `.env` when present, then validates the configuration; a bad value ends the process. */
 export function loadEnvOrExit(): Env {
@@ -73,6 +74,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
   }
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
   const hashQueue = overrides.hashQueue ?? new HashQueue();
+  const backgroundTasks = createBackgroundTasks(logger);
   const rateLimitStore =
     overrides.rateLimitStore ?? (await openRateLimitStore({ redisUrl: env.REDIS_URL, database, logger }));
   return {
@@ -88,7 +90,8 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     rateLimits: createRateLimits(rateLimitStore),
     mailer,
     paymentProviders: createPaymentProviders({ db: database.db, env, logger }),
-    getAuth: lazyAuth({ env, database, mailer, logger, hashQueue }),
+    backgroundTasks,
+    getAuth: lazyAuth({ env, database, mailer, logger, hashQueue, backgroundTasks }),
     authLimits: createAuthLimits(rateLimitStore),
     hashQueue,
     ownerSetup: await OwnerSetup.start({ db: database.db, clock }),

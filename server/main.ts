@@ -100,6 +100,8 @@ function closeServer(): void {
   force.unref();
   server.close(() => {
     void stopBackgroundJobs()
+      // Mails a request started (a reset link, a verification link) go out before the database closes.
+      .then(() => services.backgroundTasks.settled())
       .then(() => services.rateLimitStore.close())
       .then(() => services.database.close())
       .finally(() => {

@@ -11,6 +11,7 @@ import type { Database } from "./db/schema.ts";
 import type { Logger } from "./logging/logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { PaymentProviders } from "./orders/payment-provider.ts";
+import type { BackgroundTasks } from "./jobs/background-tasks.ts";
 import type { HashQueue } from "./security/hash-queue.ts";
 import type { RateLimitStore } from "./security/rate-limit-store.ts";
 import type { RateLimits } from "./security/rate-limits.ts";
@@ -47,6 +48,8 @@ export interface AppServices {
   authLimits: AuthLimits;
   /** The one bounded queue of password hashing (argon2). */
   hashQueue: HashQueue;
+  /** Mails a request starts without waiting for them; shutdown and tests wait on `settled()`. */
+  backgroundTasks: BackgroundTasks;
   ownerSetup: OwnerSetup;
   /** One subscribers CSV export at a time in this process. */
   subscriberExportLock: ExportLock;

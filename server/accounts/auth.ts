@@ -10,6 +10,7 @@ import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { ADMIN_ROLE, CUSTOMER_ROLE } from "./admin-role.ts";
 import { voidOlderResetLinks } from "./reset-links.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#common/accounts/password-schema.ts";
+import type { BackgroundTasks } from "#server/jobs/background-tasks.ts";
 
 /** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. */
 const ARGON2ID = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -24,6 +25,7 @@ export interface AuthDependencies {
   mailer: Mailer;
   logger: Logger;
   hashQueue: HashQueue;
+  backgroundTasks: BackgroundTasks;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface AuthDependencies {
  * session middleware): its own HTTP endpoints are not exposed, so every rule (password policy,
  * rate limits, redirects) lives in one place, our use cases (see docs/decisions/0003).
  */
-export function createAuth({ env, database, mailer, logger, hashQueue }: AuthDependencies) {
+export function createAuth({ env, database, mailer, logger, hashQueue, backgroundTasks }: AuthDependencies) {
   return betterAuth({
     appName: "shop",
     baseURL: env.PUBLIC_URL,
@@ -61,9 +63,10 @@ export function createAuth({ env, database, mailer, logger, hashQueue }: AuthDep
         const link = `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
         // Not awaited: the answer must take as long for unknown addresses as for known ones.
         // A newer link voids the older ones before it goes out: only the latest e-mail works.
-        void voidOlderResetLinks(database, { userId: user.id, token })
-          .then(() => sendResetMail(user.email, link))
-          .catch((error: unknown) => logger.error({ err: error }, "password reset e-mail could not be sent"));
+        backgroundTasks.start(async () => {
+          await voidOlderResetLinks(database, { userId: user.id, token });
+          await sendResetMail(user.email, link);
+        }, "password reset e-mail could not be sent");
       },
     },
     emailVerification: {
@@ -76,9 +79,7 @@ export function createAuth({ env, database, mailer, logger, hashQueue }: AuthDep
         // Our own page (better-auth's endpoints are not mounted), built from PUBLIC_URL.
         const link = `${env.PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}`;
         // Not awaited, like the reset mail: the answer takes as long whether a mail goes out or not.
-        void sendVerificationMail(user.email, link).catch((error: unknown) =>
-          logger.error({ err: error }, "verification e-mail could not be sent"),
-        );
+        backgroundTasks.start(() => sendVerificationMail(user.email, link), "verification e-mail could not be sent");
       },
     },
     session: {

@@ -104,7 +104,7 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
     expect(await viewerOf(deps, "boss@example.com")).toMatchObject({ isAdmin: true, emailVerified: true });
     await ensureOwnerIsAdmin(deps, { ownerEmail: "boss@example.com" });
     expect(await roleOf(deps, "boss@example.com")).toBe(ADMIN_ROLE);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await deps.backgroundTasks.settled();
     expect(mailsTo(testDb.dataDir, "boss@example.com")).toEqual([]);
   });
 
@@ -234,7 +234,7 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
       token: tokenOf(await waitForVerificationLink(testDb.dataDir, "boaz@example.com")),
     });
     await resendVerificationEmail(deps, { viewer: boaz, ...request("192.0.2.13") });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await deps.backgroundTasks.settled();
     expect(mailsTo(testDb.dataDir, "boaz@example.com")).toHaveLength(2);
     expect(mailsTo(testDb.dataDir, "anna@example.com")).toHaveLength(4);
   });
@@ -252,11 +252,11 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
       signUp(deps, { email: "Victim@example.com", password: "Another-Long-Pass-9", ...request("192.0.2.40") }),
     ).resolves.toBeUndefined();
     await waitForVerificationLink(testDb.dataDir, "victim@example.com");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await deps.backgroundTasks.settled();
     expect(mailsTo(testDb.dataDir, "victim@example.com")).toHaveLength(deps.authLimits.accountMailsPerAddress.limit);
     // Another spelling of the mailbox (a +tag) counts against the same allowance: no mail.
     await signUp(deps, { email: "victim+again@example.com", password: PASSWORD, ...request("192.0.2.34") });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await deps.backgroundTasks.settled();
     expect(mailsTo(testDb.dataDir, "victim+again@example.com")).toHaveLength(0);
     // The account's own resend (signed in: strangers cannot spend it) has an allowance of its own.
     await resendVerificationEmail(deps, {
@@ -295,7 +295,7 @@ describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
         ...request(`192.0.2.${50 + i}`),
       });
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await deps.backgroundTasks.settled();
     expect(mailsTo(testDb.dataDir, "boaz@example.com")).toHaveLength(deps.authLimits.accountMailsPerAddress.limit);
     await expect(
       signIn(deps, { email: "boaz@example.com", password: "Another-Long-Pass-9", ...request() }),

@@ -151,7 +151,7 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
       await expect(requestPasswordReset(deps, { email: "Anna@Example.com", ...client() })).resolves.toBeUndefined();
       if (i < cap) await mailedTokens(testDb.dataDir, "anna@example.com", i + 1);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await deps.backgroundTasks.settled();
     const tokens = await mailedTokens(testDb.dataDir, "anna@example.com", cap);
     const live = await deps.db.selectFrom("verification").select("identifier").execute();
     expect(live).toEqual([{ identifier: `reset-password:${tokens.at(-1)}` }]);

@@ -13,6 +13,7 @@ import { findUserByEmail } from "./create-admin-account.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import type { SignUpInput } from "#common/accounts/password-schema.ts";
 import { mailboxKey } from "#server/mail/mailbox-key.ts";
+import type { BackgroundTasks } from "#server/jobs/background-tasks.ts";
 
 /**
  * Creates a customer account (no session: the visitor signs in next) and e-mails it a link to
@@ -30,6 +31,7 @@ export async function signUp(
     mailer: Mailer;
     logger: Logger;
     env: Pick<Env, "PUBLIC_URL">;
+    backgroundTasks: BackgroundTasks;
   },
   input: SignUpInput & { headers: Headers; clientAddress: string },
 ): Promise<void> {
@@ -56,8 +58,9 @@ export async function signUp(
   if ((await deps.authLimits.accountMailsPerAddress.consume(`email:${mailboxKey(email)}`)) > 0) return;
   if (existing) {
     // Not awaited, like better-auth's own mails: the answer takes as long either way.
-    void sendAccountExistsMail(deps, { to: existing.email }).catch((error: unknown) =>
-      deps.logger.error({ err: error }, "account-exists e-mail could not be sent"),
+    deps.backgroundTasks.start(
+      () => sendAccountExistsMail(deps, { to: existing.email }),
+      "account-exists e-mail could not be sent",
     );
     return;
   }

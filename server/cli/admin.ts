@@ -15,6 +15,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { HashQueue } from "#server/security/hash-queue.ts";
+import { createBackgroundTasks } from "#server/jobs/background-tasks.ts";
 
 const USAGE =
   "Usage: npm run admin -- grant <email> | revoke <email> | create <email> | setup-link  (create reads the password from stdin)";
@@ -55,7 +56,8 @@ try {
     }
   } else if (command === "create") {
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, logger });
-    const getAuth = lazyAuth({ env, database, logger, mailer, hashQueue: new HashQueue() });
+    const backgroundTasks = createBackgroundTasks(logger);
+    const getAuth = lazyAuth({ env, database, logger, mailer, hashQueue: new HashQueue(), backgroundTasks });
     // The setup page's schema, so the command line refuses what the page refuses, in its words.
     const fields = signUpSchema.safeParse({ email, password: await readPassword() });
     if (!fields.success) throw new AppError("VALIDATION", formErrors(fields.error, ["email", "password"]).message);

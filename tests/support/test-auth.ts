@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { lazyAuth, type GetAuth } from "#server/accounts/lazy-auth.ts";
 import { createAuthLimits, type AuthLimits } from "#server/accounts/auth-limits.ts";
 import { loadEnv } from "#server/config/env.ts";
+import { createBackgroundTasks, type BackgroundTasks } from "#server/jobs/background-tasks.ts";
 import { HashQueue } from "#server/security/hash-queue.ts";
 import { openDatabaseRateLimitStore } from "#server/security/rate-limit-store.ts";
 import { createLogger, type Logger } from "#server/logging/logger.ts";
@@ -23,12 +24,15 @@ export function createTestAuth(
   clock: Clock;
   hashQueue: HashQueue;
   env: ReturnType<typeof loadEnv>;
+  backgroundTasks: BackgroundTasks;
 } {
   const config = loadEnv({ DATA_DIR: testDb.dataDir, NODE_ENV: "test", APP_SECRET: "a".repeat(40), ...env });
   const logger = createLogger("silent", new Writable({ write: (_c, _e, cb) => cb() }));
   const mailer = createMailer({ dataDir: testDb.dataDir, logger });
+  const backgroundTasks = createBackgroundTasks(logger);
   return {
-    getAuth: lazyAuth({ env: config, database: testDb.handle, mailer, logger, hashQueue }),
+    getAuth: lazyAuth({ env: config, database: testDb.handle, mailer, logger, hashQueue, backgroundTasks }),
+    backgroundTasks,
     authLimits: createAuthLimits(openDatabaseRateLimitStore(testDb.handle)),
     mailer,
     logger,
