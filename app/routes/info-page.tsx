@@ -18,6 +18,14 @@ export function meta(args: Route.MetaArgs) {
 export const handle = ISLAND_PAGE_HANDLE;
 export const clientLoader = islandPageClientLoader;
 
+/**
+ * Nothing to load, but a route with only a clientLoader is left out of the server's render (React
+ * Router waits for the browser to load its data): this loader makes the page server-rendered.
+ */
+export function loader() {
+  return null;
+}
+
 /** One of the static pages (mission, about, churches, schools, legal, shipping, returns, faith). */
 export default function InfoPageRoute() {
   const { pathname } = useLocation();
