@@ -70,11 +70,12 @@ export async function measureLighthouse(): Promise<LighthousePage[]> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const pages = (await storefrontPages(dataDir)).map((page) =>
-      page.name === "/checkout"
+      page.noindex
         ? {
             ...page,
-            // The page says noindex on purpose (a cart's address is no page to find in a search
-            // engine): Lighthouse's advice for such a page is to leave the crawlability audit out.
+            // The page says noindex on purpose (a cart's address, a sign-in form: no page to find
+            // in a search engine): Lighthouse's advice for such a page is to leave the
+            // crawlability audit out.
             skipAudits: ["is-crawlable"],
             note: "SEO without is-crawlable: the page is noindex on purpose",
           }
