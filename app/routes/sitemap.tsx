@@ -1,7 +1,18 @@
 import { Link } from "react-router";
 import { SITEMAP_GROUPS, siteLink } from "#common/pages/site-paths.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/sitemap";
+
+/** An island page (decision 21): a list of links needs no script of its own. */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
+
+/** Nothing to load; without a server loader React Router would leave the page out of its render. */
+export function loader() {
+  return null;
+}
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Sitemap", description: "Every page of our shop in one place." });

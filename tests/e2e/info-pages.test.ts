@@ -17,9 +17,10 @@ const INFO_PAGES = [
   { path: "/statement-of-faith", heading: "Statement of Faith" },
   { path: "/shipping-information", heading: "Shipping Information" },
   { path: "/returns-and-refunds", heading: "Returns & Refunds" },
+  { path: "/sitemap", heading: "Sitemap" },
 ];
 
-describe("info pages in a browser (island pages, decision 21)", () => {
+describe("info pages and the sitemap in a browser (island pages, decision 21)", () => {
   const shop = useShop();
 
   it("renders each page's text on the server and loads one script, no React Router", async () => {
@@ -33,11 +34,16 @@ describe("info pages in a browser (island pages, decision 21)", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(`${shop.server.url}/our-mission`);
-    await waitForHydration(page);
+    for (const path of ["/our-mission", "/sitemap"]) {
+      scripts.length = 0;
+      await page.goto(`${shop.server.url}${path}`);
+      await waitForHydration(page);
+      expect(scripts, path).toEqual([expect.stringMatching(/^\/assets\/islands-client-[\w-]+\.js$/)]);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    }
+    // Its links load the pages they name.
+    await page.getByRole("link", { name: "Our Mission" }).first().click();
     await page.getByRole("heading", { name: "Our Mission", level: 1 }).waitFor();
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/islands-client-[\w-]+\.js$/)]);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     await page.close();
   });
 
