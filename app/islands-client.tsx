@@ -45,6 +45,10 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
     import("#app/features/checkout/checkout-form.tsx").then(
       ({ CheckoutForm }) => CheckoutForm.island as IslandDefinition<object>,
     ),
+  "help-center-faq": () =>
+    import("#app/features/info-pages/help-center-faq-search.tsx").then(
+      ({ HelpCenterFaqSearchIsland }) => HelpCenterFaqSearchIsland.island as IslandDefinition<object>,
+    ),
 };
 
 /** The component of the island named `name`; a page island's chunk is fetched once. */

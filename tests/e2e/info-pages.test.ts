@@ -65,4 +65,30 @@ describe("info pages and the sitemap in a browser (island pages, decision 21)", 
       await page.close();
     }
   });
+
+  it("narrows the Help Center's questions as one types, an island of the page's own", async () => {
+    const page = await shop.browser.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${shop.server.url}/help-center`);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    expect(scripts[0]).toMatch(/^\/assets\/islands-client-[\w-]+\.js$/);
+    const questions = page.locator("main").getByRole("button");
+    const all = await questions.count();
+    await page.getByRole("searchbox", { name: "Search the questions" }).fill("payment methods");
+    await expect.poll(() => questions.count()).toBeLessThan(all);
+    await page.getByRole("button", { name: "Which payment methods do you accept?" }).click();
+    await expect(
+      page
+        .getByText(/PayPal/)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
+    await page.getByRole("searchbox", { name: "Search the questions" }).fill("xylophone");
+    await page.getByText("No questions match “xylophone”. Try other words, or write to us below.").waitFor();
+    await page.close();
+  });
 });
