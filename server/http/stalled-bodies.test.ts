@@ -6,15 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
 import { MAX_CONNECTIONS_PER_CLIENT } from "./connection-limits.ts";
 
-/** A raw connection: writes `head` (and `body`), collects the answer, notes when the server closes it. */
+/**
+ * A raw connection: writes `head` (and `body`), collects the answer, resolves `closed` once the
+ * connection ends. The client never ends it itself: only the server (or `socket.destroy()`) can.
+ */
 function rawRequest(url: string, head: string, body = "") {
   const { port } = new URL(url);
   const socket: Socket = connect({ port: Number(port), host: "127.0.0.1" });
   let answer = "";
-  const closed = new Promise<number>((resolve) => {
-    const started = performance.now();
-    socket.on("close", () => resolve(performance.now() - started));
-  });
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
   socket.on("data", (chunk) => (answer += chunk));
   socket.on("error", () => {});
   socket.write(head + body);
@@ -44,16 +44,16 @@ describe("slow, stalled and abandoned request bodies on the real server", () => 
 
   it("refuses a declared body over the form's limit with 413 and closes the connection without reading it", async () => {
     const client = rawRequest(server.url, post("/contact-us", 1024 * 1024), "message=");
-    const closedAfterMs = await client.closed;
+    await client.closed;
+    // A server that waited for the body would end this stalled one with its 408 instead.
     expect(client.answer()).toMatch(/^HTTP\/1\.1 413 /);
-    expect(closedAfterMs).toBeLessThan(2_000);
   });
 
-  it("answers a client that stops sending its body with 408 within seconds and closes the connection", async () => {
+  // The route's 10 s body deadline runs out well inside this test's 20 s: the test timeout is the only clock.
+  it("answers a client that stops sending its body with 408 and closes the connection", async () => {
     const client = rawRequest(server.url, post("/login", 8000), "email=" + "a".repeat(3000));
-    const closedAfterMs = await client.closed;
+    await client.closed;
     expect(client.answer()).toMatch(/^HTTP\/1\.1 408 /);
-    expect(closedAfterMs).toBeLessThan(12_000);
     expect(errorLines()).toEqual([]);
   }, 20_000);
 
