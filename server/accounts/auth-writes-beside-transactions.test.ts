@@ -46,6 +46,7 @@ it("keeps a password change, and the other sessions it ended, when another reque
       .transaction()
       .execute(async (trx) => {
         await trx.selectFrom("books").select("id").limit(1).execute();
+        // Held open while the password change writes: the overlap is what is tested (no event ends it).
         await new Promise((resolve) => setTimeout(resolve, 1_500));
         throw new Error("rolled back");
       })

@@ -123,12 +123,14 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
       code: "RATE_LIMITED",
       message: "Too many attempts, try again in 1 second.",
     });
+    // The wait running out is what is tested; the limiter reads the real clock (rate-limiter-flexible).
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await expect(guess("wrong-again")).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     await expect(guess(PASSWORD)).rejects.toMatchObject({
       code: "RATE_LIMITED",
       message: "Too many attempts, try again in 2 seconds.",
     });
+    // The doubled wait running out, likewise.
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     await expect(guess(PASSWORD)).resolves.toMatchObject({ isAdmin: false });
   });

@@ -43,6 +43,7 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
     const deps = await setUp();
     await requestPasswordReset(deps, { email: "anna@example.com", ...client() });
     await mailedTokens(testDb.dataDir, "anna@example.com", 1);
+    // Links are ordered by when they were made: the newer one must be made a millisecond later.
     await new Promise((resolve) => setTimeout(resolve, 5));
     await requestPasswordReset(deps, { email: "anna@example.com", ...client() });
     const [older, newer] = await mailedTokens(testDb.dataDir, "anna@example.com", 2);

@@ -141,6 +141,7 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
       .execute();
     // ...while the first book's deletion releases it: the release waits, then sees the book.
     const release = releaseUnusedCover(deps, { imageUrl: first.imageUrl });
+    // A moment for the release to reach the lock: no event says it waits there.
     await new Promise((resolve) => setTimeout(resolve, 200));
     await taking.commit().execute();
     expect(await release).toBe(false);

@@ -123,11 +123,10 @@ it("gives up on a bucket that never answers, and saves nothing, rather than hold
     timeouts: { connectMs: 300, answerMs: 300 },
   });
   try {
-    const started = performance.now();
+    // The bucket never answers: only the store's own timeouts can settle the call.
     await expect(
       createBookWithCover({ ...coverDeps(testDb), covers: store }, { form, cover: await png("#468") }),
     ).rejects.toThrow();
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(await testDb.handle.db.selectFrom("books").select("id").execute()).toEqual([]);
     expect(await storedCoverKeys(testDb)).toEqual([]);
   } finally {

@@ -4,18 +4,20 @@ import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { capConnectionsPerClient, MAX_CONNECTIONS_PER_CLIENT, serverTimeouts } from "./connection-limits.ts";
 
-/** Opens a socket and resolves with what the server says first (or "" if it says nothing within `waitMs`). */
-function openSocket(
-  port: number,
-  localAddress = "127.0.0.1",
-  waitMs = 300,
-): Promise<{ socket: Socket; greeting: string }> {
+/**
+ * Opens a socket, asks for a page on it and resolves with the head of the answer: the page's, or
+ * the cap's 503, which the server writes as soon as it refuses. The socket stays open (keep-alive).
+ */
+function openSocket(port: number, localAddress = "127.0.0.1"): Promise<{ socket: Socket; answer: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host: "127.0.0.1", localAddress });
-    let greeting = "";
-    socket.on("data", (chunk) => (greeting += chunk));
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk;
+      if (answer.includes("\r\n\r\n")) resolve({ socket, answer });
+    });
     socket.on("error", reject);
-    socket.on("connect", () => setTimeout(() => resolve({ socket, greeting }), waitMs));
+    socket.on("connect", () => socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
   });
 }
 
@@ -24,12 +26,22 @@ describe("the per-client connection cap", () => {
   const sockets: Socket[] = [];
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.destroy();
+    serverSides.splice(0);
     await new Promise((resolve) => server?.close(resolve));
   });
+
+  /** The server's side of each connection, to wait until it has seen one close. */
+  const serverSides: Socket[] = [];
+  const closedOnServer = (client: Socket) => {
+    const side = serverSides.find((socket) => socket.remotePort === client.localPort)!;
+    return side.closed ? Promise.resolve() : new Promise((resolve) => side.once("close", resolve));
+  };
 
   async function listen(max: number): Promise<number> {
     server = createServer((_req, res) => res.end("ok"));
     capConnectionsPerClient(server, max);
+    // The cap listens first, so it has counted a connection out before closedOnServer resolves.
+    server.on("connection", (socket: Socket) => serverSides.push(socket));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     return (server.address() as { port: number }).port;
   }
@@ -37,26 +49,27 @@ describe("the per-client connection cap", () => {
   it("refuses a client's connection beyond the cap with 503, and lets other clients and later connections in", async () => {
     const port = await listen(3);
     for (let i = 0; i < 3; i++) {
-      const { socket, greeting } = await openSocket(port, "127.0.0.1", 20);
+      const { socket, answer } = await openSocket(port);
       sockets.push(socket);
-      expect(greeting).toBe("");
+      expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     }
     const refused = await openSocket(port);
     sockets.push(refused.socket);
-    expect(refused.greeting).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
-    expect(refused.greeting).toContain("Retry-After: 5");
+    expect(refused.answer).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+    expect(refused.answer).toContain("Retry-After: 5");
 
     // Another address is counted on its own.
-    const other = await openSocket(port, "127.0.0.2", 20);
+    const other = await openSocket(port, "127.0.0.2");
     sockets.push(other.socket);
-    expect(other.greeting).toBe("");
+    expect(other.answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
 
     // A closed connection frees its place.
+    const closing = closedOnServer(sockets[0]!);
     sockets[0]!.destroy();
-    await new Promise((r) => setTimeout(r, 50));
+    await closing;
     const again = await openSocket(port);
     sockets.push(again.socket);
-    expect(again.greeting).toBe("");
+    expect(again.answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
   });
 
   it("counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 client, as every limit does", () => {

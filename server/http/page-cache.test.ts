@@ -227,12 +227,13 @@ describe("the page cache beside a transaction that rolls back (SQLite, one share
       .execute(async (trx) => {
         await trx.updateTable("books").set({ stock: 4 }).where("id", "=", bookId).execute();
         during = visit(t, path);
+        // A moment for the visit to read the generation the rolled-back write bumped.
         await new Promise((resolve) => setTimeout(resolve, 50));
         throw new Error("a second line was short");
       })
       .catch(() => {});
     await during;
-    // A miss would be stored as its body finishes streaming.
+    // A miss would be stored as its body finishes streaming (the cache exposes no event for it yet).
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 

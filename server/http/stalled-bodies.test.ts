@@ -6,19 +6,32 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "#tests/support/server-process.ts";
 import { MAX_CONNECTIONS_PER_CLIENT } from "./connection-limits.ts";
 
-/** A raw connection: writes `head` (and `body`), collects the answer, notes when the server closes it. */
+/**
+ * A raw connection: writes `head` (and `body`), collects the answer, resolves `closed` once the
+ * connection ends. The client never ends it itself: only the server (or `socket.destroy()`) can.
+ */
 function rawRequest(url: string, head: string, body = "") {
   const { port } = new URL(url);
   const socket: Socket = connect({ port: Number(port), host: "127.0.0.1" });
   let answer = "";
-  const closed = new Promise<number>((resolve) => {
-    const started = performance.now();
-    socket.on("close", () => resolve(performance.now() - started));
-  });
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
   socket.on("data", (chunk) => (answer += chunk));
   socket.on("error", () => {});
   socket.write(head + body);
   return { socket, closed, answer: () => answer };
+}
+
+/** Resolves once the server's output so far meets `done`, checked as each line arrives. */
+function untilOutput(server: ServerProcess, done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!done()) return;
+      server.child.stdout!.off("data", check);
+      resolve();
+    };
+    server.child.stdout!.on("data", check);
+    check();
+  });
 }
 
 const post = (path: string, length: number) =>
@@ -44,16 +57,16 @@ describe("slow, stalled and abandoned request bodies on the real server", () => 
 
   it("refuses a declared body over the form's limit with 413 and closes the connection without reading it", async () => {
     const client = rawRequest(server.url, post("/contact-us", 1024 * 1024), "message=");
-    const closedAfterMs = await client.closed;
+    await client.closed;
+    // A server that waited for the body would end this stalled one with its 408 instead.
     expect(client.answer()).toMatch(/^HTTP\/1\.1 413 /);
-    expect(closedAfterMs).toBeLessThan(2_000);
   });
 
-  it("answers a client that stops sending its body with 408 within seconds and closes the connection", async () => {
+  // The route's 10 s body deadline runs out well inside this test's 20 s: the test timeout is the only clock.
+  it("answers a client that stops sending its body with 408 and closes the connection", async () => {
     const client = rawRequest(server.url, post("/login", 8000), "email=" + "a".repeat(3000));
-    const closedAfterMs = await client.closed;
+    await client.closed;
     expect(client.answer()).toMatch(/^HTTP\/1\.1 408 /);
-    expect(closedAfterMs).toBeLessThan(12_000);
     expect(errorLines()).toEqual([]);
   }, 20_000);
 
@@ -85,13 +98,18 @@ describe("slow, stalled and abandoned request bodies on the real server", () => 
   });
 
   it("does not log a client that hangs up in the middle of its body as a failure", async () => {
-    for (const target of ["/login", "/contact-us.data", "/resources/subscribe"]) {
+    const targets = ["/login", "/contact-us.data", "/resources/subscribe"];
+    const from = server.output().length;
+    for (const target of targets) {
       const client = rawRequest(server.url, post(target, 8000), "email=" + "a".repeat(3000));
+      // Nothing outside the server says it has begun reading: the client gives it a moment first.
       await new Promise((r) => setTimeout(r, 200));
       client.socket.destroy();
       await client.closed;
     }
-    await new Promise((r) => setTimeout(r, 500));
+    // The server logs each request once it is done with it; a failure would be logged before.
+    const logged = (target: string) => server.output().slice(from).includes(`"path":"${target}"`);
+    await untilOutput(server, () => targets.every(logged));
     expect(errorLines()).toEqual([]);
     expect(server.output()).not.toContain('"status":500');
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
@@ -113,7 +131,10 @@ describe("slow, stalled and abandoned request bodies on the real server", () => 
     } finally {
       for (const socket of open) socket.destroy();
     }
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // The server frees the places as its loop reads the closes; each refused try takes a turn of that loop.
+    const statuses: number[] = [];
+    while (statuses.at(-1) !== 200 && statuses.length < 5) statuses.push((await fetch(`${server.url}/healthz`)).status);
+    expect(statuses.at(-1)).toBe(200);
+    expect(statuses.filter((status) => status !== 503 && status !== 200)).toEqual([]);
   });
 });

@@ -55,6 +55,7 @@ describe.each(TEST_ENGINES)("background jobs on %s", (engine) => {
           active += 1;
           runs += 1;
           most = Math.max(most, active);
+          // A run that outlasts several 20 ms ticks: the ticks passing during it are what is tested.
           await new Promise((resolve) => setTimeout(resolve, 100));
           active -= 1;
         },

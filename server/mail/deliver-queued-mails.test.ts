@@ -64,6 +64,7 @@ describe.each(TEST_ENGINES)("deliverQueuedMails on %s", (engine) => {
     const sent: OutgoingMail[] = [];
     const slow: Mailer = {
       async send(mail) {
+        // A slow SMTP answer: the two runs race inside this window.
         await new Promise((resolve) => setTimeout(resolve, 50));
         sent.push(mail);
       },

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openSharedStores, TEST_STORE_KINDS, type SharedStores } from "#tests/support/rate-limit-stores.ts";
 import { GrowingDelay } from "./growing-delay.ts";
 
+// Waits running out are what these tests test; rate-limiter-flexible reads the real clock.
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it("doubles the wait per failure past the free ones, up to its cap", () => {

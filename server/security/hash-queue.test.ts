@@ -31,15 +31,21 @@ it("lets an admitted use case hash even when the line fills after it was admitte
   const queue = new HashQueue({ concurrency: 1, maxWaiting: 1 });
   const gate = later();
   const spentTheLink = later();
+  const inLine = later();
   const admitted = queue.admit(async () => {
     await spentTheLink.done;
-    return queue.run(async () => "hashed");
+    try {
+      return queue.run(async () => "hashed");
+    } finally {
+      inLine.release();
+    }
   });
   const blocker = queue.run(() => gate.done);
   const waiting = queue.run(() => gate.done);
   expect(() => queue.run(() => gate.done)).toThrow(expect.objectContaining({ code: "UNAVAILABLE" }));
   spentTheLink.release();
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  // The admitted use case asks for its hash while the line is still full.
+  await inLine.done;
   gate.release();
   await expect(admitted).resolves.toBe("hashed");
   await Promise.all([blocker, waiting]);

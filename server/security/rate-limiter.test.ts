@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openSharedStores, TEST_STORE_KINDS, type SharedStores } from "#tests/support/rate-limit-stores.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 
+// Windows running out are what these tests test; rate-limiter-flexible reads the real clock.
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(TEST_STORE_KINDS)("a rate limit in the %s store", (kind) => {
