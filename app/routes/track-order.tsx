@@ -1,10 +1,15 @@
+import { useMemo } from "react";
 import { data, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AppError } from "#server/errors/app-error.ts";
-import { enforceRateLimit } from "#server/http/action-result.ts";
+import { enforceRateLimit, type ActionFailure, type ActionResult } from "#server/http/action-result.ts";
 import { flashedToast, type FlashedToast } from "#server/http/flash.ts";
 import { trackOrder, type OrderTracking } from "#server/orders/track-order.ts";
-import { ORDER_ID_REQUIRED_MESSAGE, orderIdInputSchema } from "#common/orders/tracking-schema.ts";
-import { showToast, type ToastMessage } from "#app/components/ui/toast.tsx";
+import {
+  ORDER_ID_REQUIRED_MESSAGE,
+  ORDER_ID_REQUIRED_TITLE,
+  orderIdInputSchema,
+} from "#common/orders/tracking-schema.ts";
+import type { ToastMessage } from "#app/components/ui/toast.tsx";
 import { TrackingForm } from "#app/features/orders/tracking-form.tsx";
 import { TrackingEmptyState, TrackingResult } from "#app/features/orders/tracking-result.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -25,7 +30,7 @@ type TrackOrderPage = TrackOrderState & { toast: FlashedToast | null };
 const ECHO_MAX_LENGTH = 80;
 
 const MISSING_ID_TOAST: ToastMessage = {
-  title: "Order ID required",
+  title: ORDER_ID_REQUIRED_TITLE,
   description: ORDER_ID_REQUIRED_MESSAGE,
   variant: "destructive",
 };
@@ -98,22 +103,29 @@ function toastFor(result: TrackOrderState): ToastMessage | null {
   }
 }
 
-function fieldErrorFor(result: TrackOrderState): string | undefined {
+/** A lookup as the form's answer: a refusal of its one field with the problem, or none. */
+function lookupAnswer(result: TrackOrderState): ActionResult {
+  const refused = (code: ActionFailure["error"]["code"], message: string): ActionFailure => ({
+    ok: false,
+    error: { code, message, fieldErrors: { orderId: message } },
+  });
   switch (result.state) {
     case "missing-id":
-      return ORDER_ID_REQUIRED_MESSAGE;
+      return refused("VALIDATION", ORDER_ID_REQUIRED_MESSAGE);
     case "not-found":
-      return `${notFoundDescription(result.orderId)} Please check the ID and try again.`;
+      return refused("NOT_FOUND", `${notFoundDescription(result.orderId)} Please check the ID and try again.`);
     case "rate-limited":
-      return result.message;
+      return refused("RATE_LIMITED", result.message);
     default:
-      return undefined;
+      return { ok: true };
   }
 }
 
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
+  // One answer per lookup (back/forward included), so the form shows the newest problem.
+  const lookup = useMemo(() => lookupAnswer(loaderData), [loaderData]);
 
   const busy =
     navigation.state !== "idle" &&
@@ -129,12 +141,7 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="mt-8">
-        <TrackingForm
-          orderId={searchParams.get("orderId") ?? ""}
-          busy={busy}
-          error={fieldErrorFor(loaderData)}
-          onMissingId={() => showToast(MISSING_ID_TOAST)}
-        />
+        <TrackingForm orderId={searchParams.get("orderId") ?? ""} busy={busy} lookup={lookup} />
       </div>
       <section
         aria-label="Tracking result"

@@ -1,6 +1,8 @@
+import { z } from "zod";
+
 /**
  * The books CSV import's form and its words, shared by the upload form and the server.
- * Client-safe: no imports.
+ * Client-safe: zod only.
  */
 
 /** The upload's file field. */
@@ -11,6 +13,16 @@ export const BOOK_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 export const BOOK_IMPORT_TOO_LARGE_MESSAGE = "The file is too large: at most 5 MB.";
 export const BOOK_IMPORT_NO_FILE_MESSAGE = "Please choose a CSV file to import.";
+
+/**
+ * The upload form as the browser checks it before posting: a file, neither empty nor too large.
+ * The server streams the file instead (readFormWithUpload), with the same limit and messages.
+ */
+export const bookImportFileSchema = z.object({
+  [BOOK_IMPORT_FILE_FIELD]: z
+    .custom<Blob>((value) => value instanceof Blob && value.size > 0, BOOK_IMPORT_NO_FILE_MESSAGE)
+    .refine((file) => file.size <= BOOK_IMPORT_MAX_BYTES, BOOK_IMPORT_TOO_LARGE_MESSAGE),
+});
 
 export interface BookImportCounts {
   added: number;

@@ -4,6 +4,8 @@ import { z } from "zod";
  * The Track Order form's one field, shared by the browser and the server. Client-safe: zod only.
  */
 export const ORDER_ID_REQUIRED_MESSAGE = "Please enter an order ID to track.";
+/** The title of the toast that says so (the form's own check, or the lookup's). */
+export const ORDER_ID_REQUIRED_TITLE = "Order ID required";
 
 /** Longest id worth a database lookup; real ids (ORD-2025-001) are far shorter. */
 export const ORDER_ID_MAX_LENGTH = 64;
@@ -13,6 +15,9 @@ export const orderIdInputSchema = z
   .string({ error: ORDER_ID_REQUIRED_MESSAGE })
   .trim()
   .min(1, ORDER_ID_REQUIRED_MESSAGE);
+
+/** The Track Order form: its one field, as the form kit checks it before the lookup. */
+export const trackOrderFormSchema = z.object({ orderId: orderIdInputSchema });
 
 /**
  * What an order id can look like. Input outside this shape cannot name an order, so the lookup

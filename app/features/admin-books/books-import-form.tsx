@@ -1,32 +1,28 @@
 import { Download, Loader2, Upload } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import {
   BOOK_IMPORT_FILE_FIELD,
-  BOOK_IMPORT_MAX_BYTES,
-  BOOK_IMPORT_NO_FILE_MESSAGE,
-  BOOK_IMPORT_TOO_LARGE_MESSAGE,
+  bookImportFileSchema,
   bookImportSummary,
   type BookImportCounts,
 } from "#common/books/book-import-form.ts";
 import type { ActionResult } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { postFormWithProgress } from "./post-form-with-progress.ts";
 
 type ImportResult = ActionResult<BookImportCounts>;
-
-type Outcome =
-  | { kind: "done"; summary: string }
-  | { kind: "refused"; message: string; problems: [place: string, message: string][] };
 
 const PROGRESS_CLASSES =
   "h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-700 [&::-moz-progress-bar]:bg-brand-700";
 
 /**
- * The books CSV upload: the file is checked for presence and size here, posted with upload
- * progress, then checked and imported by the server as a whole. The answer is shown on the page:
- * the summary ("12 books added, 30 updated"), or what to fix, by line and column.
+ * The books CSV upload on the form kit: the file is checked for presence and size here, posted
+ * with upload progress (the kit's `post`), then checked and imported by the server as a whole.
+ * The answer is shown on the page: the summary ("12 books added, 30 updated"), or what to fix;
+ * the server names each problem by line and column, as the refusal's field errors.
  */
 export function BooksImportForm() {
   const revalidator = useRevalidator();
@@ -34,25 +30,11 @@ export function BooksImportForm() {
   const fileRef = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState(0);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The answer to the last upload, or why none came; undefined while an upload is on its way.
+  const [result, setResult] = useState<ImportResult | undefined>();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const file = fileRef.current?.files?.[0];
-    if (!file || file.size === 0) {
-      setOutcome({ kind: "refused", message: BOOK_IMPORT_NO_FILE_MESSAGE, problems: [] });
-      fileRef.current?.focus();
-      return;
-    }
-    if (file.size > BOOK_IMPORT_MAX_BYTES) {
-      setOutcome({ kind: "refused", message: BOOK_IMPORT_TOO_LARGE_MESSAGE, problems: [] });
-      fileRef.current?.focus();
-      return;
-    }
-    const form = new FormData();
-    form.set(BOOK_IMPORT_FILE_FIELD, file, file.name);
-    setOutcome(null);
+  async function upload(form: FormData) {
+    setResult(undefined);
     setSending(true);
     setProgress(0);
     const answer = await postFormWithProgress<ImportResult>("/admin/books/import", form, setProgress);
@@ -62,27 +44,39 @@ export function BooksImportForm() {
       return;
     }
     if (answer.kind === "failed") {
-      setOutcome({ kind: "refused", message: answer.message, problems: [] });
+      setResult({ ok: false, error: { code: "INTERNAL", message: answer.message } });
       return;
     }
     // The action set its toast; the root shows it once its loader has run again.
     void revalidator.revalidate();
-    const result = answer.data;
-    if (result.ok) {
-      setOutcome({ kind: "done", summary: bookImportSummary(result) });
-      if (fileRef.current) fileRef.current.value = "";
-      return;
-    }
-    setOutcome({
-      kind: "refused",
-      message: result.error.message,
-      problems: Object.entries(result.error.fieldErrors ?? {}),
-    });
+    setResult(answer.data);
   }
+
+  const { fieldErrors, message, formProps } = useCheckedForm({
+    schema: bookImportFileSchema,
+    failureTitle: "Import failed",
+    result,
+    // Only the form's own check sends the keyboard to the file picker; the summary holds the rest.
+    focus: (field) => (field === BOOK_IMPORT_FILE_FIELD ? fileRef.current : null),
+    // An imported file is cleared, so the next import starts from a new choice.
+    resetOnSuccess: true,
+    post: (_form, data) => void upload(data),
+  });
+  const summary = result?.ok && message === null ? bookImportSummary(result) : null;
+  // The server's problems, keyed by their place in the file ("Line 14, price").
+  const problems = Object.entries(fieldErrors).filter(([place]) => place !== BOOK_IMPORT_FILE_FIELD);
 
   return (
     <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-      <form onSubmit={onSubmit} noValidate aria-label="Import books" className="grid min-w-0 content-start gap-4">
+      <form
+        {...formProps}
+        onSubmit={(event) => {
+          if (sending) return event.preventDefault();
+          formProps.onSubmit(event);
+        }}
+        aria-label="Import books"
+        className="grid min-w-0 content-start gap-4"
+      >
         <FormField
           label="CSV file (at most 5 MB, 10,000 books)"
           ref={fileRef}
@@ -116,18 +110,18 @@ export function BooksImportForm() {
         ) : null}
 
         <div aria-live="polite">
-          {outcome?.kind === "done" ? (
+          {summary !== null ? (
             <p role="status" className="rounded-lg bg-green-50 p-4 font-medium text-green-900 ring-1 ring-green-200">
-              Import complete: {outcome.summary}
+              Import complete: {summary}
             </p>
           ) : null}
         </div>
-        {outcome?.kind === "refused" ? (
+        {message !== null ? (
           <div role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-            <p className="font-medium">{outcome.message}</p>
-            {outcome.problems.length > 0 ? (
+            <p className="font-medium">{message}</p>
+            {problems.length > 0 ? (
               <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
-                {outcome.problems.map(([place, message]) => (
+                {problems.map(([place, message]) => (
                   <li key={place}>
                     <span className="font-semibold">{place}:</span> {message}
                   </li>

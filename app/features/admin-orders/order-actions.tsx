@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
-import { formErrors } from "#common/forms/form-errors.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { refundOrderSchema, type ORDER_ACTION_INTENTS } from "#common/orders/order-action-schema.ts";
 import type { OrderDetails } from "#server/orders/get-order-details.ts";
@@ -9,7 +8,7 @@ import { REFUNDABLE_PAYMENT_STATUSES } from "#common/orders/payment-status.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { showToast } from "#app/components/ui/toast.tsx";
+import { useRouteForm } from "#app/components/forms/use-route-form.ts";
 
 type Intent = (typeof ORDER_ACTION_INTENTS)[keyof typeof ORDER_ACTION_INTENTS];
 
@@ -64,13 +63,31 @@ export function OrderActions({ order }: { order: OrderDetails }) {
   const fetcher = useFetcher<ActionResult>();
   const [confirming, setConfirming] = useState<Intent | null>(null);
   const [amount, setAmount] = useState("");
-  const [amountError, setAmountError] = useState<string | null>(null);
   const [refundCents, setRefundCents] = useState(0);
   // One id per confirmed refund: a resent post carries it, so the server refunds once.
   const [refundRequestId, setRefundRequestId] = useState("");
   const actions = availableOrderActions(order);
   const busy = fetcher.state !== "idle";
-  const serverError = fetcher.data && !fetcher.data.ok ? fetcher.data.error.fieldErrors?.amount : undefined;
+  // The refund form's post carries the order's figures beside the typed amount.
+  const refundValues = (data: FormData) => ({
+    orderId: order.id,
+    amount: data.get("amount") ?? "",
+    refundedBefore: order.amountRefundedCents,
+  });
+  const { fieldErrors, formProps } = useRouteForm({
+    schema: refundOrderSchema,
+    fieldOrder: ["amount"],
+    values: refundValues,
+    failureTitle: "Could not refund the order",
+    fetcher,
+    // A checked amount asks for confirmation first; the confirmation posts (submit below).
+    post: (_form, data) => {
+      const checked = refundOrderSchema.parse(refundValues(data));
+      setRefundCents(checked.amount ?? actions.refundableCents);
+      setRefundRequestId(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
+      setConfirming("refund");
+    },
+  });
 
   if (!actions.markPaid && !actions.cancel && !actions.refund) return null;
 
@@ -114,28 +131,7 @@ export function OrderActions({ order }: { order: OrderDetails }) {
         ) : null}
       </div>
       {actions.refund ? (
-        <form
-          className="mt-4 flex flex-wrap items-end gap-3"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const parsed = refundOrderSchema.safeParse({
-              orderId: order.id,
-              amount,
-              refundedBefore: order.amountRefundedCents,
-            });
-            if (!parsed.success) {
-              const errors = formErrors(parsed.error, ["amount"]);
-              setAmountError(errors.fieldErrors.amount ?? errors.message);
-              showToast({ title: "Could not refund the order", description: errors.message, variant: "destructive" });
-              return;
-            }
-            setAmountError(null);
-            setRefundCents(parsed.data.amount ?? actions.refundableCents);
-            setRefundRequestId(`${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`);
-            setConfirming("refund");
-          }}
-        >
+        <form {...formProps} className="mt-4 flex flex-wrap items-end gap-3">
           <FormField
             label="Refund amount"
             name="amount"
@@ -145,7 +141,7 @@ export function OrderActions({ order }: { order: OrderDetails }) {
             hint={`Leave empty to refund everything left (${formatMoney(actions.refundableCents, order.currency)}).`}
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
-            error={amountError ?? serverError}
+            error={fieldErrors.amount}
             className="min-w-48 flex-1"
           />
           <button type="submit" className={buttonStyles.secondary} disabled={busy}>

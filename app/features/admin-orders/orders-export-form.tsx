@@ -1,33 +1,26 @@
 import { Download } from "lucide-react";
-import { useState, type FormEvent } from "react";
 import { ORDER_EXPORT_FIELDS, orderExportSchema } from "#common/orders/order-export-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { checkForm } from "#common/forms/check-form.ts";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 
 /**
  * "Export CSV" for Order Management: a plain GET form to /admin/orders.csv (a download, so no
- * router navigation), carrying the list's current search and an optional date range. The range
- * is checked here with the route's own schema before the download starts.
+ * router navigation), carrying the list's current search and an optional date range. The form
+ * kit checks the range with the route's own schema before the download starts.
  */
 export function OrdersExportForm({ search }: { search: string }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const checked = checkForm(orderExportSchema, new FormData(event.currentTarget), ORDER_EXPORT_FIELDS);
-    if (checked.success) {
-      setErrors({});
-      return;
-    }
-    event.preventDefault();
-    setErrors(checked.fieldErrors);
-  };
+  const { fieldErrors: errors, formProps } = useCheckedForm({
+    schema: orderExportSchema,
+    fieldOrder: ORDER_EXPORT_FIELDS,
+    failureTitle: "Could not export the orders",
+  });
   return (
     <form
+      {...formProps}
       method="get"
       action="/admin/orders.csv"
       aria-label="Export orders"
-      noValidate
-      onSubmit={onSubmit}
       className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
     >
       <input type="hidden" name="search" value={search} />
