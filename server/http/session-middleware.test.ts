@@ -18,7 +18,10 @@ describe("the toast an action flashed", () => {
   });
 
   it("is used up by a data request that runs the root loader, which carries it", async () => {
-    for (const url of ["/help-center.data", "/help-center.data?_routes=root,routes/help-center"]) {
+    for (const url of [
+      "/newsletter/unsubscribe.data",
+      "/newsletter/unsubscribe.data?_routes=root,routes/newsletter-unsubscribe",
+    ]) {
       const response = await t.app.request(url, { headers: { cookie: flashed("Saved it") } });
       expect(response.status).toBe(200);
       expect(await response.text()).toContain("Saved it");
@@ -29,7 +32,7 @@ describe("the toast an action flashed", () => {
   it("is left for the root by a data request for other routes only, such as a fetcher's load", async () => {
     // After one post React Router revalidates the page's loaders and each fetcher's load in
     // parallel: the fetcher's answer must not clear a toast it cannot show.
-    const response = await t.app.request("/help-center.data?_routes=routes/help-center", {
+    const response = await t.app.request("/newsletter/unsubscribe.data?_routes=routes/newsletter-unsubscribe", {
       headers: { cookie: flashed("Saved it") },
     });
     expect(response.status).toBe(200);
