@@ -37,17 +37,26 @@ const ISLANDS: IslandDefinition<object>[] = [
 const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, Component }) => [name, Component]));
 
 /**
- * Islands of one page only, each in a chunk of its own, fetched when a page has them: the checkout
- * form brings zod (it checks the shared schema before posting), which the catalogue pages never load.
+ * Islands of one page only, each in a chunk of its own, fetched when a page has them: a page's form
+ * (checkout, Contact Us, Track Order) and what it alone uses, which the catalogue pages never load.
+ * Each form fetches zod, to check its shared schema, only when it is used.
  */
 const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "checkout-form": () =>
     import("#app/features/checkout/checkout-form.tsx").then(
       ({ CheckoutForm }) => CheckoutForm.island as IslandDefinition<object>,
     ),
+  "contact-form": () =>
+    import("#app/features/contact/contact-form.tsx").then(
+      ({ ContactFormIsland }) => ContactFormIsland.island as IslandDefinition<object>,
+    ),
   "help-center-faq": () =>
     import("#app/features/info-pages/help-center-faq-search.tsx").then(
       ({ HelpCenterFaqSearchIsland }) => HelpCenterFaqSearchIsland.island as IslandDefinition<object>,
+    ),
+  "tracking-form": () =>
+    import("#app/features/orders/tracking-form.tsx").then(
+      ({ TrackingFormIsland }) => TrackingFormIsland.island as IslandDefinition<object>,
     ),
 };
 
