@@ -117,6 +117,10 @@ describe("client bundle", () => {
     expect(modules.some((m) => /node_modules\/preact\/compat\//.test(m))).toBe(true);
     const refused = /node_modules\/(react|react-dom|react-router)\//;
     expect(modules.filter((m) => ZOD.test(m) || ADMIN_CODE.test(m) || refused.test(m))).toEqual([]);
+    // An island of one page only is that page's chunk, not in what every island page loads.
+    for (const onePage of ["app/islands/home-book-grid.tsx", "app/features/books/catalogue-filters.tsx"]) {
+      expect(modules).not.toContain(onePage);
+    }
 
     // Each form's own chunk, fetched on its page only, holds no zod either: its schema check (zod)
     // is a chunk the form fetches when it is used (the checkout's when the buyer reaches into it).
