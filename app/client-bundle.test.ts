@@ -117,21 +117,35 @@ describe("client bundle", () => {
     expect(modules.some((m) => /node_modules\/preact\/compat\//.test(m))).toBe(true);
     const refused = /node_modules\/(react|react-dom|react-router)\//;
     expect(modules.filter((m) => ZOD.test(m) || ADMIN_CODE.test(m) || refused.test(m))).toEqual([]);
+    // An island of one page only is that page's chunk, not in what every island page loads.
+    for (const onePage of ["app/islands/home-book-grid.tsx", "app/features/books/catalogue-filters.tsx"]) {
+      expect(modules).not.toContain(onePage);
+    }
 
-    // The checkout form's own chunk, fetched on the checkout page only, holds no zod either: its
-    // schema check (zod) is a chunk it fetches when the buyer first reaches into the form.
+    // Each form's own chunk, fetched on its page only, holds no zod either: its schema check (zod)
+    // is a chunk the form fetches when it is used (the checkout's when the buyer reaches into it).
     const chunkOf = (module: string) => {
       const files = Object.keys(chunks).filter((file) => chunks[file]!.modules.includes(module));
       expect(files, module).toHaveLength(1);
       return files[0]!;
     };
-    const checkoutForm = chunkOf("app/features/checkout/checkout-form.tsx");
-    const checkoutSchema = chunkOf("common/checkout/checkout-schema.ts");
-    expect(loaded.has(checkoutForm)).toBe(false);
-    expect(chunks[checkoutForm]!.modules.filter((m) => ZOD.test(m) || ADMIN_CODE.test(m) || refused.test(m))).toEqual(
-      [],
-    );
-    expect(chunks[checkoutForm]!.dynamicImports).toContain(checkoutSchema);
-    expect(chunks[checkoutSchema]!.modules.some((m) => ZOD.test(m))).toBe(true);
+    for (const [form, schema] of [
+      ["app/features/checkout/checkout-form.tsx", "common/checkout/checkout-schema.ts"],
+      ["app/features/contact/contact-form.tsx", "common/contact/contact-message-schema.ts"],
+      ["app/features/orders/tracking-form.tsx", "common/orders/tracking-schema.ts"],
+    ]) {
+      const formChunk = chunkOf(form!);
+      const schemaChunk = chunkOf(schema!);
+      expect(loaded.has(formChunk), form).toBe(false);
+      expect(
+        chunks[formChunk]!.modules.filter((m) => ZOD.test(m) || ADMIN_CODE.test(m) || refused.test(m)),
+        form,
+      ).toEqual([]);
+      expect(chunks[formChunk]!.dynamicImports, form).toContain(schemaChunk);
+      expect(
+        [schemaChunk, ...chunks[schemaChunk]!.imports].some((file) => chunks[file]!.modules.some((m) => ZOD.test(m))),
+        schema,
+      ).toBe(true);
+    }
   });
 });

@@ -5,8 +5,6 @@ import { ServerToastIsland } from "#app/components/ui/server-toast.tsx";
 import { ToastButtonIsland } from "#app/components/ui/toast-button.tsx";
 import { ToasterIsland } from "#app/components/ui/toast.tsx";
 import { SocialButtonsIsland } from "#app/components/layout/site-footer.tsx";
-import { CatalogueFiltersIsland } from "#app/features/books/catalogue-filters.tsx";
-import { HomeBookGridIsland } from "#app/islands/home-book-grid.tsx";
 import { AddToCartIsland } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartSheetIsland } from "#app/features/cart/cart-sheet.tsx";
 import { NewsletterFormIsland } from "#app/features/subscribers/newsletter-form.tsx";
@@ -25,8 +23,6 @@ const ISLANDS: IslandDefinition<object>[] = [
   AccordionIsland.island,
   AddToCartIsland.island,
   CartSheetIsland.island,
-  CatalogueFiltersIsland.island,
-  HomeBookGridIsland.island,
   NewsletterFormIsland.island,
   ServerToastIsland.island,
   SocialButtonsIsland.island,
@@ -37,17 +33,35 @@ const ISLANDS: IslandDefinition<object>[] = [
 const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, Component }) => [name, Component]));
 
 /**
- * Islands of one page only, each in a chunk of its own, fetched when a page has them: the checkout
- * form brings zod (it checks the shared schema before posting), which the catalogue pages never load.
+ * Islands of one page only, each in a chunk of its own, fetched when a page has them, so that no
+ * page loads another's: the home page's book grid, the catalogue's filters, the Help Center's
+ * search and each page's form (checkout, Contact Us, Track Order). A form fetches zod, to check its
+ * shared schema, only when it is used.
  */
 const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
+  "catalogue-filters": () =>
+    import("#app/features/books/catalogue-filters.tsx").then(
+      ({ CatalogueFiltersIsland }) => CatalogueFiltersIsland.island as IslandDefinition<object>,
+    ),
   "checkout-form": () =>
     import("#app/features/checkout/checkout-form.tsx").then(
       ({ CheckoutForm }) => CheckoutForm.island as IslandDefinition<object>,
     ),
+  "contact-form": () =>
+    import("#app/features/contact/contact-form.tsx").then(
+      ({ ContactFormIsland }) => ContactFormIsland.island as IslandDefinition<object>,
+    ),
   "help-center-faq": () =>
     import("#app/features/info-pages/help-center-faq-search.tsx").then(
       ({ HelpCenterFaqSearchIsland }) => HelpCenterFaqSearchIsland.island as IslandDefinition<object>,
+    ),
+  "home-book-grid": () =>
+    import("#app/islands/home-book-grid.tsx").then(
+      ({ HomeBookGridIsland }) => HomeBookGridIsland.island as IslandDefinition<object>,
+    ),
+  "tracking-form": () =>
+    import("#app/features/orders/tracking-form.tsx").then(
+      ({ TrackingFormIsland }) => TrackingFormIsland.island as IslandDefinition<object>,
     ),
 };
 

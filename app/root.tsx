@@ -15,7 +15,7 @@ import { isCheckoutAvailable, loadPaymentOptions } from "#server/checkout/paymen
 import { afterFirstContentfulPaint } from "#common/pages/after-first-contentful-paint.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { isIslandPageHandle } from "#common/pages/island-page-handle.ts";
-import { ServerToast, ServerToastIsland, usePageToast } from "#app/components/ui/server-toast.tsx";
+import { ServerToastIsland } from "#app/components/ui/server-toast.tsx";
 import { ToasterIsland } from "#app/components/ui/toast.tsx";
 import { ComingSoonPage } from "#app/features/coming-soon/coming-soon-page.tsx";
 import { ShopClosedBanner } from "#app/features/coming-soon/shop-closed-banner.tsx";
@@ -106,11 +106,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const pageToast = usePageToast();
   return (
     <CurrencyProvider value={loaderData.store.currency}>
       <ServerToastIsland toast={loaderData.flash} />
-      <ServerToast toast={pageToast} />
       {loaderData.shopClosed ? <ShopClosedBanner /> : null}
       <Outlet />
     </CurrencyProvider>

@@ -1,11 +1,19 @@
-import { parseForm } from "#server/http/read-form.ts";
-import { CONTACT_FIELDS, contactMessageSchema } from "#common/contact/contact-message-schema.ts";
-import { useActionData } from "react-router";
+import { data } from "react-router";
+import { CONTACT_FIELDS } from "#common/contact/contact-fields.ts";
+import { contactMessageSchema } from "#common/contact/contact-message-schema.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { sendContactMessage } from "#server/contact/send-contact-message.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
+import { redirectWithToast } from "#server/http/flash.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
 import { ContactDetails } from "#app/features/contact/contact-details.tsx";
-import type { ActionResult } from "#server/http/action-result.ts";
-import { CONTACT_TOASTS, ContactForm } from "#app/features/contact/contact-form.tsx";
+import {
+  CONTACT_TOASTS,
+  ContactFormIsland,
+  MESSAGE_SENT_TOAST,
+  type ContactEcho,
+} from "#app/features/contact/contact-form.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { useStore } from "#app/lib/use-store.ts";
 import type { Route } from "./+types/contact-us";
@@ -18,23 +26,46 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, clientAddress } = context;
-  return runAction(
-    services,
-    async () => {
-      await enforceRateLimit(services.rateLimits.contact, clientAddress);
-      await sendContactMessage(services, await parseForm(request, contactMessageSchema, CONTACT_FIELDS));
-      return {};
-    },
-    CONTACT_TOASTS,
-  );
+/**
+ * An island page (decision 21): only the form and the site's islands are hydrated. The form posts
+ * as a document; the answer is a redirect back with a toast, or this page again with the refusal.
+ */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
+
+/** Whether the page follows a sent message: its toast is this request's flash (server/http/flash.ts). */
+export function loader({ context }: Route.LoaderArgs) {
+  const { flash } = context;
+  return { sent: flash?.title === MESSAGE_SENT_TOAST.title && flash.description === MESSAGE_SENT_TOAST.description };
 }
 
-export default function ContactUs() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, clientAddress } = context;
+  const submitted = await readForm(request);
+  const answer = await runAction(services, async () => {
+    await enforceRateLimit(services.rateLimits.contact, clientAddress);
+    await sendContactMessage(services, parseFields(submitted, contactMessageSchema, CONTACT_FIELDS));
+    return {};
+  });
+  if (answer.data.ok) return redirectWithToast(services, "/contact-us", CONTACT_TOASTS.success);
+  // The page renders again with the refusal and what was typed. No flash toast: the form's island
+  // toasts this very answer, and a cookie would show it again on the next page.
+  return data({ ...answer.data, values: contactEcho(submitted) }, answer.init ?? undefined);
+}
+
+/** The posted text of each field, to fill the form again after a refusal. */
+function contactEcho(form: FormData): ContactEcho {
+  const values: ContactEcho = {};
+  for (const field of CONTACT_FIELDS) {
+    const value = form.get(field);
+    if (typeof value === "string") values[field] = value;
+  }
+  return values;
+}
+
+export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
   const store = useStore();
-  // Set only when the form was posted before the page's scripts ran (the fetcher handles the rest).
-  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const failure = actionData && !actionData.ok ? actionData.error : undefined;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="max-w-3xl border-b border-brand-100 pb-8">
@@ -52,7 +83,7 @@ export default function ContactUs() {
           <h2 id="contact-form-heading" className="mb-6 font-serif text-2xl font-bold text-brand-800">
             Send Us a Message
           </h2>
-          <ContactForm initialResult={actionData} />
+          <ContactFormIsland failure={failure} values={actionData?.values} sent={loaderData.sent} />
         </section>
         <ContactDetails contactEmail={store?.contactEmail} />
       </div>

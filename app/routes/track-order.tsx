@@ -1,17 +1,16 @@
-import { useMemo } from "react";
-import { data, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, useSearchParams } from "react-router";
 import { AppError } from "#server/errors/app-error.ts";
 import { enforceRateLimit, type ActionFailure, type ActionResult } from "#server/http/action-result.ts";
 import { flashedToast, type FlashedToast } from "#server/http/flash.ts";
 import { trackOrder, type OrderTracking } from "#server/orders/track-order.ts";
-import {
-  ORDER_ID_REQUIRED_MESSAGE,
-  ORDER_ID_REQUIRED_TITLE,
-  orderIdInputSchema,
-} from "#common/orders/tracking-schema.ts";
+import { ORDER_ID_REQUIRED_MESSAGE, ORDER_ID_REQUIRED_TITLE } from "#common/orders/order-id-required.ts";
+import { orderIdInputSchema } from "#common/orders/tracking-schema.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
+import { ServerToastIsland } from "#app/components/ui/server-toast.tsx";
 import type { ToastMessage } from "#app/components/ui/toast.tsx";
-import { TrackingForm } from "#app/features/orders/tracking-form.tsx";
+import { TrackingFormIsland } from "#app/features/orders/tracking-form.tsx";
 import { TrackingEmptyState, TrackingResult } from "#app/features/orders/tracking-result.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/track-order";
 
@@ -23,7 +22,7 @@ export type TrackOrderState =
   | { state: "rate-limited"; message: string }
   | { state: "found"; tracking: OrderTracking };
 
-/** The loader's answer: the state, and the toast it sets (see usePageToast in the root). */
+/** The loader's answer: the state, and the toast it sets (the page shows it). */
 type TrackOrderPage = TrackOrderState & { toast: FlashedToast | null };
 
 /** Longest id echoed back in the "not found" message; the rest of a pasted novel is cut. */
@@ -41,6 +40,13 @@ export function meta(args: Route.MetaArgs) {
     description: "Enter your order ID to see your order's status, estimated delivery and every step of its journey.",
   });
 }
+
+/**
+ * An island page (decision 21): only the form and the site's islands are hydrated; the result is
+ * HTML. A search is a document load of this page with the id in its address.
+ */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
 
 /**
  * The lookup is a GET (?orderId=…), so it runs here: a shared link or a reload shows the result
@@ -73,16 +79,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return respond({ state: "not-found", orderId }, 404);
   }
   return respond({ state: "found", tracking });
-}
-
-/**
- * Re-run the lookup only for navigations (a new or repeated search, back/forward), not after
- * other forms on the page post (the footer's newsletter): that would spend the visitor's
- * lookups and repeat the last toast.
- */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
-  return defaultShouldRevalidate;
 }
 
 function notFoundDescription(orderId: string): string {
@@ -122,18 +118,11 @@ function lookupAnswer(result: TrackOrderState): ActionResult {
 }
 
 export default function TrackOrder({ loaderData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  // One answer per lookup (back/forward included), so the form shows the newest problem.
-  const lookup = useMemo(() => lookupAnswer(loaderData), [loaderData]);
-
-  const busy =
-    navigation.state !== "idle" &&
-    navigation.location.pathname === "/track-order" &&
-    new URLSearchParams(navigation.location.search).has("orderId");
-
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      {/* The lookup's toast: a GET sets no cookie, so its answer carries it (server/http/flash.ts). */}
+      <ServerToastIsland toast={loaderData.toast} />
       <header>
         <h1 className="font-serif text-4xl font-bold leading-tight text-brand-800 sm:text-5xl">Track Your Order</h1>
         <p className="mt-4 text-lg leading-8 text-gray-700">
@@ -141,14 +130,9 @@ export default function TrackOrder({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="mt-8">
-        <TrackingForm orderId={searchParams.get("orderId") ?? ""} busy={busy} lookup={lookup} />
+        <TrackingFormIsland orderId={searchParams.get("orderId") ?? ""} lookup={lookupAnswer(loaderData)} />
       </div>
-      <section
-        aria-label="Tracking result"
-        aria-live="polite"
-        aria-busy={busy}
-        className={`mt-8 transition-opacity ${busy ? "opacity-60" : ""}`}
-      >
+      <section aria-label="Tracking result" className="mt-8">
         {loaderData.state === "found" ? <TrackingResult tracking={loaderData.tracking} /> : <TrackingEmptyState />}
       </section>
     </div>

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
-
-/** Longest values a message may have; the form's `maxLength` attributes use the same numbers. */
-export const CONTACT_LIMITS = { fullName: 100, email: 254, subject: 150, message: 5000 } as const;
+import { CONTACT_LIMITS } from "./contact-fields.ts";
 
 /**
  * The Contact Us form, shared by the browser and the server so both refuse the same input with
@@ -28,7 +26,3 @@ export const contactMessageSchema = z.object({
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
-export type ContactField = keyof ContactMessageInput;
-
-/** The form's fields in display order; the first invalid one gives the toast its message. */
-export const CONTACT_FIELDS: readonly ContactField[] = ["fullName", "email", "subject", "message"];

@@ -1,11 +1,7 @@
 import { z } from "zod";
+import { ORDER_ID_REQUIRED_MESSAGE } from "./order-id-required.ts";
 
-/**
- * The Track Order form's one field, shared by the browser and the server. Client-safe: zod only.
- */
-export const ORDER_ID_REQUIRED_MESSAGE = "Please enter an order ID to track.";
-/** The title of the toast that says so (the form's own check, or the lookup's). */
-export const ORDER_ID_REQUIRED_TITLE = "Order ID required";
+// The Track Order form's one field, shared by the browser and the server. Client-safe: zod only.
 
 /** Longest id worth a database lookup; real ids (ORD-2025-001) are far shorter. */
 export const ORDER_ID_MAX_LENGTH = 64;

@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
 // The Contact Us action through the real app and build (needs `npm run build`): the form is
-// checked once, where it arrives, before the use case stores or sends anything.
+// checked once, where it arrives, before the use case stores or sends anything. The page is an
+// island page (decision 21): its form posts as a document, as these requests do.
 const VALID = {
   fullName: "Hannah Reader",
   email: "hannah@example.com",
@@ -25,22 +26,32 @@ describe.each(TEST_ENGINES)("the Contact Us action on %s", (engine) => {
 
   let client = 0;
   const post = (fields: Record<string, string>) =>
-    t.app.request("/contact-us.data", {
+    t.app.request("/contact-us", {
       method: "POST",
       body: new URLSearchParams(fields).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `192.0.2.${++client}` },
+      headers: {
+        accept: "text/html",
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": `192.0.2.${++client}`,
+      },
     });
-  const toastOf = (response: Response) => readFlash(response.headers.get("set-cookie")?.split(";")[0]);
+  const flashOf = (response: Response) => response.headers.get("set-cookie")?.split(";")[0];
   const rows = () => t.services.db.selectFrom("contact_messages").select("id").execute();
 
-  /** A refusal: 400, the failure toast with the message, and each field's message in the answer. */
+  /**
+   * A refusal: 400, this page again with each field's message and the refusal for the form's
+   * island (which toasts it), and no flash cookie (the next page would toast it again).
+   */
   async function expectRefused(response: Response, message: string, fieldErrors: Record<string, string>) {
     expect(response.status).toBe(400);
-    expect(toastOf(response)).toMatchObject({ title: "Error", description: message, variant: "destructive" });
-    const body = await response.text();
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(readFlash(flashOf(response))).toBeNull();
+    const html = (await response.text()).replaceAll("&quot;", '"');
+    expect(html).toContain('data-island="contact-form"');
+    expect(html).toContain(JSON.stringify(message));
     for (const [field, fieldMessage] of Object.entries(fieldErrors)) {
-      expect(body).toContain(JSON.stringify(field));
-      expect(body).toContain(JSON.stringify(fieldMessage));
+      expect(html).toContain(`${JSON.stringify(field)}:${JSON.stringify(fieldMessage)}`);
+      expect(html).toContain(`>${fieldMessage.replaceAll("'", "&#x27;")}</p>`);
     }
   }
 
@@ -77,10 +88,25 @@ describe.each(TEST_ENGINES)("the Contact Us action on %s", (engine) => {
     expect(readOutbox(t.testDb.dataDir)).toHaveLength(mailsBefore);
   });
 
-  it("stores and sends a message whose fields pass, trimmed", async () => {
+  it("shows a refused message's text again in its fields", async () => {
+    const html = await (await post({ ...VALID, email: "not-an-email" })).text();
+    expect(html).toMatch(/<input[^>]*name="email"[^>]*value="not-an-email"/);
+    expect(html).toMatch(/<input[^>]*name="fullName"[^>]*value="Hannah Reader"/);
+    expect(html).toContain(`>${VALID.message}</textarea>`);
+  });
+
+  it("stores and sends a message whose fields pass, trimmed, and redirects back with the toast", async () => {
     const response = await post({ ...VALID, fullName: `  ${VALID.fullName} ` });
-    expect(response.status).toBe(200);
-    expect(toastOf(response)).toMatchObject({ title: "Message Sent!" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/contact-us");
+    const flash = flashOf(response);
+    expect(readFlash(flash)).toMatchObject({
+      title: "Message Sent!",
+      description: "Thank you for contacting us. We will get back to you shortly.",
+    });
+    // The page it lands on says so too, for a browser that runs no script.
+    const landed = await t.app.request("/contact-us", { headers: { accept: "text/html", cookie: flash! } });
+    expect(await landed.text()).toMatch(/role="status"[^>]*><strong>Message Sent!<\/strong>/);
     const stored = await t.services.db
       .selectFrom("contact_messages")
       .select(["full_name", "email"])

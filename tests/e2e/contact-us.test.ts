@@ -2,7 +2,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { holdRequests } from "#tests/support/held-request.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
+import { waitForHydration } from "#tests/support/storefront-page.ts";
 
 const MESSAGE = {
   fullName: "Hannah Reader",
@@ -32,16 +34,34 @@ describe("Contact Us page in a browser", () => {
     }
   }
 
-  /** Opens the page and waits until React has hydrated the form, so submits go through the fetcher. */
+  /** Opens the page and waits until its islands have hydrated, so the form checks before posting. */
   async function openContactPage(): Promise<Page> {
     const page = await shop.browser.newPage();
     await page.goto(`${shop.server.url}/contact-us`);
-    await page.waitForFunction(() => {
-      const form = document.querySelector("main form");
-      return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-    });
+    await waitForHydration(page);
     return page;
   }
+
+  async function fillMessage(page: Page) {
+    await field(page, "Full Name").fill(MESSAGE.fullName);
+    await field(page, "Email").fill(MESSAGE.email);
+    await field(page, "Subject").fill(MESSAGE.subject);
+    await field(page, "Message").fill(MESSAGE.message);
+  }
+
+  it("is an island page: the islands' script and the form's chunk, no React Router", async () => {
+    const page = await shop.browser.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${shop.server.url}/contact-us`);
+    await waitForHydration(page);
+    expect(scripts[0]).toMatch(/^\/assets\/islands-client-[\w-]+\.js$/);
+    expect(scripts.some((script) => /^\/assets\/contact-form-[\w-]+\.js$/.test(script))).toBe(true);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await page.close();
+  });
 
   it("sends a message: toast, empty form, stored row and a mail in the outbox", async () => {
     const page = await openContactPage();
@@ -54,10 +74,7 @@ describe("Contact Us page in a browser", () => {
     await expect(page.locator('main a[href^="mailto:"]').count()).resolves.toBe(1);
     await expect(field(page, "Email").getAttribute("type")).resolves.toBe("email");
 
-    await field(page, "Full Name").fill(MESSAGE.fullName);
-    await field(page, "Email").fill(MESSAGE.email);
-    await field(page, "Subject").fill(MESSAGE.subject);
-    await field(page, "Message").fill(MESSAGE.message);
+    await fillMessage(page);
     await page.getByRole("button", { name: "Send Message" }).click();
 
     const toast = page.getByTestId("toast");
@@ -109,6 +126,36 @@ describe("Contact Us page in a browser", () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute("name"))).resolves.toBe("fullName");
     expect(await storedMessages()).toHaveLength(before);
     await page.close();
+  });
+
+  it("sends a message typed before the page's scripts ran, as a plain form", async () => {
+    const before = (await storedMessages()).length;
+    const page = await shop.browser.newPage();
+    // A slow phone: the islands' script arrives after the visitor has typed and sent.
+    const script = await holdRequests(page, /\/assets\/islands-client-[^/]*\.js$/);
+    await page.goto(`${shop.server.url}/contact-us`);
+    await script.arrived;
+    await fillMessage(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.locator("main").getByRole("status").getByText("Message Sent!").waitFor();
+    await script.release();
+    await page.getByTestId("toast").getByText("Message Sent!").waitFor();
+    await expect(field(page, "Message").inputValue()).resolves.toBe("");
+    expect(await storedMessages()).toHaveLength(before + 1);
+    await page.close();
+  });
+
+  it("without JavaScript, shows the server's refusal under the field and keeps what was typed", async () => {
+    const context = await shop.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${shop.server.url}/contact-us`);
+    await fillMessage(page);
+    await field(page, "Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Please enter a valid email address.").waitFor();
+    await expect(field(page, "Email").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(field(page, "Message").inputValue()).resolves.toBe(MESSAGE.message);
+    await context.close();
   });
 
   it("answers bad posts that skip the browser's checks with 400 (415 for a body that is not a form), never 500", async () => {

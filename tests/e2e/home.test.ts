@@ -137,7 +137,7 @@ describe("home page in a browser", () => {
     await page.close();
   });
 
-  it("hydrates only its islands, with one script and no React Router, and a hydrated page's link to it loads the document", async () => {
+  it("hydrates only its islands, with the islands' script and its grid's chunk and no React Router, and a hydrated page's link to it loads the document", async () => {
     const page = await shop.browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -150,8 +150,11 @@ describe("home page in a browser", () => {
     });
     await page.goto(shop.server.url);
     await waitForHydration(page);
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toMatch(/^\/assets\/islands-client-[\w-]+\.js$/);
+    // The islands' script, and the book grid's chunk, which only this page loads.
+    expect(scripts).toEqual([
+      expect.stringMatching(/^\/assets\/islands-client-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/home-book-grid-[\w-]+\.js$/),
+    ]);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     // Each island is its own root, and they share one cart and one toast region.
     await page

@@ -1,17 +1,18 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { holdRequests } from "#tests/support/held-request.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { waitForHydration } from "#tests/support/storefront-page.ts";
 
 describe("Track Order in a browser", () => {
   const shop = useShop();
 
-  /** Opens the page and waits until React has hydrated it, so the form's own checks run. */
+  /** Opens the page and waits until its islands have hydrated, so the form's own checks run. */
   async function openTrackOrder(query = ""): Promise<Page> {
     const page = await shop.browser.newPage();
     await page.goto(`${shop.server.url}/track-order${query}`);
-    // "networkidle" is not enough: on a busy machine the module scripts may have loaded
-    // while React has not hydrated yet, and the form then submits natively.
+    // "networkidle" is not enough: on a busy machine the scripts may have loaded while the
+    // islands have not hydrated yet, and the form then submits natively.
     await waitForHydration(page);
     return page;
   }
@@ -20,6 +21,37 @@ describe("Track Order in a browser", () => {
   const trackButton = (page: Page) => page.getByRole("button", { name: /Track Now|Searching\.\.\./ });
   const timeline = (page: Page) => page.getByRole("list", { name: "Tracking history" }).getByRole("listitem");
   const toast = (page: Page) => page.getByTestId("toast");
+
+  it("is an island page: the islands' script and the form's chunk, no React Router", async () => {
+    const page = await shop.browser.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    for (const query of ["", "?orderId=ORD-2025-001"]) {
+      scripts.length = 0;
+      await page.goto(`${shop.server.url}/track-order${query}`);
+      await waitForHydration(page);
+      expect(scripts[0], query).toMatch(/^\/assets\/islands-client-[\w-]+\.js$/);
+      expect(scripts.some((script) => /^\/assets\/tracking-form-[\w-]+\.js$/.test(script))).toBe(true);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    }
+    await page.close();
+  });
+
+  it("searches with an id typed before the page's scripts ran, as a plain GET form", async () => {
+    const page = await shop.browser.newPage();
+    // A slow phone: the islands' script arrives after the visitor has typed and searched.
+    const script = await holdRequests(page, /\/assets\/islands-client-[^/]*\.js$/);
+    await page.goto(`${shop.server.url}/track-order`);
+    await script.arrived;
+    await orderIdField(page).fill("ORD-2025-001");
+    await trackButton(page).click();
+    await page.waitForURL(/orderId=ORD-2025-001/);
+    await expect(page.getByTestId("tracking-status").textContent()).resolves.toBe("Shipped");
+    await script.release();
+    await page.close();
+  });
 
   it("finds a seeded order: status, estimated delivery and the timeline newest first, without personal data", async () => {
     const page = await openTrackOrder();
@@ -58,6 +90,14 @@ describe("Track Order in a browser", () => {
     expect(text).toContain("We couldn't find any tracking information for order ID ORD-2099-123");
     await expect(toast(page).getAttribute("data-variant")).resolves.toBe("destructive");
     await expect(page.getByText("Awaiting your order ID").isVisible()).resolves.toBe(true);
+    // The lookup's problem stays under the field once the toast has gone.
+    await expect(orderIdField(page).getAttribute("aria-invalid")).resolves.toBe("true");
+    const problem = page.locator(
+      `[id="${await orderIdField(page)
+        .getAttribute("aria-describedby")
+        .then((ids) => ids?.split(" ").at(-1))}"]`,
+    );
+    await expect(problem.textContent()).resolves.toContain("Please check the ID and try again.");
     await page.close();
   });
 

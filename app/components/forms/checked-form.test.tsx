@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CONTACT_FIELDS, contactMessageSchema } from "#common/contact/contact-message-schema.ts";
+import { CONTACT_FIELDS } from "#common/contact/contact-fields.ts";
+import { contactMessageSchema } from "#common/contact/contact-message-schema.ts";
 import type { ActionResult } from "#server/http/action-result.ts";
 import type { ToastMessage } from "#app/components/ui/toast.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";

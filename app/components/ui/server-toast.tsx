@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useMatches } from "react-router";
 import type { FlashedToast } from "#server/http/flash.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 import { showToast } from "./toast.tsx";
@@ -19,30 +18,8 @@ export function ServerToast({ toast }: { toast: FlashedToast | null }) {
   return null;
 }
 
-/** The server's one-time toast (a redirect's message) on every page; an island on island pages. */
-export const ServerToastIsland = defineIsland("server-toast", ServerToast);
-
 /**
- * The toast the deepest page's loader set as its data's `toast` (a search by URL, such as Track
- * Order: a GET has no action to set the cookie), for the root to show with ServerToast.
+ * The server's one-time toast on every page (a redirect's message, from the root); an island on
+ * island pages. A page whose loader answers a search by URL shows its own (Track Order).
  */
-export function usePageToast(): FlashedToast | null {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const data = matches[index]!.loaderData;
-    if (typeof data === "object" && data !== null && "toast" in data) {
-      const { toast } = data as { toast: unknown };
-      if (isFlashedToast(toast)) return toast;
-    }
-  }
-  return null;
-}
-
-function isFlashedToast(value: unknown): value is FlashedToast {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { id?: unknown }).id === "string" &&
-    typeof (value as { title?: unknown }).title === "string"
-  );
-}
+export const ServerToastIsland = defineIsland("server-toast", ServerToast);

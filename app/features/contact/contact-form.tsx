@@ -1,44 +1,89 @@
 import { Send } from "lucide-react";
-import { useFetcher } from "react-router";
-import { CONTACT_FIELDS, CONTACT_LIMITS, contactMessageSchema } from "#common/contact/contact-message-schema.ts";
-import type { ActionResult } from "#server/http/action-result.ts";
+import { useEffect, useState } from "react";
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from "#common/contact/contact-fields.ts";
+import type * as ContactSchema from "#common/contact/contact-message-schema.ts";
+import type { ActionFailure } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useRouteForm } from "#app/components/forms/use-route-form.ts";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { defineIsland } from "#app/lib/island.tsx";
 
 export const MESSAGE_SENT_TOAST = {
   title: "Message Sent!",
   description: "Thank you for contacting us. We will get back to you shortly.",
 };
 
-/** The toasts the Contact Us action sets (shown by the root), and the title of the form's own check. */
+/** The toast a sent message redirects with, and the title of a refusal's toast (the form's check or the server's). */
 export const CONTACT_TOASTS = { success: MESSAGE_SENT_TOAST, failureTitle: "Error" };
 
+/** What the visitor typed before a refused post, shown again in the fields. */
+export type ContactEcho = Partial<Record<ContactField, string>>;
+
 /**
- * The Contact Us form. It posts through a fetcher (no page reload) and checks the four fields
- * with the same schema as the server before sending (the form kit, useRouteForm); errors from
- * either side appear under their field, the server's toast comes from its action. `initialResult`
- * is the action's answer after a submission made before the page's scripts were running, so that
- * case still shows what happened.
+ * The shared schema's check (zod, about 24 kB), fetched when the visitor first sends: a visitor
+ * who only reads the page's addresses never downloads it.
  */
-export function ContactForm({ initialResult }: { initialResult?: ActionResult | undefined }) {
-  const fetcher = useFetcher<ActionResult>();
-  const { fieldErrors: errors, formProps } = useRouteForm({
-    schema: contactMessageSchema,
+let checkLoading: Promise<typeof ContactSchema> | undefined;
+function loadCheck() {
+  checkLoading ??= import("#common/contact/contact-message-schema.ts");
+  return checkLoading;
+}
+
+/**
+ * The Contact Us form, an island (decision 21): a plain HTML form that posts to the page's action,
+ * so it works before (or without) the page's scripts. Once hydrated it checks the shared schema
+ * before posting, then lets the browser post it: the server redirects back with the "Message
+ * Sent!" toast, or renders the page again with its refusal (`failure`) and what was typed
+ * (`values`). Errors from either side appear under their field; the first one takes the focus.
+ * `sent` shows the confirmation in the page too, for a browser that runs no script.
+ */
+function ContactForm({
+  failure,
+  values = {},
+  sent = false,
+}: {
+  failure?: ActionFailure["error"] | undefined;
+  values?: ContactEcho | undefined;
+  sent?: boolean | undefined;
+}) {
+  // The island's prop as the server's answer: one object per page, so it is folded in once.
+  const [result] = useState<ActionFailure | undefined>(() => (failure ? { ok: false, error: failure } : undefined));
+  // From a checked post until the browser leaves the page (or comes back to it with Back).
+  const [busy, setBusy] = useState(false);
+  const { fieldErrors: errors, formProps } = useCheckedForm({
+    schema: () => loadCheck().then((module) => module.contactMessageSchema),
     fieldOrder: CONTACT_FIELDS,
     failureTitle: CONTACT_TOASTS.failureTitle,
-    fetcher,
-    initialResult,
-    resetOnSuccess: true,
+    // The page was rendered again with the refusal: no toast from the server can reach it.
+    toastServerRefusal: true,
     clearOnInput: true,
+    result,
+    post: (form) => {
+      setBusy(true);
+      form.submit();
+    },
   });
-  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    // Back from the next page restores this one as it was left, busy: it can be used again.
+    const ready = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener("pageshow", ready);
+    return () => window.removeEventListener("pageshow", ready);
+  }, []);
+  // A refusal without a field to point at (too many messages, a fault): said in the page too.
+  const formMessage = failure && !Object.keys(failure.fieldErrors ?? {}).length ? failure.message : null;
 
   return (
-    <fetcher.Form {...formProps} method="post" aria-busy={busy} className="grid gap-5">
-      {initialResult?.ok ? (
+    <form {...formProps} method="post" aria-busy={busy} className="grid gap-5">
+      {sent ? (
         <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
           <strong>{MESSAGE_SENT_TOAST.title}</strong> {MESSAGE_SENT_TOAST.description}
+        </p>
+      ) : null}
+      {formMessage ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
+          {formMessage}
         </p>
       ) : null}
       <p className="text-sm text-gray-700">All fields are required.</p>
@@ -49,6 +94,7 @@ export function ContactForm({ initialResult }: { initialResult?: ActionResult | 
           name="fullName"
           type="text"
           autoComplete="name"
+          defaultValue={values.fullName}
           maxLength={CONTACT_LIMITS.fullName}
           required
         />
@@ -59,6 +105,7 @@ export function ContactForm({ initialResult }: { initialResult?: ActionResult | 
           type="email"
           autoComplete="email"
           inputMode="email"
+          defaultValue={values.email}
           maxLength={CONTACT_LIMITS.email}
           required
         />
@@ -68,6 +115,7 @@ export function ContactForm({ initialResult }: { initialResult?: ActionResult | 
         error={errors.subject}
         name="subject"
         type="text"
+        defaultValue={values.subject}
         maxLength={CONTACT_LIMITS.subject}
         required
       />
@@ -77,6 +125,7 @@ export function ContactForm({ initialResult }: { initialResult?: ActionResult | 
         error={errors.message}
         name="message"
         rows={6}
+        defaultValue={values.message}
         maxLength={CONTACT_LIMITS.message}
         required
       />
@@ -86,6 +135,9 @@ export function ContactForm({ initialResult }: { initialResult?: ActionResult | 
           {busy ? "Sending..." : "Send Message"}
         </button>
       </div>
-    </fetcher.Form>
+    </form>
   );
 }
+
+/** The form as an island of its own chunk (`PAGE_ISLANDS`), loaded by the Contact Us page only. */
+export const ContactFormIsland = defineIsland("contact-form", ContactForm);

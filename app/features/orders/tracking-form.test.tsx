@@ -1,15 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ActionResult } from "#server/http/action-result.ts";
-import { TrackingForm } from "./tracking-form.tsx";
+import { TrackingFormIsland } from "./tracking-form.tsx";
 
-/** The form as the Track Order page renders it after a lookup, inside a stub router. */
+/** The form as the Track Order page renders it after a lookup: an island, no router around it. */
 function render(lookup: ActionResult) {
-  const Stub = createRoutesStub([
-    { path: "/track-order", Component: () => <TrackingForm orderId="ORD-2099-123" busy={false} lookup={lookup} /> },
-  ]);
-  return renderToStaticMarkup(<Stub initialEntries={["/track-order?orderId=ORD-2099-123"]} />);
+  return renderToStaticMarkup(<TrackingFormIsland orderId="ORD-2099-123" lookup={lookup} />);
 }
 
 describe("the Track Order form", () => {
@@ -24,5 +20,11 @@ describe("the Track Order form", () => {
     const html = render({ ok: true });
     expect(html).not.toContain('aria-invalid="true"');
     expect(html).toContain('value="ORD-2099-123"');
+  });
+
+  it("is a plain GET form to /track-order, so it searches before (or without) its script", () => {
+    const form = render({ ok: true }).match(/<form[^>]*>/)?.[0];
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/track-order"');
   });
 });

@@ -1,58 +1,79 @@
 import { Search } from "lucide-react";
-import { useRef } from "react";
-import { Form } from "react-router";
-import { ORDER_ID_REQUIRED_TITLE, trackOrderFormSchema } from "#common/orders/tracking-schema.ts";
+import { useEffect, useRef, useState } from "react";
+import { ORDER_ID_REQUIRED_TITLE } from "#common/orders/order-id-required.ts";
+import type * as TrackingSchema from "#common/orders/tracking-schema.ts";
 import type { ActionResult } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { defineIsland } from "#app/lib/island.tsx";
+
+/** The shared schema's check (zod), fetched when the visitor first searches, not with the page. */
+let checkLoading: Promise<typeof TrackingSchema> | undefined;
+function loadCheck() {
+  checkLoading ??= import("#common/orders/tracking-schema.ts");
+  return checkLoading;
+}
 
 /**
- * The order-id field and "Track Now". A plain GET form to /track-order, so a lookup is a URL:
- * shareable, back-button friendly and working without JavaScript. With JavaScript, the form kit
- * refuses a blank id here (same schema as the server), so it never reaches the server.
+ * The order-id field and "Track Now", an island (decision 21). A plain GET form to /track-order,
+ * so a lookup is a URL: shareable, back-button friendly and working without JavaScript (or before
+ * the island hydrates). Once hydrated, the form kit refuses a blank id here (same schema as the
+ * server), so it never reaches the server, and the browser gets the trimmed id.
  */
-export function TrackingForm({
+function TrackingForm({
   orderId,
-  busy,
   lookup,
 }: {
-  /** The id in the URL: the field follows it on back/forward. */
+  /** The id in the URL, which the page shows the result of. */
   orderId: string;
-  busy: boolean;
   /**
-   * The last lookup's answer, one object per lookup: a refusal's message shows under the field
-   * (the toast alone vanishes after 5 s), and a newer lookup replaces the form's own message.
+   * The page's lookup as the form's answer: a refusal's message shows under the field (the toast
+   * alone vanishes after 5 s), and the form's own check replaces it.
    */
   lookup: ActionResult;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
+  // The island's prop as the server's answer: one object per page, so it is folded in once.
+  const [result] = useState(lookup);
+  // From a checked search until the browser leaves the page (or comes back to it with Back).
+  const [busy, setBusy] = useState(false);
   const { fieldErrors, formProps } = useCheckedForm({
-    schema: trackOrderFormSchema,
+    schema: () => loadCheck().then((module) => module.trackOrderFormSchema),
     failureTitle: ORDER_ID_REQUIRED_TITLE,
-    result: lookup,
+    result,
+    post: (form) => {
+      const input = inputRef.current;
+      // The browser reads the fields when it submits: the URL gets the trimmed id.
+      if (input) input.value = input.value.trim();
+      setBusy(true);
+      form.submit();
+    },
   });
+  useEffect(() => {
+    // Back/forward restores a page as it was left (busy, another id typed): it shows its own lookup again.
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setBusy(false);
+      inputRef.current?.form?.reset();
+    };
+    window.addEventListener("pageshow", restored);
+    return () => window.removeEventListener("pageshow", restored);
+  }, []);
 
   return (
-    <Form
+    <form
       {...formProps}
       method="get"
       action="/track-order"
       aria-label="Track an order"
+      aria-busy={busy}
       className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-6"
-      onSubmit={(event) => {
-        formProps.onSubmit(event);
-        const input = inputRef.current;
-        // React Router reads the fields after this handler: the URL gets the trimmed id.
-        if (!event.defaultPrevented && input) input.value = input.value.trim();
-      }}
     >
       <FormField
         label="Order ID"
         hint="You'll find it in your order confirmation, e.g. ORD-2025-001."
         error={fieldErrors.orderId}
-        // Remounted when the URL's id changes, so back/forward show the id being displayed.
-        key={orderId}
         ref={inputRef}
         name="orderId"
         type="text"
@@ -69,6 +90,9 @@ export function TrackingForm({
           </button>
         }
       />
-    </Form>
+    </form>
   );
 }
+
+/** The form as an island of its own chunk (`PAGE_ISLANDS`), loaded by the Track Order page only. */
+export const TrackingFormIsland = defineIsland("tracking-form", TrackingForm);
