@@ -38,9 +38,14 @@ const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, C
 
 /**
  * Islands of one page only, each in a chunk of its own, fetched when a page has them: the checkout
- * form brings zod (it checks the shared schema before posting), which the catalogue pages never load.
+ * and account forms fetch zod in turn (they check the shared schema before posting), which the
+ * catalogue pages never load.
  */
 const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
+  "forgot-password-form": () =>
+    import("#app/features/accounts/forgot-password-form.tsx").then(
+      ({ ForgotPasswordForm }) => ForgotPasswordForm.island as IslandDefinition<object>,
+    ),
   "checkout-form": () =>
     import("#app/features/checkout/checkout-form.tsx").then(
       ({ CheckoutForm }) => CheckoutForm.island as IslandDefinition<object>,
@@ -48,6 +53,18 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "help-center-faq": () =>
     import("#app/features/info-pages/help-center-faq-search.tsx").then(
       ({ HelpCenterFaqSearchIsland }) => HelpCenterFaqSearchIsland.island as IslandDefinition<object>,
+    ),
+  "reset-password-form": () =>
+    import("#app/features/accounts/reset-password-form.tsx").then(
+      ({ ResetPasswordForm }) => ResetPasswordForm.island as IslandDefinition<object>,
+    ),
+  "sign-in-form": () =>
+    import("#app/features/accounts/sign-in-form.tsx").then(
+      ({ SignInForm }) => SignInForm.island as IslandDefinition<object>,
+    ),
+  "sign-up-form": () =>
+    import("#app/features/accounts/sign-up-form.tsx").then(
+      ({ SignUpForm }) => SignUpForm.island as IslandDefinition<object>,
     ),
 };
 
