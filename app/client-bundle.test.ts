@@ -58,6 +58,10 @@ const ZOD_FREE_PAGES = [
   "routes/book",
   "routes/help-center",
   "routes/sitemap",
+  "routes/login",
+  "routes/signup",
+  "routes/forgot-password",
+  "routes/reset-password",
   "routes/not-found",
   "routes/coming-soon",
   "routes/order-confirmation",
@@ -91,8 +95,8 @@ describe("client bundle", () => {
 
   it("sees admin code and zod where they are, so the two rules above can fail", () => {
     expect([...modulesOfPage(build, "routes/admin/dashboard")].some((m) => ADMIN_CODE.test(m))).toBe(true);
-    // The sign-up form checks its fields with zod in the browser (the checkout now fetches zod later).
-    expect([...modulesOfPage(build, "routes/signup")].some((m) => ZOD.test(m))).toBe(true);
+    // Edit Profile checks its fields with zod in the browser (the checkout and account forms fetch zod later).
+    expect([...modulesOfPage(build, "routes/edit-profile")].some((m) => ZOD.test(m))).toBe(true);
   });
 
   it("runs the islands' script (decision 21) on Preact, with no React DOM, zod, admin code or React Router", () => {
@@ -147,5 +151,21 @@ describe("client bundle", () => {
         schema,
       ).toBe(true);
     }
+
+    // The same for the sign-in, sign-up and password forms: zod comes with their schemas' chunk.
+    const accountForm = chunkOf("app/features/accounts/account-form.tsx");
+    const passwordSchema = chunkOf("common/accounts/password-schema.ts");
+    for (const form of ["sign-in-form", "sign-up-form", "forgot-password-form", "reset-password-form"]) {
+      const chunk = chunkOf(`app/features/accounts/${form}.tsx`);
+      expect(loaded.has(chunk), form).toBe(false);
+      expect(chunks[chunk]!.imports, form).toContain(accountForm);
+      expect(
+        chunks[chunk]!.modules.filter((m) => ZOD.test(m) || refused.test(m)),
+        form,
+      ).toEqual([]);
+    }
+    expect(loaded.has(accountForm)).toBe(false);
+    expect(chunks[accountForm]!.modules.filter((m) => ZOD.test(m) || refused.test(m))).toEqual([]);
+    expect(chunks[accountForm]!.dynamicImports).toContain(passwordSchema);
   });
 });

@@ -35,13 +35,17 @@ const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, C
 /**
  * Islands of one page only, each in a chunk of its own, fetched when a page has them, so that no
  * page loads another's: the home page's book grid, the catalogue's filters, the Help Center's
- * search and each page's form (checkout, Contact Us, Track Order). A form fetches zod, to check its
- * shared schema, only when it is used.
+ * search and each page's form (checkout, Contact Us, Track Order, the account pages). A form fetches
+ * zod, to check its shared schema, only when it is used.
  */
 const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "catalogue-filters": () =>
     import("#app/features/books/catalogue-filters.tsx").then(
       ({ CatalogueFiltersIsland }) => CatalogueFiltersIsland.island as IslandDefinition<object>,
+    ),
+  "forgot-password-form": () =>
+    import("#app/features/accounts/forgot-password-form.tsx").then(
+      ({ ForgotPasswordForm }) => ForgotPasswordForm.island as IslandDefinition<object>,
     ),
   "checkout-form": () =>
     import("#app/features/checkout/checkout-form.tsx").then(
@@ -62,6 +66,18 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "tracking-form": () =>
     import("#app/features/orders/tracking-form.tsx").then(
       ({ TrackingFormIsland }) => TrackingFormIsland.island as IslandDefinition<object>,
+    ),
+  "reset-password-form": () =>
+    import("#app/features/accounts/reset-password-form.tsx").then(
+      ({ ResetPasswordForm }) => ResetPasswordForm.island as IslandDefinition<object>,
+    ),
+  "sign-in-form": () =>
+    import("#app/features/accounts/sign-in-form.tsx").then(
+      ({ SignInForm }) => SignInForm.island as IslandDefinition<object>,
+    ),
+  "sign-up-form": () =>
+    import("#app/features/accounts/sign-up-form.tsx").then(
+      ({ SignUpForm }) => SignUpForm.island as IslandDefinition<object>,
     ),
 };
 

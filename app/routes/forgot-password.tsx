@@ -1,12 +1,13 @@
-import { parseForm } from "#server/http/read-form.ts";
-import { Form, Link, useNavigation } from "react-router";
-import { forgotPasswordSchema } from "#common/accounts/password-schema.ts";
+import { data, useSearchParams } from "react-router";
+import { forgotPasswordSchema, typedEmail } from "#common/accounts/password-schema.ts";
 import { requestPasswordReset } from "#server/accounts/request-password-reset.ts";
 import { runAction } from "#server/http/action-result.ts";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { FormField } from "#app/components/ui/form-field.tsx";
+import { redirectWithToast } from "#server/http/flash.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
-import { useRouteForm } from "#app/components/forms/use-route-form.ts";
+import { ForgotPasswordForm } from "#app/features/accounts/forgot-password-form.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/forgot-password";
 
@@ -14,27 +15,44 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, { title: "Forgot Password", description: "Get a link to choose a new password." });
 }
 
+/** An island page (decision 21): only the form and the site's islands are hydrated. */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
+
+/** Nothing to load; without a server loader React Router would leave the page out of its render. */
+export function loader() {
+  return null;
+}
+
+/** Where a sent link leads: this page again, saying so (a reload posts nothing twice). */
+const SENT = "/forgot-password?sent=1";
+
+/**
+ * E-mails a reset link (when an account uses the address; the answer does not say) and redirects
+ * back here with a toast. A refusal renders the page again with it and the typed e-mail address.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  return runAction(
-    services,
-    async () => {
-      const { email } = await parseForm(request, forgotPasswordSchema);
-      await requestPasswordReset(services, { email, headers: request.headers, clientAddress });
-      return { sentAt: Date.now() };
-    },
-    {
-      success: { title: "Password reset link sent!", description: "Check your email for a password reset link." },
-      failureTitle: "Error",
-    },
-  );
+  const submitted = await readForm(request);
+  const answer = await runAction(services, async () => {
+    const { email } = parseFields(submitted, forgotPasswordSchema);
+    await requestPasswordReset(services, { email, headers: request.headers, clientAddress });
+    return {};
+  });
+  if (answer.data.ok) {
+    throw redirectWithToast(services, SENT, {
+      title: "Password reset link sent!",
+      description: "Check your email for a password reset link.",
+    });
+  }
+  // No flash toast: this very answer is the page that shows the refusal (the form's island toasts it).
+  return data({ ...answer.data, email: typedEmail(submitted) }, answer.init ?? undefined);
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const { fieldErrors, formProps } = useRouteForm({ schema: forgotPasswordSchema, failureTitle: "Error" });
-  const sent = actionData?.ok === true;
+  const [params] = useSearchParams();
+  const sent = params.get("sent") === "1" && !actionData;
+  const failure = actionData && !actionData.ok ? actionData.error : undefined;
   return (
     <AuthCard
       title="Forgot Password"
@@ -42,9 +60,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       footer={
         <p>
           Remembered it?{" "}
-          <Link to="/login" className="font-semibold text-brand-700 underline">
+          <a href="/login" className="font-semibold text-brand-700 underline">
             Back to login
-          </Link>
+          </a>
         </p>
       }
     >
@@ -54,12 +72,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           minutes and works for one hour.
         </p>
       ) : null}
-      <Form {...formProps} method="post" className="mt-4 grid gap-4">
-        <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-        <button type="submit" disabled={busy} className={buttonStyles.primary}>
-          {busy ? "Sending..." : "Send Reset Link"}
-        </button>
-      </Form>
+      <ForgotPasswordForm email={actionData?.email} failure={failure} />
     </AuthCard>
   );
 }

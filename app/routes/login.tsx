@@ -1,16 +1,16 @@
-import { parseForm } from "#server/http/read-form.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
 import { z } from "zod";
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, redirect, useSearchParams } from "react-router";
 import { safeRedirectTarget } from "#server/http/guards.ts";
 import { signIn } from "#server/accounts/sign-in.ts";
-import { signInSchema } from "#common/accounts/password-schema.ts";
+import { signInSchema, typedEmail } from "#common/accounts/password-schema.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { leadsToAdmin } from "#server/http/route-path.ts";
 import { redirectWithToast } from "#server/http/flash.ts";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { FormField } from "#app/components/ui/form-field.tsx";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
-import { useRouteForm } from "#app/components/forms/use-route-form.ts";
+import { SignInForm } from "#app/features/accounts/sign-in-form.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/login";
 
@@ -21,6 +21,13 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
+/**
+ * An island page (decision 21): only the form and the site's islands are hydrated. The form posts
+ * as a document; signing in leads to pages React Router hydrates (a document load).
+ */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
+
 export function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) {
     const redirectTo = new URL(request.url).searchParams.get("redirectTo");
@@ -29,22 +36,21 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
-const SIGN_IN_FAILED = "Sign in Failed";
-
 /** The form posts where to go afterwards beside the sign-in fields. */
 const signInFormSchema = signInSchema.extend({ redirectTo: z.string().optional() });
 
+/**
+ * Signs in and redirects (with the "signed-in" toast): admins to the dashboard, everyone else back
+ * where they came from. A refusal renders the page again with it and the typed e-mail address.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const answer = await runAction(
-    services,
-    async () => {
-      const { email, password, redirectTo } = await parseForm(request, signInFormSchema);
-      const { headers, isAdmin } = await signIn(services, { email, password, headers: request.headers, clientAddress });
-      return { headers, isAdmin, redirectTo };
-    },
-    { failureTitle: SIGN_IN_FAILED },
-  );
+  const submitted = await readForm(request);
+  const answer = await runAction(services, async () => {
+    const { email, password, redirectTo } = parseFields(submitted, signInFormSchema);
+    const { headers, isAdmin } = await signIn(services, { email, password, headers: request.headers, clientAddress });
+    return { headers, isAdmin, redirectTo };
+  });
   const result = answer.data;
   if (result.ok) {
     // Admins go to the dashboard; everyone else back where they came from (never into /admin).
@@ -54,16 +60,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: result.headers,
     });
   }
-  return answer;
+  // No flash toast: this very answer is the page that shows the refusal (the form's island toasts it).
+  return data({ ...result, email: typedEmail(submitted) }, answer.init ?? undefined);
 }
 
-export default function Login() {
+export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const { fieldErrors, formProps } = useRouteForm({ schema: signInSchema, failureTitle: SIGN_IN_FAILED });
   const redirectTo = params.get("redirectTo") ?? "";
   const signupLink = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup";
+  const failure = actionData && !actionData.ok ? actionData.error : undefined;
 
   return (
     <AuthCard
@@ -73,33 +78,19 @@ export default function Login() {
         <>
           <p>
             Don&apos;t have an account?{" "}
-            <Link to={signupLink} className="font-semibold text-brand-700 underline">
+            <a href={signupLink} className="font-semibold text-brand-700 underline">
               Sign up
-            </Link>
+            </a>
           </p>
           <p>
-            <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+            <a href="/forgot-password" className="font-semibold text-brand-700 underline">
               Forgot your password?
-            </Link>
+            </a>
           </p>
         </>
       }
     >
-      <Form {...formProps} method="post" className="grid gap-4">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={fieldErrors.password}
-        />
-        <button type="submit" disabled={busy} className={buttonStyles.primary}>
-          {busy ? "Signing in..." : "Sign In"}
-        </button>
-      </Form>
+      <SignInForm redirectTo={redirectTo} email={actionData?.email} failure={failure} />
     </AuthCard>
   );
 }

@@ -1,15 +1,14 @@
-import { parseForm } from "#server/http/read-form.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
 import { z } from "zod";
-import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { signUpSchema } from "#common/accounts/password-schema.ts";
+import { data, redirect, useSearchParams } from "react-router";
+import { signUpSchema, typedEmail } from "#common/accounts/password-schema.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { redirectWithToast } from "#server/http/flash.ts";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { FormField } from "#app/components/ui/form-field.tsx";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
-import { NewPasswordField } from "#app/features/accounts/new-password-field.tsx";
-import { useRouteForm } from "#app/components/forms/use-route-form.ts";
+import { SignUpForm } from "#app/features/accounts/sign-up-form.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/signup";
 
@@ -20,43 +19,48 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/** An island page (decision 21): only the form and the site's islands are hydrated. */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
+
 export function loader({ context }: Route.LoaderArgs) {
   if (context.viewer) throw redirect("/account");
   return null;
 }
 
-const SIGN_UP_FAILED = "Sign up Failed";
-
 /** The form posts where to go after signing in beside the sign-up fields. */
 const signUpFormSchema = signUpSchema.extend({ redirectTo: z.string().optional() });
 
+/**
+ * Creates the account and redirects to the sign-in page (with the "account-created" toast). A
+ * refusal renders the page again with it and the typed e-mail address.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const answer = await runAction(
-    services,
-    async () => {
-      const { email, password, redirectTo } = await parseForm(request, signUpFormSchema);
-      await signUp(services, { email, password, headers: request.headers, clientAddress });
-      return { redirectTo };
-    },
-    { failureTitle: SIGN_UP_FAILED },
-  );
-  if (answer.data.ok) {
-    const { redirectTo } = answer.data;
+  const submitted = await readForm(request);
+  const answer = await runAction(services, async () => {
+    const { email, password, redirectTo } = parseFields(submitted, signUpFormSchema);
+    await signUp(services, { email, password, headers: request.headers, clientAddress });
+    return { redirectTo };
+  });
+  const result = answer.data;
+  if (result.ok) {
+    const { redirectTo } = result;
     throw redirectWithToast(
       services,
       redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login",
       "account-created",
     );
   }
-  return answer;
+  // No flash toast: this very answer is the page that shows the refusal (the form's island toasts it).
+  return data({ ...result, email: typedEmail(submitted) }, answer.init ?? undefined);
 }
 
-export default function Signup() {
-  const navigation = useNavigation();
+export default function Signup({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const busy = navigation.state === "submitting";
-  const { fieldErrors, formProps } = useRouteForm({ schema: signUpSchema, failureTitle: SIGN_UP_FAILED });
+  const redirectTo = params.get("redirectTo") ?? "";
+  const loginLink = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+  const failure = actionData && !actionData.ok ? actionData.error : undefined;
   return (
     <AuthCard
       title="Create an Account"
@@ -64,20 +68,13 @@ export default function Signup() {
       footer={
         <p>
           Already have an account?{" "}
-          <Link to="/login" className="font-semibold text-brand-700 underline">
+          <a href={loginLink} className="font-semibold text-brand-700 underline">
             Sign in
-          </Link>
+          </a>
         </p>
       }
     >
-      <Form {...formProps} method="post" className="grid gap-4">
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-        <FormField label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-        <NewPasswordField error={fieldErrors.password} />
-        <button type="submit" disabled={busy} className={buttonStyles.primary}>
-          {busy ? "Creating account..." : "Sign Up"}
-        </button>
-      </Form>
+      <SignUpForm redirectTo={redirectTo} email={actionData?.email} failure={failure} />
     </AuthCard>
   );
 }

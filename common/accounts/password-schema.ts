@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-limits.ts";
 
 /**
  * Length rules for a new password, shared by the forms and the server. The server also refuses
@@ -36,6 +34,12 @@ export const changePasswordSchema = z.object({
     .min(1, "Please enter your current password."),
   password: newPasswordSchema,
 });
+
+/** The e-mail address of a refused account form, cut to a bounded length (shown back only to its sender). */
+export function typedEmail(form: FormData): string | undefined {
+  const value = form.get("email");
+  return typeof value === "string" ? value.slice(0, 300) : undefined;
+}
 
 // Each form's values once the action (or the CLI) parsed them: what its use case takes.
 export type SignInInput = z.output<typeof signInSchema>;

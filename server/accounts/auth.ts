@@ -9,7 +9,7 @@ import type { HashQueue } from "#server/security/hash-queue.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { ADMIN_ROLE, CUSTOMER_ROLE } from "./admin-role.ts";
 import { voidOlderResetLinks } from "./reset-links.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#common/accounts/password-schema.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#common/accounts/password-limits.ts";
 import type { BackgroundTasks } from "#server/jobs/background-tasks.ts";
 
 /** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane. */

@@ -10,7 +10,7 @@ import { routePath } from "./route-path.ts";
 /** Spent clients remembered at once (the oldest is forgotten first, and asked about again). */
 const MAX_REMEMBERED_CLIENTS = 10_000;
 
-/** The sign-in form's own failure title (app/routes/login.tsx), so the toast reads the same. */
+/** The sign-in form's own failure title (app/features/accounts/sign-in-form.tsx), so the toast reads the same. */
 const SIGN_IN_FAILED = "Sign in Failed";
 
 /**
@@ -19,8 +19,8 @@ const SIGN_IN_FAILED = "Sign in Failed";
  * views does, not a page render each (one look in the rate-limit store per client and window; this
  * process remembers the answer until the window ends). The browser is sent back to the
  * form (303, the same address, so `redirectTo` stays) with the wait in the form's failure toast.
- * Only document posts: a data request (the form with JavaScript) renders no page, and its
- * action's own refusal (signIn checks the same count first) is the answer its form reads.
+ * Only document posts (the sign-in form's, with or without JavaScript): a data request renders no
+ * page, and its action's own refusal (signIn checks the same count first) is the answer it reads.
  */
 export function spentSignInGate(services: AppServices): MiddlewareHandler<AppEnv> {
   // Clients known to be spent, until when: their next refusals need not even ask the store.

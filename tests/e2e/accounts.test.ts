@@ -77,8 +77,15 @@ describe("accounts in a browser", () => {
 
   it("refuses a wrong password without saying whether the account exists", async () => {
     const { context, page } = await newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto(`${shop.server.url}/login`);
     await waitForHydration(page);
+    // An island page (decision 21): the islands' script and the form's chunk, no React Router.
+    expect(scripts[0]).toMatch(/^\/assets\/islands-client-[\w-]+\.js$/);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     await signIn(page, "nobody@example.com", "whatever-password");
     await expectToast(page, "Sign in Failed Invalid email or password.");
     await signIn(page, "ruth@example.com", "wrong-password-here");
@@ -182,6 +189,8 @@ describe("accounts in a browser", () => {
     await waitForHydration(page);
     await signIn(page, "ruth@example.com");
     await page.waitForURL(`${shop.server.url}/edit-profile`);
+    // Signing in loads the page as a document: its form posts through React Router once hydrated.
+    await waitForHydration(page);
     await field(page, "Full name").waitFor();
     expect(await field(page, "Email").isDisabled()).toBe(true);
     await field(page, "Full name").fill("Ruth of Moab");

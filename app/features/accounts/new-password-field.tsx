@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#common/accounts/password-schema.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#common/accounts/password-limits.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 
 /** The field for choosing a password (sign-up, setup, reset, change), with the policy's limits. */

@@ -1,0 +1,79 @@
+import { useEffect, useState, type ReactNode } from "react";
+import type * as PasswordSchema from "#common/accounts/password-schema.ts";
+import type { ZodType } from "zod";
+import type { ActionFailure } from "#server/http/action-result.ts";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+
+/** The schemas' check (zod), fetched when the visitor first reaches into a form, not with the page. */
+let checkLoading: Promise<typeof PasswordSchema> | undefined;
+function loadCheck() {
+  checkLoading ??= import("#common/accounts/password-schema.ts");
+  return checkLoading;
+}
+
+/** The server's refusal, as the page hands it to the form's island. */
+export type AccountFormFailure = ActionFailure["error"];
+
+/**
+ * The form of a sign-in, sign-up or password page, inside an island (decision 21): a plain HTML
+ * form that posts to the page's action, so it works before (or without) the scripts. Once
+ * hydrated it checks the shared schema before posting, then lets the browser post it: the server
+ * redirects on success or renders the page again with its refusal (`failure`), which shows under
+ * the fields and as a toast (no flash cookie: this very answer is the page that shows it).
+ */
+export function AccountForm({
+  schema,
+  failureTitle,
+  failure,
+  submitLabel,
+  busyLabel,
+  className = "grid gap-4",
+  children,
+}: {
+  schema: (module: typeof PasswordSchema) => ZodType;
+  failureTitle: string;
+  failure: AccountFormFailure | undefined;
+  submitLabel: string;
+  busyLabel: string;
+  className?: string;
+  children: (fieldErrors: Record<string, string>) => ReactNode;
+}) {
+  // The island's prop as the server's answer: one object per page, so it is folded in once.
+  const [result] = useState<ActionFailure | undefined>(() => (failure ? { ok: false, error: failure } : undefined));
+  // From the checked post until the browser leaves the page (or comes back to it with Back).
+  const [busy, setBusy] = useState(false);
+  const { fieldErrors, formProps } = useCheckedForm({
+    schema: () => loadCheck().then(schema),
+    failureTitle,
+    toastServerRefusal: true,
+    result,
+    post: (form) => {
+      setBusy(true);
+      form.submit();
+    },
+  });
+  useEffect(() => {
+    // A page restored from the back/forward cache was left busy: it can be used again.
+    const ready = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener("pageshow", ready);
+    return () => window.removeEventListener("pageshow", ready);
+  }, []);
+  return (
+    <form
+      {...formProps}
+      method="post"
+      aria-busy={busy}
+      className={className}
+      onFocus={() => void loadCheck()}
+      onPointerDown={() => void loadCheck()}
+    >
+      {children(fieldErrors)}
+      <button type="submit" disabled={busy} className={buttonStyles.primary}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </form>
+  );
+}

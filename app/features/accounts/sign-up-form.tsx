@@ -1,0 +1,47 @@
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { defineIsland } from "#app/lib/island.tsx";
+import { AccountForm, type AccountFormFailure } from "./account-form.tsx";
+import { NewPasswordField } from "./new-password-field.tsx";
+
+/** Heads the toast of a refused sign-up. */
+export const SIGN_UP_FAILED = "Sign up Failed";
+
+/** The sign-up form; `redirectTo` is where to go after signing in, `email` what was typed before a refusal. */
+function SignUpFields({
+  redirectTo,
+  email,
+  failure,
+}: {
+  redirectTo: string;
+  email?: string | undefined;
+  failure?: AccountFormFailure | undefined;
+}) {
+  return (
+    <AccountForm
+      schema={(module) => module.signUpSchema}
+      failureTitle={SIGN_UP_FAILED}
+      failure={failure}
+      submitLabel="Sign Up"
+      busyLabel="Creating account..."
+    >
+      {(fieldErrors) => (
+        <>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={email}
+            error={fieldErrors.email}
+          />
+          <NewPasswordField error={fieldErrors.password} />
+        </>
+      )}
+    </AccountForm>
+  );
+}
+
+/** The sign-up form: an island on /signup, which React Router does not hydrate. */
+export const SignUpForm = defineIsland("sign-up-form", SignUpFields);
