@@ -171,8 +171,9 @@ describe("home page in a browser", () => {
     await expectToast(page, "Added to Collection!");
     expect(await page.getByTestId("cart-count").innerText()).toBe("2");
 
-    // From a page React Router hydrated (sign-in), the header's Home link loads the document.
-    await page.goto(`${shop.server.url}/login`);
+    // From a page React Router hydrated (the newsletter's unsubscribe page), the header's Home link
+    // loads the document.
+    await page.goto(`${shop.server.url}/newsletter/unsubscribe`);
     await waitForHydration(page);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
     const navigation = page.waitForEvent("framenavigated");

@@ -17,8 +17,8 @@ import { OrderSummary } from "./order-summary.tsx";
 export const ORDER_NOT_PLACED_TITLE = "Your order was not placed";
 
 /**
- * The shared schema's check (zod, about 25 kB), fetched when the buyer first reaches into the form
- * rather than with the page: a phone that opens the checkout paints and hydrates it without zod.
+ * The shared schema's check (zod, about 25 kB), fetched on Place Order rather than with the page:
+ * a phone that opens the checkout paints and hydrates it without zod, within 40 kB (issue 30).
  */
 let checkLoading: Promise<typeof CheckoutSchema> | undefined;
 function loadCheck() {
@@ -67,7 +67,7 @@ function CheckoutFormFields({
     message,
     formProps,
   } = useCheckedForm({
-    // Fetched when the buyer first reaches into the form, and at the latest on Place Order.
+    // Fetched on Place Order; the form waits for it once.
     schema: () => loadCheck().then((module) => module.checkoutSchema),
     fieldOrder: CHECKOUT_FIELDS,
     failureTitle: ORDER_NOT_PLACED_TITLE,
@@ -109,8 +109,6 @@ function CheckoutFormFields({
       method="post"
       aria-busy={busy}
       className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"
-      onFocus={() => void loadCheck()}
-      onPointerDown={() => void loadCheck()}
       onSubmit={(event) => {
         // A second click while the first is checked or posted places nothing more.
         if (submitting.current) return event.preventDefault();
