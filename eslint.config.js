@@ -101,6 +101,8 @@ export default tseslint.config(
     // may call server code; components and features may import its types. What both sides run
     // is in common/.
     files: ["app/components/**", "app/features/**", "app/lib/**", "app/islands/**", "app/islands-client.tsx"],
+    // Tests are never bundled: a component's test may build its props with the server's own code.
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
