@@ -15,7 +15,9 @@ export async function voidOlderResetLinks(
     .deleteFrom("verification")
     .where("value", "=", userId)
     .where("identifier", "like", `${RESET_PREFIX}%`)
-    .where("createdAt", "<", (eb) =>
+    .where("identifier", "!=", `${RESET_PREFIX}${token}`)
+    // At most as old: two links made in the same millisecond void each other's, the later call wins.
+    .where("createdAt", "<=", (eb) =>
       eb
         .selectFrom("verification as newest")
         .select("newest.createdAt")
