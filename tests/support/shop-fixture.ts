@@ -24,6 +24,8 @@ export interface Shop {
   databaseUrl?: string;
   /** A second connection to the server's database, to read or arrange what it stored; close it after use. */
   openDatabase(): DatabaseHandle;
+  /** Runs `use` over a second connection to the server's database, closed after. */
+  withDb<T>(use: (db: DatabaseHandle["db"]) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -38,6 +40,14 @@ export function useShop(env: Record<string, string> = {}, { withOwner = false }:
   let dropDatabase: (() => Promise<void>) | undefined;
   const shop = {
     openDatabase: () => openDatabase({ dataDir: shop.dataDir, databaseUrl: shop.databaseUrl }),
+    async withDb(use) {
+      const handle = shop.openDatabase();
+      try {
+        return await use(handle.db);
+      } finally {
+        await handle.close();
+      }
+    },
   } as Shop;
   beforeAll(async () => {
     shop.dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
