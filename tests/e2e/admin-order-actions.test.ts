@@ -33,9 +33,7 @@ describe("admin order actions in a browser", () => {
     mkdirSync(SHOTS, { recursive: true });
     admin = await shop.browser.newContext();
     await (await signInOwner(shop, admin)).close();
-    const handle = shop.openDatabase();
-    try {
-      const db = handle.db;
+    await shop.withDb(async (db) => {
       orders.invoiceToPay = await insertTestOrder(db, { order: { order_date: "2026-11-20T10:00:00.000Z" } });
       orders.invoiceToCancel = await insertTestOrder(db, {
         order: { order_date: "2026-11-20T11:00:00.000Z", customer_name: "Lydia of Thyatira" },
@@ -59,9 +57,7 @@ describe("admin order actions in a browser", () => {
         })
         .where("id", "=", orders.card)
         .execute();
-    } finally {
-      await handle.close();
-    }
+    });
   });
 
   async function adminPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
@@ -82,23 +78,13 @@ describe("admin order actions in a browser", () => {
     await alert.waitFor();
     await alert.getByRole("button", { name: label, exact: true }).click();
   }
-  async function dbRow(orderId: string) {
-    const handle = shop.openDatabase();
-    try {
-      return await handle.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
-    } finally {
-      await handle.close();
-    }
-  }
-  async function bundleStock(id: string) {
-    const handle = shop.openDatabase();
-    try {
-      return (await handle.db.selectFrom("bundles").select("stock").where("id", "=", id).executeTakeFirstOrThrow())
-        .stock;
-    } finally {
-      await handle.close();
-    }
-  }
+  const dbRow = (orderId: string) =>
+    shop.withDb((db) => db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow());
+  const bundleStock = (id: string) =>
+    shop.withDb(
+      async (db) =>
+        (await db.selectFrom("bundles").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock,
+    );
 
   it("shows an invoice order's details and marks it paid", async () => {
     const page = await adminPage();
@@ -178,12 +164,9 @@ describe("admin order actions in a browser", () => {
 
     // Another staff member refunds $2.00 meanwhile; this dialog still shows $10.00 refunded, so its
     // refund is refused, and the dialog reloads the order.
-    const handle = shop.openDatabase();
-    try {
-      await refundOrder(orderActionDeps(handle.db, new Date(), stripe.url), { orderId: orders.card, amount: 200 });
-    } finally {
-      await handle.close();
-    }
+    await shop.withDb((db) =>
+      refundOrder(orderActionDeps(db, new Date(), stripe.url), { orderId: orders.card, amount: 200 }),
+    );
     const refund = async (amount: string) => {
       await dialog.getByLabel("Refund amount").fill(amount);
       await dialog.getByRole("button", { name: "Refund", exact: true }).click();
