@@ -1,30 +1,22 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { refundOrder } from "#server/orders/refund-order.ts";
 import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { enableCardPayments } from "#tests/support/payment-settings.ts";
-import { useShop } from "#tests/support/shop-fixture.ts";
+import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
-import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
 import { insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
 
 /** Screenshots land here to be looked at (not compared). */
 const SHOTS = path.join(process.cwd(), "test-results", "admin-order-actions");
 
 describe("admin order actions in a browser", () => {
-  let stripe: StripeStandIn;
   /** Filled before the server starts (useShop reads it in its own beforeAll, registered after this one). */
   const serverEnv: Record<string, string> = { APP_SECRET: TEST_APP_SECRET };
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    serverEnv.STRIPE_API_URL = stripe.url;
-  });
-  afterAll(async () => {
-    await stripe?.close();
-  });
+  const stripe = useStripeStandIn(serverEnv);
   const shop = useShop(serverEnv, { withOwner: true });
   let admin: BrowserContext;
   const orders = { invoiceToPay: "", invoiceToCancel: "", card: "" };

@@ -1,14 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
 import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
-import { useShop } from "#tests/support/shop-fixture.ts";
+import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { waitForHydration } from "#tests/support/storefront-page.ts";
-import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
 
 const APP_SECRET = "e2e-card-checkout-".padEnd(40, "c");
 const SHOTS = path.resolve("test-results/card-checkout");
@@ -17,13 +16,8 @@ const SHOTS = path.resolve("test-results/card-checkout");
 // stand-in, over real HTTP), back to the order confirmation; the signed webhook reaches the
 // built server as Stripe's would.
 describe("card checkout in a browser, with Stripe played by the stand-in", () => {
-  let standIn: StripeStandIn;
   const env: Record<string, string> = { APP_SECRET };
-  beforeAll(async () => {
-    standIn = await startStripeStandIn({ webhookSecret: TEST_STRIPE_WEBHOOK_SECRET });
-    env.STRIPE_API_URL = standIn.url;
-  });
-  afterAll(() => standIn?.close());
+  const standIn = useStripeStandIn(env, { webhookSecret: TEST_STRIPE_WEBHOOK_SECRET });
   const shop = useShop(env);
 
   const { withDb } = shop;

@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from "#server/db/database.ts";
 import { SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
 import { launchBrowser } from "./browser.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
+import { startStripeStandIn, type StripeStandIn, type StripeStandInOptions } from "./stripe-stand-in.ts";
 import { createThrowawayPostgresDatabase } from "./test-database.ts";
 
 /**
@@ -83,4 +84,21 @@ export function useShop(env: Record<string, string> = {}, { withOwner = false }:
     if (shop.dataDir) rmSync(shop.dataDir, { recursive: true, force: true });
   });
   return shop;
+}
+
+/**
+ * For a browser test file that pays by card: the Stripe stand-in, started before the file's tests
+ * and closed after. Its URL goes into `env.STRIPE_API_URL`, so call it before useShop(env), whose
+ * beforeAll reads env later. Read the stand-in inside tests (it is filled in beforeAll).
+ */
+export function useStripeStandIn(env: Record<string, string>, options: StripeStandInOptions = {}): StripeStandIn {
+  const standIn = {} as StripeStandIn;
+  beforeAll(async () => {
+    Object.assign(standIn, await startStripeStandIn(options));
+    env.STRIPE_API_URL = standIn.url;
+  });
+  afterAll(async () => {
+    await standIn.close?.();
+  });
+  return standIn;
 }
