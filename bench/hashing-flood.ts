@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { homePageP50, warmUpHomePage } from "./home-page-latency.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
 
 const CLIENTS = 8;
@@ -42,17 +43,8 @@ export async function measureHashingFlood(): Promise<HashingFlood> {
       if (response.status !== 302) throw new Error(`sign-up answered ${response.status}`);
     }
 
-    const homeP50 = async () => {
-      const latencies: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
-        const t0 = performance.now();
-        await (await fetch(`${server.url}/`)).text();
-        latencies.push(performance.now() - t0);
-      }
-      latencies.sort((a, b) => a - b);
-      return latencies[Math.floor(latencies.length / 2)]!;
-    };
-    for (let i = 0; i < 30; i++) await (await fetch(`${server.url}/`)).text(); // warm-up
+    const homeP50 = () => homePageP50(server.url, SAMPLES);
+    await warmUpHomePage(server.url);
     const restP50 = await homeP50();
 
     const statuses: Record<number, number> = {};

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { homePageP50, warmUpHomePage } from "./home-page-latency.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
 
 const CLIENTS = 8;
@@ -66,16 +67,7 @@ export async function measureRefusedSignInFlood(): Promise<RefusedSignInFlood> {
     env: { APP_SECRET, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "true" },
   });
   try {
-    const homeP50 = async () => {
-      const latencies: number[] = [];
-      for (let i = 0; i < SAMPLES; i++) {
-        const t0 = performance.now();
-        await (await fetch(`${server.url}/`)).text();
-        latencies.push(performance.now() - t0);
-      }
-      latencies.sort((a, b) => a - b);
-      return latencies[Math.floor(latencies.length / 2)]!;
-    };
+    const homeP50 = () => homePageP50(server.url, SAMPLES);
     /** Floods the server from a worker thread (so the flood's own work does not hold up the samples here) while `homeP50` runs. */
     const during = async (kind: "page" | "sign-in") => {
       const flood = new Worker(FLOOD, { eval: true, workerData: { url: server.url, clients: CLIENTS, kind } });
@@ -90,7 +82,7 @@ export async function measureRefusedSignInFlood(): Promise<RefusedSignInFlood> {
       await flood.terminate();
       return { p50, statuses };
     };
-    for (let i = 0; i < 30; i++) await (await fetch(`${server.url}/`)).text(); // warm-up
+    await warmUpHomePage(server.url);
 
     const pageFlood = await during("page");
     // Each client spends its failures first (5 wrong passwords a minute), as a flood does in its first second.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { authRequest, cookieOf } from "#tests/support/auth-request.ts";
 import { createTestAuth } from "#tests/support/test-auth.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { ADMIN_ROLE } from "./admin-role.ts";
@@ -11,15 +12,7 @@ import { resolveViewer } from "./viewer.ts";
 import { signIn } from "./sign-in.ts";
 import { signUp } from "./sign-up.ts";
 
-const request = (clientAddress = "192.0.2.1", cookie?: string) => ({
-  headers: new Headers(cookie ? { cookie } : {}),
-  clientAddress,
-});
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+const request = (clientAddress = "192.0.2.1", cookie?: string) => authRequest(clientAddress, cookie);
 
 describe("password policy", () => {
   it("refuses short and over-long passwords where the form is parsed", () => {

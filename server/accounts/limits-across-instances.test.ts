@@ -4,6 +4,7 @@ import { startServices } from "#server/boot.ts";
 import { loadEnv } from "#server/config/env.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import type { AppServices } from "#server/services.ts";
+import { authRequest } from "#tests/support/auth-request.ts";
 import { openSharedStores, TEST_STORE_KINDS, type SharedStores } from "#tests/support/rate-limit-stores.ts";
 import { signIn } from "./sign-in.ts";
 import { signUp } from "./sign-up.ts";
@@ -41,12 +42,7 @@ describe.each(TEST_STORE_KINDS)("account limits across two instances on %s", (ki
 
   it("counts sign-in failures from one client on both: 4 through one and the 5th through the other reach the limit", async () => {
     const [first, second] = await startTwoInstances();
-    await signUp(first, {
-      email: "anna@example.com",
-      password: PASSWORD,
-      headers: new Headers(),
-      clientAddress: "192.0.2.50",
-    });
+    await signUp(first, { email: "anna@example.com", password: PASSWORD, ...authRequest("192.0.2.50") });
     const attempt = (services: AppServices, password: string) =>
       signIn(services, { email: "anna@example.com", password, headers: new Headers(), clientAddress: "192.0.2.1" });
     for (let i = 0; i < 4; i++) {
@@ -63,12 +59,7 @@ describe.each(TEST_STORE_KINDS)("account limits across two instances on %s", (ki
 
   it("makes guesses against one account from many addresses wait on every instance", async () => {
     const [first, second] = await startTwoInstances();
-    await signUp(first, {
-      email: "anna@example.com",
-      password: PASSWORD,
-      headers: new Headers(),
-      clientAddress: "192.0.2.50",
-    });
+    await signUp(first, { email: "anna@example.com", password: PASSWORD, ...authRequest("192.0.2.50") });
     let client = 0;
     const guess = (services: AppServices, password: string) =>
       signIn(services, {

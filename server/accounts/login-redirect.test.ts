@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { signIn } from "#server/accounts/sign-in.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
+import { cookieOf } from "#tests/support/auth-request.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
@@ -26,10 +27,7 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
     const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
     await signUp(t.services, { ...CREDENTIALS, ...request });
     const { headers } = await signIn(t.services, { ...CREDENTIALS, ...request });
-    const cookie = headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookieOf(headers);
     for (const target of OFF_SITE) {
       const response = await t.app.request(`/login?redirectTo=${encodeURIComponent(target)}`, { headers: { cookie } });
       expect(response.status, target).toBe(302);
@@ -41,16 +39,19 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
     expect(home.headers.get("location")).toBe("/track-order?orderId=ORD-1");
   });
 
+  /** Posts the sign-in form with the customer's credentials and `redirectTo`. */
+  const signInRedirectingTo = (redirectTo: string) =>
+    t.app.request("/login", {
+      method: "POST",
+      body: new URLSearchParams({ ...CREDENTIALS, redirectTo }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+
   it("sends someone who just signed in back home rather than to another site", async () => {
     t = await createTestApp(engine);
     await signUp(t.services, { ...CREDENTIALS, headers: new Headers(), clientAddress: "192.0.2.1" });
     for (const target of OFF_SITE) {
-      const body = new URLSearchParams({ ...CREDENTIALS, redirectTo: target }).toString();
-      const response = await t.app.request("/login", {
-        method: "POST",
-        body,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      });
+      const response = await signInRedirectingTo(target);
       expect(response.status, target).toBe(302);
       expect(response.headers.get("location"), target).toBe("/");
     }
@@ -67,12 +68,7 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
       "/%61dmin/orders",
       "/admin.data",
     ]) {
-      const body = new URLSearchParams({ ...CREDENTIALS, redirectTo: target }).toString();
-      const response = await t.app.request("/login", {
-        method: "POST",
-        body,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-      });
+      const response = await signInRedirectingTo(target);
       expect(response.status, target).toBe(302);
       expect(response.headers.get("location"), target).toBe("/account");
     }

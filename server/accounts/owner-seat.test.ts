@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "#server/errors/app-error.ts";
+import { cookieOf } from "#tests/support/auth-request.ts";
 import { createTestAuth } from "#tests/support/test-auth.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { tokenOf, waitForLinks } from "#tests/support/test-mail.ts";
@@ -16,11 +17,6 @@ const SQUATTER_PASSWORD = "Mustard-Seed-Faith-42";
 const OWNER_PASSWORD = "Still-Waters-Green-Pastures";
 let nextClient = 0;
 const client = () => ({ headers: new Headers(), clientAddress: `198.51.100.${(nextClient = (nextClient % 250) + 1)}` });
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 /** Someone who signed up with the owner's address before the owner did: their account and its session. */
 describe.each(TEST_ENGINES)("the owner's address, taken first by someone else, on %s", (engine) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { HashQueue } from "#server/security/hash-queue.ts";
+import { authRequest as request, cookieOf } from "#tests/support/auth-request.ts";
 import { createTestAuth } from "#tests/support/test-auth.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { changePassword } from "./change-password.ts";
@@ -10,15 +11,6 @@ import { signIn } from "./sign-in.ts";
 import { signUp } from "./sign-up.ts";
 
 const PASSWORD = "Mustard-Seed-Faith-42";
-const request = (clientAddress: string, cookie?: string) => ({
-  headers: new Headers(cookie ? { cookie } : {}),
-  clientAddress,
-});
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 /** The known-device cookie a sign-in answer sets, as a Cookie header (known-device.ts). */
 const deviceCookieOf = (headers: Headers) =>
   headers

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { cookieOf } from "#tests/support/auth-request.ts";
 import { createTestAuth } from "#tests/support/test-auth.ts";
 import { tokenOf, waitForLinks } from "#tests/support/test-mail.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
@@ -13,11 +14,6 @@ const NEW_PASSWORD = "Loaves-And-Fishes-5000";
 const INVALID = { code: "VALIDATION", message: "Invalid or expired token. Please request a new link." };
 let nextClient = 0;
 const client = () => ({ headers: new Headers(), clientAddress: `198.51.100.${(nextClient = (nextClient % 250) + 1)}` });
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 /** The reset tokens e-mailed to `email` so far, oldest first, once `count` have arrived. */
 async function mailedTokens(dataDir: string, email: string, count: number): Promise<string[]> {

@@ -9,6 +9,14 @@ import { deleteBook } from "./delete-book.ts";
 import { createBook } from "./save-book.ts";
 import { createBookWithCover } from "./save-book-with-cover.ts";
 
+/** A 40 by 40 PNG of one colour: another colour, another stored cover. */
+const solidPng = (background: string) =>
+  sharp({ create: { width: 40, height: 40, channels: 3, background } })
+    .png()
+    .toBuffer();
+const JONAH = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
+const RUTH = { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" };
+
 describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
   let testDb: TestDatabase;
   let deps: CoverTestDeps;
@@ -61,11 +69,8 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
   });
 
   it("removes an uploaded cover and its smaller copies with its book", async () => {
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } })
-      .png()
-      .toBuffer();
-    const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
-    const { id, imageUrl } = await createBookWithCover(deps, { form, cover: png });
+    const png = await solidPng("#000");
+    const { id, imageUrl } = await createBookWithCover(deps, { form: JONAH, cover: png });
     expect(await hasCover(imageUrl)).toBe(true);
     expect(await storedCoverVariantKeys(testDb)).toHaveLength(2);
     await deleteBook(deps, { id });
@@ -76,7 +81,7 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
 
   it("deletes a book without a cover, and refuses unknown ids", async () => {
     const book = await createBook(deps, {
-      form: { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" },
+      form: JONAH,
     });
     await deleteBook(deps, { id: book.id });
     for (const id of [book.id, "no-such-book"]) {
@@ -89,13 +94,10 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
 
   it("leaves a cover that another book still shows", async () => {
     const db = testDb.handle.db;
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#000" } })
-      .png()
-      .toBuffer();
-    const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
-    const first = await createBookWithCover(deps, { form, cover: png });
+    const png = await solidPng("#000");
+    const first = await createBookWithCover(deps, { form: JONAH, cover: png });
     const second = await createBook(deps, {
-      form: { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" },
+      form: RUTH,
     });
     await db.updateTable("books").set({ image_url: first.imageUrl }).where("id", "=", second.id).execute();
     await deleteBook(deps, { id: first.id });
@@ -106,12 +108,9 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
   });
 
   it("shares one stored image between two books with the same picture", async () => {
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#123" } })
-      .png()
-      .toBuffer();
-    const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
-    const first = await createBookWithCover(deps, { form, cover: png });
-    const second = await createBookWithCover(deps, { form: { ...form, title: "Jonah again" }, cover: png });
+    const png = await solidPng("#123");
+    const first = await createBookWithCover(deps, { form: JONAH, cover: png });
+    const second = await createBookWithCover(deps, { form: { ...JONAH, title: "Jonah again" }, cover: png });
     expect(second.imageUrl).toBe(first.imageUrl);
     expect(await storedCoverKeys(testDb)).toEqual([coverKeyFromUrl(first.imageUrl)]);
     await deleteBook(deps, { id: first.id });
@@ -120,13 +119,10 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
 
   it("does not delete a cover that a book is taking in a transaction not yet committed", async () => {
     const db = testDb.handle.db;
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#456" } })
-      .png()
-      .toBuffer();
-    const form = { title: "Jonah", author: "Ruth Reed", description: "A fish.", price: "5" };
-    const first = await createBookWithCover(deps, { form, cover: png });
+    const png = await solidPng("#456");
+    const first = await createBookWithCover(deps, { form: JONAH, cover: png });
     const second = await createBook(deps, {
-      form: { title: "Ruth", author: "Ruth Reed", description: "A field.", price: "5" },
+      form: RUTH,
     });
     const cover = webpCover((await deps.covers.get(coverKeyFromUrl(first.imageUrl)!))!.bytes);
     await db.deleteFrom("books").where("id", "=", first.id).execute();

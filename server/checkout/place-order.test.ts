@@ -1,11 +1,12 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "#server/errors/app-error.ts";
-import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { refusal } from "#tests/support/app-refusal.ts";
+import { firstShippingMethod, testCheckoutForm } from "#tests/support/checkout-form.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { checkoutSchema, type CheckoutInput } from "#common/checkout/checkout-schema.ts";
+import type { CheckoutInput } from "#common/checkout/checkout-schema.ts";
 import { quoteShippingRates } from "#common/checkout/shipping-quote.ts";
 import { CARD_HOLD_MINUTES } from "#server/orders/payment-process.ts";
 import { placeOrder, SOLD_OUT_REASON } from "./place-order.ts";
@@ -30,39 +31,18 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
       priceCents: options.price ?? 1499,
       stock: options.stock === undefined ? 10 : options.stock,
     });
-    const standard = await db()
-      .selectFrom("shipping_methods")
-      .select(["id", "rate_cents"])
-      .where("settings_id", "=", STORE_SETTINGS_ID)
-      .orderBy("position")
-      .executeTakeFirstOrThrow();
+    const standard = await firstShippingMethod(db());
     return { bookId, shippingMethodId: standard.id, shippingCents: standard.rate_cents };
   }
 
   function form(values: Record<string, string>): CheckoutInput {
-    return checkoutSchema.parse({
-      checkoutToken: randomBytes(18).toString("base64url"),
+    return testCheckoutForm({
       email: "Buyer@Example.com",
-      fullName: "Ruth Reader",
-      country: "US",
-      street: "1 Main St",
-      city: "Springfield",
-      region: "IL",
-      postalCode: "62701",
       paymentMethod: "invoice",
       organisation: "Grace Church",
       poNumber: "PO-77",
       ...values,
     });
-  }
-
-  async function refusal(promise: Promise<unknown>): Promise<AppError> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
   }
 
   const counts = async () => ({

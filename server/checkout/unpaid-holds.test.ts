@@ -1,12 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { AppError } from "#server/errors/app-error.ts";
 import { releaseOrderStock } from "#server/orders/stock.ts";
-import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { refusal } from "#tests/support/app-refusal.ts";
+import { firstShippingMethod, testCheckoutForm } from "#tests/support/checkout-form.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { checkoutSchema } from "#common/checkout/checkout-schema.ts";
 import { placeOrder } from "./place-order.ts";
 import { FAIR_SHARE_REASON, fairShare, UNPAID_HOLD_LIMIT_REASON, UNPAID_UNITS_PER_CLIENT } from "./unpaid-holds.ts";
 
@@ -36,12 +34,7 @@ describe.each(TEST_ENGINES)("unpaid holds on %s", (engine) => {
     for (const [i, stock] of stocks.entries()) {
       bookIds.push(await insertTestBook(db(), { title: `Held Book ${i}`, stock }));
     }
-    const standard = await db()
-      .selectFrom("shipping_methods")
-      .select("id")
-      .where("settings_id", "=", STORE_SETTINGS_ID)
-      .orderBy("position")
-      .executeTakeFirstOrThrow();
+    const standard = await firstShippingMethod(db());
     return { bookIds, shippingMethodId: standard.id };
   }
 
@@ -50,29 +43,13 @@ describe.each(TEST_ENGINES)("unpaid holds on %s", (engine) => {
     items: string,
     options: { clientAddress?: string; paymentMethod?: "card" | "invoice" } = {},
   ) {
-    const form = checkoutSchema.parse({
-      checkoutToken: randomBytes(18).toString("base64url"),
+    const form = testCheckoutForm({
       items,
       email: "buyer@example.com",
-      fullName: "Ruth Reader",
-      country: "US",
-      street: "1 Main St",
-      city: "Springfield",
-      region: "IL",
-      postalCode: "62701",
       shippingMethodId,
       paymentMethod: options.paymentMethod ?? "card",
     });
     return placeOrder(deps(), { form, userId: null, clientAddress: options.clientAddress ?? ATTACKER });
-  }
-
-  async function refusal(promise: Promise<unknown>): Promise<AppError> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
   }
 
   const stockOf = async (id: string) =>

@@ -1,5 +1,5 @@
 import type { Timestamp } from "#server/db/schema.ts";
-import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
+import { countRows, fetchPage, newestFirst, type Page, type PageRequest } from "#server/db/paging.ts";
 import type { AppServices } from "#server/services.ts";
 
 export interface ContactMessageListItem {
@@ -20,24 +20,14 @@ export async function listContactMessages(
 ): Promise<Page<ContactMessageListItem>> {
   return fetchPage(
     input,
-    async () =>
-      Number(
-        (
-          await db
-            .selectFrom("contact_messages")
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    async ({ limit, offset }) => {
-      const rows = await db
-        .selectFrom("contact_messages")
-        .selectAll()
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute();
+    () => countRows(db.selectFrom("contact_messages")),
+    async (range) => {
+      const rows = await newestFirst(
+        db.selectFrom("contact_messages").selectAll(),
+        "created_at",
+        "id",
+        range,
+      ).execute();
       return rows.map((row) => ({
         id: row.id,
         fullName: row.full_name,

@@ -1,11 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
+import { capturedLogger } from "#tests/support/captured-logger.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { createLogger } from "#server/logging/logger.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.ts";
 import { contactMessageSchema } from "#common/contact/contact-message-schema.ts";
 import { sendContactMessage } from "./send-contact-message.ts";
@@ -17,18 +16,6 @@ const VALID = contactMessageSchema.parse({
   subject: "Bulk order for our Sunday school",
   message: "Could we order twelve copies of the Ruth and Naomi book?",
 });
-
-/** A logger whose lines the test can read. */
-function capturingLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split("\n")) if (line.trim()) lines.push(JSON.parse(line));
-      callback();
-    },
-  });
-  return { logger: createLogger("info", destination), lines };
-}
 
 /** The store's name and address come from its settings row, never from code. */
 async function insertStoreSettings(testDb: TestDatabase) {
@@ -61,7 +48,7 @@ describe.each(TEST_ENGINES)("sendContactMessage on %s", (engine) => {
   it("stores the trimmed message and writes it to the outbox for the store's address", async () => {
     testDb = await createTestDatabase(engine);
     await insertStoreSettings(testDb);
-    const { logger } = capturingLogger();
+    const { logger } = capturedLogger();
     const mailer = createMailer({ dataDir: testDb.dataDir, logger });
     const now = new Date("2025-07-03T10:00:00.000Z");
 
@@ -94,7 +81,7 @@ describe.each(TEST_ENGINES)("sendContactMessage on %s", (engine) => {
 
   it("keeps the message and still succeeds when the mail cannot be sent", async () => {
     testDb = await createTestDatabase(engine);
-    const { logger, lines } = capturingLogger();
+    const { logger, lines } = capturedLogger();
     const mailer: Mailer = {
       send: async () => {
         throw new Error("connect ECONNREFUSED 127.0.0.1:25");
@@ -149,7 +136,7 @@ describe("sendContactMessage over SMTP", () => {
     });
     await new Promise<void>((resolve) => smtp!.listen(0, "127.0.0.1", () => resolve()));
     const { port } = smtp.server.address() as AddressInfo;
-    const { logger } = capturingLogger();
+    const { logger } = capturedLogger();
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: testDb.dataDir, logger });
 
     const result = await sendContactMessage({ db: testDb.handle.db, mailer, logger, clock: () => new Date() }, VALID);

@@ -1,5 +1,5 @@
 import type { Timestamp } from "#server/db/schema.ts";
-import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
+import { countRows, fetchPage, newestFirst, type Page, type PageRequest } from "#server/db/paging.ts";
 import { containsIgnoringCase, normalizeSearch } from "#server/db/search-pattern.ts";
 import { isCustomerRoleSql } from "#server/accounts/admin-role.ts";
 import type { AppServices } from "#server/services.ts";
@@ -36,15 +36,14 @@ export async function listCustomers(
 
   return fetchPage(
     input,
-    async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
-    async ({ limit, offset }) => {
-      const rows = await base
-        .select(["user.id", "user.email", "user.createdAt", "profiles.full_name"])
-        .orderBy("user.createdAt", "desc")
-        .orderBy("user.id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute();
+    () => countRows(base),
+    async (range) => {
+      const rows = await newestFirst(
+        base.select(["user.id", "user.email", "user.createdAt", "profiles.full_name"]),
+        "user.createdAt",
+        "user.id",
+        range,
+      ).execute();
       return rows.map((row) => ({
         id: row.id,
         fullName: row.full_name?.trim() ? row.full_name : null,

@@ -1,3 +1,5 @@
+import type { SelectQueryBuilder, StringReference } from "kysely";
+
 /**
  * Server-side paging for the admin lists that can grow (customers, orders, subscribers, contact
  * messages). Page numbers arrive from URLs, so anything odd (missing, text, 0, -3, 2.5, past the
@@ -48,4 +50,26 @@ function wholeNumber(value: unknown, fallback: number): number {
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);
+}
+
+/** How many rows `query` would read: fetchPage's count for a list read from one query. */
+export async function countRows<DB, TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, object>): Promise<number> {
+  // Kysely cannot name the selection's type over a generic table: the one column is spelled out.
+  const row = (await query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()) as {
+    n: string | number | bigint;
+  };
+  return Number(row.n);
+}
+
+/**
+ * A page of `query`'s rows, newest first by `column`, then by `id` so rows written in the same
+ * millisecond keep one order from page to page.
+ */
+export function newestFirst<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: StringReference<DB, TB>,
+  id: StringReference<DB, TB>,
+  { limit, offset }: { limit: number; offset: number },
+): SelectQueryBuilder<DB, TB, O> {
+  return query.orderBy(column, "desc").orderBy(id, "desc").limit(limit).offset(offset);
 }

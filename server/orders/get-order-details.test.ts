@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { seedDatabase } from "#server/seed/seed-database.ts";
 import { getOrderDetails } from "./get-order-details.ts";
 
 describe.each(TEST_ENGINES)("getOrderDetails on %s", (engine) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
-    testDb = await createTestDatabase(engine);
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
+    testDb = await createTestDatabase(engine, { seeded: true });
   });
   afterAll(async () => {
     await testDb?.cleanup();

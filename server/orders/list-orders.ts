@@ -1,5 +1,5 @@
 import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
-import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
+import { countRows, fetchPage, newestFirst, type Page, type PageRequest } from "#server/db/paging.ts";
 import { normalizeSearch } from "#server/db/search-pattern.ts";
 import type { AppServices } from "#server/services.ts";
 import { orderMatchesSearch } from "./order-search-filter.ts";
@@ -32,10 +32,10 @@ export async function listOrders(
 
   return fetchPage(
     input,
-    async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
-    async ({ limit, offset }) => {
-      const rows = await base
-        .select([
+    () => countRows(base),
+    async (range) => {
+      const rows = await newestFirst(
+        base.select([
           "id",
           "order_date",
           "customer_email",
@@ -44,12 +44,11 @@ export async function listOrders(
           "currency",
           "payment_method",
           "payment_status",
-        ])
-        .orderBy("order_date", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute();
+        ]),
+        "order_date",
+        "id",
+        range,
+      ).execute();
       return rows.map((row) => ({
         id: row.id,
         orderDate: row.order_date,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { seedDatabase } from "#server/seed/seed-database.ts";
 import { SEED_ORDERS } from "#server/seed/sample-orders.ts";
 import { orderIdInputSchema, orderIdSchema } from "#common/orders/tracking-schema.ts";
 import { trackOrder } from "./track-order.ts";
@@ -9,8 +8,7 @@ import { appendOrderHistory } from "./order-history.ts";
 describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
   let testDb: TestDatabase;
   beforeAll(async () => {
-    testDb = await createTestDatabase(engine);
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
+    testDb = await createTestDatabase(engine, { seeded: true });
   });
   afterAll(async () => {
     await testDb?.cleanup();

@@ -1,5 +1,5 @@
 import type { Timestamp } from "#server/db/schema.ts";
-import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
+import { countRows, fetchPage, newestFirst, type Page, type PageRequest } from "#server/db/paging.ts";
 import type { AppServices } from "#server/services.ts";
 
 export interface SubscriberListItem {
@@ -17,24 +17,14 @@ export async function listSubscribers(
 ): Promise<Page<SubscriberListItem>> {
   return fetchPage(
     input,
-    async () =>
-      Number(
-        (
-          await db
-            .selectFrom("email_subscribers")
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    async ({ limit, offset }) => {
-      const rows = await db
-        .selectFrom("email_subscribers")
-        .select(["id", "email", "subscribed_at", "confirmed_at"])
-        .orderBy("subscribed_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute();
+    () => countRows(db.selectFrom("email_subscribers")),
+    async (range) => {
+      const rows = await newestFirst(
+        db.selectFrom("email_subscribers").select(["id", "email", "subscribed_at", "confirmed_at"]),
+        "subscribed_at",
+        "id",
+        range,
+      ).execute();
       return rows.map((row) => ({
         id: row.id,
         email: row.email,

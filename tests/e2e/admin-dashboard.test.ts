@@ -29,9 +29,7 @@ describe("admin dashboard and bulk actions in a browser", () => {
     mkdirSync(SHOTS, { recursive: true });
     admin = await shop.browser.newContext();
     await (await signInOwner(shop, admin)).close();
-    const handle = shop.openDatabase();
-    try {
-      const db = handle.db;
+    await shop.withDb(async (db) => {
       const lantern = await insertTestBook(db, { title: "The Lantern Psalm", stock: 2, priceCents: 1250 });
       const harp = await insertTestBook(db, { title: "David's Harp", stock: 40, priceCents: 1000 });
       const line = (bookId: string, title: string, unitPriceCents: number, quantity: number): TestOrderLine => ({
@@ -110,9 +108,7 @@ describe("admin dashboard and bulk actions in a browser", () => {
           })),
         )
         .execute();
-    } finally {
-      await handle.close();
-    }
+    });
   });
 
   async function adminPage(pathname: string, viewport = DESKTOP): Promise<Page> {

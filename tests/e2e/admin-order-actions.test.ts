@@ -1,30 +1,22 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { refundOrder } from "#server/orders/refund-order.ts";
 import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { enableCardPayments } from "#tests/support/payment-settings.ts";
-import { useShop } from "#tests/support/shop-fixture.ts";
+import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
-import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
 import { insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
 
 /** Screenshots land here to be looked at (not compared). */
 const SHOTS = path.join(process.cwd(), "test-results", "admin-order-actions");
 
 describe("admin order actions in a browser", () => {
-  let stripe: StripeStandIn;
   /** Filled before the server starts (useShop reads it in its own beforeAll, registered after this one). */
   const serverEnv: Record<string, string> = { APP_SECRET: TEST_APP_SECRET };
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    serverEnv.STRIPE_API_URL = stripe.url;
-  });
-  afterAll(async () => {
-    await stripe?.close();
-  });
+  const stripe = useStripeStandIn(serverEnv);
   const shop = useShop(serverEnv, { withOwner: true });
   let admin: BrowserContext;
   const orders = { invoiceToPay: "", invoiceToCancel: "", card: "" };
@@ -33,9 +25,7 @@ describe("admin order actions in a browser", () => {
     mkdirSync(SHOTS, { recursive: true });
     admin = await shop.browser.newContext();
     await (await signInOwner(shop, admin)).close();
-    const handle = shop.openDatabase();
-    try {
-      const db = handle.db;
+    await shop.withDb(async (db) => {
       orders.invoiceToPay = await insertTestOrder(db, { order: { order_date: "2026-11-20T10:00:00.000Z" } });
       orders.invoiceToCancel = await insertTestOrder(db, {
         order: { order_date: "2026-11-20T11:00:00.000Z", customer_name: "Lydia of Thyatira" },
@@ -59,9 +49,7 @@ describe("admin order actions in a browser", () => {
         })
         .where("id", "=", orders.card)
         .execute();
-    } finally {
-      await handle.close();
-    }
+    });
   });
 
   async function adminPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
@@ -82,23 +70,13 @@ describe("admin order actions in a browser", () => {
     await alert.waitFor();
     await alert.getByRole("button", { name: label, exact: true }).click();
   }
-  async function dbRow(orderId: string) {
-    const handle = shop.openDatabase();
-    try {
-      return await handle.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
-    } finally {
-      await handle.close();
-    }
-  }
-  async function bundleStock(id: string) {
-    const handle = shop.openDatabase();
-    try {
-      return (await handle.db.selectFrom("bundles").select("stock").where("id", "=", id).executeTakeFirstOrThrow())
-        .stock;
-    } finally {
-      await handle.close();
-    }
-  }
+  const dbRow = (orderId: string) =>
+    shop.withDb((db) => db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow());
+  const bundleStock = (id: string) =>
+    shop.withDb(
+      async (db) =>
+        (await db.selectFrom("bundles").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock,
+    );
 
   it("shows an invoice order's details and marks it paid", async () => {
     const page = await adminPage();
@@ -178,12 +156,9 @@ describe("admin order actions in a browser", () => {
 
     // Another staff member refunds $2.00 meanwhile; this dialog still shows $10.00 refunded, so its
     // refund is refused, and the dialog reloads the order.
-    const handle = shop.openDatabase();
-    try {
-      await refundOrder(orderActionDeps(handle.db, new Date(), stripe.url), { orderId: orders.card, amount: 200 });
-    } finally {
-      await handle.close();
-    }
+    await shop.withDb((db) =>
+      refundOrder(orderActionDeps(db, new Date(), stripe.url), { orderId: orders.card, amount: 200 }),
+    );
     const refund = async (amount: string) => {
       await dialog.getByLabel("Refund amount").fill(amount);
       await dialog.getByRole("button", { name: "Refund", exact: true }).click();

@@ -1,39 +1,26 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
-import { useShop } from "#tests/support/shop-fixture.ts";
+import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
+import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { waitForHydration } from "#tests/support/storefront-page.ts";
-import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
 
 const APP_SECRET = "e2e-card-checkout-".padEnd(40, "c");
 const SHOTS = path.resolve("test-results/card-checkout");
-const field = (page: Page, label: string) => page.locator("main").getByLabel(label, { exact: true });
 
 // A buyer's whole card purchase through the pages: cart, /checkout, Stripe's hosted page (the
 // stand-in, over real HTTP), back to the order confirmation; the signed webhook reaches the
 // built server as Stripe's would.
 describe("card checkout in a browser, with Stripe played by the stand-in", () => {
-  let standIn: StripeStandIn;
   const env: Record<string, string> = { APP_SECRET };
-  beforeAll(async () => {
-    standIn = await startStripeStandIn({ webhookSecret: TEST_STRIPE_WEBHOOK_SECRET });
-    env.STRIPE_API_URL = standIn.url;
-  });
-  afterAll(() => standIn?.close());
+  const standIn = useStripeStandIn(env, { webhookSecret: TEST_STRIPE_WEBHOOK_SECRET });
   const shop = useShop(env);
 
-  async function withDb<T>(use: (db: ReturnType<typeof shop.openDatabase>["db"]) => Promise<T>): Promise<T> {
-    const handle = shop.openDatabase();
-    try {
-      return await use(handle.db);
-    } finally {
-      await handle.close();
-    }
-  }
+  const { withDb } = shop;
 
   async function newBook(title: string, stock: number) {
     const id = await withDb((db) => insertTestBook(db, { title, stock, priceCents: 1500 }));
@@ -63,12 +50,14 @@ describe("card checkout in a browser, with Stripe played by the stand-in", () =>
     // 0.3 s into the page's life, on a busy machine), Playwright's fill was sometimes dropped: the
     // field took the focus, but no input event came, and the form's check found the e-mail empty.
     await waitForHydration(page);
-    await field(page, "Email").fill("card.buyer@example.com");
-    await field(page, "Full Name").fill("Lydia Purple");
-    await field(page, "Street Address").fill("3 Thyatira Road");
-    await field(page, "City").fill("Springfield");
-    await field(page, "State / Region").fill("IL");
-    await field(page, "ZIP / Postal Code").fill("62701");
+    await fillCheckoutAddress(page, {
+      email: "card.buyer@example.com",
+      fullName: "Lydia Purple",
+      street: "3 Thyatira Road",
+      city: "Springfield",
+      region: "IL",
+      postalCode: "62701",
+    });
     await page.getByRole("radio", { name: /^Card/ }).check();
     await page.getByRole("button", { name: "Place Order" }).click();
     await reachStripePage(page);

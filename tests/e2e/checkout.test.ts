@@ -6,6 +6,7 @@ import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { holdRequests } from "#tests/support/held-request.ts";
+import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
@@ -21,14 +22,7 @@ const field = (page: Page, label: string) => page.locator("main").getByLabel(lab
 describe("checkout in a browser", () => {
   const shop = useShop();
 
-  async function withDb<T>(use: (db: ReturnType<typeof shop.openDatabase>["db"]) => Promise<T>): Promise<T> {
-    const handle = shop.openDatabase();
-    try {
-      return await use(handle.db);
-    } finally {
-      await handle.close();
-    }
-  }
+  const { withDb } = shop;
 
   /** A book of its own per test, so stock and price changes never touch another test. */
   async function newBook(title: string, { stock = 10, priceCents = 1250 } = {}) {
@@ -76,14 +70,8 @@ describe("checkout in a browser", () => {
     return page;
   }
 
-  async function fillAddress(page: Page, values: { email?: string; fullName?: string } = {}) {
-    if (values.email !== undefined) await field(page, "Email").fill(values.email);
-    if (values.fullName !== undefined) await field(page, "Full Name").fill(values.fullName);
-    await field(page, "Street Address").fill("12 Olive Grove Lane");
-    await field(page, "City").fill("Nashville");
-    await field(page, "State / Region").fill("TN");
-    await field(page, "ZIP / Postal Code").fill("37201");
-  }
+  const fillAddress = (page: Page, values: { email?: string; fullName?: string } = {}) =>
+    fillCheckoutAddress(page, values);
 
   async function shot(page: Page, name: string) {
     mkdirSync(SHOTS, { recursive: true });

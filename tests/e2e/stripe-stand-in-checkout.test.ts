@@ -1,24 +1,18 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
 import { insertCardOrder } from "#tests/support/card-order.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
-import { useShop } from "#tests/support/shop-fixture.ts";
-import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
+import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 
 const APP_SECRET = "e2e-stripe-".padEnd(40, "s");
 
 // The built server as its own process, with Stripe played by the stand-in over real HTTP: the
 // buyer pays on the stand-in's page in Chromium and the signed webhook reaches the server.
 describe("card payment through the Stripe stand-in, in a browser", () => {
-  let standIn: StripeStandIn;
   const env: Record<string, string> = { APP_SECRET };
-  beforeAll(async () => {
-    standIn = await startStripeStandIn({ webhookSecret: TEST_STRIPE_WEBHOOK_SECRET });
-    env.STRIPE_API_URL = standIn.url;
-  });
-  afterAll(() => standIn?.close());
+  const standIn = useStripeStandIn(env, { webhookSecret: TEST_STRIPE_WEBHOOK_SECRET });
   // Reads env when its own beforeAll runs, after the stand-in above has started.
   const shop = useShop(env);
 

@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
@@ -11,19 +12,10 @@ import { insertTestBook } from "#tests/support/test-books.ts";
 /** Screenshots land here to be looked at (not compared). */
 const SHOTS = path.join(process.cwd(), "test-results", "unpaid-holds");
 
-const field = (page: Page, label: string) => page.locator("main").getByLabel(label, { exact: true });
-
 describe("unpaid holds in a browser (decision 23)", () => {
   const shop = useShop({}, { withOwner: true });
 
-  async function withDb<T>(use: (db: ReturnType<typeof shop.openDatabase>["db"]) => Promise<T>): Promise<T> {
-    const handle = shop.openDatabase();
-    try {
-      return await use(handle.db);
-    } finally {
-      await handle.close();
-    }
-  }
+  const { withDb } = shop;
   const stockOf = (id: string) =>
     withDb(
       async (db) => (await db.selectFrom("books").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock,
@@ -32,12 +24,7 @@ describe("unpaid holds in a browser (decision 23)", () => {
   async function placeByInvoice(page: Page, bookId: string, quantity: number) {
     await page.goto(`${shop.server.url}/checkout?items=${bookId}:${quantity}:1250`);
     await waitForHydration(page);
-    await field(page, "Email").fill("hoarder@example.com");
-    await field(page, "Full Name").fill("Hold Everything");
-    await field(page, "Street Address").fill("12 Olive Grove Lane");
-    await field(page, "City").fill("Nashville");
-    await field(page, "State / Region").fill("TN");
-    await field(page, "ZIP / Postal Code").fill("37201");
+    await fillCheckoutAddress(page, { email: "hoarder@example.com", fullName: "Hold Everything" });
     await page.getByLabel("Invoice / purchase order").check();
     await page.getByRole("button", { name: "Place Order" }).click();
   }

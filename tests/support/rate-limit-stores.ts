@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 import { Redis } from "ioredis";
 import type { DatabaseEngine } from "#server/db/database.ts";
 import { openDatabase } from "#server/db/database.ts";
-import { createLogger, type Logger } from "#server/logging/logger.ts";
+import { capturedLogger } from "./captured-logger.ts";
 import {
   openDatabaseRateLimitStore,
   openRedisRateLimitStore,
@@ -21,18 +20,6 @@ export const TEST_STORE_KINDS: TestStoreKind[] = [
   ...TEST_ENGINES,
   ...(process.env.TEST_REDIS_URL ? ["redis" as const] : []),
 ];
-
-/** A logger that drops everything and a list of what it would have written. */
-export function capturedLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split("\n")) if (line.trim()) lines.push(JSON.parse(line));
-      callback();
-    },
-  });
-  return { logger: createLogger("info", destination), lines };
-}
 
 export interface SharedStores {
   /** Two stores as two instances see the same shared one: each with its own connection. */

@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from "#server/db/database.ts";
 import { SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
 import { launchBrowser } from "./browser.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
+import { startStripeStandIn, type StripeStandIn, type StripeStandInOptions } from "./stripe-stand-in.ts";
 import { createThrowawayPostgresDatabase } from "./test-database.ts";
 
 /**
@@ -24,6 +25,8 @@ export interface Shop {
   databaseUrl?: string;
   /** A second connection to the server's database, to read or arrange what it stored; close it after use. */
   openDatabase(): DatabaseHandle;
+  /** Runs `use` over a second connection to the server's database, closed after. */
+  withDb<T>(use: (db: DatabaseHandle["db"]) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -38,6 +41,14 @@ export function useShop(env: Record<string, string> = {}, { withOwner = false }:
   let dropDatabase: (() => Promise<void>) | undefined;
   const shop = {
     openDatabase: () => openDatabase({ dataDir: shop.dataDir, databaseUrl: shop.databaseUrl }),
+    async withDb(use) {
+      const handle = shop.openDatabase();
+      try {
+        return await use(handle.db);
+      } finally {
+        await handle.close();
+      }
+    },
   } as Shop;
   beforeAll(async () => {
     shop.dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
@@ -73,4 +84,21 @@ export function useShop(env: Record<string, string> = {}, { withOwner = false }:
     if (shop.dataDir) rmSync(shop.dataDir, { recursive: true, force: true });
   });
   return shop;
+}
+
+/**
+ * For a browser test file that pays by card: the Stripe stand-in, started before the file's tests
+ * and closed after. Its URL goes into `env.STRIPE_API_URL`, so call it before useShop(env), whose
+ * beforeAll reads env later. Read the stand-in inside tests (it is filled in beforeAll).
+ */
+export function useStripeStandIn(env: Record<string, string>, options: StripeStandInOptions = {}): StripeStandIn {
+  const standIn = {} as StripeStandIn;
+  beforeAll(async () => {
+    Object.assign(standIn, await startStripeStandIn(options));
+    env.STRIPE_API_URL = standIn.url;
+  });
+  afterAll(async () => {
+    await standIn.close?.();
+  });
+  return standIn;
 }

@@ -1,7 +1,8 @@
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type * as PasswordSchema from "#common/accounts/password-schema.ts";
 import type { ZodType } from "zod";
 import type { ActionFailure } from "#server/http/action-result.ts";
+import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 
@@ -42,28 +43,14 @@ export function AccountForm({
   className?: string;
   children: (fieldErrors: Record<string, string>) => ReactNode;
 }) {
-  // The island's prop as the server's answer: one object per page, so it is folded in once.
-  const [result] = useState<ActionFailure | undefined>(() => (failure ? { ok: false, error: failure } : undefined));
-  // From the checked post until the browser leaves the page (or comes back to it with Back).
-  const [busy, setBusy] = useState(false);
+  const { result, busy, post } = useBrowserPost(failure);
   const { fieldErrors, formProps } = useCheckedForm({
     schema: () => loadCheck().then(schema),
     failureTitle,
     toastServerRefusal: true,
     result,
-    post: (form) => {
-      setBusy(true);
-      form.submit();
-    },
+    post,
   });
-  useEffect(() => {
-    // A page restored from the back/forward cache was left busy: it can be used again.
-    const ready = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(false);
-    };
-    window.addEventListener("pageshow", ready);
-    return () => window.removeEventListener("pageshow", ready);
-  }, []);
   return (
     <form {...formProps} method="post" aria-busy={busy} className={className}>
       {children(fieldErrors)}

@@ -1,5 +1,5 @@
-import { FormField } from "#app/components/ui/form-field.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
+import { EmailField } from "./email-field.tsx";
 import { AccountForm, type AccountFormFailure } from "./account-form.tsx";
 
 /** Heads the toast of a refused request for a reset link. */
@@ -22,17 +22,7 @@ function ForgotPasswordFields({
       busyLabel="Sending..."
       className="mt-4 grid gap-4"
     >
-      {(fieldErrors) => (
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={email}
-          error={fieldErrors.email}
-        />
-      )}
+      {(fieldErrors) => <EmailField email={email} error={fieldErrors.email} />}
     </AccountForm>
   );
 }

@@ -1,5 +1,6 @@
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
+import { EmailField } from "./email-field.tsx";
 import { AccountForm, type AccountFormFailure } from "./account-form.tsx";
 
 /** Heads the toast of a refused sign-in (the form's own check, the server's, the spent-sign-in gate's). */
@@ -26,15 +27,7 @@ function SignInFields({
       {(fieldErrors) => (
         <>
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <FormField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={email}
-            error={fieldErrors.email}
-          />
+          <EmailField email={email} error={fieldErrors.email} />
           <FormField
             label="Password"
             name="password"

@@ -1,5 +1,5 @@
-import { FormField } from "#app/components/ui/form-field.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
+import { EmailField } from "./email-field.tsx";
 import { AccountForm, type AccountFormFailure } from "./account-form.tsx";
 import { NewPasswordField } from "./new-password-field.tsx";
 
@@ -27,15 +27,7 @@ function SignUpFields({
       {(fieldErrors) => (
         <>
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <FormField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={email}
-            error={fieldErrors.email}
-          />
+          <EmailField email={email} error={fieldErrors.email} />
           <NewPasswordField error={fieldErrors.password} />
         </>
       )}

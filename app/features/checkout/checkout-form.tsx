@@ -1,5 +1,5 @@
 import { Lock } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { CHECKOUT_FIELDS, CHECKOUT_LIMITS } from "#common/checkout/cart-param.ts";
 import type * as CheckoutSchema from "#common/checkout/checkout-schema.ts";
 import type { CheckoutEcho } from "#common/checkout/checkout-schema.ts";
@@ -9,6 +9,7 @@ import type { ActionFailure } from "#server/http/action-result.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
+import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 import { OrderSummary } from "./order-summary.tsx";
@@ -49,18 +50,18 @@ function CheckoutFormFields({
   values?: CheckoutEcho | undefined;
 }) {
   const summaryRef = useRef<HTMLDivElement>(null);
-  // The island's prop as the server's answer: one object per page, so it is folded in once.
-  const [result] = useState<ActionFailure | undefined>(() => (failure ? { ok: false, error: failure } : undefined));
   const methodIds = page.shippingMethods.map((method) => method.id);
   const firstShipping =
     values.shippingMethodId && methodIds.includes(values.shippingMethodId) ? values.shippingMethodId : methodIds[0];
   const [shippingId, setShippingId] = useState(firstShipping ?? "");
   const defaultPayment =
     (values.paymentMethod === "invoice" && page.payment.invoice) || !page.payment.card ? "invoice" : "card";
-  // From the click on Place Order until the browser leaves the page (or comes back to it with Back).
-  const [busy, setBusy] = useState(false);
   // Set at once on a click (the state shows only after a render): a second click posts nothing.
   const submitting = useRef(false);
+  // Busy from Place Order until the browser leaves; Back from Stripe's page makes it usable again.
+  const { result, busy, post } = useBrowserPost(failure, () => {
+    submitting.current = false;
+  });
 
   const {
     fieldErrors: errors,
@@ -80,21 +81,8 @@ function CheckoutFormFields({
     onRefused: () => {
       submitting.current = false;
     },
-    post: (form) => {
-      setBusy(true);
-      form.submit();
-    },
+    post,
   });
-  useEffect(() => {
-    // Back from Stripe's page restores this page as it was left, busy: it can be used again.
-    const ready = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      submitting.current = false;
-      setBusy(false);
-    };
-    window.addEventListener("pageshow", ready);
-    return () => window.removeEventListener("pageshow", ready);
-  }, []);
 
   const shipping = page.shippingMethods.find((method) => method.id === shippingId) ?? page.shippingMethods[0];
   const money = (cents: number) => formatMoney(cents, page.currency);

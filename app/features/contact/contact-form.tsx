@@ -1,10 +1,10 @@
 import { Send } from "lucide-react";
-import { useEffect, useState } from "react";
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from "#common/contact/contact-fields.ts";
 import type * as ContactSchema from "#common/contact/contact-message-schema.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
+import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 
@@ -46,10 +46,7 @@ function ContactForm({
   values?: ContactEcho | undefined;
   sent?: boolean | undefined;
 }) {
-  // The island's prop as the server's answer: one object per page, so it is folded in once.
-  const [result] = useState<ActionFailure | undefined>(() => (failure ? { ok: false, error: failure } : undefined));
-  // From a checked post until the browser leaves the page (or comes back to it with Back).
-  const [busy, setBusy] = useState(false);
+  const { result, busy, post } = useBrowserPost(failure);
   const { fieldErrors: errors, formProps } = useCheckedForm({
     schema: () => loadCheck().then((module) => module.contactMessageSchema),
     fieldOrder: CONTACT_FIELDS,
@@ -58,19 +55,8 @@ function ContactForm({
     toastServerRefusal: true,
     clearOnInput: true,
     result,
-    post: (form) => {
-      setBusy(true);
-      form.submit();
-    },
+    post,
   });
-  useEffect(() => {
-    // Back from the next page restores this one as it was left, busy: it can be used again.
-    const ready = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(false);
-    };
-    window.addEventListener("pageshow", ready);
-    return () => window.removeEventListener("pageshow", ready);
-  }, []);
   // A refusal without a field to point at (too many messages, a fault): said in the page too.
   const formMessage = failure && !Object.keys(failure.fieldErrors ?? {}).length ? failure.message : null;
 
