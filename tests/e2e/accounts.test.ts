@@ -86,10 +86,16 @@ describe("accounts in a browser", () => {
     // An island page (decision 21): the islands' script and the form's chunk, no React Router.
     expect(scripts[0]).toMatch(/^\/assets\/islands-client-[\w-]+\.js$/);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    await signIn(page, "nobody@example.com", "whatever-password");
-    await expectToast(page, "Sign in Failed Invalid email or password.");
-    await signIn(page, "ruth@example.com", "wrong-password-here");
-    await expectToast(page, "Sign in Failed Invalid email or password.");
+    // The form posts as a document: each refusal is a new page to wait for.
+    for (const [email, password] of [
+      ["nobody@example.com", "whatever-password"],
+      ["ruth@example.com", "wrong-password-here"],
+    ] as const) {
+      const refused = page.waitForEvent("load");
+      await signIn(page, email, password);
+      await refused;
+      await expectToast(page, "Sign in Failed Invalid email or password.");
+    }
     await context.close();
   });
 
@@ -163,7 +169,10 @@ describe("accounts in a browser", () => {
 
     await page.goto(`${shop.server.url}/login`);
     await waitForHydration(page);
+    // The sign-in form posts as a document (an island page): the refusal is a new page to wait for.
+    const refused = page.waitForEvent("load");
     await signIn(page, email, PASSWORD);
+    await refused;
     await expectToast(page, "Invalid email or password.");
     await signIn(page, email, NEW_PASSWORD);
     await page.waitForURL(`${shop.server.url}/`);
