@@ -58,32 +58,19 @@ export async function expectToast(
   const pattern =
     typeof expected === "string" ? { text: expected } : { source: expected.source, flags: expected.flags };
   const requests = keepRecentRequests(page);
-  await page.evaluate(() => {
-    (window as unknown as { __toastsWhileWaiting?: string[] }).__toastsWhileWaiting = [];
-  });
-  const handle = await page
-    .waitForFunction(
-      ({ pattern, seen }) => {
-        const matches = (text: string) =>
-          "text" in pattern ? text.includes(pattern.text!) : new RegExp(pattern.source!, pattern.flags).test(text);
-        // Every toast text this wait saw, for the failure message: a toast that did not match may
-        // have gone (5 s) by the time the wait gives up.
-        const passing = ((window as unknown as { __toastsWhileWaiting?: string[] }).__toastsWhileWaiting ??= []);
-        for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) {
-          if (toast.hasAttribute(seen)) continue;
-          const text = toast.innerText.replace(/\s+/g, " ").trim();
-          if (!passing.includes(text)) passing.push(text);
-          if (!matches(text)) continue;
-          toast.setAttribute(seen, "");
-          return true;
-        }
-        return false;
-      },
-      { pattern: pattern as { text?: string; source?: string; flags?: string }, seen: SEEN },
-      { timeout, polling: 50 },
-    )
-    .catch(() => null);
-  if (handle) return;
+  // A form on an island page posts as a document: the toast may come with a page still loading,
+  // whose navigation ends this page's scripts; the wait then goes on in the new page.
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      if (await waitForNewToast(page, pattern, Math.max(1, deadline - Date.now()))) return;
+      break;
+    } catch (error) {
+      const navigatedAway = error instanceof Error && /Execution context was destroyed|navigat/i.test(error.message);
+      if (!navigatedAway || Date.now() >= deadline) break;
+      await page.waitForLoadState("load").catch(() => {});
+    }
+  }
   const shown = await page
     .locator('[data-testid="toast"]')
     .evaluateAll(
@@ -142,4 +129,41 @@ export async function axeViolations(page: Page): Promise<{ id: string; help: str
     });
     return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
   });
+}
+
+/** One wait for a new matching toast in the page as it is now; throws when the page navigates away. */
+async function waitForNewToast(
+  page: Page,
+  pattern: { text?: string; source?: string; flags?: string },
+  timeout: number,
+): Promise<boolean> {
+  await page.evaluate(() => {
+    (window as unknown as { __toastsWhileWaiting?: string[] }).__toastsWhileWaiting = [];
+  });
+  const handle = await page
+    .waitForFunction(
+      ({ pattern, seen }) => {
+        const matches = (text: string) =>
+          "text" in pattern ? text.includes(pattern.text!) : new RegExp(pattern.source!, pattern.flags).test(text);
+        // Every toast text this wait saw, for the failure message: a toast that did not match may
+        // have gone (5 s) by the time the wait gives up.
+        const passing = ((window as unknown as { __toastsWhileWaiting?: string[] }).__toastsWhileWaiting ??= []);
+        for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) {
+          if (toast.hasAttribute(seen)) continue;
+          const text = toast.innerText.replace(/\s+/g, " ").trim();
+          if (!passing.includes(text)) passing.push(text);
+          if (!matches(text)) continue;
+          toast.setAttribute(seen, "");
+          return true;
+        }
+        return false;
+      },
+      { pattern, seen: SEEN },
+      { timeout, polling: 50 },
+    )
+    .catch((error: unknown) => {
+      if (error instanceof Error && error.name === "TimeoutError") return null;
+      throw error;
+    });
+  return handle !== null;
 }
