@@ -57,7 +57,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootLoaderD
       checkoutAvailable: isCheckoutAvailable(payment),
     },
     publicUrl: context.services.env.PUBLIC_URL,
-    viewer: context.viewer ? { email: context.viewer.email, isAdmin: context.viewer.isAdmin } : null,
+    viewer: context.viewer ? { isAdmin: context.viewer.isAdmin } : null,
     flash: context.flash,
     shopClosed: context.shopClosed,
   };

@@ -62,16 +62,20 @@ export async function measureAnonymousThroughput(): Promise<AnonymousThroughput>
 }
 
 /**
- * CONNECTIONS loops, each sending its next request as soon as the last answer is read, for
+ * `connections` loops (CONNECTIONS unless given), each sending its next request as soon as the last answer is read, for
  * WARM_UP_MS (not counted) and then DURATION_MS (counted).
  */
-async function load(url: string, headers: Record<string, string> = {}): Promise<{ perSecond: number; errors: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+export async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  connections = CONNECTIONS,
+): Promise<{ perSecond: number; errors: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   let counting = false;
   let stopped = false;
   let done = 0;
   let errors = 0;
-  const loops = Array.from({ length: CONNECTIONS }, async () => {
+  const loops = Array.from({ length: connections }, async () => {
     while (!stopped) {
       try {
         const { status } = await get(url, agent, headers);
@@ -94,7 +98,7 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   return { perSecond: done / seconds, errors };
 }
 
-function get(
+export function get(
   url: string,
   agent?: http.Agent,
   headers: Record<string, string> = {},

@@ -19,6 +19,7 @@ import { catalogueSearchEngines, measureCatalogueSearch } from "./catalogue-sear
 import { measureStorefrontPageWeights } from "./page-weight.ts";
 import { LIGHTHOUSE_LABEL, measureLighthouse } from "./lighthouse.ts";
 import { isMet, resultsTable, type BenchResult } from "./results-table.ts";
+import { measureSignedInThroughput } from "./signed-in-throughput.ts";
 import { measureAnonymousThroughput } from "./anonymous-throughput.ts";
 import { measureIdleMemory, memoryProbeEnv, rssMb } from "./idle-memory.ts";
 
@@ -104,6 +105,46 @@ results.push({
   target: 40,
   atLeast: true,
 });
+
+// Signed-in pages against an anonymous page rendered every time, side by side (issue 30).
+const signedIn = await measureSignedInThroughput();
+console.log(
+  `     signed-in throughput at 8 connections: reference (anonymous checkout, rendered) ${signedIn.referencePerSecond.toFixed(0)} requests/s, customer's home page ${signedIn.customerHomePerSecond.toFixed(0)}, ${Object.entries(
+    signedIn.adminListsPerSecond,
+  )
+    .map(([list, perSecond]) => `${list} ${perSecond.toFixed(0)}`)
+    .join(", ")}; customer's home at ${signedIn.scaling
+    .map(({ connections, perSecond }) => `${connections}: ${perSecond.toFixed(0)}`)
+    .join(", ")} connections; ${signedIn.errors} errors`,
+);
+const ofReference = (perSecond: number) => (perSecond / signedIn.referencePerSecond) * 100;
+results.push({
+  name: "signed-in customer's home page, % of an anonymous rendered page",
+  value: ofReference(signedIn.customerHomePerSecond),
+  unit: "%",
+  target: 80,
+  atLeast: true,
+});
+for (const [list, perSecond] of Object.entries(signedIn.adminListsPerSecond)) {
+  results.push({
+    name: `admin list ${list}, % of an anonymous rendered page`,
+    value: ofReference(perSecond),
+    unit: "%",
+    target: 80,
+    atLeast: true,
+  });
+}
+// "Does not fall as connections grow": the lowest figure past one connection against one connection's.
+const [alone, ...crowded] = signedIn.scaling;
+results.push({
+  name: `signed-in home page at ${crowded.map(({ connections }) => connections).join(" and ")} connections (lowest), % of at 1`,
+  value: (Math.min(...crowded.map(({ perSecond }) => perSecond)) / alone!.perSecond) * 100,
+  unit: "%",
+  target: 100,
+  atLeast: true,
+  decimals: 0,
+});
+results.push({ name: "signed-in throughput errors", value: signedIn.errors, unit: "requests", target: 0 });
 
 results.push(...(await measureStalledBodies()));
 

@@ -14,7 +14,8 @@ export interface RootLoaderData {
     checkoutAvailable: boolean;
   };
   publicUrl: string;
-  viewer: { email: string; isAdmin: boolean } | null;
+  /** Signed in or not, and as an admin: no more (public pages show nothing of who is signed in). */
+  viewer: { isAdmin: boolean } | null;
   /** The one-time message as the load context carries it (server/http/flash.ts). */
   flash: AppLoadContext["flash"];
   shopClosed: boolean;

@@ -12,6 +12,12 @@ export interface Viewer {
   emailVerified: boolean;
 }
 
+export interface ResolvedViewer {
+  viewer: Viewer | null;
+  expired: boolean;
+  headers: Headers;
+}
+
 export const SESSION_COOKIE_PREFIX = "shop.session_token";
 
 /**
@@ -23,7 +29,7 @@ export const SESSION_COOKIE_PREFIX = "shop.session_token";
 export async function resolveViewer(
   { getAuth }: { getAuth: GetAuth },
   { headers: requestHeaders, clientAddress }: { headers: Headers; clientAddress: string },
-): Promise<{ viewer: Viewer | null; expired: boolean; headers: Headers }> {
+): Promise<ResolvedViewer> {
   const cookie = requestHeaders.get("cookie") ?? "";
   if (!cookie.includes(SESSION_COOKIE_PREFIX)) return { viewer: null, expired: false, headers: new Headers() };
   const auth = await getAuth();

@@ -1,9 +1,11 @@
-import type { Viewer } from "#server/accounts/viewer.ts";
+import type { ResolvedViewer, Viewer } from "#server/accounts/viewer.ts";
 import type { FlashedToast } from "./flash.ts";
 
 /** What the Hono middlewares work out about a request, in the order they run. */
 export type AppVariables = {
   clientAddress: string;
+  /** The session as looked up once per request (session-middleware.ts `requestSession`). */
+  session?: ResolvedViewer;
   viewer: Viewer | null;
   sessionExpired: boolean;
   flash: FlashedToast | null;
@@ -17,6 +19,8 @@ export type AppVariables = {
    * page's inline scripts, which the Content-Security-Policy then names instead of a nonce.
    */
   cachedPageScriptHashes?: string[];
+  /** The session middleware marked the answer `private, no-store` because it was made for a signed-in viewer. */
+  privateForViewer?: boolean;
 };
 
 export type AppEnv = { Variables: AppVariables };

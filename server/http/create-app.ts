@@ -19,7 +19,7 @@ import { replaceNulBytesInAddress } from "./nul-bytes.ts";
 import { originCheck } from "./origin-check.ts";
 import { PAGE_ENCODING, PageCache, pageCacheMiddleware } from "./page-cache.ts";
 import { pageGeneration } from "./page-generation.ts";
-import { sessionMiddleware } from "./session-middleware.ts";
+import { requestSession, sessionMiddleware } from "./session-middleware.ts";
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from "./stripe-webhook.ts";
 import { dropTrackingParameters } from "./tracking-parameters.ts";
 
@@ -97,8 +97,16 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   }
 
   app.use("*", dropTrackingParameters());
+  app.use("*", async (c, next) => {
+    c.set("clientAddress", clientAddressOf(c, services.env.TRUST_PROXY));
+    await next();
+  });
   // Production only: `npm run dev` re-renders every page after each edit.
-  if (mode === "production") app.use("*", pageCacheMiddleware(new PageCache(), pageGeneration(database)));
+  // It looks a session up only for a cacheable page; the session middleware reuses the answer.
+  if (mode === "production") {
+    const sessionOf = (c: Context<AppEnv>) => requestSession(services, c);
+    app.use("*", pageCacheMiddleware(new PageCache(), pageGeneration(database), sessionOf));
+  }
   // gzip only (every browser takes it; deflate is never preferred): the page cache keys its
   // pages on whether a client takes gzip (PAGE_ENCODING in page-cache.ts), not on the header.
   app.use("*", compress({ encoding: PAGE_ENCODING }));
@@ -107,10 +115,6 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   // reads one, and streamed with a deadline rather than buffered here.
   app.use("*", bodyLimits());
   app.use("*", replaceNulBytesInAddress());
-  app.use("*", async (c, next) => {
-    c.set("clientAddress", clientAddressOf(c, services.env.TRUST_PROXY));
-    await next();
-  });
   // Before the session and React Router: a spent client's sign-in is refused for one look.
   app.use("*", spentSignInGate(services));
   app.use("*", sessionMiddleware(services, islandPages(build)));

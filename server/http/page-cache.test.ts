@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
+import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
@@ -9,7 +10,8 @@ import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
 import { signedInCookie } from "#tests/support/test-sessions.ts";
 import { FLASH_TOASTS, flashCookie } from "./flash.ts";
-import { PageCache } from "./page-cache.ts";
+import type { AppEnv } from "./app-variables.ts";
+import { PageCache, pageCacheMiddleware } from "./page-cache.ts";
 
 const BROWSER = { "accept-encoding": "gzip", accept: "text/html" };
 type App = Pick<TestApp, "app">;
@@ -109,24 +111,47 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
     expect((await visit(t, `/books/${book.slug}?ref=friend`)).cache).toBe("miss");
   });
 
-  it("never answers a signed-in visitor, or one with a message waiting, from the cache", async () => {
+  it("serves signed-in customers a page of their own audience, never a visitor's, and never an admin's", async () => {
+    t = await createTestApp(engine);
+    const anonymousFirst = await visitUntilHit(t, "/");
+    const reader = await signedInCookie(t.services, "reader@example.com");
+    const first = await visit(t, "/", { cookie: reader });
+    expect(first.cache).toBe("miss");
+    const signedIn = await visitUntilHit(t, "/", { cookie: reader });
+    expect(signedIn.response.headers.get("cache-control")).toBe("private, no-store");
+    // The header's account link is the signed-in one, and nothing names who is signed in.
+    expect(signedIn.html).toContain('href="/account"');
+    expect(signedIn.html).not.toContain("reader@example.com");
+    // Another customer shares the entry; a visitor never gets it, nor a customer the visitor's.
+    const other = await visit(t, "/", { cookie: await signedInCookie(t.services, "other@example.com") });
+    expect([other.cache, other.bytes.equals(signedIn.bytes)]).toEqual(["hit", true]);
+    const anonymous = await visit(t, "/");
+    expect([anonymous.cache, anonymous.bytes.equals(anonymousFirst.bytes)]).toEqual(["hit", true]);
+    expect(anonymous.html).not.toContain('href="/account"');
+    expect(anonymous.response.headers.get("cache-control") ?? "").not.toMatch(/private/);
+
+    // An admin's page carries the dashboard link: always rendered, never kept.
+    const admin = await signedInCookie(t.services, "owner@example.com", { admin: true });
+    for (let i = 0; i < 2; i++) {
+      const page = await visit(t, "/", { cookie: admin });
+      expect(page.cache).toBeNull();
+      expect(page.html).toContain('href="/admin"');
+    }
+    // A session cookie that matches no session: rendered (its clearing cookie is set), never kept.
+    const dead = await visit(t, "/", { cookie: reader.replace(/session_token=[^;]+/, "session_token=gone.sig") });
+    expect(dead.cache).toBeNull();
+    expect(dead.html).not.toContain('href="/account"');
+  });
+
+  it("never answers a visitor with a message waiting from the cache, nor keeps that page", async () => {
     t = await createTestApp(engine);
     await visitUntilHit(t, "/");
-    const customer = await signedInCookie(t.services, "reader@example.com");
-    const signedIn = await visit(t, "/", { cookie: customer });
-    expect(signedIn.cache).toBeNull();
-    expect(signedIn.response.headers.get("cache-control")).toBe("private, no-store");
-    // The header's account link is the signed-in one (a catalogue page carries no loader data).
-    expect(signedIn.html).toContain('href="/account"');
-
     const flash = flashCookie(t.services, "signed-out").split(";")[0]!;
     const withMessage = await visit(t, "/", { cookie: flash });
     expect(withMessage.cache).toBeNull();
     expect(withMessage.html).toContain(FLASH_TOASTS["signed-out"].title);
-    // Neither page was kept for the next anonymous visitor.
     const anonymous = await visit(t, "/");
     expect(anonymous.cache).toBe("hit");
-    expect(anonymous.html).not.toContain('href="/account"');
     expect(anonymous.html).not.toContain(FLASH_TOASTS["signed-out"].title);
   });
 
@@ -252,6 +277,40 @@ describe("the page cache beside a transaction that rolls back (SQLite, one share
     await visitDuringRolledBackWrite("/", id);
     await setMaintenanceMode(t.services, { on: true });
     expect((await visit(t, "/")).response.status).toBe(503);
+  });
+});
+
+describe("the page cache for signed-in customers", () => {
+  /** A cache in front of a page that names its viewer when `named` is set. */
+  function appNaming(named: boolean) {
+    const viewer = { userId: "user-1", email: "Reader@Example.com", isAdmin: false, emailVerified: true };
+    const app = new Hono<AppEnv>();
+    const session = { viewer, expired: false, headers: new Headers() };
+    app.use(pageCacheMiddleware(new PageCache(), { current: async () => 1 }, async () => session));
+    app.use(async (c, next) => {
+      c.set("viewer", viewer);
+      await next();
+      c.res.headers.set("Cache-Control", "private, no-store");
+      c.set("privateForViewer", true);
+    });
+    app.get("/", (c) => c.html(`<p>Welcome${named ? ", reader@example.com" : ""}</p>`));
+    return app;
+  }
+  const visitAs = (app: Hono<AppEnv>) => app.request("/", { headers: { cookie: "shop.session_token=x" } });
+
+  it("keeps a customer's page that names nobody", async () => {
+    const app = appNaming(false);
+    await visitAs(app);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await visitAs(app)).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("never keeps a customer's page that names its viewer", async () => {
+    const app = appNaming(true);
+    for (let i = 0; i < 3; i++) {
+      expect((await visitAs(app)).headers.get("x-page-cache")).toBe("miss");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   });
 });
 

@@ -4,16 +4,17 @@ import type { Context, MiddlewareHandler } from "hono";
 import { parseAccept } from "hono/utils/accept";
 import { isbot } from "isbot";
 import { neverCachedPaths } from "#common/pages/site-paths.ts";
-import { SESSION_COOKIE_PREFIX } from "#server/accounts/viewer.ts";
+import { SESSION_COOKIE_PREFIX, type ResolvedViewer, type Viewer } from "#server/accounts/viewer.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { FLASH_COOKIE } from "./flash.ts";
 import type { PageGeneration } from "./page-generation.ts";
 import { isUnder, routePath } from "./route-path.ts";
 
 /**
- * Whole pages (documents and their `.data` requests) for visitors without a session, stored as
- * sent (compressed once, by the compress middleware behind this one) and served again while the
- * database's page generation has not moved (decision 17).
+ * Whole pages (documents and their `.data` requests) stored as sent (compressed once, by the
+ * compress middleware behind this one) and served again while the database's page generation has
+ * not moved (decision 17). Two audiences, never mixed: visitors without a session, and signed-in
+ * customers, whose public pages differ from a visitor's only in the account links (decision 26).
  */
 
 /** Bounded by the bytes held (bodies, keys, headers), least recently used out first. */
@@ -97,11 +98,16 @@ export class PageCache {
  * In front of the compress middleware and everything that reads a session: answers a cacheable
  * request from the cache, or lets it render and keeps the answer when it is one for everybody.
  */
-export function pageCacheMiddleware(cache: PageCache, generation: PageGeneration): MiddlewareHandler<AppEnv> {
+export function pageCacheMiddleware(
+  cache: PageCache,
+  generation: PageGeneration,
+  sessionOf: (c: Context<AppEnv>) => Promise<ResolvedViewer>,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== "GET") return next();
-    const key = cacheKey(c);
-    if (key === null) return next();
+    const keyed = await cacheKey(c, sessionOf);
+    if (keyed === null) return next();
+    const { key, audience } = keyed;
     const current = await generation.current();
     if (current === null) return next();
 
@@ -116,7 +122,8 @@ export function pageCacheMiddleware(cache: PageCache, generation: PageGeneration
 
     await next();
     const response = c.res;
-    if (!isForEverybody(c, response) || !response.body) return;
+    const viewer = c.get("viewer");
+    if (!isForAudience(c, response, audience) || !response.body) return;
     const nonce = c.get("cspNonce");
     const [toClient, toCache] = response.body.tee();
     const headers = new Headers(response.headers);
@@ -124,8 +131,11 @@ export function pageCacheMiddleware(cache: PageCache, generation: PageGeneration
     c.res = new Response(toClient, { status: response.status, headers });
     void keep(toCache).then((body) => {
       if (!body) return;
+      const text = decoded(body, response);
+      // Belt and braces: a customer's page that names its viewer is theirs alone.
+      if (viewer && mentions(text, viewer)) return;
       const stored = [...response.headers].filter(([name]) => !NOT_STORED_HEADERS.has(name));
-      const scriptHashes = isHtml(response) ? inlineScriptHashes(decoded(body, response), nonce) : [];
+      const scriptHashes = isHtml(response) ? inlineScriptHashes(text, nonce) : [];
       const bytes =
         body.byteLength +
         key.length * 2 +
@@ -137,15 +147,33 @@ export function pageCacheMiddleware(cache: PageCache, generation: PageGeneration
   };
 }
 
-/** The page's address, how it is encoded, and whether a crawler asks (crawlers get whole documents). */
-function cacheKey(c: Context<AppEnv>): string | null {
+/** Who a stored page is for: a visitor without a session, or any signed-in customer. */
+type Audience = "visitor" | "customer";
+
+/**
+ * The page's audience, address, how it is encoded, and whether a crawler asks (crawlers get
+ * whole documents); null when the answer may not come from the cache or go into it. The session
+ * is looked up only for a cacheable address: an admin's pages carry the admin's links, and a
+ * dead or sliding session must set its cookie, so those are always rendered.
+ */
+async function cacheKey(
+  c: Context<AppEnv>,
+  sessionOf: (c: Context<AppEnv>) => Promise<ResolvedViewer>,
+): Promise<{ key: string; audience: Audience } | null> {
   const cookies = c.req.header("cookie");
-  if (cookies && (cookies.includes(SESSION_COOKIE_PREFIX) || cookies.includes(`${FLASH_COOKIE}=`))) return null;
+  if (cookies?.includes(`${FLASH_COOKIE}=`)) return null;
   const { path } = routePath(new URL(c.req.url).pathname);
   if (NEVER_CACHED.some((prefix) => isUnder(path, prefix))) return null;
+  let audience: Audience = "visitor";
+  if (cookies?.includes(SESSION_COOKIE_PREFIX)) {
+    const { viewer, headers } = await sessionOf(c);
+    if (!viewer || viewer.isAdmin || headers.getSetCookie().length > 0) return null;
+    audience = "customer";
+  }
   const userAgent = c.req.header("user-agent");
   const crawler = userAgent ? isbot(userAgent) : false;
-  return `${crawler ? "bot" : "browser"} ${pageEncoding(c.req.header("accept-encoding"))} ${c.req.url}`;
+  const encoding = pageEncoding(c.req.header("accept-encoding"));
+  return { key: `${audience} ${crawler ? "bot" : "browser"} ${encoding} ${c.req.url}`, audience };
 }
 
 /**
@@ -163,13 +191,23 @@ function pageEncoding(header: string | undefined): typeof PAGE_ENCODING | "ident
 }
 
 /**
- * Only a plain 200 that nothing made personal: no cookie set, no private or no-store caching
- * (the maintenance gate's Coming Soon page says no-store), no session or message behind it.
+ * Only a plain 200 that nothing made personal: no cookie set, no message behind it, not during
+ * Coming Soon. A visitor's page says nothing private or no-store (the maintenance gate's Coming
+ * Soon page says no-store); a customer's only what the session middleware marks every signed-in
+ * answer with, and it was rendered for a customer, not an admin.
  */
-function isForEverybody(c: Context<AppEnv>, response: Response): boolean {
+function isForAudience(c: Context<AppEnv>, response: Response, audience: Audience): boolean {
   if (response.status !== 200 || response.headers.has("set-cookie")) return false;
-  if (/no-store|private/i.test(response.headers.get("cache-control") ?? "")) return false;
-  return !c.get("viewer") && !c.get("flash") && !c.get("maintenance") && !c.get("shopClosed");
+  if (c.get("flash") || c.get("maintenance") || c.get("shopClosed")) return false;
+  const viewer = c.get("viewer");
+  if (audience === "customer") return viewer !== null && !viewer.isAdmin && c.get("privateForViewer") === true;
+  return !viewer && !/no-store|private/i.test(response.headers.get("cache-control") ?? "");
+}
+
+/** Whether a page names its viewer: their e-mail address or account id. */
+function mentions(text: string, viewer: Viewer): boolean {
+  const lower = text.toLowerCase();
+  return lower.includes(viewer.email.toLowerCase()) || text.includes(viewer.userId);
 }
 
 function isHtml(response: Response): boolean {

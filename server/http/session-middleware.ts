@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from "hono";
-import { resolveViewer } from "#server/accounts/viewer.ts";
+import type { Context, MiddlewareHandler } from "hono";
+import { resolveViewer, type ResolvedViewer } from "#server/accounts/viewer.ts";
 import type { AppServices } from "#server/services.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { clearFlashCookie, readFlash } from "./flash.ts";
@@ -13,10 +13,7 @@ import { routePath } from "./route-path.ts";
  */
 export function sessionMiddleware(services: AppServices, isIslandPage: IsIslandPage): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { viewer, expired, headers } = await resolveViewer(services, {
-      headers: c.req.raw.headers,
-      clientAddress: c.get("clientAddress"),
-    });
+    const { viewer, expired, headers } = await requestSession(services, c);
     c.set("viewer", viewer);
     c.set("sessionExpired", expired);
     const flash =
@@ -26,10 +23,25 @@ export function sessionMiddleware(services: AppServices, isIslandPage: IsIslandP
     c.set("flash", flash);
     await next();
     // A page made for a signed-in person (account, orders, admin screens) is theirs alone.
-    if (viewer && !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "private, no-store");
+    if (viewer && !c.res.headers.has("Cache-Control")) {
+      c.res.headers.set("Cache-Control", "private, no-store");
+      c.set("privateForViewer", true);
+    }
     for (const cookie of headers.getSetCookie()) c.res.headers.append("Set-Cookie", cookie);
     if (flash) c.res.headers.append("Set-Cookie", clearFlashCookie(services));
   };
+}
+
+/**
+ * The request's session, looked up once: the page cache asks first (a signed-in customer's
+ * public page comes from the cache too), and this middleware reuses the answer.
+ */
+export async function requestSession(services: AppServices, c: Context<AppEnv>): Promise<ResolvedViewer> {
+  const known = c.get("session");
+  if (known) return known;
+  const session = await resolveViewer(services, { headers: c.req.raw.headers, clientAddress: c.get("clientAddress") });
+  c.set("session", session);
+  return session;
 }
 
 /**

@@ -1,0 +1,88 @@
+// Signed-in throughput (issue 30): a signed-in customer's home page and an admin's list pages
+// against an anonymous page rendered every time (the checkout with a book in its cart, which the
+// page cache never keeps), side by side in one run of one production server process, at 8
+// connections; and the customer's home page at 1, 8 and 32 connections. Used by bench/run.ts.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase } from "#server/db/database.ts";
+import { startServerProcess } from "#tests/support/server-process.ts";
+import { TEST_PASSWORD } from "#tests/support/test-sessions.ts";
+import { load } from "./anonymous-throughput.ts";
+
+const CONNECTIONS = 8;
+const SCALING = [1, 8, 32] as const;
+const ADMIN_LISTS = ["/admin/books", "/admin/orders", "/admin/customers", "/admin/subscribers"] as const;
+
+export interface SignedInThroughput {
+  /** The anonymous checkout page, rendered for every request: the reference. */
+  referencePerSecond: number;
+  customerHomePerSecond: number;
+  adminListsPerSecond: Record<string, number>;
+  /** The customer's home page at 1, 8 and 32 connections. */
+  scaling: { connections: number; perSecond: number }[];
+  errors: number;
+}
+
+export async function measureSignedInThroughput(): Promise<SignedInThroughput> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-signed-in-"));
+  const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: "warn" } });
+  try {
+    const customer = await signUp(server.url, "reader@example.com");
+    const admin = await signUp(server.url, "staff@example.com");
+    const handle = openDatabase({ dataDir });
+    let reference: string;
+    try {
+      // Made an admin as `npm run admin -- grant` does: the role is read with every session.
+      await handle.db.updateTable("user").set({ role: "admin" }).where("email", "=", "staff@example.com").execute();
+      const book = await handle.db.selectFrom("books").select("id").orderBy("title").executeTakeFirstOrThrow();
+      reference = `${server.url}/checkout?items=${book.id}:1`;
+    } finally {
+      await handle.close();
+    }
+    let errors = 0;
+    const measure = async (url: string, cookie?: string, connections = CONNECTIONS) => {
+      const result = await load(url, cookie ? { cookie } : {}, connections);
+      errors += result.errors;
+      return result.perSecond;
+    };
+    const referencePerSecond = await measure(reference);
+    const customerHomePerSecond = await measure(`${server.url}/`, customer);
+    const adminListsPerSecond: Record<string, number> = {};
+    for (const list of ADMIN_LISTS) adminListsPerSecond[list] = await measure(`${server.url}${list}`, admin);
+    const scaling = [];
+    for (const connections of SCALING) {
+      const perSecond =
+        connections === CONNECTIONS ? customerHomePerSecond : await measure(`${server.url}/`, customer, connections);
+      scaling.push({ connections, perSecond });
+    }
+    return { referencePerSecond, customerHomePerSecond, adminListsPerSecond, scaling, errors };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A new account through the sign-up and sign-in forms, as a browser posts them; its session's Cookie header. */
+async function signUp(origin: string, email: string): Promise<string> {
+  const post = (page: string) =>
+    fetch(`${origin}${page}`, {
+      method: "POST",
+      body: new URLSearchParams({ email, password: TEST_PASSWORD }),
+      redirect: "manual",
+    });
+  await post("/signup");
+  const response = await post("/login");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.startsWith("shop_flash="))
+    .join("; ");
+  if (!cookie.includes("session_token")) throw new Error(`sign-up answered ${response.status} without a session`);
+  return cookie;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await measureSignedInThroughput();
+  console.log(JSON.stringify(figures, null, 2));
+}
