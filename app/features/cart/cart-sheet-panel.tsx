@@ -1,0 +1,157 @@
+import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import type { RefObject } from "react";
+import { cartParam } from "#common/checkout/cart-param.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { showToast } from "#app/components/ui/toast.tsx";
+import { coverSources } from "#app/lib/book-cover.ts";
+import { useFormatMoney } from "#app/lib/money.ts";
+import { cartActions, useCart } from "./cart-store.ts";
+
+export interface CartSheetPanelProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened the sheet, focused again when it closes. */
+  trigger: RefObject<HTMLButtonElement | null>;
+  /** At least one payment method is ready: "Proceed to Checkout" opens /checkout. */
+  checkoutAvailable: boolean;
+}
+
+/**
+ * The "Your Collection" side sheet: a modal dialog of the cart's lines. A chunk of its own, fetched
+ * when the sheet is first opened (cart-sheet.tsx), so that no page load carries the dialog's code.
+ */
+export function CartSheetPanel({ open, onOpenChange, trigger, checkoutAvailable }: CartSheetPanelProps) {
+  const formatMoney = useFormatMoney();
+  const cart = useCart();
+  // The cart lives in this browser: its lines travel to the checkout page in the address. The
+  // price is only there to say what changed since; the server prices the order itself.
+  const checkoutHref = `/checkout?items=${encodeURIComponent(
+    cartParam(cart.lines.map((line) => ({ id: line.id, quantity: line.quantity, cartPriceCents: line.priceCents }))),
+  )}`;
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content
+          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-xl outline-none"
+          onCloseAutoFocus={(event) => {
+            // Back to the button that opened it (the dialog has no Radix trigger to return to).
+            event.preventDefault();
+            trigger.current?.focus();
+          }}
+        >
+          <div className="flex items-center justify-between border-b border-brand-100 px-5 py-4">
+            <Dialog.Title className="font-serif text-xl font-bold">Your Collection</Dialog.Title>
+            <Dialog.Close aria-label="Close your collection" className={buttonStyles.subtle}>
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">The books and sets you have chosen.</Dialog.Description>
+          {cart.lines.length === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
+              <ShoppingBag aria-hidden="true" className="size-12 text-brand-600" />
+              <p className="text-lg font-semibold">Your collection is empty</p>
+              <p className="text-gray-700">Find a book or a set to start your journey!</p>
+            </div>
+          ) : (
+            <>
+              <ul className="flex-1 divide-y divide-brand-100 overflow-y-auto px-5">
+                {cart.lines.map((line) => (
+                  <li key={line.id} className="flex gap-4 py-4" data-testid="cart-line">
+                    <img
+                      {...coverSources(line.image, "64px")}
+                      alt=""
+                      width={64}
+                      height={85}
+                      decoding="async"
+                      className="h-[85px] w-16 flex-none rounded object-cover ring-1 ring-brand-100"
+                    />
+                    <div className="flex flex-1 flex-col gap-1">
+                      <p className="font-semibold leading-snug">{line.name}</p>
+                      <p className="text-sm text-gray-700">{formatMoney(line.priceCents)}</p>
+                      <div className="mt-auto flex items-center gap-2">
+                        <button
+                          type="button"
+                          aria-label={`Decrease quantity of ${line.name}`}
+                          onClick={() => cartActions.setQuantity(line.id, line.quantity - 1)}
+                          className="rounded-full p-1.5 ring-1 ring-brand-100 hover:bg-brand-100"
+                        >
+                          <Minus aria-hidden="true" className="size-4" />
+                        </button>
+                        <span
+                          aria-label={`Quantity of ${line.name}`}
+                          className="min-w-6 text-center font-semibold"
+                          data-testid="cart-quantity"
+                        >
+                          {line.quantity}
+                        </span>
+                        <button
+                          type="button"
+                          aria-label={`Increase quantity of ${line.name}`}
+                          onClick={() => cartActions.setQuantity(line.id, line.quantity + 1)}
+                          className="rounded-full p-1.5 ring-1 ring-brand-100 hover:bg-brand-100"
+                        >
+                          <Plus aria-hidden="true" className="size-4" />
+                        </button>
+                        <button
+                          type="button"
+                          aria-label={`Remove ${line.name}`}
+                          onClick={() => cartActions.remove(line.id)}
+                          className="ml-auto rounded-full p-1.5 text-red-700 hover:bg-red-50"
+                        >
+                          <Trash2 aria-hidden="true" className="size-4" />
+                        </button>
+                      </div>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <div className="grid gap-3 border-t border-brand-100 px-5 py-4">
+                <p className="flex justify-between text-lg font-bold">
+                  <span>Subtotal</span>
+                  <span data-testid="cart-subtotal">{formatMoney(cart.subtotalCents)}</span>
+                </p>
+                {checkoutAvailable ? (
+                  <Dialog.Close asChild>
+                    <a href={checkoutHref} className={buttonStyles.primary}>
+                      Proceed to Checkout
+                    </a>
+                  </Dialog.Close>
+                ) : (
+                  <button
+                    type="button"
+                    className={buttonStyles.primary}
+                    onClick={() =>
+                      showToast({
+                        title: "Checkout isn't ready yet",
+                        description: "Online checkout is on its way. Thank you for your patience!",
+                      })
+                    }
+                  >
+                    Proceed to Checkout
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className={buttonStyles.secondary}
+                  onClick={() =>
+                    showToast({
+                      title: "Crypto Payments Coming Soon!",
+                      description: "We are working on accepting cryptocurrency. Please check back soon.",
+                    })
+                  }
+                >
+                  Pay with Crypto
+                </button>
+                <button type="button" className={buttonStyles.subtle} onClick={() => cartActions.clear()}>
+                  Clear Collection
+                </button>
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
