@@ -172,6 +172,11 @@ export interface PayPalStandIn {
   requests(): RecordedRequest[];
   /** Every webhook sent so far (replays included), oldest first. */
   deliveries(): WebhookDelivery[];
+  /**
+   * Waits until every webhook under way has its answer. Events caused by an API call go out after
+   * its answer, as PayPal's do, so a test awaits this before looking at what the shop received.
+   */
+  settled(): Promise<void>;
   /** Sets where webhooks go and the webhook id they are verified against (the app may start after the stand-in). */
   setWebhook(target: WebhookTarget, webhookId?: string): void;
   /** From now on events are kept instead of sent, until `sendHeld` (or `dropHeld`: a webhook that never arrives). */
@@ -320,6 +325,17 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     return delivery;
   }
 
+  /**
+   * Deliveries go out one at a time, in the order their events were made: tests read what the shop
+   * received in a known order (PayPal promises no order: `holdWebhooks` and `sendHeld` play that).
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  function send(event: StandInEvent): Promise<WebhookDelivery> {
+    const delivery = queue.then(() => deliver(event));
+    queue = delivery.catch(() => undefined);
+    return delivery;
+  }
+
   async function emit(
     eventType: string,
     resourceType: string,
@@ -343,7 +359,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     };
     events.set(id, event);
     if (holding) held.push(id);
-    else await deliver(event);
+    else await send(event);
     return event;
   }
 
@@ -1003,6 +1019,9 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     events,
     requests: () => [...requests],
     deliveries: () => [...deliveries],
+    settled: async () => {
+      await queue;
+    },
     setWebhook(target, id) {
       webhookTarget = target;
       if (id !== undefined) webhookId = id;
@@ -1018,7 +1037,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
         const index = held.indexOf(id);
         if (index === -1) throw new Error(`PayPal stand-in: event ${id} is not held`);
         held.splice(index, 1);
-        sent.push(await deliver(events.get(id)!));
+        sent.push(await send(events.get(id)!));
       }
       return sent;
     },
@@ -1028,7 +1047,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     async replayEvent(eventId) {
       const event = events.get(eventId);
       if (!event) throw new Error(`PayPal stand-in: no event ${eventId}`);
-      return deliver(event);
+      return send(event);
     },
     async approve(orderId, { payerId } = {}) {
       const order = orderOrThrow(orderId);

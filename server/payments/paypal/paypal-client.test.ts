@@ -214,6 +214,7 @@ describe("PayPal client against the stand-in", () => {
       orderId: created.id,
       invoiceId: "LS-1001",
     });
+    await standIn.settled();
     expect(received.map((r) => r.event.event_type)).toEqual(["CHECKOUT.ORDER.APPROVED", "PAYMENT.CAPTURE.COMPLETED"]);
   });
 
@@ -271,6 +272,7 @@ describe("PayPal client against the stand-in", () => {
     });
     await standIn.completePendingCapture(capture.id);
     expect(await client.getCapture(capture.id)).toMatchObject({ status: "COMPLETED", statusReason: null });
+    await standIn.settled();
     expect(received.map((r) => r.event.event_type)).toEqual([
       "CHECKOUT.ORDER.APPROVED",
       "PAYMENT.CAPTURE.PENDING",

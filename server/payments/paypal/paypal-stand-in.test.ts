@@ -217,6 +217,7 @@ describe("PayPal stand-in", () => {
       issue: "ORDER_NOT_APPROVED",
     });
 
+    await standIn.settled();
     const events = received.map((r) => r.event);
     expect(events.map((e) => [e.event_type, e.resource_type])).toEqual([
       ["CHECKOUT.ORDER.APPROVED", "checkout-order"],
