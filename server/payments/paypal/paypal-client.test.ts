@@ -199,7 +199,13 @@ describe("PayPal client against the stand-in", () => {
     const captured = await client.captureOrder(created.id, { requestId: "capture-LS-1001" });
     expect(captured.status).toBe("COMPLETED");
     expect(captured.captures).toEqual([
-      expect.objectContaining({ status: "COMPLETED", amount: 3099, currency: "USD", customId: "LS-1001" }),
+      expect.objectContaining({
+        status: "COMPLETED",
+        amount: 3099,
+        currency: "USD",
+        customId: "LS-1001",
+        orderId: created.id,
+      }),
     ]);
     const captureId = captured.captures[0]!.id;
     expect(standIn.requests().at(-1)).toMatchObject({ requestId: "capture-LS-1001", prefer: "return=representation" });

@@ -125,7 +125,7 @@ const orderSchema = z
       amount: unit?.amount?.amount ?? null,
       currency: unit?.amount?.currency ?? null,
       payeeMerchantId: unit?.payee?.merchant_id ?? null,
-      captures: unit?.payments?.captures ?? [],
+      captures: (unit?.payments?.captures ?? []).map((capture) => ({ ...capture, orderId: capture.orderId ?? o.id })),
       refunds: unit?.payments?.refunds ?? [],
     };
   });
