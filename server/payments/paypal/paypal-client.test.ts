@@ -461,6 +461,14 @@ describe("PayPal client errors", () => {
     const started = Date.now();
     await expect(slow.getOrder("SLOW")).rejects.toMatchObject({ kind: "timeout", status: 0 });
     expect(Date.now() - started).toBeLessThan(2_000);
+    const bounded = createPayPalClient(
+      credentials,
+      { PAYPAL_API_URL: target.url },
+      { timeoutMs: 150, retries: 10, retryDelayMs: 1, deadlineMs: 400 },
+    );
+    const boundedStart = Date.now();
+    await expect(bounded.getOrder("SLOW")).rejects.toMatchObject({ kind: "timeout" });
+    expect(Date.now() - boundedStart).toBeLessThan(1_500);
 
     const closed = createPayPalClient(credentials, { PAYPAL_API_URL: "http://127.0.0.1:9" }, { retries: 0 });
     const error = await closed.getOrder("ANY").catch((caught: unknown) => caught);

@@ -21,7 +21,8 @@ import {
  *
  * Amounts are integer cents in and out (paypal-money.ts converts them exactly). Every call is
  * safe to repeat (a GET, or a POST with its PayPal-Request-Id), so a network failure, a timeout,
- * 429 or 5xx is tried again, `retries` times at most; each attempt gives up after `timeoutMs`.
+ * 429 or 5xx is tried again, `retries` times at most; each attempt gives up after `timeoutMs`, the
+ * whole call after `deadlineMs` (and as long again for a token it must fetch first).
  * Failures throw PayPalError, whose message and fields never hold the client secret or a token.
  * The client logs nothing.
  */
@@ -37,6 +38,8 @@ export interface PayPalCredentials {
 export interface PayPalClientOptions {
   /** Milliseconds one attempt may take, answer read included (default 15 s). */
   timeoutMs?: number;
+  /** Milliseconds a whole call may take, its retries included (default 45 s); its token has as long again. */
+  deadlineMs?: number;
   /** Attempts after the first, for a network failure, a timeout, 429 or 5xx (default 2). */
   retries?: number;
   /** The wait before the first retry, doubled for each next one (default 250 ms). */
@@ -189,6 +192,7 @@ export class PayPalError extends Error {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_DEADLINE_MS = 45_000;
 const DEFAULT_RETRIES = 2;
 const DEFAULT_RETRY_DELAY_MS = 250;
 /** A token is renewed this long before PayPal says it expires (at most half its life). */
@@ -220,6 +224,7 @@ export function createPayPalClient(
 ): PayPalClient {
   const apiBase = payPalApiBase(credentials.environment, env);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const retries = options.retries ?? DEFAULT_RETRIES;
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   const now = options.now ?? Date.now;
@@ -255,6 +260,7 @@ export function createPayPalClient(
         "content-type": "application/x-www-form-urlencoded",
       },
       "grant_type=client_credentials",
+      Date.now() + deadlineMs,
     );
     const lifetime = answer.expires_in * 1000;
     tokensSeen.add(answer.access_token);
@@ -265,6 +271,7 @@ export function createPayPalClient(
   /** One call with a bearer token; a token PayPal no longer takes (401) is renewed once. */
   async function call<S extends z.ZodType>(request: Call<S>): Promise<z.output<S>> {
     let renewed = false;
+    const deadline = Date.now() + deadlineMs;
     for (;;) {
       const headers: Record<string, string> = {};
       if (request.body !== undefined) headers["content-type"] = "application/json";
@@ -274,7 +281,8 @@ export function createPayPalClient(
       const bearer = await accessToken();
       headers.authorization = `Bearer ${bearer}`;
       try {
-        return await send(request, headers, request.body === undefined ? undefined : JSON.stringify(request.body));
+        const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+        return await send(request, headers, body, deadline);
       } catch (error) {
         if (renewed || !(error instanceof PayPalError) || error.status !== 401) throw error;
         renewed = true;
@@ -283,21 +291,31 @@ export function createPayPalClient(
     }
   }
 
-  /** Sends one request, tried again on a network failure, a timeout, 429 or 5xx. */
+  /**
+   * Sends one request, tried again on a network failure, a timeout, 429 or 5xx, `retries` times
+   * at most and never past `deadline` (each attempt's timeout is cut to what is left).
+   */
   async function send<S extends z.ZodType>(
     request: Pick<Call<S>, "operation" | "method" | "path" | "schema">,
     headers: Record<string, string>,
     body: string | undefined,
+    deadline: number,
   ): Promise<z.output<S>> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await sendOnce(request, headers, body);
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          const message = `PayPal ${request.operation}: no answer within ${deadlineMs} ms`;
+          throw new PayPalError(request.operation, "timeout", 0, null, [], null, message);
+        }
+        return await sendOnce(request, headers, body, Math.min(timeoutMs, left));
       } catch (error) {
         const retryable =
           error instanceof PayPalError &&
           (error.kind === "network" || error.kind === "timeout" || error.status === 429 || error.status >= 500);
-        if (!retryable || attempt >= retries) throw error;
-        await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** attempt));
+        const pause = retryDelayMs * 2 ** attempt;
+        if (!retryable || attempt >= retries || Date.now() + pause >= deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
   }
@@ -306,6 +324,7 @@ export function createPayPalClient(
     request: Pick<Call<S>, "operation" | "method" | "path" | "schema">,
     headers: Record<string, string>,
     body: string | undefined,
+    attemptMs: number,
   ): Promise<z.output<S>> {
     const { operation } = request;
     let status = 0;
@@ -316,7 +335,7 @@ export function createPayPalClient(
         method: request.method,
         headers: { accept: "application/json", ...headers },
         body,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(attemptMs),
         redirect: "error",
       });
       status = response.status;
@@ -326,7 +345,7 @@ export function createPayPalClient(
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       const kind = timedOut ? "timeout" : "network";
       const what = timedOut
-        ? `no answer within ${timeoutMs} ms`
+        ? `no answer within ${attemptMs} ms`
         : `PayPal could not be reached (${networkReason(error)})`;
       throw new PayPalError(operation, kind, status, null, [], null, redact(`PayPal ${operation}: ${what}`));
     }
