@@ -601,10 +601,8 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
 
   function issueToken(method: string, authorization: string, raw: string): Answer {
     if (method !== "POST") return notFound();
-    const [id, secret] = Buffer.from(authorization.replace(/^Basic /, ""), "base64")
-      .toString("utf8")
-      .split(":");
-    if (!authorization.startsWith("Basic ") || id !== clientId || secret !== clientSecret) {
+    const pair = Buffer.from(authorization.replace(/^Basic /, ""), "base64").toString("utf8");
+    if (!authorization.startsWith("Basic ") || pair !== `${clientId}:${clientSecret}`) {
       return [401, { error: "invalid_client", error_description: "Client Authentication failed" }];
     }
     if (new URLSearchParams(raw).get("grant_type") !== "client_credentials") {
