@@ -140,6 +140,26 @@ describe("loadEnv", () => {
       'Invalid configuration: HOST must be an IP address to listen on, such as 127.0.0.1, 0.0.0.0 or :: (got "shop.example")',
     );
   });
+
+  it("accepts PAYPAL_API_URL only on this machine, as STRIPE_API_URL", () => {
+    for (const url of ["http://127.0.0.1:12112", "http://localhost:8080/", "http://[::1]:9000"]) {
+      expect(loadEnv({ DATA_DIR: dataDir(), PAYPAL_API_URL: url }).PAYPAL_API_URL).toBe(url);
+    }
+    expect(loadEnv({ DATA_DIR: dataDir() }).PAYPAL_API_URL).toBeUndefined();
+    for (const name of ["PAYPAL_API_URL", "STRIPE_API_URL"]) {
+      expect(() => loadEnv({ DATA_DIR: dataDir(), [name]: "https://api-m.paypal.com" })).toThrow(
+        new RegExp(
+          `^Invalid configuration: ${name} must point at this machine \\(127\\.0\\.0\\.1, localhost or \\[::1\\]\\)`,
+        ),
+      );
+      expect(() => loadEnv({ DATA_DIR: dataDir(), [name]: "http://127.0.0.1.example.com" })).toThrow(
+        `Invalid configuration: ${name} must point at this machine`,
+      );
+      expect(() => loadEnv({ DATA_DIR: dataDir(), [name]: "ftp://127.0.0.1" })).toThrow(
+        `Invalid configuration: ${name} must be an http(s) URL on this machine`,
+      );
+    }
+  });
 });
 
 describe("isHttpsSite", () => {

@@ -54,6 +54,16 @@ const envSchema = z.object({
     })
     .optional(),
   /**
+   * Where the PayPal client sends its API calls instead of api-m.paypal.com (or the sandbox's):
+   * only a loopback address (the tests' stand-in), never a production setting.
+   */
+  PAYPAL_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL on this machine, such as http://127.0.0.1:12112" })
+    .refine((value) => ["127.0.0.1", "localhost", "[::1]"].includes(new URL(value).hostname), {
+      message: "must point at this machine (127.0.0.1, localhost or [::1]): it exists for tests only",
+    })
+    .optional(),
+  /**
    * Milliseconds a stopping instance keeps serving after /readyz turned 503, for load balancers
    * that poll it (0: close at once, right for one instance).
    */
