@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { CONTACT_FIELDS } from "#common/contact/contact-fields.ts";
+import { CONTACT_FIELDS, enquiryKind } from "#common/contact/contact-fields.ts";
 import { contactMessageSchema } from "#common/contact/contact-message-schema.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { sendContactMessage } from "#server/contact/send-contact-message.ts";
@@ -33,10 +33,16 @@ export function meta(args: Route.MetaArgs) {
 export const handle = ISLAND_PAGE_HANDLE;
 export const clientLoader = islandPageClientLoader;
 
-/** Whether the page follows a sent message: its toast is this request's flash (server/http/flash.ts). */
-export function loader({ context }: Route.LoaderArgs) {
+/**
+ * Whether the page follows a sent message (its toast is this request's flash, server/http/flash.ts),
+ * and the church or school enquiry it was opened for (`?enquiry=`, from For Churches or For Schools).
+ */
+export function loader({ context, request }: Route.LoaderArgs) {
   const { flash } = context;
-  return { sent: flash?.title === MESSAGE_SENT_TOAST.title && flash.description === MESSAGE_SENT_TOAST.description };
+  return {
+    sent: flash?.title === MESSAGE_SENT_TOAST.title && flash.description === MESSAGE_SENT_TOAST.description,
+    enquiry: enquiryKind(new URL(request.url).searchParams.get("enquiry")),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,7 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (answer.data.ok) return redirectWithToast(services, "/contact-us", CONTACT_TOASTS.success);
   // The page renders again with the refusal and what was typed. No flash toast: the form's island
   // toasts this very answer, and a cookie would show it again on the next page.
-  return data({ ...answer.data, values: contactEcho(submitted) }, answer.init ?? undefined);
+  return data(
+    { ...answer.data, values: contactEcho(submitted), enquiry: enquiryKind(submitted.get("enquiry")) },
+    answer.init ?? undefined,
+  );
 }
 
 /** The posted text of each field, to fill the form again after a refusal. */
@@ -83,7 +92,12 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
           <h2 id="contact-form-heading" className="mb-6 font-serif text-2xl font-bold text-brand-800">
             Send Us a Message
           </h2>
-          <ContactFormIsland failure={failure} values={actionData?.values} sent={loaderData.sent} />
+          <ContactFormIsland
+            failure={failure}
+            values={actionData?.values}
+            sent={loaderData.sent}
+            enquiry={actionData?.enquiry ?? loaderData.enquiry}
+          />
         </section>
         <ContactDetails contactEmail={store?.contactEmail} />
       </div>

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
-import { CONTACT_LIMITS } from "./contact-fields.ts";
+import { CONTACT_LIMITS, ENQUIRY_KINDS, type EnquiryKind } from "./contact-fields.ts";
+
+const ENQUIRY_VALUES = Object.keys(ENQUIRY_KINDS) as [EnquiryKind, ...EnquiryKind[]];
 
 /**
  * The Contact Us form, shared by the browser and the server so both refuse the same input with
@@ -13,6 +15,23 @@ export const contactMessageSchema = z.object({
     .min(1, "Please enter your full name.")
     .max(CONTACT_LIMITS.fullName, `Please keep your name to ${CONTACT_LIMITS.fullName} characters or fewer.`),
   email: emailAddressSchema({ maxLength: CONTACT_LIMITS.email }),
+  /** Church and school enquiries only, and optional there: empty means none. */
+  organisation: z
+    .string({ error: "Please enter the name of your organisation as text." })
+    .trim()
+    .max(
+      CONTACT_LIMITS.organisation,
+      `Please keep the organisation's name to ${CONTACT_LIMITS.organisation} characters or fewer.`,
+    )
+    .optional()
+    .transform((value) => value || undefined),
+  /** Set by the form opened from For Churches or For Schools (a hidden field); empty means an ordinary message. */
+  enquiry: z
+    .union([z.literal(""), z.enum(ENQUIRY_VALUES)], {
+      error: "This enquiry form is out of date. Please open it again from our For Churches or For Schools page.",
+    })
+    .optional()
+    .transform((value) => value || undefined),
   subject: z
     .string({ error: "Please enter a subject." })
     .trim()

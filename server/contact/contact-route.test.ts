@@ -46,12 +46,14 @@ describe.each(TEST_ENGINES)("the Contact Us action on %s", (engine) => {
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(readFlash(flashOf(response))).toBeNull();
-    const html = (await response.text()).replaceAll("&quot;", '"');
-    expect(html).toContain('data-island="contact-form"');
-    expect(html).toContain(JSON.stringify(message));
+    const raw = await response.text();
+    // The island's props, as its attribute holds them.
+    const props = raw.replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+    expect(raw).toContain('data-island="contact-form"');
+    expect(props).toContain(JSON.stringify(message));
     for (const [field, fieldMessage] of Object.entries(fieldErrors)) {
-      expect(html).toContain(`${JSON.stringify(field)}:${JSON.stringify(fieldMessage)}`);
-      expect(html).toContain(`>${fieldMessage.replaceAll("'", "&#x27;")}</p>`);
+      expect(props).toContain(`${JSON.stringify(field)}:${JSON.stringify(fieldMessage)}`);
+      expect(raw).toContain(`>${fieldMessage.replaceAll("'", "&#x27;")}</p>`);
     }
   }
 
@@ -68,6 +70,16 @@ describe.each(TEST_ENGINES)("the Contact Us action on %s", (engine) => {
       ["subject", { subject: "s".repeat(151) }, "Please keep the subject to 150 characters or fewer."],
       ["message", { message: "\n\n" }, "Please enter your message."],
       ["message", { message: "m".repeat(5001) }, "Please keep your message to 5000 characters or fewer."],
+      [
+        "organisation",
+        { organisation: "o".repeat(151), enquiry: "church" },
+        "Please keep the organisation's name to 150 characters or fewer.",
+      ],
+      [
+        "enquiry",
+        { enquiry: "bishopric" },
+        "This enquiry form is out of date. Please open it again from our For Churches or For Schools page.",
+      ],
     ] as const;
     for (const [field, change, message] of cases) {
       const fields: Record<string, string> = { ...VALID };
@@ -86,6 +98,22 @@ describe.each(TEST_ENGINES)("the Contact Us action on %s", (engine) => {
     });
     expect(await rows()).toHaveLength(before);
     expect(readOutbox(t.testDb.dataDir)).toHaveLength(mailsBefore);
+  });
+
+  it("opens as a church or school order enquiry from its address, and as a plain form for any other", async () => {
+    const church = await (
+      await t.app.request("/contact-us?enquiry=church", { headers: { accept: "text/html" } })
+    ).text();
+    expect(church).toMatch(/<input[^>]*name="subject"[^>]*value="Church order enquiry"/);
+    expect(church).toMatch(/<input[^>]*type="hidden"[^>]*name="enquiry"[^>]*value="church"/);
+    expect(church).toContain("Church name (optional)");
+    const school = await (
+      await t.app.request("/contact-us?enquiry=school", { headers: { accept: "text/html" } })
+    ).text();
+    expect(school).toMatch(/<input[^>]*name="subject"[^>]*value="School order enquiry"/);
+    const other = await (await t.app.request("/contact-us?enquiry=<b>x", { headers: { accept: "text/html" } })).text();
+    expect(other).not.toContain('name="enquiry"');
+    expect(other).not.toContain('name="organisation"');
   });
 
   it("shows a refused message's text again in its fields", async () => {

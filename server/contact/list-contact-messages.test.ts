@@ -38,6 +38,8 @@ describe.each(TEST_ENGINES)("listContactMessages on %s", (engine) => {
       message: "Message 2",
       createdAt: "2025-07-02T00:00:00.000Z",
       mailSentAt: null,
+      enquiry: null,
+      organisation: null,
     });
     expect(all.items[0]!.mailSentAt).toBe("2025-07-03T00:01:00.000Z");
 

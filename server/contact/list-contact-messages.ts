@@ -1,3 +1,4 @@
+import type { EnquiryKind } from "#common/contact/contact-fields.ts";
 import type { Timestamp } from "#server/db/schema.ts";
 import { countRows, fetchPage, newestFirst, type Page, type PageRequest } from "#server/db/paging.ts";
 import type { AppServices } from "#server/services.ts";
@@ -11,6 +12,9 @@ export interface ContactMessageListItem {
   createdAt: Timestamp;
   /** Null when the e-mail to the store's address failed: the message exists only here. */
   mailSentAt: Timestamp | null;
+  /** A church or school order enquiry, with the organisation's name when given. */
+  enquiry: EnquiryKind | null;
+  organisation: string | null;
 }
 
 /** Messages sent through the Contact Us form, newest first, one page at a time. */
@@ -36,6 +40,8 @@ export async function listContactMessages(
         message: row.message,
         createdAt: row.created_at,
         mailSentAt: row.mail_sent_at,
+        enquiry: row.enquiry,
+        organisation: row.organisation,
       }));
     },
   );

@@ -65,6 +65,8 @@ describe.each(TEST_ENGINES)("sendContactMessage on %s", (engine) => {
         message: VALID.message,
         created_at: "2025-07-03T10:00:00.000Z",
         mail_sent_at: expect.any(String),
+        enquiry: null,
+        organisation: null,
       },
     ]);
     const outbox = path.join(testDb.dataDir, "mail");
@@ -77,6 +79,27 @@ describe.each(TEST_ENGINES)("sendContactMessage on %s", (engine) => {
     expect(mail).toMatch(/^From: "?Quiet Hills Books"? <owner@quiet-hills\.example>$/m);
     expect(mail).toMatch(/^To: owner@quiet-hills\.example$/m);
     expect(mail).toMatch(/^Reply-To: hannah@example\.com$/m);
+  });
+
+  it("keeps a church's order enquiry marked as one, with its organisation, and says so in the mail", async () => {
+    testDb = await createTestDatabase(engine);
+    await insertStoreSettings(testDb);
+    const { logger } = capturedLogger();
+    const mailer = createMailer({ dataDir: testDb.dataDir, logger });
+    const enquiry = contactMessageSchema.parse({
+      ...VALID,
+      subject: "Church order enquiry",
+      enquiry: "church",
+      organisation: "  Grace Chapel ",
+    });
+
+    await sendContactMessage({ db: testDb.handle.db, mailer, logger, clock: () => new Date() }, enquiry);
+
+    expect(await rows()).toEqual([expect.objectContaining({ enquiry: "church", organisation: "Grace Chapel" })]);
+    const files = (await readdir(path.join(testDb.dataDir, "mail"))).filter((f) => f.endsWith(".eml"));
+    const mail = await readFile(path.join(testDb.dataDir, "mail", files[0]!), "utf8");
+    expect(mail).toContain("Subject: Church enquiry: Church order enquiry");
+    expect(mail).toContain("Organisation: Grace Chapel");
   });
 
   it("keeps the message and still succeeds when the mail cannot be sent", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { storeSender } from "#server/mail/mailer.ts";
 import type { AppServices } from "#server/services.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
+import { ENQUIRY_KINDS } from "#common/contact/contact-fields.ts";
 import type { ContactMessageInput } from "#common/contact/contact-message-schema.ts";
 
 export type ContactMessageDeps = Pick<AppServices, "db" | "mailer" | "logger" | "clock">;
@@ -28,6 +29,8 @@ export async function sendContactMessage(
       message: message.message,
       created_at: now.toISOString(),
       mail_sent_at: null,
+      enquiry: message.enquiry ?? null,
+      organisation: message.organisation ?? null,
     })
     .execute();
 
@@ -37,7 +40,7 @@ export async function sendContactMessage(
       from: storeSender(store),
       to: store.contactEmail,
       replyTo: message.email,
-      subject: `Contact form: ${oneLine(message.subject)}`,
+      subject: `${message.enquiry ? ENQUIRY_KINDS[message.enquiry].badge : "Contact form"}: ${oneLine(message.subject)}`,
       text: mailBody(store.storeName, message, now),
     });
   } catch (error) {
@@ -70,6 +73,8 @@ function mailBody(storeName: string, message: ContactMessageInput, receivedAt: D
     "",
     `Name: ${oneLine(message.fullName)}`,
     `Email: ${message.email}`,
+    ...(message.enquiry ? [`Enquiry: ${ENQUIRY_KINDS[message.enquiry].badge}`] : []),
+    ...(message.organisation ? [`Organisation: ${oneLine(message.organisation)}`] : []),
     `Subject: ${oneLine(message.subject)}`,
     `Received: ${receivedAt.toISOString()}`,
     "",

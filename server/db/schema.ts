@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable } from "kysely";
+import type { EnquiryKind } from "#common/contact/contact-fields.ts";
 import type { OrderStatusValue } from "#common/orders/order-status-schema.ts";
 import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
 
@@ -245,6 +246,9 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
   /** Null until the message has been e-mailed to the store's contact address. */
   mail_sent_at: Timestamp | null;
+  /** A church or school order enquiry (common/contact/contact-fields.ts `ENQUIRY_KINDS`); null otherwise. */
+  enquiry: EnquiryKind | null;
+  organisation: string | null;
 }
 
 /* better-auth's tables, with its own (camelCase) column names and the admin plugin's fields. */

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { signInOwner } from "#tests/support/owner-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
@@ -21,7 +22,7 @@ const INFO_PAGES = [
 ];
 
 describe("info pages and the sitemap in a browser (island pages, decision 21)", () => {
-  const shop = useShop();
+  const shop = useShop({}, { withOwner: true });
 
   it("renders each page's text on the server and loads one script, no React Router", async () => {
     for (const info of INFO_PAGES) {
@@ -47,23 +48,57 @@ describe("info pages and the sitemap in a browser (island pages, decision 21)", 
     await page.close();
   });
 
-  it("answers the churches and schools pages' contact button, on a phone and a desktop", async () => {
+  it("sends a church's and a school's order enquiry from their pages to the back office, on a phone and a desktop", async () => {
     mkdirSync(SHOTS, { recursive: true });
-    for (const viewport of [
-      { width: 360, height: 800 },
-      { width: 1280, height: 900 },
-    ]) {
+    const enquiries = [
+      {
+        viewport: { width: 360, height: 800 },
+        page: "/for-churches",
+        button: "Contact Our Church Team",
+        kind: "church",
+      },
+      {
+        viewport: { width: 1280, height: 900 },
+        page: "/for-schools",
+        button: "Contact Our School Team",
+        kind: "school",
+      },
+    ] as const;
+    for (const { viewport, page: address, button, kind } of enquiries) {
       const page = await shop.browser.newPage({ viewport });
-      await page.goto(`${shop.server.url}/for-churches`);
+      await page.goto(`${shop.server.url}${address}`);
       await waitForHydration(page);
-      await page.getByRole("heading", { name: /For Churches/, level: 1 }).waitFor();
       await expect(axeViolations(page)).resolves.toEqual([]);
-      await page.getByRole("button", { name: "Contact Our Church Team" }).click();
-      await expectToast(page, /Not available yet/);
-      await page.screenshot({ path: path.join(SHOTS, `for-churches-${viewport.width}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(SHOTS, `${address.slice(1)}-${viewport.width}.png`), fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.getByRole("link", { name: button }).click();
+      await page.waitForURL(`**/contact-us?enquiry=${kind}`);
+      await waitForHydration(page);
+      const form = page.locator("main form");
+      const subject = kind === "church" ? "Church order enquiry" : "School order enquiry";
+      expect(await form.getByLabel("Subject", { exact: true }).inputValue()).toBe(subject);
+      const organisation = kind === "church" ? "Grace Chapel" : "Hillside Christian Academy";
+      await form.getByLabel(kind === "church" ? "Church name (optional)" : "School name (optional)").fill(organisation);
+      await form.getByLabel("Full Name", { exact: true }).fill("Ruth Treasurer");
+      await form.getByLabel("Email", { exact: true }).fill(`${kind}@example.com`);
+      await form.getByLabel("Message", { exact: true }).fill("We would like thirty copies for our classes.");
+      await expect(axeViolations(page)).resolves.toEqual([]);
+      await page.screenshot({ path: path.join(SHOTS, `enquiry-${kind}-${viewport.width}.png`), fullPage: true });
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expectToast(page, /Message Sent!/);
       await page.close();
     }
+    // Staff see both, marked as what they are, with the organisation.
+    const admin = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const staff = await signInOwner(shop, admin);
+    await staff.goto(`${shop.server.url}/admin/messages`);
+    const church = staff.getByTestId("contact-message").filter({ hasText: "church@example.com" });
+    await expect(church.getByText("Church enquiry", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(church.getByText("Grace Chapel").isVisible()).resolves.toBe(true);
+    const school = staff.getByTestId("contact-message").filter({ hasText: "school@example.com" });
+    await expect(school.getByText("School enquiry", { exact: true }).isVisible()).resolves.toBe(true);
+    await staff.screenshot({ path: path.join(SHOTS, "admin-messages-enquiries-1280.png"), fullPage: true });
+    await admin.close();
   });
 
   it("narrows the Help Center's questions as one types, an island of the page's own", async () => {

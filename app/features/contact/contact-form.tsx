@@ -1,5 +1,11 @@
 import { Send } from "lucide-react";
-import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField } from "#common/contact/contact-fields.ts";
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  ENQUIRY_KINDS,
+  type ContactField,
+  type EnquiryKind,
+} from "#common/contact/contact-fields.ts";
 import type * as ContactSchema from "#common/contact/contact-message-schema.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
@@ -35,17 +41,21 @@ function loadCheck() {
  * before posting, then lets the browser post it: the server redirects back with the "Message
  * Sent!" toast, or renders the page again with its refusal (`failure`) and what was typed
  * (`values`). Errors from either side appear under their field; the first one takes the focus.
- * `sent` shows the confirmation in the page too, for a browser that runs no script.
+ * `sent` shows the confirmation in the page too, for a browser that runs no script. A church or
+ * school `enquiry` prefills the subject and asks for the organisation's name (optional).
  */
 function ContactForm({
   failure,
   values = {},
   sent = false,
+  enquiry = null,
 }: {
   failure?: ActionFailure["error"] | undefined;
   values?: ContactEcho | undefined;
   sent?: boolean | undefined;
+  enquiry?: EnquiryKind | null | undefined;
 }) {
+  const kind = enquiry ? ENQUIRY_KINDS[enquiry] : null;
   const { result, busy, post } = useBrowserPost(failure);
   const { fieldErrors: errors, formProps } = useCheckedForm({
     schema: () => loadCheck().then((module) => module.contactMessageSchema),
@@ -58,7 +68,11 @@ function ContactForm({
     post,
   });
   // A refusal without a field to point at (too many messages, a fault): said in the page too.
-  const formMessage = failure && !Object.keys(failure.fieldErrors ?? {}).length ? failure.message : null;
+  // So is a tampered or outdated enquiry, whose hidden field has no place to show it.
+  const formMessage =
+    failure && !Object.keys(failure.fieldErrors ?? {}).length
+      ? failure.message
+      : (failure?.fieldErrors?.enquiry ?? null);
 
   return (
     <form {...formProps} method="post" aria-busy={busy} className="grid gap-5">
@@ -72,7 +86,12 @@ function ContactForm({
           {formMessage}
         </p>
       ) : null}
-      <p className="text-sm text-gray-700">All fields are required.</p>
+      <p className="text-sm text-gray-700">
+        {kind
+          ? `All fields are required, except the ${kind.organisationLabel.toLowerCase()}.`
+          : "All fields are required."}
+      </p>
+      {enquiry ? <input type="hidden" name="enquiry" value={enquiry} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           label="Full Name"
@@ -96,12 +115,23 @@ function ContactForm({
           required
         />
       </div>
+      {kind ? (
+        <FormField
+          label={`${kind.organisationLabel} (optional)`}
+          error={errors.organisation}
+          name="organisation"
+          type="text"
+          autoComplete="organization"
+          defaultValue={values.organisation}
+          maxLength={CONTACT_LIMITS.organisation}
+        />
+      ) : null}
       <FormField
         label="Subject"
         error={errors.subject}
         name="subject"
         type="text"
-        defaultValue={values.subject}
+        defaultValue={values.subject ?? kind?.subject}
         maxLength={CONTACT_LIMITS.subject}
         required
       />

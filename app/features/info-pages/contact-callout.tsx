@@ -1,20 +1,21 @@
-import { NOT_IMPLEMENTED_TOAST } from "#app/components/ui/toast.tsx";
-import { ToastButtonIsland } from "#app/components/ui/toast-button.tsx";
+import { Mail } from "lucide-react";
+import type { EnquiryKind } from "#common/contact/contact-fields.ts";
 
 /**
  * Highlighted box closing the churches and schools pages: a short invitation, the contact button
- * (an island of its own: the page hydrates nothing else, decision 21) and the e-mail address as a
- * plain mailto link.
+ * (Contact Us opened for this kind of order enquiry) and the e-mail address as a plain mailto link.
  */
 export function ContactCallout({
   heading,
   text,
   buttonLabel,
+  enquiry,
   contactEmail,
 }: {
   heading: string;
   text: string;
   buttonLabel: string;
+  enquiry: EnquiryKind;
   contactEmail: string;
 }) {
   return (
@@ -22,13 +23,13 @@ export function ContactCallout({
       <h2 className="mt-0!">{heading}</h2>
       <p>{text}</p>
       <div className="mt-6 flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-        <ToastButtonIsland
-          label={buttonLabel}
-          toast={NOT_IMPLEMENTED_TOAST}
-          icon="mail"
-          iconClassName="size-5"
-          className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-brand-800"
-        />
+        <a
+          href={`/contact-us?enquiry=${enquiry}`}
+          className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-6 py-3 font-semibold text-white no-underline! shadow-sm transition-colors hover:bg-brand-800"
+        >
+          <Mail aria-hidden="true" className="size-5" />
+          {buttonLabel}
+        </a>
         <p className="mt-0! text-sm">
           Or write to us directly at <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
         </p>

@@ -76,6 +76,7 @@ export function ForChurchesPage({ storeName, contactEmail }: StoreInfoProps) {
         heading="Let's serve your church together"
         text="Tell us about your ministry, the ages you teach, and what you are looking for. A member of our team will be glad to help."
         buttonLabel="Contact Our Church Team"
+        enquiry="church"
         contactEmail={contactEmail}
       />
     </InfoPageLayout>

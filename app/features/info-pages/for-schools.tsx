@@ -73,6 +73,7 @@ export function ForSchoolsPage({ storeName, contactEmail }: StoreInfoProps) {
         heading="Bring our stories to your students"
         text="Tell us about your school, classroom, or homeschool group, the ages you teach, and how many students you serve. We would love to help."
         buttonLabel="Contact Our School Team"
+        enquiry="school"
         contactEmail={contactEmail}
       />
     </InfoPageLayout>

@@ -3,6 +3,7 @@ import { requireAdmin } from "#server/http/guards.ts";
 import { listContactMessages } from "#server/contact/list-contact-messages.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { ENQUIRY_KINDS } from "#common/contact/contact-fields.ts";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { formatDateTime } from "#common/dates.ts";
 import type { Route } from "./+types/messages";
@@ -52,6 +53,14 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
                       {formatDateTime(message.createdAt)}
                     </time>
                   </div>
+                  {message.enquiry ? (
+                    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                      <span className="rounded-full bg-brand-100 px-2.5 py-0.5 font-semibold text-brand-800">
+                        {ENQUIRY_KINDS[message.enquiry].badge}
+                      </span>
+                      {message.organisation ? <span className="font-medium">{message.organisation}</span> : null}
+                    </p>
+                  ) : null}
                   <p className="mt-1 flex min-w-0 flex-wrap items-center gap-x-2 text-sm">
                     <span className="font-medium">{message.fullName}</span>
                     <a
