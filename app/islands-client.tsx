@@ -33,10 +33,10 @@ const ISLANDS: IslandDefinition<object>[] = [
 const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, Component }) => [name, Component]));
 
 /**
- * Islands of one page only, each in a chunk of its own, fetched when a page has them, so that no
- * page loads another's: the home page's book grid, the catalogue's filters, the Help Center's
- * search and each page's form (checkout, Contact Us, Track Order, the account pages). A form fetches
- * zod, to check its shared schema, only when it is used.
+ * Islands of one page (or a few) only, each in a chunk of its own, fetched when a page has them,
+ * so that no page loads another's: the home page's book grid, the catalogue's filters, the Help
+ * Center's search, each page's form (checkout, Contact Us, Track Order, the account pages) and
+ * the one-button forms (Sign Out, the e-mailed links' buttons). A form fetches zod, to check its shared schema, only when it is used.
  */
 const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "catalogue-filters": () =>
@@ -62,6 +62,10 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "home-book-grid": () =>
     import("#app/islands/home-book-grid.tsx").then(
       ({ HomeBookGridIsland }) => HomeBookGridIsland.island as IslandDefinition<object>,
+    ),
+  "post-button": () =>
+    import("#app/components/forms/post-button.tsx").then(
+      ({ PostButtonIsland }) => PostButtonIsland.island as IslandDefinition<object>,
     ),
   "tracking-form": () =>
     import("#app/features/orders/tracking-form.tsx").then(
