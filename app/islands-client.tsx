@@ -35,8 +35,9 @@ const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, C
 /**
  * Islands of one page (or a few) only, each in a chunk of its own, fetched when a page has them,
  * so that no page loads another's: the home page's book grid, the catalogue's filters, the Help
- * Center's search, each page's form (checkout, Contact Us, Track Order, the account pages) and
- * the one-button forms (Sign Out, the e-mailed links' buttons). A form fetches zod, to check its shared schema, only when it is used.
+ * Center's search, each page's form (checkout, Contact Us, Track Order, the account pages, setup)
+ * and the one-button forms (Sign Out, the e-mailed links' buttons). A form fetches zod, to check
+ * its shared schema, only when it is used.
  */
 const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "catalogue-filters": () =>
@@ -67,6 +68,10 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
     import("#app/components/forms/post-button.tsx").then(
       ({ PostButtonIsland }) => PostButtonIsland.island as IslandDefinition<object>,
     ),
+  "profile-form": () =>
+    import("#app/features/accounts/profile-form.tsx").then(
+      ({ ProfileForm }) => ProfileForm.island as IslandDefinition<object>,
+    ),
   "tracking-form": () =>
     import("#app/features/orders/tracking-form.tsx").then(
       ({ TrackingFormIsland }) => TrackingFormIsland.island as IslandDefinition<object>,
@@ -74,6 +79,10 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "reset-password-form": () =>
     import("#app/features/accounts/reset-password-form.tsx").then(
       ({ ResetPasswordForm }) => ResetPasswordForm.island as IslandDefinition<object>,
+    ),
+  "setup-form": () =>
+    import("#app/features/accounts/setup-form.tsx").then(
+      ({ SetupForm }) => SetupForm.island as IslandDefinition<object>,
     ),
   "sign-in-form": () =>
     import("#app/features/accounts/sign-in-form.tsx").then(
