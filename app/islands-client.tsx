@@ -35,9 +35,9 @@ const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, C
 /**
  * Islands of one page (or a few) only, each in a chunk of its own, fetched when a page has them,
  * so that no page loads another's: the home page's book grid, the catalogue's filters, the Help
- * Center's search, each page's form (checkout, Contact Us, Track Order, the account pages, setup)
- * and the one-button forms (Sign Out, the e-mailed links' buttons). A form fetches zod, to check
- * its shared schema, only when it is used.
+ * Center's search, each page's form (checkout, Contact Us, Track Order, the account pages, setup),
+ * the order confirmation's cart clearing, and the one-button forms (Sign Out, Pay by card, the
+ * e-mailed links' buttons). A form fetches zod, to check its shared schema, only when it is used.
  */
 const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "catalogue-filters": () =>
@@ -47,6 +47,10 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "forgot-password-form": () =>
     import("#app/features/accounts/forgot-password-form.tsx").then(
       ({ ForgotPasswordForm }) => ForgotPasswordForm.island as IslandDefinition<object>,
+    ),
+  "clear-placed-cart": () =>
+    import("#app/features/cart/clear-placed-cart.tsx").then(
+      ({ ClearPlacedCartIsland }) => ClearPlacedCartIsland.island as IslandDefinition<object>,
     ),
   "checkout-form": () =>
     import("#app/features/checkout/checkout-form.tsx").then(
