@@ -51,24 +51,6 @@ function modulesOfPage(build: ReturnType<typeof readBuild>, routeId: string): Se
 const ADMIN_CODE = /^app\/(routes\/admin\/|features\/admin)/;
 const ZOD = /node_modules\/zod\//;
 
-/** Pages that check no form in the browser: the server does all their validating, so no zod. */
-const ZOD_FREE_PAGES = [
-  "routes/home",
-  "routes/books",
-  "routes/book",
-  "routes/help-center",
-  "routes/sitemap",
-  "routes/login",
-  "routes/signup",
-  "routes/forgot-password",
-  "routes/reset-password",
-  "routes/not-found",
-  "routes/coming-soon",
-  "routes/order-confirmation",
-  "info-page/our-mission",
-  "info-page/terms-of-service",
-];
-
 describe("client bundle", () => {
   const build = readBuild();
   const storefrontRoutes = Object.keys(build.manifest.routes).filter((id) => !id.startsWith("routes/admin/"));
@@ -83,9 +65,8 @@ describe("client bundle", () => {
     }
   });
 
-  it("loads no zod on pages whose forms only the server checks", () => {
-    for (const id of ZOD_FREE_PAGES) {
-      expect(build.manifest.routes[id], id).toBeDefined();
+  it("loads no zod through React Router on any storefront page (island pages: their forms fetch it when used)", () => {
+    for (const id of storefrontRoutes) {
       expect(
         [...modulesOfPage(build, id)].filter((m) => ZOD.test(m)),
         id,
@@ -95,8 +76,8 @@ describe("client bundle", () => {
 
   it("sees admin code and zod where they are, so the two rules above can fail", () => {
     expect([...modulesOfPage(build, "routes/admin/dashboard")].some((m) => ADMIN_CODE.test(m))).toBe(true);
-    // Edit Profile checks its fields with zod in the browser (the checkout and account forms fetch zod later).
-    expect([...modulesOfPage(build, "routes/edit-profile")].some((m) => ZOD.test(m))).toBe(true);
+    // Store Settings checks its fields with zod in the browser (the storefront's forms fetch zod later).
+    expect([...modulesOfPage(build, "routes/admin/settings")].some((m) => ZOD.test(m))).toBe(true);
   });
 
   it("runs the islands' script (decision 21) on Preact, with no React DOM, zod, admin code or React Router", () => {
@@ -122,7 +103,12 @@ describe("client bundle", () => {
     const refused = /node_modules\/(react|react-dom|react-router)\//;
     expect(modules.filter((m) => ZOD.test(m) || ADMIN_CODE.test(m) || refused.test(m))).toEqual([]);
     // An island of one page only is that page's chunk, not in what every island page loads.
-    for (const onePage of ["app/islands/home-book-grid.tsx", "app/features/books/catalogue-filters.tsx"]) {
+    for (const onePage of [
+      "app/islands/home-book-grid.tsx",
+      "app/features/books/catalogue-filters.tsx",
+      "app/features/cart/clear-placed-cart.tsx",
+      "app/components/forms/post-button.tsx",
+    ]) {
       expect(modules).not.toContain(onePage);
     }
 
@@ -137,6 +123,7 @@ describe("client bundle", () => {
       ["app/features/checkout/checkout-form.tsx", "common/checkout/checkout-schema.ts"],
       ["app/features/contact/contact-form.tsx", "common/contact/contact-message-schema.ts"],
       ["app/features/orders/tracking-form.tsx", "common/orders/tracking-schema.ts"],
+      ["app/features/accounts/profile-form.tsx", "common/accounts/profile-schema.ts"],
     ]) {
       const formChunk = chunkOf(form!);
       const schemaChunk = chunkOf(schema!);
@@ -152,10 +139,10 @@ describe("client bundle", () => {
       ).toBe(true);
     }
 
-    // The same for the sign-in, sign-up and password forms: zod comes with their schemas' chunk.
+    // The same for the sign-in, sign-up, password and setup forms: zod comes with their schemas' chunk.
     const accountForm = chunkOf("app/features/accounts/account-form.tsx");
     const passwordSchema = chunkOf("common/accounts/password-schema.ts");
-    for (const form of ["sign-in-form", "sign-up-form", "forgot-password-form", "reset-password-form"]) {
+    for (const form of ["sign-in-form", "sign-up-form", "forgot-password-form", "reset-password-form", "setup-form"]) {
       const chunk = chunkOf(`app/features/accounts/${form}.tsx`);
       expect(loaded.has(chunk), form).toBe(false);
       expect(chunks[chunk]!.imports, form).toContain(accountForm);
@@ -167,5 +154,13 @@ describe("client bundle", () => {
     expect(loaded.has(accountForm)).toBe(false);
     expect(chunks[accountForm]!.modules.filter((m) => ZOD.test(m) || refused.test(m))).toEqual([]);
     expect(chunks[accountForm]!.dynamicImports).toContain(passwordSchema);
+
+    // The one-button forms' island (Sign Out, Pay by card, …) and the confirmation's cart clearing.
+    for (const island of ["app/components/forms/post-button.tsx", "app/features/cart/clear-placed-cart.tsx"]) {
+      expect(
+        chunks[chunkOf(island)]!.modules.filter((m) => ZOD.test(m) || ADMIN_CODE.test(m) || refused.test(m)),
+        island,
+      ).toEqual([]);
+    }
   });
 });

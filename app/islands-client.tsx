@@ -33,10 +33,11 @@ const ISLANDS: IslandDefinition<object>[] = [
 const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, Component }) => [name, Component]));
 
 /**
- * Islands of one page only, each in a chunk of its own, fetched when a page has them, so that no
- * page loads another's: the home page's book grid, the catalogue's filters, the Help Center's
- * search and each page's form (checkout, Contact Us, Track Order, the account pages). A form fetches
- * zod, to check its shared schema, only when it is used.
+ * Islands of one page (or a few) only, each in a chunk of its own, fetched when a page has them,
+ * so that no page loads another's: the home page's book grid, the catalogue's filters, the Help
+ * Center's search, each page's form (checkout, Contact Us, Track Order, the account pages, setup),
+ * the order confirmation's cart clearing, and the one-button forms (Sign Out, Pay by card, the
+ * e-mailed links' buttons). A form fetches zod, to check its shared schema, only when it is used.
  */
 const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "catalogue-filters": () =>
@@ -46,6 +47,10 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "forgot-password-form": () =>
     import("#app/features/accounts/forgot-password-form.tsx").then(
       ({ ForgotPasswordForm }) => ForgotPasswordForm.island as IslandDefinition<object>,
+    ),
+  "clear-placed-cart": () =>
+    import("#app/features/cart/clear-placed-cart.tsx").then(
+      ({ ClearPlacedCartIsland }) => ClearPlacedCartIsland.island as IslandDefinition<object>,
     ),
   "checkout-form": () =>
     import("#app/features/checkout/checkout-form.tsx").then(
@@ -63,6 +68,14 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
     import("#app/islands/home-book-grid.tsx").then(
       ({ HomeBookGridIsland }) => HomeBookGridIsland.island as IslandDefinition<object>,
     ),
+  "post-button": () =>
+    import("#app/components/forms/post-button.tsx").then(
+      ({ PostButtonIsland }) => PostButtonIsland.island as IslandDefinition<object>,
+    ),
+  "profile-form": () =>
+    import("#app/features/accounts/profile-form.tsx").then(
+      ({ ProfileForm }) => ProfileForm.island as IslandDefinition<object>,
+    ),
   "tracking-form": () =>
     import("#app/features/orders/tracking-form.tsx").then(
       ({ TrackingFormIsland }) => TrackingFormIsland.island as IslandDefinition<object>,
@@ -70,6 +83,10 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "reset-password-form": () =>
     import("#app/features/accounts/reset-password-form.tsx").then(
       ({ ResetPasswordForm }) => ResetPasswordForm.island as IslandDefinition<object>,
+    ),
+  "setup-form": () =>
+    import("#app/features/accounts/setup-form.tsx").then(
+      ({ SetupForm }) => SetupForm.island as IslandDefinition<object>,
     ),
   "sign-in-form": () =>
     import("#app/features/accounts/sign-in-form.tsx").then(

@@ -69,7 +69,7 @@ export async function measureLighthouse(): Promise<LighthousePage[]> {
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    const pages = (await storefrontPages(dataDir)).map((page) =>
+    const pages = (await storefrontPages(dataDir, server.url)).map((page) =>
       page.noindex
         ? {
             ...page,
@@ -82,17 +82,23 @@ export async function measureLighthouse(): Promise<LighthousePage[]> {
         : { ...page, skipAudits: [] as string[], note: undefined },
     );
     // Warm the server's caches and code paths, as a visitor after a few others would find it.
-    for (const page of pages) for (let i = 0; i < 3; i++) await (await fetch(`${server.url}${page.path}`)).text();
+    for (const page of pages) {
+      const headers = page.cookie ? { cookie: page.cookie } : undefined;
+      for (let i = 0; i < 3; i++) await (await fetch(`${server.url}${page.path}`, { headers })).text();
+    }
 
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
     });
     const port = chrome.port;
-    const run = (url: string, categories: readonly Category[], skipAudits: string[]) =>
+    // A signed-in page is visited with the customer's session (Lighthouse sends the header on
+    // every request of the run).
+    const run = (url: string, categories: readonly Category[], skipAudits: string[], cookie?: string) =>
       runLighthouse(url, {
         port,
         logLevel: "error",
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
         onlyCategories: [...categories],
         // Pictures of the page: not needed for any score.
         disableFullPageScreenshot: true,
@@ -102,12 +108,14 @@ export async function measureLighthouse(): Promise<LighthousePage[]> {
     const started = performance.now();
     const runs = new Map<string, RunResult[]>();
     for (const page of pages) {
-      runs.set(page.name, [await run(`${server.url}${page.path}`, CATEGORIES, page.skipAudits ?? [])]);
+      runs.set(page.name, [await run(`${server.url}${page.path}`, CATEGORIES, page.skipAudits ?? [], page.cookie)]);
     }
     for (let round = 2; round <= RUNS && performance.now() - started < BUDGET_MS; round++) {
       for (const page of pages) {
         if (performance.now() - started >= BUDGET_MS) break;
-        runs.get(page.name)!.push(await run(`${server.url}${page.path}`, ["performance"], page.skipAudits ?? []));
+        runs
+          .get(page.name)!
+          .push(await run(`${server.url}${page.path}`, ["performance"], page.skipAudits ?? [], page.cookie));
       }
     }
 

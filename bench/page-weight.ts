@@ -29,10 +29,27 @@ function chunkModules(): Record<string, { modules: string[] }> {
   return JSON.parse(readFileSync("build/client-chunks.json", "utf8"));
 }
 
-/** Every /assets/*.js the browser fetches for `page` until the page is hydrated and the network is quiet. */
-async function fetchedScripts(browser: Browser, origin: string, page: string): Promise<Map<string, string>> {
+/**
+ * Every /assets/*.js the browser fetches for `page` until the page is hydrated and the network is
+ * quiet; with `cookie` (a Cookie header: a signed-in customer's session) in the browser's cookies.
+ */
+async function fetchedScripts(
+  browser: Browser,
+  origin: string,
+  page: string,
+  cookie?: string,
+): Promise<Map<string, string>> {
   const context = await browser.newContext();
   try {
+    if (cookie) {
+      await context.addCookies(
+        cookie.split("; ").map((pair) => ({
+          name: pair.slice(0, pair.indexOf("=")),
+          value: pair.slice(pair.indexOf("=") + 1),
+          url: origin,
+        })),
+      );
+    }
     const tab = await context.newPage();
     const names = new Set<string>();
     tab.on("request", (request) => {
@@ -61,9 +78,9 @@ async function fetchedScripts(browser: Browser, origin: string, page: string): P
 export async function measurePageWeight(
   browser: Browser,
   origin: string,
-  page: { name: string; path: string },
+  page: { name: string; path: string; cookie?: string | undefined },
 ): Promise<PageWeight> {
-  const scripts = await fetchedScripts(browser, origin, page.path);
+  const scripts = await fetchedScripts(browser, origin, page.path, page.cookie);
   const files = [...scripts].map(([name, code]) => ({ name, gzipBytes: gzipSync(code, { level: 9 }).length }));
   const chunks = chunkModules();
   const adminModules = [...scripts.keys()].flatMap((name) =>
@@ -78,8 +95,8 @@ export async function measureStorefrontPageWeights(): Promise<PageWeight[]> {
   const server = await startServerProcess({ dataDir });
   let browser: Browser | undefined;
   try {
-    // The checkout page with a book in its cart: its form and all.
-    const pages = await storefrontPages(dataDir);
+    // The checkout page with a book in its cart: its form and all; the signed-in pages with a session.
+    const pages = await storefrontPages(dataDir, server.url);
     browser = await launchBrowser();
     const weights: PageWeight[] = [];
     for (const page of pages) weights.push(await measurePageWeight(browser, server.url, page));

@@ -1,7 +1,9 @@
 // The storefront pages issue 14's targets cover, on a freshly seeded data directory: used by the
 // page-weight and Lighthouse figures alike, so both measure the same pages.
+import { randomUUID } from "node:crypto";
 import { openDatabase } from "#server/db/database.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
 
 export interface StorefrontPage {
   /** How the bench names it: `/`, `a book page`, `/books`, `/checkout`, `/our-mission`, … */
@@ -9,6 +11,8 @@ export interface StorefrontPage {
   path: string;
   /** The page says noindex on purpose: Lighthouse's crawlability audit does not apply. */
   noindex?: boolean;
+  /** The Cookie header to send: a signed-in customer's session, for the pages behind sign-in. */
+  cookie?: string;
 }
 
 /** The storefront pages anyone reaches without signing in, beside the catalogue and checkout. */
@@ -30,32 +34,100 @@ const PUBLIC_PAGES = [
   "/forgot-password",
 ] as const;
 
+/** The pages a signed-in customer has (`/reset-password` signed in: Change Password). */
+const SIGNED_IN_PAGES = ["/account", "/edit-profile", "/order-history", "/reset-password"] as const;
+
+/** The bench's customer, signed up through the real form. */
+const CUSTOMER = { email: "bench.reader@example.com", password: "Bench-Reader-Psalm-119-105" };
+
 /**
- * Every storefront page a visitor reaches without signing in (issue 30): `/`, the first book's
- * page, `/books`, `/checkout` with that book in its cart (the cart travels in the address, as the
- * cart sheet links it), Track Order with a sample order's id, and the public pages. Turns
- * pay-by-invoice on first: without a way to pay the checkout page only says it is not ready.
- * The signed-in pages (account, edit profile, order history) are not listed yet.
+ * Every storefront page of issue 30: `/`, the first book's page, `/books`, `/checkout` with that
+ * book in its cart (the cart travels in the address, as the cart sheet links it), Track Order
+ * with a sample order's id, the public pages, and the signed-in customer's pages: My Account,
+ * Edit Profile, Order History, Change Password and the confirmation of an order they just placed.
+ * Turns pay-by-invoice on first: without a way to pay the checkout page only says it is not
+ * ready. The customer signs up, signs in and orders through the shop at `origin`, posting the
+ * forms as a browser without scripts does.
  */
-export async function storefrontPages(dataDir: string): Promise<StorefrontPage[]> {
+export async function storefrontPages(dataDir: string, origin: string): Promise<StorefrontPage[]> {
   const handle = openDatabase({ dataDir });
+  let book: { id: string; slug: string; price_cents: number };
+  let shippingMethodId: string;
   try {
-    const book = await handle.db
+    book = await handle.db
       .selectFrom("books")
       .select(["id", "slug", "price_cents"])
       .orderBy("title")
       .executeTakeFirstOrThrow();
+    shippingMethodId = (
+      await handle.db.selectFrom("shipping_methods").select("id").orderBy("position").executeTakeFirstOrThrow()
+    ).id;
     await enableInvoicePayments(handle.db);
-    return [
-      { name: "/", path: "/" },
-      { name: "a book page", path: `/books/${book.slug}` },
-      { name: "/books", path: "/books" },
-      { name: "/checkout", path: `/checkout?items=${book.id}:1:${book.price_cents}`, noindex: true },
-      ...PUBLIC_PAGES.map((path) => ({ name: path, path })),
-      { name: "/track-order with an id", path: "/track-order?orderId=ORD-2025-001" },
-      { name: "/login", path: "/login", noindex: true },
-    ];
   } finally {
     await handle.close();
   }
+  const cookie = await signedInCustomer(origin);
+  const confirmation = await placeOrder(origin, cookie, { items: `${book.id}:1`, shippingMethodId });
+  return [
+    { name: "/", path: "/" },
+    { name: "a book page", path: `/books/${book.slug}` },
+    { name: "/books", path: "/books" },
+    { name: "/checkout", path: `/checkout?items=${book.id}:1:${book.price_cents}`, noindex: true },
+    ...PUBLIC_PAGES.map((path) => ({ name: path, path })),
+    { name: "/track-order with an id", path: "/track-order?orderId=ORD-2025-001" },
+    { name: "/login", path: "/login", noindex: true },
+    ...SIGNED_IN_PAGES.map((path) => ({ name: `${path} (signed in)`, path, noindex: true, cookie })),
+    { name: "an order confirmation (signed in)", path: confirmation, noindex: true, cookie },
+  ];
+}
+
+/** Posts a form as a browser without scripts would: the answer itself, redirects not followed. */
+function postForm(origin: string, path: string, fields: Record<string, string>, cookie?: string) {
+  return fetch(`${origin}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Signs the bench's customer up and in; the Cookie header of the session (not the toast's). */
+async function signedInCustomer(origin: string): Promise<string> {
+  const signedUp = await postForm(origin, "/signup", CUSTOMER);
+  if (signedUp.status !== 302) throw new Error(`The bench's sign-up answered ${signedUp.status}`);
+  const signedIn = await postForm(origin, "/login", CUSTOMER);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((pair) => pair.split(";")[0]!)
+    .filter((pair) => !pair.startsWith("shop_flash="))
+    .join("; ");
+  if (signedIn.status !== 302 || !cookie.includes("session_token")) {
+    throw new Error(`The bench's sign-in answered ${signedIn.status}`);
+  }
+  return cookie;
+}
+
+/** Places an invoice order as the signed-in customer: the address of its confirmation page. */
+async function placeOrder(
+  origin: string,
+  cookie: string,
+  order: { items: string; shippingMethodId: string },
+): Promise<string> {
+  const placed = await postForm(
+    origin,
+    "/checkout",
+    {
+      checkoutToken: randomUUID(),
+      email: CUSTOMER.email,
+      ...TEST_BUYER_ADDRESS,
+      paymentMethod: "invoice",
+      ...order,
+    },
+    cookie,
+  );
+  const location = placed.headers.get("location") ?? "";
+  if (placed.status !== 302 || !location.startsWith("/order-confirmation/")) {
+    throw new Error(`The bench's order answered ${placed.status} ${location}`);
+  }
+  return location;
 }

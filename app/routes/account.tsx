@@ -1,9 +1,14 @@
-import { KeyRound, LayoutDashboard, LogOut, Mail, MailWarning, Package, Truck, UserPen } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { KeyRound, LayoutDashboard, Mail, MailWarning, Package, Truck, UserPen } from "lucide-react";
+import { data } from "react-router";
 import { requireViewer } from "#server/http/guards.ts";
 import { resendVerificationEmail } from "#server/accounts/resend-verification-email.ts";
 import { runAction } from "#server/http/action-result.ts";
+import { flashedToast } from "#server/http/flash.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
+import { PostButtonIsland } from "#app/components/forms/post-button.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { ServerToastIsland } from "#app/components/ui/server-toast.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/account";
 
@@ -14,22 +19,38 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
+/**
+ * An island page (decision 21): the page is HTML; its two buttons (Send the link again, Sign Out)
+ * are islands that post as documents.
+ */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
+
 export function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   return { email: viewer.email, isAdmin: viewer.isAdmin, emailVerified: viewer.emailVerified };
 }
 
-/** "Send the link again": a new verification e-mail (the page's only form of its own). */
+/**
+ * "Send the link again": a new verification e-mail (the page's only form of its own). The answer
+ * is this page again, saying so, or with the refusal's toast (no flash cookie: this very answer
+ * shows it).
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
-  return runAction(
-    context.services,
-    async () => {
-      await resendVerificationEmail(context.services, { viewer, clientAddress: context.clientAddress });
-      return { sent: true };
-    },
-    { failureTitle: "Error" },
-  );
+  const answer = await runAction(context.services, async () => {
+    await resendVerificationEmail(context.services, { viewer, clientAddress: context.clientAddress });
+    return { sent: true };
+  });
+  const result = answer.data;
+  const toast = result.ok
+    ? null
+    : flashedToast({
+        title: "Error",
+        description: result.error.message || "Something went wrong",
+        variant: "destructive",
+      });
+  return data({ ...result, toast }, answer.init ?? undefined);
 }
 
 const LINKS = [
@@ -41,11 +62,9 @@ const LINKS = [
 ];
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const signingOut = navigation.state !== "idle" && navigation.formAction === "/resources/sign-out";
-  const sending = navigation.state !== "idle" && navigation.formAction === "/account";
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 sm:py-16">
+      {actionData?.toast ? <ServerToastIsland toast={actionData.toast} /> : null}
       <h1 className="font-serif text-4xl font-bold text-brand-800">My Account</h1>
       <p className="mt-3 text-lg text-gray-700">
         Welcome, <strong className="break-all text-ink">{loaderData.email}</strong>
@@ -68,38 +87,42 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               A new link is on its way if your address still needs confirming. Please check your inbox.
             </p>
           ) : null}
-          <Form method="post" className="mt-4">
-            <button type="submit" disabled={sending} className={buttonStyles.secondary}>
-              {sending ? "Sending..." : "Send the link again"}
-            </button>
-          </Form>
+          <PostButtonIsland
+            action="/account"
+            label="Send the link again"
+            busyLabel="Sending..."
+            className="mt-4"
+            buttonClassName={buttonStyles.secondary}
+          />
         </section>
       )}
       {loaderData.isAdmin ? (
-        <Link to="/admin" className={`${buttonStyles.primary} mt-6`}>
+        <a href="/admin" className={`${buttonStyles.primary} mt-6`}>
           <LayoutDashboard aria-hidden="true" className="size-5" />
           Go to Admin Dashboard
-        </Link>
+        </a>
       ) : null}
       <ul className="mt-8 grid gap-3 sm:grid-cols-2">
         {LINKS.map(({ to, label, icon: Icon }) => (
           <li key={to}>
-            <Link
-              to={to}
+            <a
+              href={to}
               className="flex items-center gap-3 rounded-xl bg-white p-4 font-semibold shadow-sm ring-1 ring-brand-100 hover:bg-brand-50"
             >
               <Icon aria-hidden="true" className="size-5 text-brand-700" />
               {label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
-      <Form method="post" action="/resources/sign-out" className="mt-8">
-        <button type="submit" disabled={signingOut} className={buttonStyles.secondary}>
-          <LogOut aria-hidden="true" className="size-5" />
-          {signingOut ? "Signing out..." : "Sign Out"}
-        </button>
-      </Form>
+      <PostButtonIsland
+        action="/resources/sign-out"
+        label="Sign Out"
+        busyLabel="Signing out..."
+        icon="log-out"
+        className="mt-8"
+        buttonClassName={buttonStyles.secondary}
+      />
     </div>
   );
 }

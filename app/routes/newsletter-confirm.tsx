@@ -3,13 +3,19 @@ import { runAction, type ActionResult } from "#server/http/action-result.ts";
 import { parseForm } from "#server/http/read-form.ts";
 import { newsletterLinkFormSchema, newsletterLinkToken } from "#server/subscribers/subscriber-token.ts";
 import { confirmSubscription, INVALID_CONFIRM_LINK } from "#server/subscribers/confirm-subscription.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { NewsletterLinkPage } from "#app/features/subscribers/newsletter-link-page.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import type { Route } from "./+types/newsletter-confirm";
 import { TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 
 export function meta() {
   return [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex" }, TOKEN_IN_ADDRESS_REFERRER];
 }
+
+/** An island page (decision 21): its button is an island that posts as a document. */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
 
 /** POST /newsletter/confirm?token=…: the button of the page confirms the subscription. */
 /** Without a token there is nothing to confirm: say so at once (server-side, where the message lives). */

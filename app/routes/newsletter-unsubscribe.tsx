@@ -3,13 +3,19 @@ import { runAction, type ActionResult } from "#server/http/action-result.ts";
 import { parseForm } from "#server/http/read-form.ts";
 import { newsletterLinkFormSchema, newsletterLinkToken } from "#server/subscribers/subscriber-token.ts";
 import { INVALID_UNSUBSCRIBE_LINK, unsubscribe } from "#server/subscribers/unsubscribe.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { NewsletterLinkPage } from "#app/features/subscribers/newsletter-link-page.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 
 export function meta() {
   return [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }, TOKEN_IN_ADDRESS_REFERRER];
 }
+
+/** An island page (decision 21): its button is an island that posts as a document. */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
 
 /**
  * POST /newsletter/unsubscribe?token=…: the page's button (token in the form), or a mail client's

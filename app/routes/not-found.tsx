@@ -1,4 +1,10 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
+
+/** An island page (decision 21): plain HTML; only the site's islands are hydrated. */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
 
 export function loader() {
   return data(null, { status: 404 });
@@ -16,9 +22,9 @@ export default function NotFound() {
         We could not find the page you were looking for. It may have moved, or the link may be mistyped.
       </p>
       <p className="mt-8">
-        <Link className="font-semibold text-brand-700 underline" to="/">
+        <a className="font-semibold text-brand-700 underline" href="/">
           Go to the home page
-        </Link>
+        </a>
       </p>
     </div>
   );

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { beginCardPayment } from "#server/checkout/begin-card-payment.ts";
 import { PAY_BY_CARD_INTENT } from "#common/checkout/pay-by-card-intent.ts";
 import { getOrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
@@ -8,9 +7,13 @@ import { readPlacedOrders } from "#server/checkout/placed-orders-cookie.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { syncCardPaymentOnReturn } from "#server/payments/stripe/sync-card-payment-on-return.ts";
 import { enforceRateLimit, runAction, withinRateLimit } from "#server/http/action-result.ts";
+import { flashedToast } from "#server/http/flash.ts";
 import { readForm } from "#server/http/read-form.ts";
-import { cartActions, useCart } from "#app/features/cart/cart-store.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
+import { ServerToastIsland } from "#app/components/ui/server-toast.tsx";
+import { ClearPlacedCartIsland } from "#app/features/cart/clear-placed-cart.tsx";
 import { OrderConfirmationView } from "#app/features/checkout/order-confirmation-view.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/order-confirmation";
 
@@ -20,6 +23,17 @@ export function meta(args: Route.MetaArgs) {
     { name: "robots", content: "noindex" },
   ];
 }
+
+/**
+ * An island page (decision 21): the page is HTML; its islands are "Pay by card" (posted as a
+ * document: Stripe's page, or this page again with the refusal) and, after a placed order, the
+ * one that empties the cart.
+ */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
+
+/** Heads the toast of a refused "Pay by card". */
+const PAY_FAILED = "Payment could not be started";
 
 /**
  * The confirmation shows the shipping address, so it opens only for the browser that placed the
@@ -60,44 +74,49 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** "Pay by card": opens Stripe's page again for a card order still awaiting payment. */
+/**
+ * "Pay by card": opens Stripe's page again for a card order still awaiting payment. A refusal
+ * renders the page again with it and its toast (no flash cookie: this very answer shows it).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, viewer, clientAddress } = context;
-  return runAction(
-    services,
-    async () => {
-      const form = await readForm(request);
-      if (form.get("intent") !== PAY_BY_CARD_INTENT) throw new AppError("VALIDATION", "Unknown action.");
-      const order = await getOrderConfirmation(services, {
-        orderId: params.orderId,
-        viewer,
-        placedOrderIds: readPlacedOrders(request.headers.get("cookie"), services.env.APP_SECRET),
+  const answer = await runAction(services, async () => {
+    const form = await readForm(request);
+    if (form.get("intent") !== PAY_BY_CARD_INTENT) throw new AppError("VALIDATION", "Unknown action.");
+    const order = await getOrderConfirmation(services, {
+      orderId: params.orderId,
+      viewer,
+      placedOrderIds: readPlacedOrders(request.headers.get("cookie"), services.env.APP_SECRET),
+    });
+    if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
+    await enforceRateLimit(services.rateLimits.cardPayment, clientAddress);
+    const payment = await beginCardPayment(services, { orderId: order.id });
+    if (payment.url !== null) throw redirect(payment.url);
+    throw new AppError("UNAVAILABLE", payment.message);
+  });
+  const result = answer.data;
+  const toast = result.ok
+    ? null
+    : flashedToast({
+        title: PAY_FAILED,
+        description: result.error.message || "Something went wrong",
+        variant: "destructive",
       });
-      if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
-      await enforceRateLimit(services.rateLimits.cardPayment, clientAddress);
-      const payment = await beginCardPayment(services, { orderId: order.id });
-      if (payment.url !== null) throw redirect(payment.url);
-      throw new AppError("UNAVAILABLE", payment.message);
-    },
-    { failureTitle: "Payment could not be started" },
-  );
+  return data({ ...result, toast }, answer.init ?? undefined);
 }
 
 export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
-  const cart = useCart();
-  const cleared = useRef(false);
-  // Only now that the order exists; after the stored cart was read, or reading it would refill it.
-  useEffect(() => {
-    if (!loaderData.justPlaced || !cart.hydrated || cleared.current) return;
-    cleared.current = true;
-    cartActions.clearPlacedOrder();
-  }, [loaderData.justPlaced, cart.hydrated]);
   return (
-    <OrderConfirmationView
-      order={loaderData.order}
-      visit={loaderData.visit}
-      canPayByCard={loaderData.canPayByCard}
-      payFailure={actionData && !actionData.ok ? actionData.error.message : undefined}
-    />
+    <>
+      {/* Only now that the order exists: its cart is emptied. */}
+      {loaderData.justPlaced ? <ClearPlacedCartIsland /> : null}
+      {actionData?.toast ? <ServerToastIsland toast={actionData.toast} /> : null}
+      <OrderConfirmationView
+        order={loaderData.order}
+        visit={loaderData.visit}
+        canPayByCard={loaderData.canPayByCard}
+        payFailure={actionData && !actionData.ok ? actionData.error.message : undefined}
+      />
+    </>
   );
 }

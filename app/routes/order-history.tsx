@@ -1,11 +1,12 @@
 import { Package } from "lucide-react";
-import { Link } from "react-router";
 import { requireViewer } from "#server/http/guards.ts";
 import { listMyOrders } from "#server/accounts/list-my-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
 import { formatLongDate } from "#common/dates.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/order-history";
 
@@ -15,6 +16,10 @@ export function meta(args: Route.MetaArgs) {
     { name: "robots", content: "noindex" },
   ];
 }
+
+/** An island page (decision 21): plain HTML and links; only the site's islands are hydrated. */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
@@ -36,9 +41,9 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
       {emailVerified ? null : (
         <p className="mt-4 text-gray-700">
           Orders placed with your e-mail address appear here once you confirm it from{" "}
-          <Link to="/account" className="font-semibold text-brand-700 underline">
+          <a href="/account" className="font-semibold text-brand-700 underline">
             My Account
-          </Link>
+          </a>
           .
         </p>
       )}
@@ -47,9 +52,9 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
           <Package aria-hidden="true" className="mx-auto size-12 text-brand-600" />
           <h2 className="mt-4 font-serif text-2xl font-bold">No Orders Yet</h2>
           <p className="mt-2 text-gray-700">When you place an order, it will appear here.</p>
-          <Link to="/" className={`${buttonStyles.primary} mt-6`}>
+          <a href="/" className={`${buttonStyles.primary} mt-6`}>
             Start Shopping
-          </Link>
+          </a>
         </div>
       ) : (
         <ul className="mt-8 grid gap-4">
@@ -86,12 +91,12 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                   </div>
                 )}
                 <div className="col-span-2 sm:col-span-1 sm:text-right">
-                  <Link
-                    to={`/track-order?orderId=${encodeURIComponent(order.id)}`}
+                  <a
+                    href={`/track-order?orderId=${encodeURIComponent(order.id)}`}
                     className="font-semibold text-brand-700 underline"
                   >
                     Track<span className="sr-only"> order {order.id}</span>
-                  </Link>
+                  </a>
                 </div>
               </dl>
             </li>

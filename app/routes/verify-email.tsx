@@ -1,11 +1,14 @@
 import { parseFields, readForm } from "#server/http/read-form.ts";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { z } from "zod";
 import { requireViewer } from "#server/http/guards.ts";
 import { INVALID_LINK, verifyEmail } from "#server/accounts/verify-email.ts";
 import { runAction } from "#server/http/action-result.ts";
+import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
+import { PostButtonIsland } from "#app/components/forms/post-button.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta, TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/verify-email";
 
@@ -19,6 +22,10 @@ export function meta(args: Route.MetaArgs) {
     TOKEN_IN_ADDRESS_REFERRER,
   ];
 }
+
+/** An island page (decision 21): the button is an island that posts as a document. */
+export const handle = ISLAND_PAGE_HANDLE;
+export const clientLoader = islandPageClientLoader;
 
 /**
  * The page the verification e-mail links to. Opening it changes nothing (mail scanners fetch
@@ -47,12 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const toAccount = (
-    <Link to="/account" className={`${buttonStyles.primary} mt-6 w-full`}>
+    <a href="/account" className={`${buttonStyles.primary} mt-6 w-full`}>
       Go to My Account
-    </Link>
+    </a>
   );
 
   if (actionData?.ok) {
@@ -73,7 +78,9 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       </AuthCard>
     );
   }
-  if (!loaderData.hasToken) {
+  const error = actionData && !actionData.ok ? actionData.error.message : null;
+  // A refused post says why, even one sent from an address without the link's token.
+  if (!loaderData.hasToken && !error) {
     return (
       <AuthCard title="Confirm your e-mail address">
         <p className="text-gray-700">
@@ -84,7 +91,6 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       </AuthCard>
     );
   }
-  const error = actionData && !actionData.ok ? actionData.error.message : null;
   return (
     <AuthCard
       title="Confirm your e-mail address"
@@ -98,17 +104,18 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       {error ? (
         <div role="alert" className="mb-4 font-medium text-red-700">
           <p>{error}</p>
-          <Link to="/account" className="mt-2 inline-block font-semibold text-brand-700 underline">
+          <a href="/account" className="mt-2 inline-block font-semibold text-brand-700 underline">
             Go to My Account
-          </Link>
+          </a>
         </div>
       ) : null}
-      <Form method="post" className="grid gap-4">
-        <input type="hidden" name="token" value={params.get("token") ?? ""} />
-        <button type="submit" disabled={busy} className={buttonStyles.primary}>
-          {busy ? "Verifying..." : "Verify my e-mail address"}
-        </button>
-      </Form>
+      <PostButtonIsland
+        fields={{ token: params.get("token") ?? "" }}
+        label="Verify my e-mail address"
+        busyLabel="Verifying..."
+        className="grid gap-4"
+        buttonClassName={buttonStyles.primary}
+      />
     </AuthCard>
   );
 }

@@ -246,9 +246,21 @@ describe.each(TEST_ENGINES)("checkout routes on %s", (engine) => {
     const page = await textOf(await t.app.request(location, { headers: { Cookie: cookie } }));
     expect(page).toContain("We could not open the card payment page.");
     expect(page).toContain("Pay by card");
+    // An island page (decision 21): "Pay by card" and the cart's emptying are its islands.
+    expect(page).toContain('data-island="post-button"');
+    expect(page).toContain('data-island="clear-placed-cart"');
+    expect(page).not.toContain("__reactRouterContext");
     const retry = await post(`/order-confirmation/${orderId}`, { intent: "pay-by-card" }, cookie);
     expect(retry.status).toBe(503);
-    expect(await textOf(retry)).toContain("We could not reach the card payment service.");
+    // The refusal is this page again, with its toast: no flash cookie for the next page to show.
+    expect(retry.headers.getSetCookie().join()).not.toContain("shop_flash=");
+    const refused = await textOf(retry);
+    expect(refused).toContain("We could not reach the card payment service.");
+    expect(refused).toContain("Payment could not be started");
+    // Seen again later, the order's cart is not emptied again.
+    expect(
+      await textOf(await t.app.request(`/order-confirmation/${orderId}`, { headers: { Cookie: cookie } })),
+    ).not.toContain('data-island="clear-placed-cart"');
     const strangerRetry = await post(`/order-confirmation/${orderId}`, { intent: "pay-by-card" });
     // Refused (not found), and the page itself sends a stranger to Track Order.
     expect(strangerRetry.status).toBe(302);

@@ -64,6 +64,9 @@ describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) =>
         expect(html).toContain("Coming Soon");
         expect(html).toContain('action="/resources/subscribe"');
         expect(html).toContain('href="/login"');
+        // An island page (decision 21): the newsletter form is an island, React Router is not loaded.
+        expect(html).toContain('data-island="newsletter-form"');
+        expect(html).not.toContain("__reactRouterContext");
       }
     }
   });

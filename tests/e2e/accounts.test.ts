@@ -56,20 +56,23 @@ describe("accounts in a browser", () => {
     const cookie = (await context.cookies()).find((c) => c.name.includes("session_token"));
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 
-    // Sign Out redirects home, an island page: React Router fetches the root's data while the
-    // home page's clientLoader loads the document. Holding the document until that data request
-    // is answered makes the race certain; the toast must still reach the document.
-    const rootDataAnswered = page
-      .waitForResponse((response) => new URL(response.url()).pathname === "/_.data", { timeout: 10_000 })
-      .catch(() => null);
-    await page.route(`${shop.server.url}/`, async (route) => {
-      if (route.request().isNavigationRequest()) await rootDataAnswered;
-      await route.continue();
+    // My Account is an island page (decision 21): its buttons are an island, posted as documents.
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await waitForHydration(page);
+    // Sign Out says so while its post is on its way (noted where the next page can read it), then
+    // lands home with the toast.
+    await page.evaluate(() => {
+      const button = document.querySelector('form[action="/resources/sign-out"] button')!;
+      new MutationObserver(() => sessionStorage.setItem("signOutLabel", button.textContent ?? "")).observe(button, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
     });
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.waitForURL(`${shop.server.url}/`);
     await expectToast(page, "Signed Out");
-    await page.unroute(`${shop.server.url}/`);
+    expect(await page.evaluate(() => sessionStorage.getItem("signOutLabel"))).toBe("Signing out...");
     await page.goto(`${shop.server.url}/account`);
     await page.waitForURL(/\/login\?redirectTo=/);
     await context.close();
@@ -198,7 +201,7 @@ describe("accounts in a browser", () => {
     await waitForHydration(page);
     await signIn(page, "ruth@example.com");
     await page.waitForURL(`${shop.server.url}/edit-profile`);
-    // Signing in loads the page as a document: its form posts through React Router once hydrated.
+    // An island page: the form is an island that checks its schema, then posts as a document.
     await waitForHydration(page);
     await field(page, "Full name").waitFor();
     expect(await field(page, "Email").isDisabled()).toBe(true);
@@ -206,6 +209,9 @@ describe("accounts in a browser", () => {
     await field(page, "Username").fill("boaz");
     await page.getByRole("button", { name: "Update Profile" }).click();
     await expectToast(page, "Error updating profile That username is already taken.");
+    // The refusal is the page again, with what was typed.
+    expect(await field(page, "Full name").inputValue()).toBe("Ruth of Moab");
+    expect(await field(page, "Username").inputValue()).toBe("boaz");
     await field(page, "Username").fill("ruth");
     await field(page, "Website").fill("https://ruth.example");
     await page.getByRole("button", { name: "Update Profile" }).click();

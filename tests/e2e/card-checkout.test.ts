@@ -124,7 +124,8 @@ describe("card checkout in a browser, with Stripe played by the stand-in", () =>
     expect(after.order).toMatchObject({ payment_status: "paid", amount_paid_cents: 3500 });
     expect(after.stock).toBe(3);
     expect(after.mails).toEqual(["new-order-notice", "order-confirmation"]);
-    // The cart became the order: it is empty now.
+    // The cart became the order: it is empty now (the page's island emptied it once hydrated).
+    await waitForHydration(page);
     await expect(page.getByRole("button", { name: /^Open your collection, 0 items/ }).count()).resolves.toBe(1);
     await context.close();
   });

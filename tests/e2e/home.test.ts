@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { signInOwner } from "#tests/support/owner-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { bringIntoView, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
 describe("home page in a browser", () => {
-  const shop = useShop();
+  // With the owner's account: the admin area is the page React Router hydrates.
+  const shop = useShop({}, { withOwner: true });
 
   it("shows the four newest seeded books with their covers", async () => {
     const page = await shop.browser.newPage();
@@ -137,8 +139,9 @@ describe("home page in a browser", () => {
     await page.close();
   });
 
-  it("hydrates only its islands, with the islands' script and its grid's chunk and no React Router, and a hydrated page's link to it loads the document", async () => {
-    const page = await shop.browser.newPage();
+  it("hydrates only its islands, with the islands' script and its grid's chunk and no React Router, and the admin area's link to it loads the document", async () => {
+    const context = await shop.browser.newContext();
+    const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
@@ -171,18 +174,19 @@ describe("home page in a browser", () => {
     await expectToast(page, "Added to Collection!");
     expect(await page.getByTestId("cart-count").innerText()).toBe("2");
 
-    // From a page React Router hydrated (the newsletter's unsubscribe page), the header's Home link
-    // loads the document.
-    await page.goto(`${shop.server.url}/newsletter/unsubscribe`);
-    await waitForHydration(page);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
-    const navigation = page.waitForEvent("framenavigated");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).first().click();
-    await navigation;
-    await waitForHydration(page);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    expect(await page.getByTestId("cart-count").innerText()).toBe("2");
+    // From a page React Router hydrated (the admin area, the one part of the site it draws), the
+    // sidebar's Back to Site link loads the document.
+    const admin = await signInOwner(shop, context);
+    admin.on("pageerror", (error) => errors.push(error.message));
+    await waitForHydration(admin);
+    expect(await admin.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+    await admin.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Back to Site" }).click();
+    // The home page's document, loaded (React Router itself never draws it).
+    await admin.waitForURL(`${shop.server.url}/`);
+    await waitForHydration(admin);
+    expect(await admin.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    expect(await admin.getByTestId("cart-count").innerText()).toBe("2");
     expect(errors).toEqual([]);
-    await page.close();
+    await context.close();
   });
 });

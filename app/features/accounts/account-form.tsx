@@ -11,7 +11,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
  * page: the page stays within its 40 kB (issue 30), and the form waits for the check only once.
  */
 let checkLoading: Promise<typeof PasswordSchema> | undefined;
-function loadCheck() {
+function loadPasswordCheck() {
   checkLoading ??= import("#common/accounts/password-schema.ts");
   return checkLoading;
 }
@@ -20,13 +20,16 @@ function loadCheck() {
 export type AccountFormFailure = ActionFailure["error"];
 
 /**
- * The form of a sign-in, sign-up or password page, inside an island (decision 21): a plain HTML
- * form that posts to the page's action, so it works before (or without) the scripts. Once
- * hydrated it checks the shared schema before posting, then lets the browser post it: the server
- * redirects on success or renders the page again with its refusal (`failure`), which shows under
- * the fields and as a toast (no flash cookie: this very answer is the page that shows it).
+ * The form of a sign-in, sign-up, password, setup or profile page, inside an island (decision
+ * 21): a plain HTML form that posts to the page's action, so it works before (or without) the
+ * scripts. Once hydrated it checks the shared schema before posting, then lets the browser post
+ * it: the server redirects on success or renders the page again with its refusal (`failure`),
+ * which shows under the fields and as a toast (no flash cookie: this very answer is the page that
+ * shows it). `schema` picks the form's schema from the module `load` fetches (by default the
+ * password schemas').
  */
-export function AccountForm({
+export function AccountForm<Module = typeof PasswordSchema>({
+  load = loadPasswordCheck as () => Promise<Module>,
   schema,
   failureTitle,
   failure,
@@ -35,7 +38,8 @@ export function AccountForm({
   className = "grid gap-4",
   children,
 }: {
-  schema: (module: typeof PasswordSchema) => ZodType;
+  load?: () => Promise<Module>;
+  schema: (module: Module) => ZodType;
   failureTitle: string;
   failure: AccountFormFailure | undefined;
   submitLabel: string;
@@ -45,7 +49,7 @@ export function AccountForm({
 }) {
   const { result, busy, post } = useBrowserPost(failure);
   const { fieldErrors, formProps } = useCheckedForm({
-    schema: () => loadCheck().then(schema),
+    schema: () => load().then(schema),
     failureTitle,
     toastServerRefusal: true,
     result,

@@ -1,7 +1,7 @@
-import { CheckCircle2, CreditCard, PackageSearch } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { CheckCircle2, PackageSearch } from "lucide-react";
 import { PAY_BY_CARD_INTENT } from "#common/checkout/pay-by-card-intent.ts";
 import type { OrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
+import { PostButtonIsland } from "#app/components/forms/post-button.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatLongDate } from "#common/dates.ts";
 import { OrderSummary } from "./order-summary.tsx";
@@ -19,7 +19,8 @@ export interface ConfirmationVisit {
 /**
  * The confirmation page of an order: id, lines, totals, address, shipping, the payment and its
  * state, and a Track Order link. A card order still awaiting payment offers "Pay by card" (a
- * POST that opens Stripe's page again), e.g. after the buyer cancelled there.
+ * POST that opens Stripe's page again), e.g. after the buyer cancelled there. Server-rendered on
+ * an island page (decision 21): the button is an island, the links plain links.
  */
 export function OrderConfirmationView({
   order,
@@ -32,8 +33,6 @@ export function OrderConfirmationView({
   canPayByCard: boolean;
   payFailure?: string | undefined;
 }) {
-  const navigation = useNavigation();
-  const paying = navigation.state === "submitting";
   const awaitingCard = order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment";
   const offerCard = awaitingCard && canPayByCard && !visit.returnedFromPayment;
   const address = [
@@ -78,13 +77,14 @@ export function OrderConfirmationView({
               </p>
             ) : null}
             {offerCard ? (
-              <Form method="post" className="mt-4">
-                <input type="hidden" name="intent" value={PAY_BY_CARD_INTENT} />
-                <button type="submit" disabled={paying} className={buttonStyles.primary}>
-                  <CreditCard aria-hidden="true" className="size-5" />
-                  {paying ? "Opening payment..." : "Pay by card"}
-                </button>
-              </Form>
+              <PostButtonIsland
+                fields={{ intent: PAY_BY_CARD_INTENT }}
+                label="Pay by card"
+                busyLabel="Opening payment..."
+                icon="credit-card"
+                className="mt-4"
+                buttonClassName={buttonStyles.primary}
+              />
             ) : null}
           </section>
 
@@ -128,10 +128,10 @@ export function OrderConfirmationView({
             subtotalCents={order.subtotalCents}
             shipping={{ name: order.shippingMethodName ?? "Shipping", cents: order.shippingCents }}
           />
-          <Link to={`/track-order?orderId=${encodeURIComponent(order.id)}`} className={buttonStyles.secondary}>
+          <a href={`/track-order?orderId=${encodeURIComponent(order.id)}`} className={buttonStyles.secondary}>
             <PackageSearch aria-hidden="true" className="size-5" />
             Track Order
-          </Link>
+          </a>
         </div>
       </div>
     </div>

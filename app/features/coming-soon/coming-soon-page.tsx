@@ -1,6 +1,5 @@
 import { BookOpen } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 /** What visitors see while the store is in maintenance mode. */
 export function ComingSoonPage({ storeName, newsletter }: { storeName: string; newsletter: ReactNode }) {
@@ -19,9 +18,9 @@ export function ComingSoonPage({ storeName, newsletter }: { storeName: string; n
         <div className="mx-auto mt-8 max-w-md">{newsletter}</div>
         <p className="mt-10 text-sm text-gray-700">
           Store administrator?{" "}
-          <Link to="/login" className="font-semibold text-brand-700 underline">
+          <a href="/login" className="font-semibold text-brand-700 underline">
             Login
-          </Link>
+          </a>
         </p>
       </div>
     </main>

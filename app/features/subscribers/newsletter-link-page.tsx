@@ -1,11 +1,12 @@
-import { Form, Link, useNavigation } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
+import { PostButtonIsland } from "#app/components/forms/post-button.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 
 /**
  * The page behind a link of our newsletter e-mails (confirm, unsubscribe). Opening the link only
  * shows a button: mail scanners fetch links to check them, and a GET must not act for the reader.
- * The button posts the token back; the page then says what happened.
+ * The button posts the token back (an island that posts as a document); the page then says what
+ * happened.
  */
 export function NewsletterLinkPage({
   token,
@@ -28,8 +29,6 @@ export function NewsletterLinkPage({
   successTitle: string;
   successText: string;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const failure = result && !result.ok ? result.error.message : token ? null : missingTokenMessage;
   const done = result?.ok === true;
 
@@ -48,17 +47,18 @@ export function NewsletterLinkPage({
         ) : (
           <>
             <p className="mt-2 text-gray-700">{intro}</p>
-            <Form method="post" className="mt-6">
-              <input type="hidden" name="token" value={token} />
-              <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full`}>
-                {busy ? busyLabel : buttonLabel}
-              </button>
-            </Form>
+            <PostButtonIsland
+              fields={{ token }}
+              label={buttonLabel}
+              busyLabel={busyLabel}
+              className="mt-6"
+              buttonClassName={`${buttonStyles.primary} w-full`}
+            />
           </>
         )}
-        <Link to="/" className={`${buttonStyles.secondary} mt-6 w-full`}>
+        <a href="/" className={`${buttonStyles.secondary} mt-6 w-full`}>
           Back to the shop
-        </Link>
+        </a>
       </div>
     </div>
   );
