@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "#tests/support/browser.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
-import { storefrontPages, type StorefrontPage } from "./storefront-pages.ts";
+import { contextFor, storefrontPages, type StorefrontPage } from "./storefront-pages.ts";
 
 const CPU_SLOWDOWN = 4;
 const LOADS = 3;
@@ -34,7 +34,7 @@ const OBSERVE = `(() => {
 })()`;
 
 async function blockedAfterFirstPaint(browser: Browser, origin: string, page: StorefrontPage): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+  const context = await contextFor(browser, origin, page, { viewport: { width: 360, height: 740 }, isMobile: true });
   try {
     const tab = await context.newPage();
     await tab.addInitScript(OBSERVE);
@@ -66,7 +66,7 @@ export async function measureMainThread(): Promise<MainThreadFigure[]> {
   const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: "warn" } });
   let browser: Browser | undefined;
   try {
-    const pages = await storefrontPages(dataDir);
+    const pages = await storefrontPages(dataDir, server.url);
     browser = await launchBrowser();
     const figures: MainThreadFigure[] = [];
     for (const page of pages) {

@@ -11,7 +11,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "#tests/support/browser.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
-import { storefrontPages } from "./storefront-pages.ts";
+import { contextFor, storefrontPages } from "./storefront-pages.ts";
 
 export interface PageWeight {
   page: string;
@@ -39,17 +39,8 @@ async function fetchedScripts(
   page: string,
   cookie?: string,
 ): Promise<Map<string, string>> {
-  const context = await browser.newContext();
+  const context = await contextFor(browser, origin, { cookie });
   try {
-    if (cookie) {
-      await context.addCookies(
-        cookie.split("; ").map((pair) => ({
-          name: pair.slice(0, pair.indexOf("=")),
-          value: pair.slice(pair.indexOf("=") + 1),
-          url: origin,
-        })),
-      );
-    }
     const tab = await context.newPage();
     const names = new Set<string>();
     tab.on("request", (request) => {

@@ -9,6 +9,7 @@ import { openDatabase } from "#server/db/database.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
 import { TEST_PASSWORD } from "#tests/support/test-sessions.ts";
 import { load } from "./anonymous-throughput.ts";
+import { signedInCustomer } from "./storefront-pages.ts";
 
 const CONNECTIONS = 8;
 const SCALING = [1, 8, 32] as const;
@@ -28,8 +29,8 @@ export async function measureSignedInThroughput(): Promise<SignedInThroughput> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-signed-in-"));
   const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: "warn" } });
   try {
-    const customer = await signUp(server.url, "reader@example.com");
-    const admin = await signUp(server.url, "staff@example.com");
+    const customer = await signedInCustomer(server.url);
+    const admin = await signedInCustomer(server.url, { email: "staff@example.com", password: TEST_PASSWORD });
     const handle = openDatabase({ dataDir });
     let reference: string;
     try {
@@ -61,25 +62,6 @@ export async function measureSignedInThroughput(): Promise<SignedInThroughput> {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A new account through the sign-up and sign-in forms, as a browser posts them; its session's Cookie header. */
-async function signUp(origin: string, email: string): Promise<string> {
-  const post = (page: string) =>
-    fetch(`${origin}${page}`, {
-      method: "POST",
-      body: new URLSearchParams({ email, password: TEST_PASSWORD }),
-      redirect: "manual",
-    });
-  await post("/signup");
-  const response = await post("/login");
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .filter((pair) => !pair.startsWith("shop_flash="))
-    .join("; ");
-  if (!cookie.includes("session_token")) throw new Error(`sign-up answered ${response.status} without a session`);
-  return cookie;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

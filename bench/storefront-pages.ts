@@ -1,6 +1,7 @@
 // The storefront pages issue 14's targets cover, on a freshly seeded data directory: used by the
 // page-weight and Lighthouse figures alike, so both measure the same pages.
 import { randomUUID } from "node:crypto";
+import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
 import { openDatabase } from "#server/db/database.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
@@ -91,11 +92,14 @@ function postForm(origin: string, path: string, fields: Record<string, string>, 
   });
 }
 
-/** Signs the bench's customer up and in; the Cookie header of the session (not the toast's). */
-async function signedInCustomer(origin: string): Promise<string> {
-  const signedUp = await postForm(origin, "/signup", CUSTOMER);
+/**
+ * Signs a new customer up and in through the shop's forms (the bench's own customer unless another
+ * account is given); the Cookie header of the session (not the toast's).
+ */
+export async function signedInCustomer(origin: string, account = CUSTOMER): Promise<string> {
+  const signedUp = await postForm(origin, "/signup", account);
   if (signedUp.status !== 302) throw new Error(`The bench's sign-up answered ${signedUp.status}`);
-  const signedIn = await postForm(origin, "/login", CUSTOMER);
+  const signedIn = await postForm(origin, "/login", account);
   const cookie = signedIn.headers
     .getSetCookie()
     .map((pair) => pair.split(";")[0]!)
@@ -130,4 +134,24 @@ async function placeOrder(
     throw new Error(`The bench's order answered ${placed.status} ${location}`);
   }
   return location;
+}
+
+/** A browser context for `page`: with its signed-in session's cookies when it has some. */
+export async function contextFor(
+  browser: Browser,
+  origin: string,
+  page: Pick<StorefrontPage, "cookie">,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  if (page.cookie) {
+    await context.addCookies(
+      page.cookie.split("; ").map((pair) => ({
+        name: pair.slice(0, pair.indexOf("=")),
+        value: pair.slice(pair.indexOf("=") + 1),
+        url: origin,
+      })),
+    );
+  }
+  return context;
 }
