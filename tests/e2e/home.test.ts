@@ -153,10 +153,12 @@ describe("home page in a browser", () => {
     });
     await page.goto(shop.server.url);
     await waitForHydration(page);
-    // The islands' script, and the book grid's chunk, which only this page loads.
+    // The islands' script, and the book grid's chunk, which only this page loads, with the covers'
+    // helper it shares with the cart sheet's (fetched when the sheet opens).
     expect(scripts).toEqual([
       expect.stringMatching(/^\/assets\/islands-client-[\w-]+\.js$/),
       expect.stringMatching(/^\/assets\/home-book-grid-[\w-]+\.js$/),
+      expect.stringMatching(/^\/assets\/book-cover-[\w-]+\.js$/),
     ]);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     // Each island is its own root, and they share one cart and one toast region.
