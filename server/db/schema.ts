@@ -206,6 +206,8 @@ export interface StoreSettingsTable {
   shipping_countries: ColumnType<string | null, string | null | undefined, string | null>;
   /** The dashboard lists books with this many copies or fewer in stock. */
   low_stock_threshold: Defaulted<number>;
+  /** The seller's postal address on invoices and packing slips, lines separated by "\n"; null: none. */
+  postal_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ShippingMethodsTable {
