@@ -2,6 +2,7 @@ import type { Viewer } from "#server/accounts/viewer.ts";
 import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from "#common/orders/payment-status.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import type { AppServices } from "#server/services.ts";
+import { mayOpenOrder } from "#server/orders/order-access.ts";
 import { countryName } from "./country-names.ts";
 
 export interface OrderConfirmation {
@@ -34,22 +35,8 @@ export interface OrderConfirmation {
 }
 
 /**
- * Who may see an order's confirmation (it shows the shipping address): the browser that placed it
- * (its signed cookie lists the id), the signed-in account that owns it, or an admin.
- */
-export function maySeeConfirmation(
-  order: { id: string; user_id: string | null },
-  viewer: Pick<Viewer, "userId" | "isAdmin"> | null,
-  placedOrderIds: readonly string[],
-): boolean {
-  if (placedOrderIds.includes(order.id)) return true;
-  if (!viewer) return false;
-  return viewer.isAdmin || (order.user_id !== null && order.user_id === viewer.userId);
-}
-
-/**
  * The confirmation page of an order, or null when it does not exist or the visitor may not see
- * it (both answered alike, so the page does not tell which ids exist).
+ * it (`mayOpenOrder`; both answered alike, so the page does not tell which ids exist).
  */
 export async function getOrderConfirmation(
   { db }: Pick<AppServices, "db">,
@@ -57,7 +44,7 @@ export async function getOrderConfirmation(
 ): Promise<OrderConfirmation | null> {
   if (input.orderId.length > 40) return null;
   const order = await db.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
-  if (!order || !maySeeConfirmation(order, input.viewer, input.placedOrderIds)) return null;
+  if (!order || !mayOpenOrder(order, input.viewer, input.placedOrderIds)) return null;
   const [items, settings] = await Promise.all([
     db
       .selectFrom("order_items")
