@@ -3,7 +3,7 @@ import { mayDownloadOrderDocuments } from "#server/orders/order-access.ts";
 import type { AppServices } from "#server/services.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import { loadInvoiceDocument } from "./load-order-document.ts";
-import { safeFileName, type PdfFile } from "./pdf-download.ts";
+import { invoiceFileName, type PdfFile } from "./pdf-download.ts";
 
 /**
  * An order's invoice as a PDF, for whoever may have it (`mayDownloadOrderDocuments`: the browser
@@ -22,9 +22,4 @@ export async function getInvoicePdf(
   const invoice = await loadInvoiceDocument(deps, { orderId: input.orderId });
   if (!invoice) return null;
   return { fileName: invoiceFileName(invoice.order.orderId), bytes: await renderInvoicePdf(invoice) };
-}
-
-/** "invoice-ORD-7K3M9Q2XJD4P.pdf": the name of the download and of the e-mail's attachment. */
-export function invoiceFileName(orderId: string): string {
-  return `invoice-${safeFileName(orderId)}.pdf`;
 }

@@ -9,6 +9,11 @@ export function safeFileName(stem: string): string {
   return stem.replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 120);
 }
 
+/** "invoice-ORD-7K3M9Q2XJD4P.pdf": the name of the download and of the invoice e-mail's attachment. */
+export function invoiceFileName(orderId: string): string {
+  return `invoice-${safeFileName(orderId)}.pdf`;
+}
+
 /**
  * The answer of every PDF download: an attachment under its name, kept by no cache (it names a
  * buyer and their address: `private, no-store`, never the page cache, decision 28).
