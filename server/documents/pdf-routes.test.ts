@@ -144,4 +144,18 @@ describe.each(TEST_ENGINES)("PDF document routes on %s", (engine) => {
     const customer = await get(`${ADMIN_DOWNLOADS.packingSlips}?ids=${ownedOrder}`, owner);
     expect(customer.status).toBe(403);
   });
+
+  // Last: it spends this client's allowance.
+  it("limits the invoice downloads one client asks for", async () => {
+    let response: Response | undefined;
+    for (let i = 0; i < 31; i++) {
+      response = await get(invoiceUrl("ORD-UNKNOWN00000"));
+      if (response.status === 429) break;
+      expect(response.status).toBe(404);
+      await response.text();
+    }
+    expect(response!.status).toBe(429);
+    expect(Number(response!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(response!.headers.get("cache-control")).toBe("private, no-store");
+  });
 });
