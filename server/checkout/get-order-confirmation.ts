@@ -2,8 +2,8 @@ import type { Viewer } from "#server/accounts/viewer.ts";
 import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from "#common/orders/payment-status.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import type { AppServices } from "#server/services.ts";
-import { mayOpenOrder } from "#server/orders/order-access.ts";
 import { countryName } from "./country-names.ts";
+import { maySeeConfirmation } from "#server/orders/order-access.ts";
 
 export interface OrderConfirmation {
   id: string;
@@ -36,7 +36,7 @@ export interface OrderConfirmation {
 
 /**
  * The confirmation page of an order, or null when it does not exist or the visitor may not see
- * it (`mayOpenOrder`; both answered alike, so the page does not tell which ids exist).
+ * it (both answered alike, so the page does not tell which ids exist).
  */
 export async function getOrderConfirmation(
   { db }: Pick<AppServices, "db">,
@@ -44,7 +44,7 @@ export async function getOrderConfirmation(
 ): Promise<OrderConfirmation | null> {
   if (input.orderId.length > 40) return null;
   const order = await db.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
-  if (!order || !mayOpenOrder(order, input.viewer, input.placedOrderIds)) return null;
+  if (!order || !maySeeConfirmation(order, input.viewer, input.placedOrderIds)) return null;
   const [items, settings] = await Promise.all([
     db
       .selectFrom("order_items")

@@ -20,7 +20,7 @@ const MIGRATION_NAMES = [
   "0015-orders-payment-reference-index",
   "0016-owner-setup-tokens",
   "0017-order-client-key",
-  "0019-store-postal-address",
+  "0020-store-postal-address",
 ];
 
 const APP_TABLES = [

@@ -16,7 +16,7 @@ import * as pageGeneration from "./migrations/0014-page-generation.ts";
 import * as ordersPaymentReferenceIndex from "./migrations/0015-orders-payment-reference-index.ts";
 import * as ownerSetupTokens from "./migrations/0016-owner-setup-tokens.ts";
 import * as orderClientKey from "./migrations/0017-order-client-key.ts";
-import * as storePostalAddress from "./migrations/0019-store-postal-address.ts";
+import * as storePostalAddress from "./migrations/0020-store-postal-address.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -43,7 +43,7 @@ const migrations: Record<string, MigrationModule> = {
   "0015-orders-payment-reference-index": ordersPaymentReferenceIndex,
   "0016-owner-setup-tokens": ownerSetupTokens,
   "0017-order-client-key": orderClientKey,
-  "0019-store-postal-address": storePostalAddress,
+  "0020-store-postal-address": storePostalAddress,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

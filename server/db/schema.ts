@@ -187,6 +187,8 @@ export interface StoreSettingsTable {
   id: string;
   store_name: string;
   contact_email: string;
+  /** The seller's postal address on invoices and packing slips, lines separated by "\n"; null: none. */
+  postal_address: ColumnType<string | null, string | null | undefined, string | null>;
   currency: string;
   enable_stripe: SqlBool;
   stripe_publishable_key: string | null;
@@ -206,8 +208,6 @@ export interface StoreSettingsTable {
   shipping_countries: ColumnType<string | null, string | null | undefined, string | null>;
   /** The dashboard lists books with this many copies or fewer in stock. */
   low_stock_threshold: Defaulted<number>;
-  /** The seller's postal address on invoices and packing slips, lines separated by "\n"; null: none. */
-  postal_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ShippingMethodsTable {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Viewer } from "#server/accounts/viewer.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder } from "#tests/support/test-orders.ts";
-import { mayDownloadOrderDocuments, mayOpenOrder } from "./order-access.ts";
+import { mayDownloadOrderDocuments, maySeeConfirmation } from "./order-access.ts";
 
 const viewer = (userId: string, email: string, more: Partial<Viewer> = {}): Viewer => ({
   userId,
@@ -12,15 +12,15 @@ const viewer = (userId: string, email: string, more: Partial<Viewer> = {}): View
   ...more,
 });
 
-describe("mayOpenOrder (the confirmation's rule)", () => {
+describe("maySeeConfirmation (the confirmation's rule)", () => {
   const order = { id: "ORD-1", user_id: "u1" };
   it("opens for the browser that placed the order, its account and an admin only", () => {
-    expect(mayOpenOrder(order, null, ["ORD-0", "ORD-1"])).toBe(true);
-    expect(mayOpenOrder(order, null, [])).toBe(false);
-    expect(mayOpenOrder(order, viewer("u1", "a@example.com"), [])).toBe(true);
-    expect(mayOpenOrder(order, viewer("u2", "b@example.com"), [])).toBe(false);
-    expect(mayOpenOrder(order, viewer("u2", "b@example.com", { isAdmin: true }), [])).toBe(true);
-    expect(mayOpenOrder({ id: "ORD-2", user_id: null }, viewer("u2", "b@example.com"), [])).toBe(false);
+    expect(maySeeConfirmation(order, null, ["ORD-0", "ORD-1"])).toBe(true);
+    expect(maySeeConfirmation(order, null, [])).toBe(false);
+    expect(maySeeConfirmation(order, viewer("u1", "a@example.com"), [])).toBe(true);
+    expect(maySeeConfirmation(order, viewer("u2", "b@example.com"), [])).toBe(false);
+    expect(maySeeConfirmation(order, viewer("u2", "b@example.com", { isAdmin: true }), [])).toBe(true);
+    expect(maySeeConfirmation({ id: "ORD-2", user_id: null }, viewer("u2", "b@example.com"), [])).toBe(false);
   });
 });
 

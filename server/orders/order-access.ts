@@ -3,11 +3,10 @@ import type { Viewer } from "#server/accounts/viewer.ts";
 import type { Database } from "#server/db/schema.ts";
 
 /**
- * Who may see an order's own pages (its confirmation shows the shipping address): the browser
- * that placed it (its signed placed-orders cookie lists the id), the signed-in account that owns
- * it, or an admin.
+ * Who may see an order's confirmation (it shows the shipping address): the browser that placed it
+ * (its signed placed-orders cookie lists the id), the signed-in account that owns it, or an admin.
  */
-export function mayOpenOrder(
+export function maySeeConfirmation(
   order: { id: string; user_id: string | null },
   viewer: Pick<Viewer, "userId" | "isAdmin"> | null,
   placedOrderIds: readonly string[],
@@ -36,7 +35,7 @@ export function isAccountOrder(
 
 /**
  * Whether the visitor may download an order's documents (its invoice): by the confirmation's rule
- * (`mayOpenOrder`), or because Order History lists the order for their account. False for an
+ * (`maySeeConfirmation`), or because Order History lists the order for their account. False for an
  * unknown id as for a stranger's order, so the answer does not tell which ids exist.
  */
 export async function mayDownloadOrderDocuments(
@@ -51,7 +50,7 @@ export async function mayDownloadOrderDocuments(
   if (orderId === "" || orderId.length > 40) return false;
   const order = await db.selectFrom("orders").select(["id", "user_id"]).where("id", "=", orderId).executeTakeFirst();
   if (!order) return false;
-  if (mayOpenOrder(order, viewer, input.placedOrderIds)) return true;
+  if (maySeeConfirmation(order, viewer, input.placedOrderIds)) return true;
   if (!viewer) return false;
   const listed = await db
     .selectFrom("orders")
