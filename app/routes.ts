@@ -66,11 +66,14 @@ export default [
   route(at(ADMIN_DOWNLOADS.subscribers), "routes/admin/subscribers-csv.ts"),
   route(at(ADMIN_DOWNLOADS.orders), "routes/admin/orders-csv.ts"),
   route(at(ADMIN_DOWNLOADS.books), "routes/admin/books-csv.ts"),
+  route(at(ADMIN_DOWNLOADS.orderInvoice), "routes/admin/order-invoice-pdf.ts"),
+  route(at(ADMIN_DOWNLOADS.packingSlips), "routes/admin/packing-slips-pdf.ts"),
   route(at(SITE_RESOURCES.bookList.path), "routes/resources.books.ts"),
   route(at(SITE_RESOURCES.subscribe.path), "routes/resources.subscribe.ts"),
   route(at(SITE_RESOURCES.signOut.path), "routes/resources.sign-out.ts"),
   route(at(SITE_RESOURCES.sitemapXml.path), "routes/sitemap-xml.ts"),
   route(at(SITE_RESOURCES.robotsTxt.path), "routes/robots-txt.ts"),
+  route(at(SITE_RESOURCES.orderInvoice.path), "routes/order-invoice-pdf.ts"),
   // Only the maintenance gate sends requests here (server/http/maintenance-gate.ts).
   route(at(COMING_SOON_ROUTE_PATH), "routes/coming-soon.tsx"),
 ] satisfies RouteConfig;

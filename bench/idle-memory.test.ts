@@ -18,6 +18,8 @@ const LOADED_ON_FIRST_USE = [
   "pg",
   "ioredis",
   "nodemailer",
+  "pdfkit",
+  "fontkit",
 ];
 
 describe("the built server after anonymous visits", () => {

@@ -75,7 +75,8 @@ export async function storefrontPages(dataDir: string, origin: string): Promise<
     { name: "/books", path: "/books" },
     { name: "/checkout", path: `/checkout?items=${book.id}:1:${book.price_cents}`, noindex: true },
     ...PUBLIC_PAGES.map((path) => ({ name: path, path })),
-    { name: "/track-order with an id", path: "/track-order?orderId=ORD-2025-001" },
+    // The order the bench just placed: a production start seeds no sample orders.
+    { name: "/track-order with an id", path: `/track-order?orderId=${confirmation.split("/").pop()!.split("?")[0]}` },
     { name: "/login", path: "/login", noindex: true },
     ...SIGNED_IN_PAGES.map((path) => ({ name: `${path} (signed in)`, path, noindex: true, cookie })),
     { name: "an order confirmation (signed in)", path: confirmation, noindex: true, cookie },

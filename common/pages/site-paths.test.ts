@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   ADMIN_AREA_PATH,
+  ADMIN_DOWNLOADS,
   neverCachedPaths,
+  orderPath,
   pathsOpenDuringComingSoon,
   searchEnginePaths,
   SITE_PAGES,
@@ -16,6 +18,8 @@ describe("the gates' lists drawn from the path table", () => {
     expect(prefixes).toContain("/order-confirmation");
     expect(prefixes).toContain(SITE_PAGES.checkout.path);
     expect(prefixes).toContain(SITE_RESOURCES.signOut.path);
+    // Every order's invoice download, whoever asks.
+    expect(prefixes).toContain("/orders");
     expect(prefixes).not.toContain(SITE_PAGES.home.path);
     expect(prefixes).not.toContain(SITE_RESOURCES.bookList.path);
     expect(prefixes.filter((prefix) => prefix.includes(":"))).toEqual([]);
@@ -42,5 +46,14 @@ describe("the gates' lists drawn from the path table", () => {
     expect(paths).not.toContain(SITE_PAGES.login.path);
     const listed = SITEMAP_GROUPS.filter((group) => group.forSearchEngines).map((group) => group.links.length);
     expect(paths).toHaveLength(listed.reduce((sum, count) => sum + count, 0));
+  });
+});
+
+describe("orderPath", () => {
+  it("fills an address's order id in, encoded", () => {
+    expect(orderPath(SITE_RESOURCES.orderInvoice.path, "ORD-7K3M9Q2XJD4P")).toBe(
+      "/orders/ORD-7K3M9Q2XJD4P/invoice.pdf",
+    );
+    expect(orderPath(ADMIN_DOWNLOADS.orderInvoice, "a/b c")).toBe("/admin/orders/a%2Fb%20c/invoice.pdf");
   });
 });

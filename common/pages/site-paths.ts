@@ -103,7 +103,8 @@ export const SITE_PAGES = {
 
 /**
  * Addresses that answer data or files rather than pages. The book list is the same for
- * everybody (cached); the subscribe form stays open for the launch list.
+ * everybody (cached); the subscribe form stays open for the launch list; an order's invoice is
+ * its buyer's (never cached).
  */
 export const SITE_RESOURCES = {
   bookList: { path: "/resources/books", cacheable: true, openDuringComingSoon: false },
@@ -111,6 +112,7 @@ export const SITE_RESOURCES = {
   signOut: { path: "/resources/sign-out", cacheable: false, openDuringComingSoon: false },
   sitemapXml: { path: "/sitemap.xml", cacheable: true, openDuringComingSoon: false },
   robotsTxt: { path: "/robots.txt", cacheable: true, openDuringComingSoon: false },
+  orderInvoice: { path: "/orders/:orderId/invoice.pdf", cacheable: false, openDuringComingSoon: false },
 } as const satisfies Record<string, SiteAddress>;
 
 /** The admin area: only admins reach it, it is never cached and it is closed to visitors during Coming Soon. */
@@ -140,12 +142,19 @@ export const ADMIN_PAGES = {
   messages: { path: "/admin/messages", title: "Contact Messages" },
 } as const satisfies Record<string, AdminPage>;
 
-/** The admin area's CSV downloads. */
+/** The admin area's downloads: CSV exports, and the orders' PDF documents (packing slips take `?ids=A,B,C`). */
 export const ADMIN_DOWNLOADS = {
   subscribers: "/admin/subscribers.csv",
   orders: "/admin/orders.csv",
   books: "/admin/books.csv",
+  orderInvoice: "/admin/orders/:orderId/invoice.pdf",
+  packingSlips: "/admin/orders/packing-slips.pdf",
 } as const;
+
+/** A path of the table with its `:orderId` filled in ("/orders/ORD-7K3M9Q2XJD4P/invoice.pdf"). */
+export function orderPath(path: string, orderId: string): string {
+  return path.replace(":orderId", encodeURIComponent(orderId));
+}
 
 /**
  * The route the maintenance gate renders the Coming Soon document through: it has no data of

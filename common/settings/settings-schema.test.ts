@@ -4,8 +4,10 @@ import {
   storeSettingsFormSchema,
   lowStockThresholdSchema,
   maintenanceModeFormSchema,
+  postalAddressSchema,
   shippingCountriesSchema,
   shippingRateSchema,
+  SETTINGS_LIMITS,
 } from "./settings-schema.ts";
 import { checkForm } from "#common/forms/check-form.ts";
 
@@ -35,6 +37,7 @@ describe("store settings form", () => {
       data: {
         storeName: "Little Scrolls Press",
         contactEmail: "hello@littlescrolls.example",
+        postalAddress: null,
         currency: "USD",
         enableStripe: true,
         stripePublishableKey: null,
@@ -222,6 +225,21 @@ describe("store settings form", () => {
     expect(on.success && [on.data.enableInvoice, on.data.invoiceTerms]).toEqual([true, "Net 30"]);
     const off = checkSettings({ ...VALID, invoiceTerms: "Net 15" });
     expect(off.success && [off.data.enableInvoice, off.data.invoiceTerms]).toEqual([false, "Net 15"]);
+  });
+
+  it("reads the postal address as trimmed lines, drops empty ones, and stores nothing for an empty box", () => {
+    expect(postalAddressSchema.parse(" 12 Elm Street \r\n\r\n  Springfield, IL 62704\nUSA ")).toBe(
+      "12 Elm Street\nSpringfield, IL 62704\nUSA",
+    );
+    for (const empty of ["", "  \n \r\n", null, undefined]) expect(postalAddressSchema.parse(empty)).toBeNull();
+    expect(checkSettings({ ...VALID, postalAddress: "a\nb\nc\nd\ne\nf\ng" })).toMatchObject({
+      success: false,
+      fieldErrors: { postalAddress: "The postal address must be 6 lines or fewer." },
+    });
+    expect(checkSettings({ ...VALID, postalAddress: "x".repeat(SETTINGS_LIMITS.postalAddress + 1) })).toMatchObject({
+      success: false,
+      fieldErrors: { postalAddress: "The postal address must be 300 characters or fewer." },
+    });
   });
 
   it("reads the countries the store ships to: any case, commas or spaces, each once; empty is everywhere", () => {

@@ -12,6 +12,9 @@ import { isCountryCode } from "./country-codes.ts";
 export const SETTINGS_LIMITS = {
   storeName: 100,
   contactEmail: 254,
+  /** The postal address on invoices: characters in all, and lines. */
+  postalAddress: 300,
+  postalAddressLines: 6,
   stripePublishableKey: 255,
   stripeSecretKey: 255,
   stripeWebhookSecret: 255,
@@ -100,6 +103,32 @@ export const shippingCountriesSchema = z
     return codes;
   });
 
+/**
+ * The store's postal address as typed in a text box: each line trimmed, empty lines dropped,
+ * stored as lines joined by "\n"; empty becomes null (the documents then leave it out).
+ */
+export const postalAddressSchema = z
+  .string({ error: "The postal address must be text." })
+  .max(
+    SETTINGS_LIMITS.postalAddress,
+    `The postal address must be ${SETTINGS_LIMITS.postalAddress} characters or fewer.`,
+  )
+  .nullish()
+  .transform((value, ctx) => {
+    const lines = (value ?? "")
+      .split(/\r\n|\r|\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+    if (lines.length > SETTINGS_LIMITS.postalAddressLines) {
+      ctx.addIssue({
+        code: "custom",
+        message: `The postal address must be ${SETTINGS_LIMITS.postalAddressLines} lines or fewer.`,
+      });
+      return z.NEVER;
+    }
+    return lines.length > 0 ? lines.join("\n") : null;
+  });
+
 const LOW_STOCK_MESSAGE = `The low-stock threshold must be a whole number from 0 to ${LOW_STOCK_THRESHOLD_MAX}.`;
 
 /** The dashboard's low-stock threshold as typed ("5"); empty means the default. */
@@ -172,6 +201,7 @@ export const storeSettingsFormSchema = z
       invalid: "Please enter a valid contact email address.",
       maxLength: SETTINGS_LIMITS.contactEmail,
     }),
+    postalAddress: postalAddressSchema,
     currency: z
       .string({ error: "Please enter a currency code such as USD." })
       .trim()

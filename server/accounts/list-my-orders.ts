@@ -1,6 +1,7 @@
 import type { OrderStatus } from "#server/db/schema.ts";
 import type { PaymentStatus } from "#common/orders/payment-status.ts";
 import type { AppServices } from "#server/services.ts";
+import { isAccountOrder } from "#server/orders/order-access.ts";
 import type { Viewer } from "./viewer.ts";
 
 export interface MyOrder {
@@ -14,8 +15,7 @@ export interface MyOrder {
 
 /**
  * The account's orders, newest first: those it placed while signed in and, only once its
- * address is verified, those placed with that e-mail (any letter case). Anyone can sign up with
- * any address, so an unproven one never reveals someone else's orders.
+ * address is verified, those placed with that e-mail (`isAccountOrder`).
  */
 export async function listMyOrders(
   { db }: Pick<AppServices, "db">,
@@ -24,14 +24,7 @@ export async function listMyOrders(
   const rows = await db
     .selectFrom("orders")
     .select(["id", "order_date", "total_cents", "status", "currency", "payment_status"])
-    .where((eb) =>
-      viewer.emailVerified
-        ? eb.or([
-            eb("user_id", "=", viewer.userId),
-            eb(eb.fn("lower", ["customer_email"]), "=", viewer.email.toLowerCase()),
-          ])
-        : eb("user_id", "=", viewer.userId),
-    )
+    .where((eb) => isAccountOrder(eb, viewer))
     .orderBy("order_date", "desc")
     .limit(200)
     .execute();

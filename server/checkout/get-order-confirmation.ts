@@ -3,6 +3,7 @@ import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from "#
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import type { AppServices } from "#server/services.ts";
 import { countryName } from "./country-names.ts";
+import { maySeeConfirmation } from "#server/orders/order-access.ts";
 
 export interface OrderConfirmation {
   id: string;
@@ -31,20 +32,6 @@ export interface OrderConfirmation {
   /** The store's invoice terms, for an invoice order. */
   invoiceTerms: string | null;
   lines: { title: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
-}
-
-/**
- * Who may see an order's confirmation (it shows the shipping address): the browser that placed it
- * (its signed cookie lists the id), the signed-in account that owns it, or an admin.
- */
-export function maySeeConfirmation(
-  order: { id: string; user_id: string | null },
-  viewer: Pick<Viewer, "userId" | "isAdmin"> | null,
-  placedOrderIds: readonly string[],
-): boolean {
-  if (placedOrderIds.includes(order.id)) return true;
-  if (!viewer) return false;
-  return viewer.isAdmin || (order.user_id !== null && order.user_id === viewer.userId);
 }
 
 /**

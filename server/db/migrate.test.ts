@@ -21,6 +21,7 @@ const MIGRATION_NAMES = [
   "0016-owner-setup-tokens",
   "0017-order-client-key",
   "0018-contact-enquiries",
+  "0019-store-postal-address",
 ];
 
 const APP_TABLES = [

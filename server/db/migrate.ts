@@ -17,6 +17,7 @@ import * as ordersPaymentReferenceIndex from "./migrations/0015-orders-payment-r
 import * as ownerSetupTokens from "./migrations/0016-owner-setup-tokens.ts";
 import * as orderClientKey from "./migrations/0017-order-client-key.ts";
 import * as contactEnquiries from "./migrations/0018-contact-enquiries.ts";
+import * as storePostalAddress from "./migrations/0019-store-postal-address.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -44,6 +45,7 @@ const migrations: Record<string, MigrationModule> = {
   "0016-owner-setup-tokens": ownerSetupTokens,
   "0017-order-client-key": orderClientKey,
   "0018-contact-enquiries": contactEnquiries,
+  "0019-store-postal-address": storePostalAddress,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

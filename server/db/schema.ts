@@ -188,6 +188,8 @@ export interface StoreSettingsTable {
   id: string;
   store_name: string;
   contact_email: string;
+  /** The seller's postal address on invoices and packing slips, lines separated by "\n"; null: none. */
+  postal_address: ColumnType<string | null, string | null | undefined, string | null>;
   currency: string;
   enable_stripe: SqlBool;
   stripe_publishable_key: string | null;

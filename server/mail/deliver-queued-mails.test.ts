@@ -59,6 +59,17 @@ describe.each(TEST_ENGINES)("deliverQueuedMails on %s", (engine) => {
     expect(await outboxRow()).toMatchObject({ sent_at: at(0).toISOString(), attempts: 1, last_error: null });
   });
 
+  it("sends the invoice mail with its PDF attached", async () => {
+    const { db, orderId } = await withOrderMail();
+    await queueOrderMail(db, { orderId, kind: "invoice", now: T0 });
+    const mailer = createMailer({ dataDir: testDb.dataDir, logger: createLogger("silent") });
+    expect(await deliverQueuedMails(deps(mailer, at(0)))).toEqual({ sent: 2, failed: 0 });
+    const invoice = readOutbox(testDb.dataDir).find((mail) => mail.headers.subject?.startsWith("Invoice"))!;
+    expect(invoice.headers["content-type"]).toMatch(/^multipart\/mixed/);
+    expect(invoice.text).toMatch(new RegExp(`Content-Type: application/pdf; name=invoice-${orderId}\\.pdf`));
+    expect(invoice.text).toContain(`Content-Disposition: attachment; filename=invoice-${orderId}.pdf`);
+  });
+
   it("sends once when two runs race for the same rows", async () => {
     await withOrderMail();
     const sent: OutgoingMail[] = [];

@@ -14,6 +14,13 @@ export interface MailAddress {
   address: string;
 }
 
+/** A file sent with a mail (the invoice's PDF), as nodemailer takes it. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface OutgoingMail {
   from: MailAddress;
   to: MailAddress | string;
@@ -23,6 +30,7 @@ export interface OutgoingMail {
   replyTo?: MailAddress | string;
   /** Extra headers (List-Unsubscribe and the like); values only, never user-built header lines. */
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 /** The store as the sender of its e-mails: its name and contact address, from the settings row. */

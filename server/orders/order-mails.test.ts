@@ -3,6 +3,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/supp
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { insertTestOrder } from "#tests/support/test-orders.ts";
 import { ORDER_MAIL_KINDS } from "#server/mail/mail-outbox.ts";
+import { pdfText } from "#tests/support/pdf-text.ts";
 import { renderOrderMail } from "./order-mails.ts";
 
 describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
@@ -33,7 +34,11 @@ describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
     });
     return { db, orderId };
   }
-  const deps = () => ({ db: testDb.handle.db, env: { PUBLIC_URL: "https://shop.example/" } });
+  const deps = () => ({
+    db: testDb.handle.db,
+    clock: () => new Date("2026-11-20T10:01:00.000Z"),
+    env: { PUBLIC_URL: "https://shop.example/" },
+  });
 
   it("renders every kind, from the store, with text and HTML", async () => {
     const { orderId } = await setUp();
@@ -98,6 +103,26 @@ describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
     expect(text).toContain("Organisation: St. Mark's <School>");
     expect(text).toContain("Pay to:\n  Little & Scrolls\n  shop@scrolls.example");
     expect(text).toContain(`Track your order: https://shop.example/track-order?orderId=${orderId}`);
+  });
+
+  it("attaches the invoice as a PDF to the invoice mail, and nothing to the others", async () => {
+    const { db, orderId } = await setUp();
+    await db.updateTable("store_settings").set({ postal_address: "9 Vine Road\nFranklin, TN 37064" }).execute();
+    const mail = (await renderOrderMail(deps(), { kind: "invoice", orderId }))!;
+    expect(mail.text).toContain(`The invoice is attached to this e-mail as a PDF (invoice-${orderId}.pdf).`);
+    expect(mail.attachments).toHaveLength(1);
+    const [attachment] = mail.attachments!;
+    expect(attachment).toMatchObject({ filename: `invoice-${orderId}.pdf`, contentType: "application/pdf" });
+    const text = await pdfText(attachment!.content);
+    expect(text).toContain(`Invoice number ${orderId}`);
+    expect(text).toContain("Invoice date November 20, 2026 Due date December 20, 2026 Payment terms Net 30 <days>");
+    expect(text).toContain("Little & Scrolls 9 Vine Road Franklin, TN 37064 shop@scrolls.example");
+    expect(text).toContain("PO number: PO-<7731>");
+    expect(text).toContain('Ruth & Naomi <script>alert("x")</script> 2 $12.50 $25.00');
+    expect(text).toContain("Balance due $40.98");
+    for (const kind of ORDER_MAIL_KINDS.filter((kind) => kind !== "invoice")) {
+      expect((await renderOrderMail(deps(), { kind, orderId }))!.attachments, kind).toBeUndefined();
+    }
   });
 
   it("tells the store what a failed refund left: paid, refunded now, the payment's state and the order", async () => {

@@ -1,8 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
+import { renderInvoicePdf } from "#server/documents/invoice-pdf.ts";
+import { loadInvoiceDocument } from "#server/documents/load-order-document.ts";
+import { invoiceFileName } from "#server/documents/pdf-download.ts";
 import type { OrderMailKind } from "#server/mail/mail-outbox.ts";
-import { storeSender, type OutgoingMail } from "#server/mail/mailer.ts";
+import { storeSender, type MailAttachment, type OutgoingMail } from "#server/mail/mailer.ts";
+import type { Clock } from "#server/services.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
@@ -10,6 +14,7 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/pay
 
 export interface OrderMailDeps {
   db: Kysely<Database>;
+  clock: Clock;
   env: Pick<Env, "PUBLIC_URL">;
 }
 
@@ -31,7 +36,8 @@ type OrderRow = Awaited<ReturnType<typeof loadOrder>>;
  * Renders a queued order mail from the order as it is now (the outbox holds only the kind and
  * the order id): plain text and HTML, from the store's name and contact address, links on
  * PUBLIC_URL. Every value in the HTML is escaped; names, titles and addresses come from buyers
- * and staff. Returns null when the order no longer exists.
+ * and staff. The invoice mail carries the invoice as a PDF (server/documents/). Returns null
+ * when the order no longer exists.
  */
 export async function renderOrderMail(
   deps: OrderMailDeps,
@@ -51,6 +57,7 @@ export async function renderOrderMail(
     invoiceTerms: settings?.invoice_terms?.trim() || null,
     publicUrl: deps.env.PUBLIC_URL.replace(/\/+$/, ""),
   });
+  const attachments = mail.kind === "invoice" ? await invoiceAttachment(deps, order.id) : undefined;
   return {
     from: storeSender(store),
     to: content.to,
@@ -58,7 +65,17 @@ export async function renderOrderMail(
     subject: content.subject,
     text: renderText(content, order, store.storeName),
     html: renderHtml(content, order, store.storeName),
+    ...(attachments ? { attachments } : {}),
   };
+}
+
+/** The order's invoice as the PDF a customer downloads, to attach to the invoice mail. */
+async function invoiceAttachment(deps: OrderMailDeps, orderId: string): Promise<MailAttachment[] | undefined> {
+  const invoice = await loadInvoiceDocument(deps, { orderId });
+  if (!invoice) return undefined;
+  return [
+    { filename: invoiceFileName(orderId), content: await renderInvoicePdf(invoice), contentType: "application/pdf" },
+  ];
 }
 
 interface StoreInfo {
@@ -162,6 +179,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
       `Here is the invoice for your order ${order.id}. Your books are reserved for you.`,
       `Please pay ${money(order, order.total_cents)}${store.invoiceTerms ? ` (payment terms: ${store.invoiceTerms})` : ""}, quoting the invoice number ${order.id}.`,
       `Where to pay: ${store.storeName}. For payment details or any question, write to ${store.contactEmail}.`,
+      `The invoice is attached to this e-mail as a PDF (${invoiceFileName(order.id)}).`,
     ],
     withLines: true,
     details: [

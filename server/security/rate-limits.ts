@@ -35,6 +35,8 @@ export function createRateLimits(store: RateLimitStore) {
      * page cache did not have count, so a visitor paging through it never meets the limit.
      */
     bookList: new RateLimiter(store, { name: "bookList", limit: 60, windowMs: 60_000 }),
+    /** Invoice downloads asked for by a client (/orders/:id/invoice.pdf): each PDF costs 0.1–0.2 s of CPU. */
+    orderDocuments: new RateLimiter(store, { name: "orderDocuments", limit: 30, windowMs: 60_000 }),
   };
 }
 

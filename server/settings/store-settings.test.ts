@@ -49,6 +49,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(await getStoreSettingsForAdmin({ db: testDb.handle.db, env: { APP_SECRET } })).toEqual({
       storeName: DEFAULT_STORE_SETTINGS.storeName,
       contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
+      postalAddress: null,
       currency: "USD",
       enableStripe: true,
       stripePublishableKey: null,
@@ -89,6 +90,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(saved).toEqual({
       storeName: "Quiet Hills Books",
       contactEmail: "owner@quiet-hills.example",
+      postalAddress: null,
       currency: "EUR",
       enableStripe: true,
       stripePublishableKey: "pk_test_123",
@@ -300,10 +302,25 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     });
 
     const saved = await saveStoreSettings(settingsDeps(db), {
-      form: { ...FORM, enableInvoice: "on", invoiceTerms: " Net 30 ", shippingCountries: "us, ca GB,us" },
+      form: {
+        ...FORM,
+        enableInvoice: "on",
+        invoiceTerms: " Net 30 ",
+        shippingCountries: "us, ca GB,us",
+        postalAddress: " 12 Elm Street\r\n\r\nSpringfield, IL 62704 ",
+      },
     });
-    expect(saved).toMatchObject({ enableInvoice: true, invoiceTerms: "Net 30", shippingCountries: ["US", "CA", "GB"] });
-    expect(await storedRow()).toMatchObject({ invoice_terms: "Net 30", shipping_countries: "US,CA,GB" });
+    expect(saved).toMatchObject({
+      enableInvoice: true,
+      invoiceTerms: "Net 30",
+      shippingCountries: ["US", "CA", "GB"],
+      postalAddress: "12 Elm Street\nSpringfield, IL 62704",
+    });
+    expect(await storedRow()).toMatchObject({
+      invoice_terms: "Net 30",
+      shipping_countries: "US,CA,GB",
+      postal_address: "12 Elm Street\nSpringfield, IL 62704",
+    });
     expect(Boolean((await storedRow()).enable_invoice)).toBe(true);
     expect(await getStoreSettingsForAdmin({ db })).toEqual(saved);
 
@@ -313,6 +330,8 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     });
     expect(off).toMatchObject({ enableInvoice: false, invoiceTerms: "Net 30", shippingCountries: [] });
     expect((await storedRow()).shipping_countries).toBeNull();
+    // A form without the address (or an empty box) leaves the documents without one.
+    expect((await storedRow()).postal_address).toBeNull();
 
     // Refused: invoices on without terms, and an unknown country; nothing changes.
     const before = await storedRow();

@@ -41,6 +41,8 @@ export interface SecretStatus {
 export interface AdminStoreSettings {
   storeName: string;
   contactEmail: string;
+  /** The seller's address on invoices and packing slips, lines joined by "\n"; null: none. */
+  postalAddress: string | null;
   currency: string;
   enableStripe: boolean;
   stripePublishableKey: string | null;
@@ -67,6 +69,7 @@ function defaultAdminSettings(): AdminStoreSettings {
   return {
     storeName: DEFAULT_STORE_SETTINGS.storeName,
     contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
+    postalAddress: null,
     currency: DEFAULT_STORE_SETTINGS.currency,
     enableStripe: DEFAULT_STORE_SETTINGS.enableStripe,
     stripePublishableKey: null,
@@ -113,6 +116,7 @@ export async function getStoreSettingsForAdmin({
   return {
     storeName: row.store_name,
     contactEmail: row.contact_email,
+    postalAddress: row.postal_address,
     currency: row.currency,
     enableStripe: Boolean(row.enable_stripe),
     stripePublishableKey: row.stripe_publishable_key,
@@ -175,6 +179,7 @@ export async function saveStoreSettings(
   const fields = {
     store_name: form.storeName,
     contact_email: form.contactEmail,
+    postal_address: form.postalAddress,
     currency: form.currency,
     enable_stripe: form.enableStripe,
     stripe_publishable_key: form.stripePublishableKey,

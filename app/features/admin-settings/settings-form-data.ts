@@ -56,6 +56,7 @@ export function settingsInputFromFormData(form: FormData) {
   return {
     storeName: text("storeName") ?? "",
     contactEmail: text("contactEmail") ?? "",
+    postalAddress: text("postalAddress"),
     currency: text("currency") ?? "",
     enableStripe: text("enableStripe"),
     stripePublishableKey: text("stripePublishableKey"),

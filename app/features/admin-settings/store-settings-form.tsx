@@ -111,6 +111,17 @@ export function StoreSettingsForm({
           error={errors.contactEmail}
         />
         <FormField
+          label="Postal address"
+          name="postalAddress"
+          multiline
+          rows={4}
+          defaultValue={settings.postalAddress ?? ""}
+          maxLength={SETTINGS_LIMITS.postalAddress}
+          autoComplete="street-address"
+          hint="Printed as the seller's address on invoices and packing slips; left off them while empty."
+          error={errors.postalAddress}
+        />
+        <FormField
           label="Currency"
           name="currency"
           defaultValue={settings.currency}

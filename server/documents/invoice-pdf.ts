@@ -1,0 +1,224 @@
+import { formatLongDate } from "#common/dates.ts";
+import { formatMoney } from "#common/money/money.ts";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
+import type { InvoiceDocument, OrderDocument } from "./order-document.ts";
+import {
+  COLORS,
+  contentArea,
+  drawBlock,
+  drawFields,
+  drawFooters,
+  drawParagraph,
+  drawTable,
+  ensureSpace,
+  openPdf,
+  useFont,
+  type Pdf,
+} from "./pdf-layout.ts";
+
+/**
+ * The invoice of one order as a PDF (US Letter, DejaVu Sans embedded, text selectable): the
+ * seller with its postal and contact addresses, invoice number (the order id), invoice and due
+ * dates, bill-to (with organisation and PO number) and ship-to, the lines, shipping, tax or the
+ * buyer's exemption, the total, what was paid and refunded, the balance due and, for an invoice
+ * order, its terms and where to pay. Amounts through the one money formatter, dates through the
+ * one date module. Buyer-typed text appears only as values in its labelled blocks.
+ */
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  const { seller, order } = invoice;
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const { doc, finish } = await openPdf({
+    title: `Invoice ${order.orderId}`,
+    author: seller.name,
+    createdAt: invoice.createdAt,
+  });
+  const area = contentArea(doc);
+  const continued = () => {
+    useFont(doc, "regular", 9, COLORS.muted).text(`Invoice ${order.orderId} (continued)`, area.left, area.top, {
+      width: area.width,
+    });
+    doc.y += 10;
+  };
+
+  // The seller on the left, the invoice's own fields on the right.
+  const leftWidth = area.width * 0.48;
+  useFont(doc, "bold", 15).text(seller.name, area.left, area.top, { width: leftWidth });
+  doc.y += 2;
+  useFont(doc, "regular", 9.5);
+  for (const line of [...seller.postalAddress, seller.contactEmail])
+    doc.text(line, area.left, doc.y, { width: leftWidth });
+  const sellerBottom = doc.y;
+  const rightX = area.left + leftWidth + 18;
+  const rightWidth = area.right - rightX;
+  useFont(doc, "bold", 20).text("INVOICE", rightX, area.top, { width: rightWidth, align: "right" });
+  const fieldsBottom = drawFields(doc, invoiceFields(invoice), {
+    x: rightX,
+    y: doc.y + 6,
+    width: rightWidth,
+    labelWidth: 92,
+  });
+  doc.y = Math.max(sellerBottom, fieldsBottom) + 20;
+
+  // Bill to and ship to, side by side.
+  const gap = 24;
+  const columnWidth = (area.width - gap) / 2;
+  const blocksTop = doc.y;
+  const billBottom = drawBlock(doc, "Bill to", billToLines(order), { x: area.left, y: blocksTop, width: columnWidth });
+  const shipBottom = drawBlock(doc, "Ship to", order.shipTo.length > 0 ? order.shipTo : ["—"], {
+    x: area.left + columnWidth + gap,
+    y: blocksTop,
+    width: columnWidth,
+  });
+  doc.y = Math.max(billBottom, shipBottom) + 18;
+
+  const numberWidth = 88;
+  drawTable(doc, {
+    columns: [
+      { header: "Item", width: area.width - 44 - 2 * numberWidth },
+      { header: "Qty", width: 44, align: "right" },
+      { header: "Unit price", width: numberWidth, align: "right" },
+      { header: "Amount", width: numberWidth, align: "right" },
+    ],
+    rows: order.lines.map((line) => [
+      line.title,
+      String(line.quantity),
+      money(line.unitPriceCents),
+      money(line.lineTotalCents),
+    ]),
+    onNewPage: continued,
+  });
+
+  doc.y += 10;
+  drawTotals(doc, totalRows(invoice, money), continued);
+
+  doc.y += 16;
+  drawParagraph(doc, "Payment", { weight: "bold", size: 10.5, onNewPage: continued });
+  doc.y += 3;
+  for (const text of paymentParagraphs(invoice, money)) {
+    drawParagraph(doc, text, { onNewPage: continued });
+    doc.y += 4;
+  }
+
+  const range = doc.bufferedPageRange();
+  drawFooters(doc, { first: range.start, count: range.count }, (page, of) =>
+    of > 1 ? `Invoice ${order.orderId} · Page ${page} of ${of}` : `Invoice ${order.orderId}`,
+  );
+  return finish();
+}
+
+function invoiceFields(invoice: InvoiceDocument): [string, string][] {
+  const { order } = invoice;
+  const fields: [string, string][] = [
+    ["Invoice number", order.orderId],
+    ["Invoice date", formatLongDate(invoice.invoiceDate)],
+    ["Due date", invoice.dueDate ? formatLongDate(invoice.dueDate) : "See payment terms"],
+  ];
+  if (invoice.paymentTerms) fields.push(["Payment terms", invoice.paymentTerms]);
+  fields.push(["Status", order.status === "Cancelled" ? "Cancelled" : PAYMENT_STATUS_LABELS[order.paymentStatus]]);
+  return fields;
+}
+
+function billToLines(order: OrderDocument): string[] {
+  const { customer } = order;
+  return [
+    customer.name,
+    customer.organisation,
+    customer.email,
+    customer.phone,
+    customer.poNumber ? `PO number: ${customer.poNumber}` : null,
+  ].filter((line): line is string => Boolean(line && line.trim()));
+}
+
+interface TotalRow {
+  label: string;
+  value: string;
+  strong?: boolean;
+}
+
+function totalRows(invoice: InvoiceDocument, money: (cents: number) => string): TotalRow[] {
+  const { order } = invoice;
+  const rows: TotalRow[] = [
+    { label: "Subtotal", value: money(order.subtotalCents) },
+    {
+      label: order.shippingMethodName ? `Shipping (${order.shippingMethodName})` : "Shipping",
+      value: money(order.shippingCents),
+    },
+  ];
+  for (const tax of order.taxLines ?? []) rows.push({ label: tax.label, value: money(tax.cents) });
+  if (order.taxExemptCertificate) {
+    rows.push({ label: `Tax exempt: certificate ${order.taxExemptCertificate}`, value: money(0) });
+  }
+  rows.push({ label: "Total", value: money(order.totalCents), strong: true });
+  rows.push({ label: "Amount paid", value: money(order.amountPaidCents) });
+  if (order.amountRefundedCents > 0) rows.push({ label: "Refunded", value: money(order.amountRefundedCents) });
+  rows.push({ label: "Balance due", value: money(invoice.balanceDueCents), strong: true });
+  return rows;
+}
+
+/** The totals, right-aligned under the amounts, kept together on one page. */
+function drawTotals(doc: Pdf, rows: readonly TotalRow[], onNewPage: () => void): void {
+  const area = contentArea(doc);
+  const valueWidth = 88;
+  const labelWidth = 230;
+  const x = area.right - valueWidth - labelWidth;
+  const heightOf = (row: TotalRow) => {
+    useFont(doc, row.strong ? "bold" : "regular", 9.5);
+    return doc.heightOfString(row.label, { width: labelWidth - 10 }) + 5;
+  };
+  ensureSpace(
+    doc,
+    rows.reduce((sum, row) => sum + heightOf(row), 0),
+    onNewPage,
+  );
+  for (const row of rows) {
+    const y = doc.y;
+    if (row.strong) {
+      doc
+        .save()
+        .lineWidth(0.75)
+        .strokeColor(COLORS.ink)
+        .moveTo(x, y - 1)
+        .lineTo(area.right, y - 1)
+        .stroke()
+        .restore();
+    }
+    useFont(doc, row.strong ? "bold" : "regular", 9.5).text(row.label, x, y + 2, {
+      width: labelWidth - 10,
+      align: "right",
+    });
+    const labelBottom = doc.y;
+    doc.text(row.value, x + labelWidth, y + 2, { width: valueWidth - 5, align: "right" });
+    doc.y = Math.max(labelBottom, doc.y) + 3;
+  }
+  doc.x = area.left;
+}
+
+/** How to pay, or that nothing is left to pay. */
+function paymentParagraphs(invoice: InvoiceDocument, money: (cents: number) => string): string[] {
+  const { order, seller } = invoice;
+  const method = order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : null;
+  const paragraphs: string[] = [];
+  if (method) paragraphs.push(`Payment method: ${method}.`);
+  if (order.status === "Cancelled" || order.paymentStatus === "voided") {
+    paragraphs.push("This order was cancelled: nothing is due.");
+    return paragraphs;
+  }
+  if (invoice.balanceDueCents === 0) {
+    paragraphs.push("Paid in full. Thank you!");
+    return paragraphs;
+  }
+  if (order.paymentMethod === "invoice") {
+    const due = invoice.dueDate ? ` by ${formatLongDate(invoice.dueDate)}` : "";
+    paragraphs.push(`Please pay ${money(invoice.balanceDueCents)}${due}, quoting the invoice number ${order.orderId}.`);
+    if (invoice.paymentTerms) paragraphs.push(`Payment terms: ${invoice.paymentTerms}.`);
+    const address = seller.postalAddress.length > 0 ? `, ${seller.postalAddress.join(", ")}` : "";
+    paragraphs.push(
+      `Where to pay: ${seller.name}${address}. For payment details or any question, write to ${seller.contactEmail}.`,
+    );
+  } else {
+    paragraphs.push(
+      `Payment status: ${PAYMENT_STATUS_LABELS[order.paymentStatus]}. For any question, write to ${seller.contactEmail}.`,
+    );
+  }
+  return paragraphs;
+}
