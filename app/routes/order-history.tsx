@@ -5,6 +5,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
 import { formatLongDate } from "#common/dates.ts";
+import { orderPath, SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -90,12 +91,19 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                     </dd>
                   </div>
                 )}
-                <div className="col-span-2 sm:col-span-1 sm:text-right">
+                <div className="col-span-2 flex flex-wrap gap-x-4 gap-y-1 sm:col-span-1 sm:justify-end">
                   <a
                     href={`/track-order?orderId=${encodeURIComponent(order.id)}`}
                     className="font-semibold text-brand-700 underline"
                   >
                     Track<span className="sr-only"> order {order.id}</span>
+                  </a>
+                  <a
+                    href={orderPath(SITE_RESOURCES.orderInvoice.path, order.id)}
+                    download
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    Invoice<span className="sr-only"> of order {order.id}</span> (PDF)
                   </a>
                 </div>
               </dl>

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
@@ -209,8 +209,13 @@ describe("checkout in a browser", () => {
     const [order] = await ordersOf(email);
     expect(order?.user_id).not.toBeNull();
 
+    // The invoice as a PDF, from the confirmation and from Order History.
+    const fromConfirmation = await pdfDownload(page, page.getByRole("link", { name: "Download invoice (PDF)" }));
+    expect(fromConfirmation).toEqual({ name: `invoice-${orderId}.pdf`, start: "%PDF-" });
     await page.goto(`${shop.server.url}/order-history`);
     await expect(page.locator("main").innerText()).resolves.toContain(orderId);
+    const fromHistory = await pdfDownload(page, page.getByRole("link", { name: `Invoice of order ${orderId} (PDF)` }));
+    expect(fromHistory).toEqual({ name: `invoice-${orderId}.pdf`, start: "%PDF-" });
     await context.close();
   });
 
@@ -354,3 +359,12 @@ describe("checkout in a browser", () => {
     await context.close();
   });
 });
+
+/** Clicks a download link: the file's suggested name and its first bytes. */
+async function pdfDownload(page: Page, link: Locator): Promise<{ name: string; start: string }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { name: download.suggestedFilename(), start: Buffer.concat(chunks).subarray(0, 5).toString("latin1") };
+}

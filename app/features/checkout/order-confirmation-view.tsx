@@ -1,9 +1,10 @@
-import { CheckCircle2, PackageSearch } from "lucide-react";
+import { CheckCircle2, FileDown, PackageSearch } from "lucide-react";
 import { PAY_BY_CARD_INTENT } from "#common/checkout/pay-by-card-intent.ts";
 import type { OrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
 import { PostButtonIsland } from "#app/components/forms/post-button.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatLongDate } from "#common/dates.ts";
+import { orderPath, SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import { OrderSummary } from "./order-summary.tsx";
 
 /** How the buyer came to the page: straight after placing it, back from Stripe, or later. */
@@ -131,6 +132,10 @@ export function OrderConfirmationView({
           <a href={`/track-order?orderId=${encodeURIComponent(order.id)}`} className={buttonStyles.secondary}>
             <PackageSearch aria-hidden="true" className="size-5" />
             Track Order
+          </a>
+          <a href={orderPath(SITE_RESOURCES.orderInvoice.path, order.id)} download className={buttonStyles.subtle}>
+            <FileDown aria-hidden="true" className="size-5" />
+            Download invoice (PDF)
           </a>
         </div>
       </div>
