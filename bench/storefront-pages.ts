@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
 import { openDatabase } from "#server/db/database.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { addCookieHeader, newCustomerSession, type CustomerAccount } from "#tests/support/customer-session.ts";
 import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
 
 export interface StorefrontPage {
@@ -93,23 +94,9 @@ function postForm(origin: string, path: string, fields: Record<string, string>, 
   });
 }
 
-/**
- * Signs a new customer up and in through the shop's forms (the bench's own customer unless another
- * account is given); the Cookie header of the session (not the toast's).
- */
-export async function signedInCustomer(origin: string, account = CUSTOMER): Promise<string> {
-  const signedUp = await postForm(origin, "/signup", account);
-  if (signedUp.status !== 302) throw new Error(`The bench's sign-up answered ${signedUp.status}`);
-  const signedIn = await postForm(origin, "/login", account);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((pair) => pair.split(";")[0]!)
-    .filter((pair) => !pair.startsWith("shop_flash="))
-    .join("; ");
-  if (signedIn.status !== 302 || !cookie.includes("session_token")) {
-    throw new Error(`The bench's sign-in answered ${signedIn.status}`);
-  }
-  return cookie;
+/** Signs a new customer up and in (the bench's own customer unless another account is given). */
+export function signedInCustomer(origin: string, account: CustomerAccount = CUSTOMER): Promise<string> {
+  return newCustomerSession(origin, account);
 }
 
 /** Places an invoice order as the signed-in customer: the address of its confirmation page. */
@@ -145,14 +132,6 @@ export async function contextFor(
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options);
-  if (page.cookie) {
-    await context.addCookies(
-      page.cookie.split("; ").map((pair) => ({
-        name: pair.slice(0, pair.indexOf("=")),
-        value: pair.slice(pair.indexOf("=") + 1),
-        url: origin,
-      })),
-    );
-  }
+  if (page.cookie) await addCookieHeader(context, origin, page.cookie);
   return context;
 }

@@ -73,25 +73,27 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                   {order.status}
                 </span>
               </div>
-              <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
-                <div>
-                  <dt className="text-gray-700">Date</dt>
-                  <dd className="font-medium">{formatLongDate(order.orderDate)}</dd>
-                </div>
-                <div>
-                  <dt className="text-gray-700">Total</dt>
-                  <dd className="font-medium">{formatMoney(order.totalCents, order.currency)}</dd>
-                </div>
-                {/* "Paid" is the usual case; the other states are worth a word (waiting, refunded…). */}
-                {order.paymentStatus === "paid" ? null : (
+              <div className="mt-3 flex flex-wrap items-end justify-between gap-x-8 gap-y-3">
+                <dl className="grid grid-cols-2 gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
                   <div>
-                    <dt className="text-gray-700">Payment</dt>
-                    <dd className="font-medium" data-testid="order-payment-status">
-                      {PAYMENT_STATUS_LABELS[order.paymentStatus]}
-                    </dd>
+                    <dt className="text-gray-700">Date</dt>
+                    <dd className="font-medium">{formatLongDate(order.orderDate)}</dd>
                   </div>
-                )}
-                <div className="col-span-2 flex flex-wrap gap-x-4 gap-y-1 sm:col-span-1 sm:justify-end">
+                  <div>
+                    <dt className="text-gray-700">Total</dt>
+                    <dd className="font-medium">{formatMoney(order.totalCents, order.currency)}</dd>
+                  </div>
+                  {/* "Paid" is the usual case; the other states are worth a word (waiting, refunded…). */}
+                  {order.paymentStatus === "paid" ? null : (
+                    <div>
+                      <dt className="text-gray-700">Payment</dt>
+                      <dd className="font-medium" data-testid="order-payment-status">
+                        {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+                      </dd>
+                    </div>
+                  )}
+                </dl>
+                <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
                   <a
                     href={`/track-order?orderId=${encodeURIComponent(order.id)}`}
                     className="font-semibold text-brand-700 underline"
@@ -105,8 +107,8 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                   >
                     Invoice<span className="sr-only"> of order {order.id}</span> (PDF)
                   </a>
-                </div>
-              </dl>
+                </p>
+              </div>
             </li>
           ))}
         </ul>

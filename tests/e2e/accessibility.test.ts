@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, waitForHydration } from "#tests/support/storefront-page.ts";
 
@@ -28,6 +29,9 @@ const PUBLIC_PAGES = [
   "/newsletter/unsubscribe",
 ];
 
+/** A signed-in customer's pages (the order confirmation is Lighthouse's, in `npm run bench`). */
+const SIGNED_IN_PAGES = ["/account", "/edit-profile", "/order-history", "/reset-password"];
+
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 900 },
   { name: "phone", width: 360, height: 740 },
@@ -35,6 +39,30 @@ const VIEWPORTS = [
 
 describe("accessibility (axe-core, WCAG 2.1 A/AA)", () => {
   const shop = useShop();
+
+  it("finds no violations on a signed-in customer's pages (desktop and phone)", async () => {
+    const cookie = await newCustomerSession(shop.server.url, {
+      email: "axe.reader@example.com",
+      password: "Axe-Reader-Psalm-19-14",
+    });
+    const found: Record<string, unknown> = {};
+    for (const viewport of VIEWPORTS) {
+      const context = await shop.browser.newContext({ viewport });
+      await addCookieHeader(context, shop.server.url, cookie);
+      const page = await context.newPage();
+      for (const pagePath of SIGNED_IN_PAGES) {
+        await page.goto(`${shop.server.url}${pagePath}`);
+        expect(new URL(page.url()).pathname).toBe(pagePath);
+        await waitForHydration(page);
+        const violations = await axeViolations(page);
+        if (violations.length) found[`${pagePath} (${viewport.name})`] = violations;
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) found[`${pagePath} (${viewport.name}, horizontal overflow)`] = overflow;
+      }
+      await context.close();
+    }
+    expect(found).toEqual({});
+  });
 
   for (const viewport of VIEWPORTS) {
     it(`finds no violations on any public page (${viewport.name})`, async () => {
