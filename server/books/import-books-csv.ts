@@ -6,7 +6,7 @@ import { csvValue } from "#server/csv/csv-format.ts";
 import type { BookRow, Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Clock } from "#server/services.ts";
-import { toBook } from "./book.ts";
+import { bookColumns, toBook } from "./book.ts";
 import { importProblemsMessage, type BookImportCounts } from "#common/books/book-import-form.ts";
 import {
   BOOK_FIELDS,
@@ -25,7 +25,6 @@ import {
   BOOK_CSV_STOCK_AT_EXPORT,
   bookFieldsFingerprint,
 } from "./books-csv.ts";
-import { bookColumns } from "./save-book.ts";
 import { checkForm } from "#common/forms/check-form.ts";
 
 /** Limits of one import; the file's size (BOOK_IMPORT_MAX_BYTES) is bounded by the route. */
