@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "#server/db/database.ts";
 import { listOrders } from "#server/orders/list-orders.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { bookRow } from "#tests/support/test-books.ts";
+import { benchOrderId } from "./bench-database.ts";
 
 const ROWS = 10_000;
 
@@ -28,7 +29,7 @@ export async function fillAdminTables(handle: DatabaseHandle): Promise<void> {
         .insertInto("orders")
         .values(
           range.map((i) => ({
-            id: `BENCH-${String(i).padStart(6, "0")}`,
+            id: benchOrderId(i),
             order_date: at(i),
             customer_email: `reader${i}@example.com`,
             total_cents: 1999,
