@@ -2,8 +2,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Kysely, Transaction } from "kysely";
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
+import type { Database } from "#server/db/schema.ts";
 import { createThrowawayPostgresDatabase } from "#tests/support/test-database.ts";
 
 /**
@@ -26,6 +28,18 @@ export async function withBenchDatabase<T>(
     await handle.close();
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Hands `fill` the numbers 0 to `count` - 1, `size` at a time, each batch in a transaction of its own. */
+export async function fillInBatches(
+  db: Kysely<Database>,
+  { count, size }: { count: number; size: number },
+  fill: (trx: Transaction<Database>, range: number[]) => Promise<void>,
+): Promise<void> {
+  for (let start = 0; start < count; start += size) {
+    const range = Array.from({ length: Math.min(size, count - start) }, (_, k) => start + k);
+    await db.transaction().execute((trx) => fill(trx, range));
   }
 }
 

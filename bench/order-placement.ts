@@ -7,7 +7,7 @@ import { placeOrder } from "#server/checkout/place-order.ts";
 import type { DatabaseEngine, DatabaseHandle } from "#server/db/database.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { bookRow } from "#tests/support/test-books.ts";
-import { benchOrderId, withBenchDatabase } from "./bench-database.ts";
+import { benchOrderId, fillInBatches, withBenchDatabase } from "./bench-database.ts";
 import { percentile } from "./percentile.ts";
 
 const BOOKS = 10_000;
@@ -106,44 +106,41 @@ async function fill(handle: DatabaseHandle): Promise<string[]> {
       )
       .execute();
   }
-  for (let start = 0; start < ORDERS; start += BATCH) {
-    const range = Array.from({ length: BATCH }, (_, k) => start + k);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("orders")
-        .values(
-          range.map((i) => ({
-            id: benchOrderId(i),
-            checkout_token: `bench-token-${i}`,
-            order_date: at(i),
-            customer_email: `reader${i % 5000}@example.com`,
-            total_cents: 1999,
-            subtotal_cents: 1499,
-            shipping_cents: 500,
-            status: "Delivered" as const,
-            estimated_delivery: null,
-            updated_at: at(i),
-            user_id: null,
-            payment_method: "invoice" as const,
-            payment_status: "paid" as const,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("order_items")
-        .values(
-          range.map((i) => ({
-            id: randomUUID(),
-            order_id: benchOrderId(i),
-            book_id: bookIds[i % BOOKS]!,
-            title: `Bench Book ${i % BOOKS}`,
-            unit_price_cents: 1499,
-            quantity: 1,
-            position: 0,
-          })),
-        )
-        .execute();
-    });
-  }
+  await fillInBatches(db, { count: ORDERS, size: BATCH }, async (trx, range) => {
+    await trx
+      .insertInto("orders")
+      .values(
+        range.map((i) => ({
+          id: benchOrderId(i),
+          checkout_token: `bench-token-${i}`,
+          order_date: at(i),
+          customer_email: `reader${i % 5000}@example.com`,
+          total_cents: 1999,
+          subtotal_cents: 1499,
+          shipping_cents: 500,
+          status: "Delivered" as const,
+          estimated_delivery: null,
+          updated_at: at(i),
+          user_id: null,
+          payment_method: "invoice" as const,
+          payment_status: "paid" as const,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("order_items")
+      .values(
+        range.map((i) => ({
+          id: randomUUID(),
+          order_id: benchOrderId(i),
+          book_id: bookIds[i % BOOKS]!,
+          title: `Bench Book ${i % BOOKS}`,
+          unit_price_cents: 1499,
+          quantity: 1,
+          position: 0,
+        })),
+      )
+      .execute();
+  });
   return bookIds;
 }
