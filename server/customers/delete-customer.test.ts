@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { seedDatabase } from "#server/seed/seed-database.ts";
 import { deleteCustomer } from "./delete-customer.ts";
 
 const AT = "2025-06-01T00:00:00.000Z";
@@ -82,8 +81,7 @@ describe.each(TEST_ENGINES)("deleteCustomer on %s", (engine) => {
   });
 
   async function setUp() {
-    testDb = await createTestDatabase(engine);
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
+    testDb = await createTestDatabase(engine, { seeded: true });
     await insertUser(testDb, "admin-1", "owner@shop.example", "admin");
     await insertUser(testDb, "admin-2", "staff@shop.example", "user,admin");
     // The customer of two seeded sample orders.
