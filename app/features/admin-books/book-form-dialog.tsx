@@ -1,6 +1,6 @@
 import { ImageIcon, Loader2 } from "lucide-react";
 import { useRevalidator } from "react-router";
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import type { Book } from "#server/books/book.ts";
 import type { ActionFailure, ActionResult } from "#server/http/action-result.ts";
 import {
@@ -20,8 +20,8 @@ import { FormField } from "#app/components/ui/form-field.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { COVER_FIELD, COVER_LIMITS } from "#common/books/cover-limits.ts";
-import { postFormWithProgress } from "./post-form-with-progress.ts";
 import { CoverImageError, resizeCoverImage } from "./resize-cover.ts";
+import { UploadProgress, usePostWithProgress } from "./upload-progress.tsx";
 
 /** What the books action answers for a save. */
 type SaveBookResult = ActionResult<{ book: { id: string; title: string } }>;
@@ -82,9 +82,7 @@ export function BookFormDialog({
   const [coverError, setCoverError] = useState<string | null>(null);
   const [cover, setCover] = useState<ChosenCover | null>(null);
   const [preparing, setPreparing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [progress, setProgress] = useState(0);
-  const progressId = useId();
+  const { sending: saving, progress, post } = usePostWithProgress<SaveBookResult>("/admin/books");
   const mode = book ? "update" : "create";
 
   // The preview is an object URL: let it go when it is replaced or the dialog goes away.
@@ -131,15 +129,8 @@ export function BookFormDialog({
     }
     if (cover) form.set(COVER_FIELD, cover.blob, cover.blob.type === "image/webp" ? "cover.webp" : "cover.jpg");
 
-    setSaving(true);
-    setProgress(0);
-    const outcome = await postFormWithProgress<SaveBookResult>("/admin/books", form, setProgress);
-    setSaving(false);
-
-    if (outcome.kind === "redirect") {
-      window.location.assign(outcome.location);
-      return;
-    }
+    const outcome = await post(form);
+    if (!outcome) return;
     if (outcome.kind === "failed") {
       // No answer from the action (network, body limit, gate): no server toast to show.
       showToast({ title: "Error saving book", description: outcome.message, variant: "destructive" });
@@ -307,19 +298,7 @@ export function BookFormDialog({
           </div>
         </fieldset>
 
-        {saving ? (
-          <div className="grid gap-1 sm:col-span-2">
-            <label htmlFor={progressId} className="text-sm font-medium">
-              {progress < 1 ? `Uploading... ${Math.round(progress * 100)}%` : "Saving..."}
-            </label>
-            <progress
-              id={progressId}
-              value={progress}
-              max={1}
-              className="h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-700 [&::-moz-progress-bar]:bg-brand-700"
-            />
-          </div>
-        ) : null}
+        {saving ? <UploadProgress progress={progress} afterUpload="Saving..." className="sm:col-span-2" /> : null}
 
         <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
           <button
