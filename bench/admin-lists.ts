@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "#server/db/database.ts";
 import { listOrders } from "#server/orders/list-orders.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { bookRow } from "#tests/support/test-books.ts";
+import { userRow } from "#tests/support/test-users.ts";
 import { benchOrderId, fillInBatches } from "./bench-database.ts";
 
 const ROWS = 10_000;
@@ -40,19 +41,15 @@ export async function fillAdminTables(handle: DatabaseHandle): Promise<void> {
     await trx
       .insertInto("user")
       .values(
-        range.map((i) => ({
-          id: `bench-user-${i}`,
-          name: "",
-          email: `member${i}@example.com`,
-          emailVerified: false,
-          image: null,
-          createdAt: at(i),
-          updatedAt: at(i),
-          role: "user",
-          banned: false,
-          banReason: null,
-          banExpires: null,
-        })),
+        range.map((i) =>
+          userRow({
+            id: `bench-user-${i}`,
+            email: `member${i}@example.com`,
+            createdAt: at(i),
+            role: "user",
+            banned: false,
+          }),
+        ),
       )
       .execute();
     await trx

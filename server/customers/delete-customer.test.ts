@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { userRow } from "#tests/support/test-users.ts";
 import { deleteCustomer } from "./delete-customer.ts";
 
 const AT = "2025-06-01T00:00:00.000Z";
@@ -9,19 +10,7 @@ async function insertUser(testDb: TestDatabase, id: string, email: string, role:
   const { db } = testDb.handle;
   await db
     .insertInto("user")
-    .values({
-      id,
-      name: "",
-      email,
-      emailVerified: true,
-      image: null,
-      createdAt: AT,
-      updatedAt: AT,
-      role,
-      banned: false,
-      banReason: null,
-      banExpires: null,
-    })
+    .values(userRow({ id, email, emailVerified: true, createdAt: AT, role, banned: false }))
     .execute();
   await db
     .insertInto("profiles")

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { userRow } from "#tests/support/test-users.ts";
 import { listCustomers } from "./list-customers.ts";
 
 interface TestUser {
@@ -16,19 +17,7 @@ async function insertUsers(testDb: TestDatabase, users: TestUser[]) {
   for (const user of users) {
     await db
       .insertInto("user")
-      .values({
-        id: user.id,
-        name: "",
-        email: user.email,
-        emailVerified: false,
-        image: null,
-        createdAt: user.createdAt,
-        updatedAt: user.createdAt,
-        role: user.role ?? null,
-        banned: null,
-        banReason: null,
-        banExpires: null,
-      })
+      .values(userRow({ id: user.id, email: user.email, createdAt: user.createdAt, role: user.role ?? null }))
       .execute();
     if (user.fullName !== undefined) {
       await db
