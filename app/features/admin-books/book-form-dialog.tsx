@@ -39,6 +39,10 @@ export function bookFailureTitle(intent: unknown, error: ActionFailure["error"])
   return error.fieldErrors?.[COVER_FIELD] ? "Image upload failed" : "Error saving book";
 }
 
+/** The inputs of the schema's money fields (cents typed as a decimal) and of its counts. */
+const MONEY_INPUT = { type: "number", min: 0, step: 0.01, inputMode: "decimal" } as const;
+const COUNT_INPUT = { type: "number", min: 0, step: 1, inputMode: "numeric" } as const;
+
 /** The fields in display order, the cover last: the first refused one takes the keyboard. */
 const FOCUS_ORDER = [...BOOK_FIELDS, COVER_FIELD];
 
@@ -204,23 +208,8 @@ export function BookFormDialog({
           rows={4}
           {...field("description")}
         />
-        <FormField
-          label="Price ($)"
-          type="number"
-          required
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          {...field("price")}
-        />
-        <FormField
-          label="Original price ($)"
-          type="number"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          {...field("originalPrice")}
-        />
+        <FormField label="Price ($)" required {...MONEY_INPUT} {...field("price")} />
+        <FormField label="Original price ($)" {...MONEY_INPUT} {...field("originalPrice")} />
         <FormField
           label="Badge"
           maxLength={BOOK_LIMITS.badge}
@@ -237,16 +226,8 @@ export function BookFormDialog({
           inputMode="decimal"
           {...field("rating")}
         />
-        <FormField label="Reviews" type="number" min={0} step={1} inputMode="numeric" {...field("reviews")} />
-        <FormField
-          label="Stock"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          hint="Leave empty if stock is not tracked."
-          {...field("stock")}
-        />
+        <FormField label="Reviews" {...COUNT_INPUT} {...field("reviews")} />
+        <FormField label="Stock" {...COUNT_INPUT} hint="Leave empty if stock is not tracked." {...field("stock")} />
         <FormField
           label="Tags"
           maxLength={BOOK_LIMITS.tagsText}
