@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { addFirstToCollection } from "#tests/support/add-to-collection.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
-import { bringIntoView, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { bringIntoView, waitForHydration } from "#tests/support/storefront-page.ts";
 
 describe("home page in a browser", () => {
   const shop = useShop();
@@ -157,18 +158,8 @@ describe("home page in a browser", () => {
     ]);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     // Each island is its own root, and they share one cart and one toast region.
-    await page
-      .locator("#pricing")
-      .getByRole("button", { name: /Add to Collection/ })
-      .first()
-      .click();
-    await expectToast(page, "Added to Collection!");
-    await page
-      .locator("#books")
-      .getByRole("button", { name: /Add to Collection/ })
-      .first()
-      .click();
-    await expectToast(page, "Added to Collection!");
+    await addFirstToCollection(page, "#pricing");
+    await addFirstToCollection(page, "#books");
     expect(await page.getByTestId("cart-count").innerText()).toBe("2");
 
     // From a page React Router hydrated (the newsletter's unsubscribe page), the header's Home link
