@@ -8,7 +8,7 @@ import { listOrders } from "#server/orders/list-orders.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { bookRow } from "#tests/support/test-books.ts";
 import { userRow } from "#tests/support/test-users.ts";
-import { benchOrderId, fillInBatches } from "./bench-database.ts";
+import { fillInBatches, insertBenchOrders } from "./bench-database.ts";
 
 const ROWS = 10_000;
 
@@ -24,20 +24,14 @@ export async function fillAdminTables(handle: DatabaseHandle): Promise<void> {
         ),
       )
       .execute();
-    await trx
-      .insertInto("orders")
-      .values(
-        range.map((i) => ({
-          id: benchOrderId(i),
-          order_date: at(i),
-          customer_email: `reader${i}@example.com`,
-          total_cents: 1999,
-          status: "Pending" as const,
-          estimated_delivery: null,
-          updated_at: at(i),
-        })),
-      )
-      .execute();
+    await insertBenchOrders(trx, range, (i) => ({
+      order_date: at(i),
+      customer_email: `reader${i}@example.com`,
+      total_cents: 1999,
+      status: "Pending" as const,
+      estimated_delivery: null,
+      updated_at: at(i),
+    }));
     await trx
       .insertInto("user")
       .values(

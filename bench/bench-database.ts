@@ -2,10 +2,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
-import type { Database } from "#server/db/schema.ts";
+import type { Database, OrdersTable } from "#server/db/schema.ts";
 import { createThrowawayPostgresDatabase } from "#tests/support/test-database.ts";
 
 /**
@@ -46,4 +46,16 @@ export async function fillInBatches(
 /** The id of the `i`th order a bench stores: `BENCH-000042`. */
 export function benchOrderId(i: number): string {
   return `BENCH-${String(i).padStart(6, "0")}`;
+}
+
+/** Inserts the bench's orders numbered `range` (ids as benchOrderId gives them), each with the columns `columns` gives it. */
+export async function insertBenchOrders(
+  db: Kysely<Database>,
+  range: number[],
+  columns: (i: number) => Omit<Insertable<OrdersTable>, "id">,
+): Promise<void> {
+  await db
+    .insertInto("orders")
+    .values(range.map((i) => ({ id: benchOrderId(i), ...columns(i) })))
+    .execute();
 }

@@ -8,7 +8,7 @@ import type { DatabaseEngine, DatabaseHandle } from "#server/db/database.ts";
 import type { OrderStatus } from "#server/db/schema.ts";
 import type { PaymentStatus } from "#common/orders/payment-status.ts";
 import { bookRow } from "#tests/support/test-books.ts";
-import { benchOrderId, fillInBatches, withBenchDatabase } from "./bench-database.ts";
+import { benchOrderId, fillInBatches, insertBenchOrders, withBenchDatabase } from "./bench-database.ts";
 import { percentile } from "./percentile.ts";
 
 const ORDERS = 100_000;
@@ -56,27 +56,21 @@ export async function fillDashboardOrders(handle: DatabaseHandle, now: number): 
   const payment = (i: number): PaymentStatus =>
     i % 40 === 0 ? "voided" : i % 25 === 0 ? "partially_refunded" : "paid";
   await fillInBatches(db, { count: ORDERS, size: BATCH }, async (trx, range) => {
-    await trx
-      .insertInto("orders")
-      .values(
-        range.map((i) => ({
-          id: benchOrderId(i),
-          order_date: date(i),
-          customer_email: `reader${i % 5000}@example.com`,
-          subtotal_cents: 3750,
-          shipping_cents: 599,
-          total_cents: 4349,
-          currency: "USD",
-          status: status(i),
-          payment_method: "card" as const,
-          payment_status: payment(i),
-          amount_paid_cents: 4349,
-          amount_refunded_cents: payment(i) === "partially_refunded" ? 500 : 0,
-          estimated_delivery: null,
-          updated_at: date(i),
-        })),
-      )
-      .execute();
+    await insertBenchOrders(trx, range, (i) => ({
+      order_date: date(i),
+      customer_email: `reader${i % 5000}@example.com`,
+      subtotal_cents: 3750,
+      shipping_cents: 599,
+      total_cents: 4349,
+      currency: "USD",
+      status: status(i),
+      payment_method: "card" as const,
+      payment_status: payment(i),
+      amount_paid_cents: 4349,
+      amount_refunded_cents: payment(i) === "partially_refunded" ? 500 : 0,
+      estimated_delivery: null,
+      updated_at: date(i),
+    }));
     await trx
       .insertInto("order_items")
       .values(range.flatMap((i) => [line(i, (i * 7919) % BOOKS, 1, 0), line(i, (i * 104729) % BOOKS, 2, 1)]))

@@ -7,7 +7,7 @@ import { placeOrder } from "#server/checkout/place-order.ts";
 import type { DatabaseEngine, DatabaseHandle } from "#server/db/database.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { bookRow } from "#tests/support/test-books.ts";
-import { benchOrderId, fillInBatches, withBenchDatabase } from "./bench-database.ts";
+import { benchOrderId, fillInBatches, insertBenchOrders, withBenchDatabase } from "./bench-database.ts";
 import { percentile } from "./percentile.ts";
 
 const BOOKS = 10_000;
@@ -107,26 +107,20 @@ async function fill(handle: DatabaseHandle): Promise<string[]> {
       .execute();
   }
   await fillInBatches(db, { count: ORDERS, size: BATCH }, async (trx, range) => {
-    await trx
-      .insertInto("orders")
-      .values(
-        range.map((i) => ({
-          id: benchOrderId(i),
-          checkout_token: `bench-token-${i}`,
-          order_date: at(i),
-          customer_email: `reader${i % 5000}@example.com`,
-          total_cents: 1999,
-          subtotal_cents: 1499,
-          shipping_cents: 500,
-          status: "Delivered" as const,
-          estimated_delivery: null,
-          updated_at: at(i),
-          user_id: null,
-          payment_method: "invoice" as const,
-          payment_status: "paid" as const,
-        })),
-      )
-      .execute();
+    await insertBenchOrders(trx, range, (i) => ({
+      checkout_token: `bench-token-${i}`,
+      order_date: at(i),
+      customer_email: `reader${i % 5000}@example.com`,
+      total_cents: 1999,
+      subtotal_cents: 1499,
+      shipping_cents: 500,
+      status: "Delivered" as const,
+      estimated_delivery: null,
+      updated_at: at(i),
+      user_id: null,
+      payment_method: "invoice" as const,
+      payment_status: "paid" as const,
+    }));
     await trx
       .insertInto("order_items")
       .values(
