@@ -7,61 +7,50 @@ import type { DatabaseHandle } from "#server/db/database.ts";
 import { listOrders } from "#server/orders/list-orders.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { bookRow } from "#tests/support/test-books.ts";
+import { userRow } from "#tests/support/test-users.ts";
+import { fillInBatches, insertBenchOrders } from "./bench-database.ts";
 
 const ROWS = 10_000;
 
 export async function fillAdminTables(handle: DatabaseHandle): Promise<void> {
   const { db } = handle;
   const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
-  for (let start = 0; start < ROWS; start += 500) {
-    const range = Array.from({ length: 500 }, (_, k) => start + k);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("books")
-        .values(
-          range.map((i) =>
-            bookRow(i, { author: `Author ${i % 97}`, rating: 4, reviews: i, age_range: "3-8", stock: i % 20 }),
-          ),
-        )
-        .execute();
-      await trx
-        .insertInto("orders")
-        .values(
-          range.map((i) => ({
-            id: `BENCH-${String(i).padStart(6, "0")}`,
-            order_date: at(i),
-            customer_email: `reader${i}@example.com`,
-            total_cents: 1999,
-            status: "Pending" as const,
-            estimated_delivery: null,
-            updated_at: at(i),
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("user")
-        .values(
-          range.map((i) => ({
+  await fillInBatches(db, { count: ROWS, size: 500 }, async (trx, range) => {
+    await trx
+      .insertInto("books")
+      .values(
+        range.map((i) =>
+          bookRow(i, { author: `Author ${i % 97}`, rating: 4, reviews: i, age_range: "3-8", stock: i % 20 }),
+        ),
+      )
+      .execute();
+    await insertBenchOrders(trx, range, (i) => ({
+      order_date: at(i),
+      customer_email: `reader${i}@example.com`,
+      total_cents: 1999,
+      status: "Pending" as const,
+      estimated_delivery: null,
+      updated_at: at(i),
+    }));
+    await trx
+      .insertInto("user")
+      .values(
+        range.map((i) =>
+          userRow({
             id: `bench-user-${i}`,
-            name: "",
             email: `member${i}@example.com`,
-            emailVerified: false,
-            image: null,
             createdAt: at(i),
-            updatedAt: at(i),
             role: "user",
             banned: false,
-            banReason: null,
-            banExpires: null,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("email_subscribers")
-        .values(range.map((i) => ({ id: randomUUID(), email: `subscriber${i}@example.com`, subscribed_at: at(i) })))
-        .execute();
-    });
-  }
+          }),
+        ),
+      )
+      .execute();
+    await trx
+      .insertInto("email_subscribers")
+      .values(range.map((i) => ({ id: randomUUID(), email: `subscriber${i}@example.com`, subscribed_at: at(i) })))
+      .execute();
+  });
 }
 
 /** Mean milliseconds per call of each list screen's query, over several runs. */

@@ -3,12 +3,12 @@
 // same HTML saved to a file, gzip on in both, side by side in one run. The ratio is the target:
 // what the whole-page cache (decision 17) buys against a static file. Used by bench/run.ts.
 import { spawn } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { NGINX_PATH } from "#tests/support/nginx-balancer.ts";
+import { NGINX_PATH, writeNginxConfig } from "#tests/support/nginx-balancer.ts";
 import { freePort, startServerProcess } from "#tests/support/server-process.ts";
 
 /** Requests in flight at once over keep-alive connections (as `wrk -c32`). */
@@ -122,43 +122,24 @@ export function get(
 
 /** nginx as a static-file server would run it: one worker, gzip on, access log to a file. */
 async function startStaticNginx(dir: string, html: Buffer): Promise<{ url: string; stop(): Promise<void> }> {
-  chmodSync(dir, 0o755);
   const root = path.join(dir, "root");
-  const temp = path.join(dir, "temp");
   mkdirSync(root, { mode: 0o755 });
-  mkdirSync(temp, { mode: 0o777 });
-  chmodSync(temp, 0o777);
   writeFileSync(path.join(root, "index.html"), html, { mode: 0o644 });
   const port = await freePort();
-  writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log ${dir}/access.log;
-  keepalive_requests 100000;
-  client_body_temp_path ${temp}/body;
-  proxy_temp_path ${temp}/proxy;
-  fastcgi_temp_path ${temp}/fastcgi;
-  uwsgi_temp_path ${temp}/uwsgi;
-  scgi_temp_path ${temp}/scgi;
-  gzip on;
-  gzip_types text/html;
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-    default_type text/html;
-    location / { try_files /index.html =404; }
-  }
-}
-`,
+  const args = writeNginxConfig(
+    dir,
+    `access_log ${dir}/access.log;
+keepalive_requests 100000;
+gzip on;
+gzip_types text/html;
+server {
+  listen 127.0.0.1:${port};
+  root ${root};
+  default_type text/html;
+  location / { try_files /index.html =404; }
+}`,
   );
-  const child = spawn(NGINX_PATH, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
-    stdio: "ignore",
-  });
+  const child = spawn(NGINX_PATH, args, { stdio: "ignore" });
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;

@@ -1,16 +1,13 @@
 // The catalogue search (/books) with 10,000 books: p95 of a search with words, an age range, a
 // topic tag and a sort, through the same use case the page calls. SQLite always; PostgreSQL too
 // when TEST_DATABASE_URL is set (as the order-placement bench). Used by bench/run.ts.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import type { CatalogueParams, CatalogueSort } from "#common/books/catalogue-options.ts";
 import { searchCatalogue } from "#server/books/search-catalogue.ts";
-import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
-import { migrateToLatest } from "#server/db/migrate.ts";
-import { createThrowawayPostgresDatabase } from "#tests/support/test-database.ts";
+import type { DatabaseEngine, DatabaseHandle } from "#server/db/database.ts";
 import { bookRow } from "#tests/support/test-books.ts";
+import { withBenchDatabase } from "./bench-database.ts";
+import { percentile } from "./percentile.ts";
 
 const BOOKS = 10_000;
 const BATCH = 250;
@@ -106,12 +103,8 @@ function searches(): CatalogueParams[] {
   }));
 }
 
-export async function measureCatalogueSearch(engine: DatabaseEngine): Promise<CatalogueSearchFigures> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-catalogue-"));
-  const postgres = engine === "postgres" ? await createThrowawayPostgresDatabase() : null;
-  const database = openDatabase({ dataDir, databaseUrl: postgres?.url });
-  try {
-    await migrateToLatest(database);
+export function measureCatalogueSearch(engine: DatabaseEngine): Promise<CatalogueSearchFigures> {
+  return withBenchDatabase(engine, "catalogue", async (database) => {
     await fill(database);
     // Fresh statistics, as autovacuum would have them on a real shop's database.
     if (engine === "postgres") await sql`analyze`.execute(database.db);
@@ -124,11 +117,6 @@ export async function measureCatalogueSearch(engine: DatabaseEngine): Promise<Ca
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-    return { engine, p50: at(0.5), p95: at(0.95) };
-  } finally {
-    await database.close();
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return { engine, p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+  });
 }

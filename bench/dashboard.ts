@@ -2,17 +2,14 @@
 // on each engine: the loader's queries, timed as the dashboard runs them. Used by bench/run.ts.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { getDashboardStats } from "#server/dashboard/dashboard-stats.ts";
 import { getSalesOverview } from "#server/dashboard/sales-overview.ts";
-import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
-import { migrateToLatest } from "#server/db/migrate.ts";
+import type { DatabaseEngine, DatabaseHandle } from "#server/db/database.ts";
 import type { OrderStatus } from "#server/db/schema.ts";
 import type { PaymentStatus } from "#common/orders/payment-status.ts";
-import { createThrowawayPostgresDatabase } from "#tests/support/test-database.ts";
 import { bookRow } from "#tests/support/test-books.ts";
+import { benchOrderId, fillInBatches, insertBenchOrders, withBenchDatabase } from "./bench-database.ts";
+import { percentile } from "./percentile.ts";
 
 const ORDERS = 100_000;
 const BOOKS = 10_000;
@@ -43,71 +40,46 @@ export async function fillDashboardOrders(handle: DatabaseHandle, now: number): 
       )
       .execute();
   }
-  for (let start = 0; start < ORDERS; start += BATCH) {
-    const range = Array.from({ length: BATCH }, (_, k) => start + k);
-    // Spread evenly over two years, newest last; most are long delivered, the newest still wait.
-    const date = (i: number) => new Date(now - SPAN_MS + Math.floor((i / ORDERS) * SPAN_MS)).toISOString();
-    const status = (i: number): OrderStatus =>
-      i > ORDERS - 300 ? "Pending" : i % 40 === 0 ? "Cancelled" : "Delivered";
-    const payment = (i: number): PaymentStatus =>
-      i % 40 === 0 ? "voided" : i % 25 === 0 ? "partially_refunded" : "paid";
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("orders")
-        .values(
-          range.map((i) => ({
-            id: `BENCH-${String(i).padStart(6, "0")}`,
-            order_date: date(i),
-            customer_email: `reader${i % 5000}@example.com`,
-            subtotal_cents: 3750,
-            shipping_cents: 599,
-            total_cents: 4349,
-            currency: "USD",
-            status: status(i),
-            payment_method: "card" as const,
-            payment_status: payment(i),
-            amount_paid_cents: 4349,
-            amount_refunded_cents: payment(i) === "partially_refunded" ? 500 : 0,
-            estimated_delivery: null,
-            updated_at: date(i),
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("order_items")
-        .values(
-          range.flatMap((i) => [
-            {
-              id: randomUUID(),
-              order_id: `BENCH-${String(i).padStart(6, "0")}`,
-              book_id: `bench-book-${(i * 7919) % BOOKS}`,
-              title: `Bench Book ${(i * 7919) % BOOKS}`,
-              unit_price_cents: 1250,
-              quantity: 1,
-              position: 0,
-            },
-            {
-              id: randomUUID(),
-              order_id: `BENCH-${String(i).padStart(6, "0")}`,
-              book_id: `bench-book-${(i * 104729) % BOOKS}`,
-              title: `Bench Book ${(i * 104729) % BOOKS}`,
-              unit_price_cents: 1250,
-              quantity: 2,
-              position: 1,
-            },
-          ]),
-        )
-        .execute();
-    });
-  }
+  /** Order `i`'s line at `position`: `quantity` copies of bench book `book`, at 12.50. */
+  const line = (i: number, book: number, quantity: number, position: number) => ({
+    id: randomUUID(),
+    order_id: benchOrderId(i),
+    book_id: `bench-book-${book}`,
+    title: `Bench Book ${book}`,
+    unit_price_cents: 1250,
+    quantity,
+    position,
+  });
+  // Spread evenly over two years, newest last; most are long delivered, the newest still wait.
+  const date = (i: number) => new Date(now - SPAN_MS + Math.floor((i / ORDERS) * SPAN_MS)).toISOString();
+  const status = (i: number): OrderStatus => (i > ORDERS - 300 ? "Pending" : i % 40 === 0 ? "Cancelled" : "Delivered");
+  const payment = (i: number): PaymentStatus =>
+    i % 40 === 0 ? "voided" : i % 25 === 0 ? "partially_refunded" : "paid";
+  await fillInBatches(db, { count: ORDERS, size: BATCH }, async (trx, range) => {
+    await insertBenchOrders(trx, range, (i) => ({
+      order_date: date(i),
+      customer_email: `reader${i % 5000}@example.com`,
+      subtotal_cents: 3750,
+      shipping_cents: 599,
+      total_cents: 4349,
+      currency: "USD",
+      status: status(i),
+      payment_method: "card" as const,
+      payment_status: payment(i),
+      amount_paid_cents: 4349,
+      amount_refunded_cents: payment(i) === "partially_refunded" ? 500 : 0,
+      estimated_delivery: null,
+      updated_at: date(i),
+    }));
+    await trx
+      .insertInto("order_items")
+      .values(range.flatMap((i) => [line(i, (i * 7919) % BOOKS, 1, 0), line(i, (i * 104729) % BOOKS, 2, 1)]))
+      .execute();
+  });
 }
 
-export async function measureDashboard(engine: DatabaseEngine): Promise<DashboardFigures> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-dashboard-"));
-  const postgres = engine === "postgres" ? await createThrowawayPostgresDatabase() : null;
-  const handle = openDatabase({ dataDir, databaseUrl: postgres?.url });
-  try {
-    await migrateToLatest(handle);
+export function measureDashboard(engine: DatabaseEngine): Promise<DashboardFigures> {
+  return withBenchDatabase(engine, "dashboard", async (handle) => {
     const now = Date.now();
     await fillDashboardOrders(handle, now);
     // Fresh planner statistics, as autovacuum would have them for a table that grew over time.
@@ -122,13 +94,6 @@ export async function measureDashboard(engine: DatabaseEngine): Promise<Dashboar
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
-    return {
-      p50: times[Math.floor(times.length * 0.5)]!,
-      p95: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!,
-    };
-  } finally {
-    await handle.close();
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+  });
 }

@@ -9,6 +9,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { openDatabase } from "#server/db/database.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
+import { percentile } from "./percentile.ts";
 import { fillSubscribers } from "./subscribers-export.ts";
 
 const APP_SECRET = "export-health-bench-secret-0123456789abcdef-01";
@@ -126,8 +127,6 @@ async function healthLatencies(url: string, count: number): Promise<number[]> {
   }
   return latencies.sort((a, b) => a - b);
 }
-
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await measureExportHealth();

@@ -1,4 +1,5 @@
 // The home page's latency as the flood benches sample it, one request after another.
+import { percentile } from "./percentile.ts";
 
 /** Loads the home page 30 times, so the samples that follow meet a warm page cache. */
 export async function warmUpHomePage(url: string): Promise<void> {
@@ -14,5 +15,5 @@ export async function homePageP50(url: string, samples: number): Promise<number>
     latencies.push(performance.now() - t0);
   }
   latencies.sort((a, b) => a - b);
-  return latencies[Math.floor(latencies.length / 2)]!;
+  return percentile(latencies, 0.5);
 }

@@ -2,16 +2,13 @@
 // stored: latency of one order at a time, and orders per second with 8 buyers at once.
 // SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Used by bench/run.ts.
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { checkoutSchema } from "#common/checkout/checkout-schema.ts";
 import { placeOrder } from "#server/checkout/place-order.ts";
-import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
-import { migrateToLatest } from "#server/db/migrate.ts";
+import type { DatabaseEngine, DatabaseHandle } from "#server/db/database.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
-import { createThrowawayPostgresDatabase } from "#tests/support/test-database.ts";
 import { bookRow } from "#tests/support/test-books.ts";
+import { benchOrderId, fillInBatches, insertBenchOrders, withBenchDatabase } from "./bench-database.ts";
+import { percentile } from "./percentile.ts";
 
 const BOOKS = 10_000;
 const ORDERS = 100_000;
@@ -31,12 +28,8 @@ export function orderPlacementEngines(): DatabaseEngine[] {
   return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 }
 
-export async function measureOrderPlacement(engine: DatabaseEngine): Promise<OrderPlacementFigures> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-orders-"));
-  const postgres = engine === "postgres" ? await createThrowawayPostgresDatabase() : null;
-  const handle = openDatabase({ dataDir, databaseUrl: postgres?.url });
-  try {
-    await migrateToLatest(handle);
+export function measureOrderPlacement(engine: DatabaseEngine): Promise<OrderPlacementFigures> {
+  return withBenchDatabase(engine, "orders", async (handle) => {
     await enableInvoicePayments(handle.db);
     const bookIds = await fill(handle);
     const method = await handle.db
@@ -77,7 +70,6 @@ export async function measureOrderPlacement(engine: DatabaseEngine): Promise<Ord
       latencies.push(performance.now() - t0);
     }
     latencies.sort((a, b) => a - b);
-    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
 
     let remaining = CONCURRENT_ORDERS;
     const started = performance.now();
@@ -90,12 +82,13 @@ export async function measureOrderPlacement(engine: DatabaseEngine): Promise<Ord
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    return { engine, p50: p(0.5), p95: p(0.95), ordersPerSecond: CONCURRENT_ORDERS / seconds };
-  } finally {
-    await handle.close();
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return {
+      engine,
+      p50: percentile(latencies, 0.5),
+      p95: percentile(latencies, 0.95),
+      ordersPerSecond: CONCURRENT_ORDERS / seconds,
+    };
+  });
 }
 
 /** 10,000 books with plenty of stock and 100,000 past orders of one line each. Returns the book ids. */
@@ -113,44 +106,35 @@ async function fill(handle: DatabaseHandle): Promise<string[]> {
       )
       .execute();
   }
-  for (let start = 0; start < ORDERS; start += BATCH) {
-    const range = Array.from({ length: BATCH }, (_, k) => start + k);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("orders")
-        .values(
-          range.map((i) => ({
-            id: `BENCH-${String(i).padStart(6, "0")}`,
-            checkout_token: `bench-token-${i}`,
-            order_date: at(i),
-            customer_email: `reader${i % 5000}@example.com`,
-            total_cents: 1999,
-            subtotal_cents: 1499,
-            shipping_cents: 500,
-            status: "Delivered" as const,
-            estimated_delivery: null,
-            updated_at: at(i),
-            user_id: null,
-            payment_method: "invoice" as const,
-            payment_status: "paid" as const,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("order_items")
-        .values(
-          range.map((i) => ({
-            id: randomUUID(),
-            order_id: `BENCH-${String(i).padStart(6, "0")}`,
-            book_id: bookIds[i % BOOKS]!,
-            title: `Bench Book ${i % BOOKS}`,
-            unit_price_cents: 1499,
-            quantity: 1,
-            position: 0,
-          })),
-        )
-        .execute();
-    });
-  }
+  await fillInBatches(db, { count: ORDERS, size: BATCH }, async (trx, range) => {
+    await insertBenchOrders(trx, range, (i) => ({
+      checkout_token: `bench-token-${i}`,
+      order_date: at(i),
+      customer_email: `reader${i % 5000}@example.com`,
+      total_cents: 1999,
+      subtotal_cents: 1499,
+      shipping_cents: 500,
+      status: "Delivered" as const,
+      estimated_delivery: null,
+      updated_at: at(i),
+      user_id: null,
+      payment_method: "invoice" as const,
+      payment_status: "paid" as const,
+    }));
+    await trx
+      .insertInto("order_items")
+      .values(
+        range.map((i) => ({
+          id: randomUUID(),
+          order_id: benchOrderId(i),
+          book_id: bookIds[i % BOOKS]!,
+          title: `Bench Book ${i % BOOKS}`,
+          unit_price_cents: 1499,
+          quantity: 1,
+          position: 0,
+        })),
+      )
+      .execute();
+  });
   return bookIds;
 }

@@ -4,27 +4,25 @@
 // Used by bench/run.ts.
 import type { DatabaseHandle } from "#server/db/database.ts";
 import { subscribersCsvStream } from "#server/subscribers/subscribers-csv.ts";
+import { fillInBatches } from "./bench-database.ts";
 
 const ROWS = 200_000;
 
 export async function fillSubscribers(handle: DatabaseHandle): Promise<void> {
   const at = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
-  for (let start = 0; start < ROWS; start += 1000) {
-    const range = Array.from({ length: 1000 }, (_, k) => start + k);
-    await handle.db.transaction().execute((trx) =>
-      trx
-        .insertInto("email_subscribers")
-        .values(
-          range.map((i) => ({
-            id: `bench-${i}`,
-            email: `subscriber${i}@example.com`,
-            subscribed_at: at(i),
-            confirmed_at: i % 4 ? at(i) : null,
-          })),
-        )
-        .execute(),
-    );
-  }
+  await fillInBatches(handle.db, { count: ROWS, size: 1000 }, async (trx, range) => {
+    await trx
+      .insertInto("email_subscribers")
+      .values(
+        range.map((i) => ({
+          id: `bench-${i}`,
+          email: `subscriber${i}@example.com`,
+          subscribed_at: at(i),
+          confirmed_at: i % 4 ? at(i) : null,
+        })),
+      )
+      .execute();
+  });
 }
 
 export async function timeSubscribersExport(handle: DatabaseHandle) {

@@ -179,7 +179,7 @@ export const bookFormSchema = z
 /** A checked book, ready to store: money in integer cents, empty optional fields null. */
 export type BookInput = z.output<typeof bookFormSchema>;
 
-/** The fields of a stored book that the form edits (the `Book` type fits). */
+/** The fields of a stored book that the form edits (the server's `Book` extends it). */
 export interface BookFormSource {
   title: string;
   author: string;
@@ -190,7 +190,9 @@ export interface BookFormSource {
   rating: number | null;
   reviews: number | null;
   ageRange: string | null;
+  /** Units available; null means the stock is not tracked (no limit). */
   stock: number | null;
+  /** Topic tags set by an admin (Christmas, Parables, …); empty when none. */
   tags: string[];
 }
 

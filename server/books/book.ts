@@ -1,23 +1,11 @@
 import type { BookRow } from "#server/db/schema.ts";
+import type { BookFormSource } from "#common/books/book-schema.ts";
 
 /** A book as the storefront and admin see it. Money stays in integer cents. */
-export interface Book {
+export interface Book extends BookFormSource {
   id: string;
   slug: string;
-  title: string;
-  author: string;
-  description: string;
-  priceCents: number;
-  originalPriceCents: number | null;
   imageUrl: string | null;
-  badge: string | null;
-  rating: number | null;
-  reviews: number | null;
-  ageRange: string | null;
-  /** Units available; null means the stock is not tracked (no limit). */
-  stock: number | null;
-  /** Topic tags set by an admin (Christmas, Parables, …); empty when none. */
-  tags: string[];
   createdAt: string;
 }
 
@@ -38,6 +26,23 @@ export function toBook(row: BookRow): Book {
     stock: row.stock,
     tags: parseTags(row.tags),
     createdAt: row.created_at,
+  };
+}
+
+/** The stored columns of a book's fields that the form edits (its saves, the CSV import and the seed write them). */
+export function bookColumns(book: BookFormSource) {
+  return {
+    title: book.title,
+    author: book.author,
+    description: book.description,
+    price_cents: book.priceCents,
+    original_price_cents: book.originalPriceCents,
+    badge: book.badge,
+    rating: book.rating,
+    reviews: book.reviews,
+    age_range: book.ageRange,
+    stock: book.stock,
+    tags: JSON.stringify(book.tags),
   };
 }
 

@@ -25,6 +25,11 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
     deps = coverDeps(testDb);
   });
   const hasCover = async (url: string | null) => deps.covers.has(coverKeyFromUrl(url)!);
+  /** Jonah, with a cover of one `colour`, and Ruth, with none. */
+  const jonahWithCoverAndRuth = async (colour: string) => ({
+    first: await createBookWithCover(deps, { form: JONAH, cover: await solidPng(colour) }),
+    second: await createBook(deps, { form: RUTH }),
+  });
   afterEach(async () => {
     await testDb.cleanup();
   });
@@ -94,11 +99,7 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
 
   it("leaves a cover that another book still shows", async () => {
     const db = testDb.handle.db;
-    const png = await solidPng("#000");
-    const first = await createBookWithCover(deps, { form: JONAH, cover: png });
-    const second = await createBook(deps, {
-      form: RUTH,
-    });
+    const { first, second } = await jonahWithCoverAndRuth("#000");
     await db.updateTable("books").set({ image_url: first.imageUrl }).where("id", "=", second.id).execute();
     await deleteBook(deps, { id: first.id });
     expect(await hasCover(first.imageUrl)).toBe(true);
@@ -119,11 +120,7 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
 
   it("does not delete a cover that a book is taking in a transaction not yet committed", async () => {
     const db = testDb.handle.db;
-    const png = await solidPng("#456");
-    const first = await createBookWithCover(deps, { form: JONAH, cover: png });
-    const second = await createBook(deps, {
-      form: RUTH,
-    });
+    const { first, second } = await jonahWithCoverAndRuth("#456");
     const cover = webpCover((await deps.covers.get(coverKeyFromUrl(first.imageUrl)!))!.bytes);
     await db.deleteFrom("books").where("id", "=", first.id).execute();
 

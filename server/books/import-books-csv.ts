@@ -6,7 +6,7 @@ import { csvValue } from "#server/csv/csv-format.ts";
 import type { BookRow, Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { Clock } from "#server/services.ts";
-import { toBook } from "./book.ts";
+import { bookColumns, toBook } from "./book.ts";
 import { importProblemsMessage, type BookImportCounts } from "#common/books/book-import-form.ts";
 import {
   BOOK_FIELDS,
@@ -25,7 +25,6 @@ import {
   BOOK_CSV_STOCK_AT_EXPORT,
   bookFieldsFingerprint,
 } from "./books-csv.ts";
-import { bookColumns } from "./save-book.ts";
 import { checkForm } from "#common/forms/check-form.ts";
 
 /** Limits of one import; the file's size (BOOK_IMPORT_MAX_BYTES) is bounded by the route. */
@@ -242,34 +241,23 @@ function readRow(
   return { line, id, slug, values, book: checked.data, stockAtExport, fieldsAtExport };
 }
 
+/** The stored books the file's lines name, by id and by slug, looked up a batch of keys at a time. */
 async function existingBooks(trx: Transaction<Database>, rows: FileRow[]) {
   const byId = new Map<string, BookRow>();
   const bySlug = new Map<string, BookRow>();
-  const keep = (found: BookRow[]) => {
-    for (const book of found) {
-      byId.set(book.id, book);
-      bySlug.set(book.slug, book);
+  for (const key of ["id", "slug"] as const) {
+    const values = [...new Set(rows.flatMap((row) => (row[key] ? [row[key]] : [])))];
+    for (let i = 0; i < values.length; i += BATCH) {
+      const found = await trx
+        .selectFrom("books")
+        .selectAll()
+        .where(key, "in", values.slice(i, i + BATCH))
+        .execute();
+      for (const book of found) {
+        byId.set(book.id, book);
+        bySlug.set(book.slug, book);
+      }
     }
-  };
-  const ids = [...new Set(rows.flatMap((row) => (row.id ? [row.id] : [])))];
-  const slugs = [...new Set(rows.flatMap((row) => (row.slug ? [row.slug] : [])))];
-  for (let i = 0; i < ids.length; i += BATCH) {
-    keep(
-      await trx
-        .selectFrom("books")
-        .selectAll()
-        .where("id", "in", ids.slice(i, i + BATCH))
-        .execute(),
-    );
-  }
-  for (let i = 0; i < slugs.length; i += BATCH) {
-    keep(
-      await trx
-        .selectFrom("books")
-        .selectAll()
-        .where("slug", "in", slugs.slice(i, i + BATCH))
-        .execute(),
-    );
   }
   return { byId, bySlug };
 }

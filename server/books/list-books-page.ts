@@ -1,4 +1,4 @@
-import { fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
+import { countRows, fetchPage, newestFirst, type Page, type PageRequest } from "#server/db/paging.ts";
 import { containsIgnoringCase, normalizeSearch } from "#server/db/search-pattern.ts";
 import type { AppServices } from "#server/services.ts";
 import { toBook, type Book } from "./book.ts";
@@ -22,23 +22,7 @@ export async function listBooksPage(
   };
   return fetchPage(
     request,
-    async () =>
-      Number(
-        (
-          await base()
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    async ({ limit, offset }) =>
-      (
-        await base()
-          .selectAll()
-          .orderBy("created_at", "desc")
-          .orderBy("id", "desc")
-          .limit(limit)
-          .offset(offset)
-          .execute()
-      ).map(toBook),
+    () => countRows(base()),
+    async (range) => (await newestFirst(base().selectAll(), "created_at", "id", range).execute()).map(toBook),
   );
 }

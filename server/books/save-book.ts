@@ -4,7 +4,7 @@ import { isUniqueViolation } from "#server/db/database-errors.ts";
 import type { BookRow, Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
-import { toBook, type Book } from "./book.ts";
+import { bookColumns, toBook, type Book } from "./book.ts";
 import { slugifyTitle } from "./book-slug.ts";
 import {
   BOOK_FIELDS,
@@ -23,23 +23,6 @@ function parseBookInput(input: unknown): BookInput {
   const checked = checkForm(bookFormSchema, input, BOOK_FIELDS);
   if (!checked.success) throw new AppError("VALIDATION", checked.message, { fieldErrors: checked.fieldErrors });
   return checked.data;
-}
-
-/** A checked book's stored columns (the CSV import writes books through it too). */
-export function bookColumns(book: BookInput) {
-  return {
-    title: book.title,
-    author: book.author,
-    description: book.description,
-    price_cents: book.priceCents,
-    original_price_cents: book.originalPriceCents,
-    badge: book.badge,
-    rating: book.rating,
-    reviews: book.reviews,
-    age_range: book.ageRange,
-    stock: book.stock,
-    tags: JSON.stringify(book.tags),
-  };
 }
 
 /**

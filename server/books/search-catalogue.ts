@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { DatabaseHandle } from "#server/db/database.ts";
-import { fetchPage, type Page } from "#server/db/paging.ts";
+import { countRows, fetchPage, type Page } from "#server/db/paging.ts";
 import { toBook, type Book } from "./book.ts";
 import { CATALOGUE_PAGE_SIZE, type CatalogueParams } from "#common/books/catalogue-options.ts";
 import { correctQueryWords, queryWords } from "./search-words.ts";
@@ -54,14 +54,7 @@ export async function searchCatalogue(
   // the engine keeps every matching row to the end instead of only the best 24.
   const result = await fetchPage(
     { page: input.page, pageSize: CATALOGUE_PAGE_SIZE },
-    async () =>
-      Number(
-        (
-          await base()
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    () => countRows(base()),
     async ({ limit, offset }) => {
       let query = base().selectAll("books");
       switch (input.sort) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { seedDatabase } from "#server/seed/seed-database.ts";
+import { userRow } from "#tests/support/test-users.ts";
 import { deleteCustomer } from "./delete-customer.ts";
 
 const AT = "2025-06-01T00:00:00.000Z";
@@ -10,19 +10,7 @@ async function insertUser(testDb: TestDatabase, id: string, email: string, role:
   const { db } = testDb.handle;
   await db
     .insertInto("user")
-    .values({
-      id,
-      name: "",
-      email,
-      emailVerified: true,
-      image: null,
-      createdAt: AT,
-      updatedAt: AT,
-      role,
-      banned: false,
-      banReason: null,
-      banExpires: null,
-    })
+    .values(userRow({ id, email, emailVerified: true, createdAt: AT, role, banned: false }))
     .execute();
   await db
     .insertInto("profiles")
@@ -82,8 +70,7 @@ describe.each(TEST_ENGINES)("deleteCustomer on %s", (engine) => {
   });
 
   async function setUp() {
-    testDb = await createTestDatabase(engine);
-    await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
+    testDb = await createTestDatabase(engine, { seeded: true });
     await insertUser(testDb, "admin-1", "owner@shop.example", "admin");
     await insertUser(testDb, "admin-2", "staff@shop.example", "user,admin");
     // The customer of two seeded sample orders.

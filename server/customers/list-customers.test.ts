@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { userRow } from "#tests/support/test-users.ts";
 import { listCustomers } from "./list-customers.ts";
 
 interface TestUser {
@@ -16,19 +17,7 @@ async function insertUsers(testDb: TestDatabase, users: TestUser[]) {
   for (const user of users) {
     await db
       .insertInto("user")
-      .values({
-        id: user.id,
-        name: "",
-        email: user.email,
-        emailVerified: false,
-        image: null,
-        createdAt: user.createdAt,
-        updatedAt: user.createdAt,
-        role: user.role ?? null,
-        banned: null,
-        banReason: null,
-        banExpires: null,
-      })
+      .values(userRow({ id: user.id, email: user.email, createdAt: user.createdAt, role: user.role ?? null }))
       .execute();
     if (user.fullName !== undefined) {
       await db
@@ -70,6 +59,9 @@ describe.each(TEST_ENGINES)("listCustomers on %s", (engine) => {
   afterAll(async () => {
     await testDb?.cleanup();
   });
+  /** The ids of the customers a search finds, in the list's order. */
+  const ids = async (search: string) =>
+    (await listCustomers({ db: testDb.handle.db }, { search })).items.map((c) => c.id);
 
   it("lists customer accounts only, newest first, with the profile's name or null", async () => {
     const page = await listCustomers({ db: testDb.handle.db });
@@ -93,8 +85,6 @@ describe.each(TEST_ENGINES)("listCustomers on %s", (engine) => {
   });
 
   it("searches name and e-mail without regard to letter case", async () => {
-    const ids = async (search: string) =>
-      (await listCustomers({ db: testDb.handle.db }, { search })).items.map((c) => c.id);
     expect(await ids("ANNA")).toEqual(["u-anna"]);
     expect(await ids("smith@example")).toEqual(["u-anna"]);
     expect(await ids("  ben@EXAMPLE.COM ")).toEqual(["u-ben"]);
@@ -106,8 +96,6 @@ describe.each(TEST_ENGINES)("listCustomers on %s", (engine) => {
   });
 
   it("matches % and _ literally", async () => {
-    const ids = async (search: string) =>
-      (await listCustomers({ db: testDb.handle.db }, { search })).items.map((c) => c.id);
     expect(await ids("100%")).toEqual(["u-pct"]);
     expect(await ids("_50%")).toEqual(["u-pct"]);
     expect(await ids("%")).toEqual(["u-pct"]);

@@ -2,25 +2,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { SEED_BOOKS } from "#server/seed/catalogue.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
+import { userRow } from "#tests/support/test-users.ts";
 import { getDashboardStats } from "./dashboard-stats.ts";
 
 async function insertUser(testDb: TestDatabase, id: string, role: string | null) {
-  const at = "2025-06-01T00:00:00.000Z";
   await testDb.handle.db
     .insertInto("user")
-    .values({
-      id,
-      name: id,
-      email: `${id}@example.com`,
-      emailVerified: false,
-      image: null,
-      createdAt: at,
-      updatedAt: at,
-      role,
-      banned: null,
-      banReason: null,
-      banExpires: null,
-    })
+    .values(userRow({ id, name: id, email: `${id}@example.com`, createdAt: "2025-06-01T00:00:00.000Z", role }))
     .execute();
 }
 

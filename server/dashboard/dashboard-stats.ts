@@ -1,4 +1,5 @@
 import { isCustomerRoleSql } from "#server/accounts/admin-role.ts";
+import { countRows } from "#server/db/paging.ts";
 import type { AppServices } from "#server/services.ts";
 
 /** The figures on the admin dashboard's cards. */
@@ -11,23 +12,15 @@ export interface DashboardStats {
 
 export async function getDashboardStats({ db }: Pick<AppServices, "db">): Promise<DashboardStats> {
   const [books, customers, pendingOrders] = await Promise.all([
-    db
-      .selectFrom("books")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("user")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where(isCustomerRoleSql())
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("orders")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("status", "=", "Pending")
-      // A card payment that expired or failed leaves the order Pending with nothing to ship.
-      .where("payment_status", "not in", ["expired", "payment_failed", "voided"])
-      .executeTakeFirstOrThrow(),
+    countRows(db.selectFrom("books")),
+    countRows(db.selectFrom("user").where(isCustomerRoleSql())),
+    countRows(
+      db
+        .selectFrom("orders")
+        .where("status", "=", "Pending")
+        // A card payment that expired or failed leaves the order Pending with nothing to ship.
+        .where("payment_status", "not in", ["expired", "payment_failed", "voided"]),
+    ),
   ]);
-  // PostgreSQL's count(*) is a bigint; Number() also covers a driver that hands it over as text.
-  return { books: Number(books.n), customers: Number(customers.n), pendingOrders: Number(pendingOrders.n) };
+  return { books, customers, pendingOrders };
 }

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder } from "kysely";
 import type { DatabaseEngine } from "#server/db/database.ts";
+import { countRows } from "#server/db/paging.ts";
 import type { Database, OrderStatus, SqlBool, Timestamp } from "#server/db/schema.ts";
 import { waitingToShipSql } from "#server/orders/ready-to-ship.ts";
 import type { PaymentStatus } from "#common/orders/payment-status.ts";
@@ -106,7 +107,10 @@ export async function getSalesOverview(
   const threshold = settings?.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
   const day = orderDaySql(deps.database.engine);
 
-  const [dayRows, titleRows, waitingCount, waitingRows, lowCount, lowRows] = await Promise.all([
+  const waiting = db.selectFrom("orders").where(waitingToShipSql);
+  const lowStock = db.selectFrom("books").where("stock", "is not", null).where("stock", "<=", threshold);
+
+  const [dayRows, titleRows, waitingTotal, waitingRows, lowStockTotal, lowStockRows] = await Promise.all([
     db
       .selectFrom("orders")
       .select((eb) => [
@@ -133,30 +137,16 @@ export async function getSalesOverview(
       .orderBy("order_items.title")
       .limit(TOP_TITLES)
       .execute(),
-    db
-      .selectFrom("orders")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where(waitingToShipSql)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("orders")
+    countRows(waiting),
+    waiting
       .select(["id", "order_date", "customer_email", "total_cents", "currency", "status", "payment_status"])
-      .where(waitingToShipSql)
       .orderBy("order_date")
       .orderBy("id")
       .limit(listLimit)
       .execute(),
-    db
-      .selectFrom("books")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("stock", "is not", null)
-      .where("stock", "<=", threshold)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("books")
+    countRows(lowStock),
+    lowStock
       .select(["id", "title", "stock"])
-      .where("stock", "is not", null)
-      .where("stock", "<=", threshold)
       .orderBy("stock")
       .orderBy("title")
       .orderBy("id")
@@ -182,7 +172,7 @@ export async function getSalesOverview(
     days,
     topTitles: titleRows.map((row) => ({ title: row.title, copies: Number(row.copies) })),
     waitingToShip: {
-      total: Number(waitingCount.n),
+      total: waitingTotal,
       orders: waitingRows.map((row) => ({
         id: row.id,
         orderDate: row.order_date,
@@ -195,8 +185,8 @@ export async function getSalesOverview(
     },
     lowStock: {
       threshold,
-      total: Number(lowCount.n),
-      books: lowRows.map((row) => ({ id: row.id, title: row.title, stock: row.stock ?? 0 })),
+      total: lowStockTotal,
+      books: lowStockRows.map((row) => ({ id: row.id, title: row.title, stock: row.stock ?? 0 })),
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   OperationNodeTransformer,
   PostgresDialect,
   SqliteDialect,
+  type Dialect,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -68,28 +69,10 @@ function openSqlite(file: string): DatabaseHandle {
   connection.pragma("synchronous = FULL");
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
-  const dialect = new SqliteDialect({ database: connection });
-  const db = new Kysely<Database>({ dialect, plugins: [new SqliteBooleanPlugin()] });
-  const authDb = db.withoutPlugins();
-  return {
-    db,
-    authDb,
-    engine: "sqlite",
+  return handleOver(new SqliteDialect({ database: connection }), new SqliteBooleanPlugin(), {
     native: { engine: "sqlite", connection },
-    isUnavailableError: isDatabaseUnavailable,
-    async ping() {
-      try {
-        connection.prepare("select 1").get();
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    async close() {
-      // Both builders share the one connection: destroying one closes it.
-      await db.destroy();
-    },
-  };
+    selectOne: () => connection.prepare("select 1").get(),
+  });
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {
@@ -113,24 +96,38 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // flight fails on its own (a 503) and the pool replaces the connection on the next checkout.
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
-  const dialect = new PostgresDialect({ pool });
-  const db = new Kysely<Database>({ dialect, plugins: [new DatesAsIsoStringsPlugin()] });
-  const authDb = db.withoutPlugins();
+  return handleOver(new PostgresDialect({ pool }), new DatesAsIsoStringsPlugin(), {
+    native: { engine: "postgres", pool },
+    selectOne: () => pool.query("select 1"),
+  });
+}
+
+/**
+ * The handle over one engine's driver: `plugin` makes its values the application's (`authDb`
+ * goes without it), and `selectOne` runs `select 1` on the driver itself, for `ping`.
+ */
+function handleOver(
+  dialect: Dialect,
+  plugin: KyselyPlugin,
+  { native, selectOne }: { native: DatabaseHandle["native"]; selectOne: () => unknown },
+): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect, plugins: [plugin] });
   return {
     db,
-    authDb,
-    engine: "postgres",
-    native: { engine: "postgres", pool },
+    authDb: db.withoutPlugins(),
+    engine: native.engine,
+    native,
     isUnavailableError: isDatabaseUnavailable,
     async ping() {
       try {
-        await pool.query("select 1");
+        await selectOne();
         return true;
       } catch {
         return false;
       }
     },
     async close() {
+      // Both builders share the one driver (on SQLite, the one connection): destroying one closes it.
       await db.destroy();
     },
   };

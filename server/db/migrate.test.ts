@@ -1,6 +1,11 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createEmptyTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import {
+  createEmptyTestDatabase,
+  dataModelTables,
+  TEST_ENGINES,
+  type TestDatabase,
+} from "#tests/support/test-database.ts";
 import { openDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 
@@ -50,12 +55,6 @@ const APP_TABLES = [
   "verification",
 ];
 
-/**
- * Each engine's own search tables (decision 12): on SQLite FTS5's table, its shadow tables, its
- * vocabulary and the books' FTS keys; on PostgreSQL the stored documents and the word counts.
- */
-const ENGINE_SEARCH_TABLES = /^(books_fts(_\w+)?|book_search_ids|book_search_documents|book_search_words)$/;
-
 describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
   let testDb: TestDatabase;
   afterEach(async () => {
@@ -67,11 +66,7 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     const applied = await migrateToLatest(testDb.handle);
     expect(applied).toEqual(MIGRATION_NAMES);
 
-    const tables = (await testDb.handle.db.introspection.getTables())
-      .map((t) => t.name)
-      .filter((name) => !ENGINE_SEARCH_TABLES.test(name))
-      .sort();
-    expect(tables).toEqual(APP_TABLES);
+    expect((await dataModelTables(testDb.handle.db)).sort()).toEqual(APP_TABLES);
     const recorded = await sql<{ name: string }>`select name from kysely_migration`.execute(testDb.handle.db);
     expect(recorded.rows.map((r) => r.name)).toEqual(MIGRATION_NAMES);
   });

@@ -1,10 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { createTestDatabase, dataModelTables, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { NOT_PAGE_SHAPING_TABLES, PAGE_SHAPING_TABLES } from "./page-shaping-tables.ts";
-
-/** Each engine's own search tables (decision 12), written with the books they index. */
-const ENGINE_SEARCH_TABLES = /^(books_fts(_\w+)?|book_search_ids|book_search_documents|book_search_words)$/;
 
 describe.each(TEST_ENGINES)("the page cache's tables on %s", (engine) => {
   let testDb: TestDatabase;
@@ -15,9 +12,8 @@ describe.each(TEST_ENGINES)("the page cache's tables on %s", (engine) => {
   it("names every table as shaping pages or not, and only the shaping ones bump the page generation", async () => {
     testDb = await createTestDatabase(engine);
     const { db } = testDb.handle;
-    const tables = (await db.introspection.getTables())
-      .map((t) => t.name)
-      .filter((name) => !ENGINE_SEARCH_TABLES.test(name));
+    // Not the engine's own search tables: they are written with the books they index.
+    const tables = await dataModelTables(db);
     const unnamed = tables.filter(
       (name) => !(PAGE_SHAPING_TABLES as readonly string[]).includes(name) && !(name in NOT_PAGE_SHAPING_TABLES),
     );

@@ -52,12 +52,13 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);
 }
 
-/** How many rows `query` would read: fetchPage's count for a list read from one query. */
+/** How many rows `query` would read: fetchPage's count for a list read from one query, or a figure. */
 export async function countRows<DB, TB extends keyof DB>(query: SelectQueryBuilder<DB, TB, object>): Promise<number> {
   // Kysely cannot name the selection's type over a generic table: the one column is spelled out.
   const row = (await query.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()) as {
     n: string | number | bigint;
   };
+  // PostgreSQL's count(*) is a bigint; Number() also covers a driver that hands it over as text.
   return Number(row.n);
 }
 

@@ -28,6 +28,11 @@ function countingBody(size: number, chunks: number) {
   return { stream, state };
 }
 
+/** Posts `stream` as the body of a request to `path` (a stream body needs `duplex`, which RequestInit's type lacks). */
+function postStream(app: Hono, path: string, stream: ReadableStream<Uint8Array>, headers: Record<string, string>) {
+  return app.request(path, { method: "POST", body: stream, headers, duplex: "half" } as RequestInit);
+}
+
 /** A tiny app with the middleware in front of a handler that reads the whole body. */
 function appWith(table?: readonly (readonly [RegExp, BodyLimit])[]) {
   const app = new Hono();
@@ -73,12 +78,7 @@ describe("the body limits middleware", () => {
     const app = appWith();
     for (const type of ["application/json", "text/plain", "application/xml", "text/html;charset=utf-8", "image/png"]) {
       const { stream, state } = countingBody(100, 1);
-      const response = await app.request("/login", {
-        method: "POST",
-        body: stream,
-        headers: { "content-type": type },
-        duplex: "half",
-      } as RequestInit);
+      const response = await postStream(app, "/login", stream, { "content-type": type });
       expect(response.status, type).toBe(415);
       expect(await response.json()).toEqual({ error: "Please send the form as a web form." });
       expect(state.bytesRead, type).toBe(0);
@@ -96,12 +96,7 @@ describe("the body limits middleware", () => {
   it("answers 413 at once, without reading a byte, when the declared length is over the route's limit", async () => {
     const app = appWith();
     const { stream, state } = countingBody(1024, 10_000);
-    const response = await app.request("/login", {
-      method: "POST",
-      body: stream,
-      headers: { ...FORM, "content-length": String(1024 * 1024) },
-      duplex: "half",
-    } as RequestInit);
+    const response = await postStream(app, "/login", stream, { ...FORM, "content-length": String(1024 * 1024) });
     expect(response.status).toBe(413);
     expect(response.headers.get("connection")).toBe("close");
     expect(await response.json()).toEqual({ error: "The request is too large." });
@@ -118,12 +113,7 @@ describe("the body limits middleware", () => {
   it("stops reading a body without a declared length as soon as it passes the limit", async () => {
     const app = appWith();
     const { stream, state } = countingBody(4096, 1_000);
-    const response = await app.request("/login", {
-      method: "POST",
-      body: stream,
-      headers: { ...FORM, "transfer-encoding": "chunked" },
-      duplex: "half",
-    } as RequestInit);
+    const response = await postStream(app, "/login", stream, { ...FORM, "transfer-encoding": "chunked" });
     expect(response.status).toBe(413);
     expect(response.headers.get("connection")).toBe("close");
     expect(await response.json()).toEqual({ refused: "The request is too large." });
@@ -137,12 +127,7 @@ describe("the body limits middleware", () => {
     app.post("/gated", (c) => c.json({ error: "Sign in" }, 401));
     app.post("*", async (c) => c.json({ read: (await c.req.raw.text()).length }));
     const { stream } = countingBody(1024, 3);
-    const gated = await app.request("/gated", {
-      method: "POST",
-      body: stream,
-      headers: { ...FORM, "content-length": String(8 * 1024) },
-      duplex: "half",
-    } as RequestInit);
+    const gated = await postStream(app, "/gated", stream, { ...FORM, "content-length": String(8 * 1024) });
     expect(gated.status).toBe(401);
     expect(gated.headers.get("connection")).toBe("close");
     // A body read to its end, or none at all, keeps the connection for the next request.
@@ -157,12 +142,7 @@ describe("the body limits middleware", () => {
     const app = appWith([[/^\/slow$/, { maxBytes: 1024 * 1024, timeoutMs: 100 }]]);
     // The body stalls after three chunks and never ends: only the route's deadline can answer.
     const { stream, state } = countingBody(10, 3);
-    const response = await app.request("/slow", {
-      method: "POST",
-      body: stream,
-      headers: FORM,
-      duplex: "half",
-    } as RequestInit);
+    const response = await postStream(app, "/slow", stream, FORM);
     expect(response.status).toBe(408);
     expect(await response.json()).toEqual({ refused: "The request took too long. Please try again." });
     expect(state.bytesRead).toBe(30);

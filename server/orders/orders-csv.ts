@@ -1,65 +1,60 @@
 import type { Kysely } from "kysely";
 import { csvFileName, keysetCsvStream, CSV_PAGE_SIZE } from "#server/csv/csv-format.ts";
-import type { Database } from "#server/db/schema.ts";
+import type { Database, OrdersTable } from "#server/db/schema.ts";
 import { normalizeSearch } from "#server/db/search-pattern.ts";
 import { centsToMoneyText } from "#common/money/money.ts";
 import type { OrderExportFilter } from "#common/orders/order-export-schema.ts";
 import { orderMatchesSearch } from "./order-search-filter.ts";
+
+/** A CSV column written from one column of `orders`. */
+type OrderColumn = readonly [header: string, column: keyof OrdersTable];
+
+/** Written as stored; empty where there is none. */
+const TEXT_COLUMNS = [
+  ["order_id", "id"],
+  ["order_date", "order_date"],
+  ["customer_name", "customer_name"],
+  ["customer_email", "customer_email"],
+  ["organisation", "organisation"],
+  ["po_number", "po_number"],
+  ["status", "status"],
+  ["payment_status", "payment_status"],
+  ["payment_method", "payment_method"],
+  ["paid_at", "paid_at"],
+  ["shipping_method", "shipping_method_name"],
+  ["ship_city", "ship_city"],
+  ["ship_region", "ship_region"],
+  ["ship_postal_code", "ship_postal_code"],
+  ["ship_country", "ship_country"],
+] as const satisfies readonly OrderColumn[];
+
+/** Integer cents, written as decimals. */
+const AMOUNT_COLUMNS = [
+  ["subtotal", "subtotal_cents"],
+  ["shipping", "shipping_cents"],
+  ["total", "total_cents"],
+  ["paid", "amount_paid_cents"],
+  ["refunded", "amount_refunded_cents"],
+] as const satisfies readonly OrderColumn[];
 
 /**
  * The orders export's columns, one line per order, for the books: amounts are decimals in the
  * order's own currency (`currency`), dates ISO 8601 in UTC. `items` sums the lines up as
  * "2 × Title; 1 × Other"; `paid` and `refunded` are what was received and given back.
  */
-export const ORDERS_CSV_HEADER = [
-  "order_id",
-  "order_date",
-  "customer_name",
-  "customer_email",
-  "organisation",
-  "po_number",
-  "status",
-  "payment_status",
-  "payment_method",
-  "paid_at",
-  "shipping_method",
-  "ship_city",
-  "ship_region",
-  "ship_postal_code",
-  "ship_country",
+export const ORDERS_CSV_HEADER: readonly string[] = [
+  ...TEXT_COLUMNS.map(([header]) => header),
   "items",
   "item_count",
-  "subtotal",
-  "shipping",
-  "total",
-  "paid",
-  "refunded",
+  ...AMOUNT_COLUMNS.map(([header]) => header),
   "currency",
-] as const;
+];
 
 const ORDER_COLUMNS = [
-  "id",
-  "order_date",
-  "customer_name",
-  "customer_email",
-  "organisation",
-  "po_number",
-  "status",
-  "payment_status",
-  "payment_method",
-  "paid_at",
-  "shipping_method_name",
-  "ship_city",
-  "ship_region",
-  "ship_postal_code",
-  "ship_country",
-  "subtotal_cents",
-  "shipping_cents",
-  "total_cents",
-  "amount_paid_cents",
-  "amount_refunded_cents",
-  "currency",
-] as const;
+  ...TEXT_COLUMNS.map(([, column]) => column),
+  ...AMOUNT_COLUMNS.map(([, column]) => column),
+  "currency" as const,
+];
 
 /** The first and the day after the last day of the range, as the ISO instants order_date is compared with. */
 function dayBounds(filter: OrderExportFilter): { from: string | null; before: string | null } {
@@ -122,34 +117,13 @@ export function ordersCsvStream(
       return orders.map((order) => ({ ...order, lines: linesByOrder.get(order.id) ?? [] }));
     },
     cursorOf: (order) => ({ orderDate: order.order_date, id: order.id }),
-    toFields: (order) => {
-      const money = (cents: number) => centsToMoneyText(cents);
-      return [
-        order.id,
-        order.order_date,
-        order.customer_name ?? "",
-        order.customer_email,
-        order.organisation ?? "",
-        order.po_number ?? "",
-        order.status,
-        order.payment_status,
-        order.payment_method ?? "",
-        order.paid_at ?? "",
-        order.shipping_method_name ?? "",
-        order.ship_city ?? "",
-        order.ship_region ?? "",
-        order.ship_postal_code ?? "",
-        order.ship_country ?? "",
-        order.lines.map((line) => `${line.quantity} × ${line.title}`).join("; "),
-        String(order.lines.reduce((sum, line) => sum + line.quantity, 0)),
-        money(order.subtotal_cents),
-        money(order.shipping_cents),
-        money(order.total_cents),
-        money(order.amount_paid_cents),
-        money(order.amount_refunded_cents),
-        order.currency,
-      ];
-    },
+    toFields: (order) => [
+      ...TEXT_COLUMNS.map(([, column]) => order[column] ?? ""),
+      order.lines.map((line) => `${line.quantity} × ${line.title}`).join("; "),
+      String(order.lines.reduce((sum, line) => sum + line.quantity, 0)),
+      ...AMOUNT_COLUMNS.map(([, column]) => centsToMoneyText(order[column])),
+      order.currency,
+    ],
   });
 }
 

@@ -1,20 +1,10 @@
+import type { BookFormSource } from "#common/books/book-schema.ts";
+
 /**
  * The demo catalogue that `npm start` puts into an empty database, so the shop looks real
  * offline. Listed oldest first: the seed gives each book a later `created_at` than the one before.
  */
-export interface SeedBook {
-  title: string;
-  author: string;
-  description: string;
-  priceCents: number;
-  originalPriceCents: number | null;
-  badge: string | null;
-  rating: number | null;
-  reviews: number | null;
-  ageRange: string | null;
-  stock: number | null;
-  /** Topic tags for the catalogue's filter. */
-  tags: string[];
+export interface SeedBook extends BookFormSource {
   /** Cover colours: background and accent. */
   colors: [string, string];
 }

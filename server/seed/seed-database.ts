@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { bookColumns } from "#server/books/book.ts";
 import { slugifyTitle } from "#server/books/book-slug.ts";
 import { coverUrl, webpCover, type CoverStore } from "#server/covers/cover-store.ts";
 import { putCoverWithVariants, withVariants, type CoverWithVariants } from "#server/covers/cover-variants.ts";
@@ -59,18 +60,8 @@ export async function seedDatabase(
     return {
       id: randomUUID(),
       slug,
-      title: book.title,
-      author: book.author,
-      description: book.description,
-      price_cents: book.priceCents,
-      original_price_cents: book.originalPriceCents,
+      ...bookColumns(book),
       image_url: coverUrl(drawn[index]!.cover.key),
-      badge: book.badge,
-      rating: book.rating,
-      reviews: book.reviews,
-      age_range: book.ageRange,
-      stock: book.stock,
-      tags: JSON.stringify(book.tags),
       created_at: createdAt,
       updated_at: createdAt,
     };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { addFirstToCollection } from "#tests/support/add-to-collection.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
-import { bringIntoView, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { bringIntoView, waitForHydration } from "#tests/support/storefront-page.ts";
 
 describe("home page in a browser", () => {
   // With the owner's account: the admin area is the page React Router hydrates.
@@ -162,18 +163,8 @@ describe("home page in a browser", () => {
     ]);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     // Each island is its own root, and they share one cart and one toast region.
-    await page
-      .locator("#pricing")
-      .getByRole("button", { name: /Add to Collection/ })
-      .first()
-      .click();
-    await expectToast(page, "Added to Collection!");
-    await page
-      .locator("#books")
-      .getByRole("button", { name: /Add to Collection/ })
-      .first()
-      .click();
-    await expectToast(page, "Added to Collection!");
+    await addFirstToCollection(page, "#pricing");
+    await addFirstToCollection(page, "#books");
     expect(await page.getByTestId("cart-count").innerText()).toBe("2");
 
     // From a page React Router hydrated (the admin area, the one part of the site it draws), the

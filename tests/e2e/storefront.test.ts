@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, afterEach, describe, expect, it } from "vitest";
+import { addFirstToCollection } from "#tests/support/add-to-collection.ts";
 import { holdRequests } from "#tests/support/held-request.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { linksTo, readOutbox } from "#tests/support/outbox.ts";
@@ -153,12 +154,7 @@ describe("storefront in a browser", () => {
   it("on a 360 px phone, shows a toast over the open cart sheet clear of its buttons and its close button", async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await openHome();
-    await page
-      .locator("#books")
-      .getByRole("button", { name: /Add to Collection/ })
-      .first()
-      .click();
-    await expectToast(page, "Added to Collection!");
+    await addFirstToCollection(page, "#books");
     await openCart();
     const dialog = page.getByRole("dialog", { name: "Your Collection" });
     await dialog.getByRole("button", { name: /^Increase quantity of/ }).click();

@@ -31,11 +31,6 @@ export interface NginxBalancer {
  */
 export async function startNginxBalancer(options: { upstreams: string[]; httpsPort?: number }): Promise<NginxBalancer> {
   const dir = mkdtempSync(path.join(tmpdir(), "shop-nginx-"));
-  // Workers run as an unprivileged user when nginx starts as root: they must reach the temp paths.
-  chmodSync(dir, 0o755);
-  const temp = path.join(dir, "temp");
-  mkdirSync(temp, { mode: 0o777 });
-  chmodSync(temp, 0o777);
   const cert = path.join(dir, "cert.pem");
   const key = path.join(dir, "key.pem");
   const openssl = spawnSync("openssl", [
@@ -63,45 +58,13 @@ export async function startNginxBalancer(options: { upstreams: string[]; httpsPo
   replace("shared:little_scrolls_tls:10m", "shared:little_scrolls_tls:1m");
   replace("server_name shop.example.org;", "server_name localhost;");
   writeFileSync(path.join(dir, "site.conf"), site);
-  // What Debian's /etc/nginx/nginx.conf provides around a site file, pointed at this directory.
-  writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${temp}/body;
-  proxy_temp_path ${temp}/proxy;
-  fastcgi_temp_path ${temp}/fastcgi;
-  uwsgi_temp_path ${temp}/uwsgi;
-  scgi_temp_path ${temp}/scgi;
-  include ${dir}/site.conf;
-}
-`,
-  );
+  const args = writeNginxConfig(dir, `access_log off;\ninclude ${dir}/site.conf;`);
   const errorLog = () =>
     existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "";
-  const check = spawnSync(NGINX_PATH, [
-    "-t",
-    "-p",
-    dir,
-    "-c",
-    path.join(dir, "nginx.conf"),
-    "-e",
-    path.join(dir, "error.log"),
-  ]);
+  const check = spawnSync(NGINX_PATH, ["-t", ...args]);
   if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
 
-  const child: ChildProcess = spawn(
-    NGINX_PATH,
-    ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")],
-    {
-      stdio: "ignore",
-    },
-  );
+  const child: ChildProcess = spawn(NGINX_PATH, args, { stdio: "ignore" });
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   await waitForPort(httpsPort);
   return {
@@ -115,6 +78,40 @@ http {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Readies `dir` for an nginx of its own, as Debian's /etc/nginx/nginx.conf frames a site but
+ * pointed at `dir`: one worker in the foreground, its pid, error log and temp files there, and
+ * `http`, the lines of the `http` block. Returns nginx's arguments to run with it.
+ */
+export function writeNginxConfig(dir: string, http: string): string[] {
+  // Workers run as an unprivileged user when nginx starts as root: they must reach the temp paths.
+  chmodSync(dir, 0o755);
+  const temp = path.join(dir, "temp");
+  mkdirSync(temp, { mode: 0o777 });
+  chmodSync(temp, 0o777);
+  const config = path.join(dir, "nginx.conf");
+  writeFileSync(
+    config,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  client_body_temp_path ${temp}/body;
+  proxy_temp_path ${temp}/proxy;
+  fastcgi_temp_path ${temp}/fastcgi;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+${http
+  .split("\n")
+  .map((line) => `  ${line}\n`)
+  .join("")}}
+`,
+  );
+  return ["-p", dir, "-c", config, "-e", path.join(dir, "error.log")];
 }
 
 async function waitForPort(port: number): Promise<void> {

@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Kysely } from "kysely";
 import pg from "pg";
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
+import type { Database } from "#server/db/schema.ts";
 import { SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
 
 /**
@@ -29,6 +31,19 @@ export interface TestDatabase {
 /** A brand-new, empty database of the given engine (no migrations applied). */
 export function createEmptyTestDatabase(engine: DatabaseEngine): Promise<TestDatabase> {
   return openFreshDatabase(engine);
+}
+
+/**
+ * Each engine's own search tables (decision 12): on SQLite FTS5's table, its shadow tables, its
+ * vocabulary and the books' FTS keys; on PostgreSQL the stored documents and the word counts.
+ */
+const ENGINE_SEARCH_TABLES = /^(books_fts(_\w+)?|book_search_ids|book_search_documents|book_search_words)$/;
+
+/** The names of the database's tables of the data model: every table but the engine's own search tables. */
+export async function dataModelTables(db: Kysely<Database>): Promise<string[]> {
+  return (await db.introspection.getTables())
+    .map((table) => table.name)
+    .filter((name) => !ENGINE_SEARCH_TABLES.test(name));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ImageIcon, Loader2 } from "lucide-react";
 import { useRevalidator } from "react-router";
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import type { Book } from "#server/books/book.ts";
 import type { ActionFailure, ActionResult } from "#server/http/action-result.ts";
 import {
@@ -20,8 +20,8 @@ import { FormField } from "#app/components/ui/form-field.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { COVER_FIELD, COVER_LIMITS } from "#common/books/cover-limits.ts";
-import { postFormWithProgress } from "./post-form-with-progress.ts";
 import { CoverImageError, resizeCoverImage } from "./resize-cover.ts";
+import { UploadProgress, usePostWithProgress } from "./upload-progress.tsx";
 
 /** What the books action answers for a save. */
 type SaveBookResult = ActionResult<{ book: { id: string; title: string } }>;
@@ -38,6 +38,10 @@ export function bookFailureTitle(intent: unknown, error: ActionFailure["error"])
   if (intent === BOOK_INTENTS.delete) return "Error deleting book";
   return error.fieldErrors?.[COVER_FIELD] ? "Image upload failed" : "Error saving book";
 }
+
+/** The inputs of the schema's money fields (cents typed as a decimal) and of its counts. */
+const MONEY_INPUT = { type: "number", min: 0, step: 0.01, inputMode: "decimal" } as const;
+const COUNT_INPUT = { type: "number", min: 0, step: 1, inputMode: "numeric" } as const;
 
 /** The fields in display order, the cover last: the first refused one takes the keyboard. */
 const FOCUS_ORDER = [...BOOK_FIELDS, COVER_FIELD];
@@ -82,9 +86,7 @@ export function BookFormDialog({
   const [coverError, setCoverError] = useState<string | null>(null);
   const [cover, setCover] = useState<ChosenCover | null>(null);
   const [preparing, setPreparing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [progress, setProgress] = useState(0);
-  const progressId = useId();
+  const { sending: saving, progress, post } = usePostWithProgress<SaveBookResult>("/admin/books");
   const mode = book ? "update" : "create";
 
   // The preview is an object URL: let it go when it is replaced or the dialog goes away.
@@ -131,15 +133,8 @@ export function BookFormDialog({
     }
     if (cover) form.set(COVER_FIELD, cover.blob, cover.blob.type === "image/webp" ? "cover.webp" : "cover.jpg");
 
-    setSaving(true);
-    setProgress(0);
-    const outcome = await postFormWithProgress<SaveBookResult>("/admin/books", form, setProgress);
-    setSaving(false);
-
-    if (outcome.kind === "redirect") {
-      window.location.assign(outcome.location);
-      return;
-    }
+    const outcome = await post(form);
+    if (!outcome) return;
     if (outcome.kind === "failed") {
       // No answer from the action (network, body limit, gate): no server toast to show.
       showToast({ title: "Error saving book", description: outcome.message, variant: "destructive" });
@@ -213,23 +208,8 @@ export function BookFormDialog({
           rows={4}
           {...field("description")}
         />
-        <FormField
-          label="Price ($)"
-          type="number"
-          required
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          {...field("price")}
-        />
-        <FormField
-          label="Original price ($)"
-          type="number"
-          min={0}
-          step={0.01}
-          inputMode="decimal"
-          {...field("originalPrice")}
-        />
+        <FormField label="Price ($)" required {...MONEY_INPUT} {...field("price")} />
+        <FormField label="Original price ($)" {...MONEY_INPUT} {...field("originalPrice")} />
         <FormField
           label="Badge"
           maxLength={BOOK_LIMITS.badge}
@@ -246,16 +226,8 @@ export function BookFormDialog({
           inputMode="decimal"
           {...field("rating")}
         />
-        <FormField label="Reviews" type="number" min={0} step={1} inputMode="numeric" {...field("reviews")} />
-        <FormField
-          label="Stock"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          hint="Leave empty if stock is not tracked."
-          {...field("stock")}
-        />
+        <FormField label="Reviews" {...COUNT_INPUT} {...field("reviews")} />
+        <FormField label="Stock" {...COUNT_INPUT} hint="Leave empty if stock is not tracked." {...field("stock")} />
         <FormField
           label="Tags"
           maxLength={BOOK_LIMITS.tagsText}
@@ -307,19 +279,7 @@ export function BookFormDialog({
           </div>
         </fieldset>
 
-        {saving ? (
-          <div className="grid gap-1 sm:col-span-2">
-            <label htmlFor={progressId} className="text-sm font-medium">
-              {progress < 1 ? `Uploading... ${Math.round(progress * 100)}%` : "Saving..."}
-            </label>
-            <progress
-              id={progressId}
-              value={progress}
-              max={1}
-              className="h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-700 [&::-moz-progress-bar]:bg-brand-700"
-            />
-          </div>
-        ) : null}
+        {saving ? <UploadProgress progress={progress} afterUpload="Saving..." className="sm:col-span-2" /> : null}
 
         <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
           <button

@@ -1,5 +1,5 @@
 import { Download, Loader2, Upload } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import {
   BOOK_IMPORT_FILE_FIELD,
@@ -11,12 +11,9 @@ import type { ActionResult } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
-import { postFormWithProgress } from "./post-form-with-progress.ts";
+import { UploadProgress, usePostWithProgress } from "./upload-progress.tsx";
 
 type ImportResult = ActionResult<BookImportCounts>;
-
-const PROGRESS_CLASSES =
-  "h-2 w-full overflow-hidden rounded-full accent-brand-700 [&::-webkit-progress-bar]:bg-brand-100 [&::-webkit-progress-value]:bg-brand-700 [&::-moz-progress-bar]:bg-brand-700";
 
 /**
  * The books CSV upload on the form kit: the file is checked for presence and size here, posted
@@ -26,23 +23,15 @@ const PROGRESS_CLASSES =
  */
 export function BooksImportForm() {
   const revalidator = useRevalidator();
-  const progressId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
-  const [sending, setSending] = useState(false);
-  const [progress, setProgress] = useState(0);
+  const { sending, progress, post } = usePostWithProgress<ImportResult>("/admin/books/import");
   // The answer to the last upload, or why none came; undefined while an upload is on its way.
   const [result, setResult] = useState<ImportResult | undefined>();
 
   async function upload(form: FormData) {
     setResult(undefined);
-    setSending(true);
-    setProgress(0);
-    const answer = await postFormWithProgress<ImportResult>("/admin/books/import", form, setProgress);
-    setSending(false);
-    if (answer.kind === "redirect") {
-      window.location.assign(answer.location);
-      return;
-    }
+    const answer = await post(form);
+    if (!answer) return;
     if (answer.kind === "failed") {
       setResult({ ok: false, error: { code: "INTERNAL", message: answer.message } });
       return;
@@ -100,14 +89,7 @@ export function BooksImportForm() {
           </Link>
         </div>
 
-        {sending ? (
-          <div className="grid gap-1">
-            <label htmlFor={progressId} className="text-sm font-medium">
-              {progress < 1 ? `Uploading... ${Math.round(progress * 100)}%` : "Checking and importing the books..."}
-            </label>
-            <progress id={progressId} value={progress} max={1} className={PROGRESS_CLASSES} />
-          </div>
-        ) : null}
+        {sending ? <UploadProgress progress={progress} afterUpload="Checking and importing the books..." /> : null}
 
         <div aria-live="polite">
           {summary !== null ? (

@@ -1,18 +1,32 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SalesOverview } from "#server/dashboard/sales-overview.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { formatDate } from "#common/dates.ts";
 
-const PANEL = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100";
-const HEADING = "font-serif text-xl font-bold text-brand-800";
+/** One of the dashboard's panels, labelled by its heading; `total`, beside it: the rows of its list in all. */
+function Panel({ id, heading, total, children }: { id: string; heading: string; total?: number; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100">
+      <h2 id={id} className="font-serif text-xl font-bold text-brand-800">
+        {total === undefined ? (
+          heading
+        ) : (
+          <>
+            {`${heading} `}
+            <span className="text-base font-normal text-gray-700">({total})</span>
+          </>
+        )}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** The five books sold most in the last 30 days, by copies. */
 export function TopTitles({ titles }: { titles: SalesOverview["topTitles"] }) {
   return (
-    <section aria-labelledby="top-titles" className={PANEL}>
-      <h2 id="top-titles" className={HEADING}>
-        Top titles, last 30 days
-      </h2>
+    <Panel id="top-titles" heading="Top titles, last 30 days">
       {titles.length === 0 ? (
         <p className="mt-3 text-gray-700">No books sold in the last 30 days.</p>
       ) : (
@@ -30,17 +44,14 @@ export function TopTitles({ titles }: { titles: SalesOverview["topTitles"] }) {
           ))}
         </ol>
       )}
-    </section>
+    </Panel>
   );
 }
 
 /** Paid orders and invoice orders not yet shipped, the longest wait first, each linked. */
 export function WaitingToShip({ waiting }: { waiting: SalesOverview["waitingToShip"] }) {
   return (
-    <section aria-labelledby="waiting-to-ship" className={PANEL}>
-      <h2 id="waiting-to-ship" className={HEADING}>
-        Waiting to ship <span className="text-base font-normal text-gray-700">({waiting.total})</span>
-      </h2>
+    <Panel id="waiting-to-ship" heading="Waiting to ship" total={waiting.total}>
       {waiting.orders.length === 0 ? (
         <p className="mt-3 text-gray-700">Nothing waiting to ship.</p>
       ) : (
@@ -62,24 +73,17 @@ export function WaitingToShip({ waiting }: { waiting: SalesOverview["waitingToSh
           ))}
         </ul>
       )}
-      {waiting.total > waiting.orders.length ? (
-        <p className="mt-3 text-sm">
-          <Link to="/admin/orders" className="text-brand-800 underline underline-offset-2">
-            See all orders
-          </Link>
-        </p>
-      ) : null}
-    </section>
+      <SeeAll shown={waiting.orders.length} total={waiting.total} to="/admin/orders">
+        See all orders
+      </SeeAll>
+    </Panel>
   );
 }
 
 /** Books at or below the store's low-stock threshold, fewest copies first. */
 export function LowStock({ lowStock }: { lowStock: SalesOverview["lowStock"] }) {
   return (
-    <section aria-labelledby="low-stock" className={PANEL}>
-      <h2 id="low-stock" className={HEADING}>
-        Low stock <span className="text-base font-normal text-gray-700">({lowStock.total})</span>
-      </h2>
+    <Panel id="low-stock" heading="Low stock" total={lowStock.total}>
       <p className="mt-1 text-sm text-gray-700">
         Books with {lowStock.threshold} or fewer copies. Change the threshold in{" "}
         <Link to="/admin/settings" className="text-brand-800 underline underline-offset-2">
@@ -103,13 +107,21 @@ export function LowStock({ lowStock }: { lowStock: SalesOverview["lowStock"] }) 
           ))}
         </ul>
       )}
-      {lowStock.total > lowStock.books.length ? (
-        <p className="mt-3 text-sm">
-          <Link to="/admin/books" className="text-brand-800 underline underline-offset-2">
-            See all books
-          </Link>
-        </p>
-      ) : null}
-    </section>
+      <SeeAll shown={lowStock.books.length} total={lowStock.total} to="/admin/books">
+        See all books
+      </SeeAll>
+    </Panel>
+  );
+}
+
+/** A link to the whole list, under a panel that shows only the first `shown` of its `total` rows. */
+function SeeAll({ shown, total, to, children }: { shown: number; total: number; to: string; children: ReactNode }) {
+  if (total <= shown) return null;
+  return (
+    <p className="mt-3 text-sm">
+      <Link to={to} className="text-brand-800 underline underline-offset-2">
+        {children}
+      </Link>
+    </p>
   );
 }
