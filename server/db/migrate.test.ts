@@ -20,6 +20,7 @@ const MIGRATION_NAMES = [
   "0015-orders-payment-reference-index",
   "0016-owner-setup-tokens",
   "0017-order-client-key",
+  "0018-paypal-payments",
 ];
 
 const APP_TABLES = [
