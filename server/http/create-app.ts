@@ -9,6 +9,7 @@ import type { AppServices } from "#server/services.ts";
 import { adminGate } from "./admin-gate.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { bodyLimits } from "./body-limits.ts";
+import { payPalFormTargets } from "#server/payments/paypal/paypal-config.ts";
 import { stripeCheckoutOrigin } from "#server/payments/stripe/stripe-client.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { coverRoutes } from "./cover-routes.ts";
@@ -70,7 +71,10 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
     }),
   );
   // Vite's dev server injects its own scripts, so development runs without a policy.
-  if (mode === "production") app.use(contentSecurityPolicy({ formTargets: [stripeCheckoutOrigin(services.env)] }));
+  if (mode === "production") {
+    const formTargets = [stripeCheckoutOrigin(services.env), ...payPalFormTargets(services.env)];
+    app.use(contentSecurityPolicy({ formTargets }));
+  }
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {

@@ -5,7 +5,12 @@ import type { Database } from "#server/db/schema.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { SecretBoxError } from "#server/settings/secret-box.ts";
 import { decryptPayPalClientSecret } from "#server/settings/store-settings.ts";
-import { createPayPalClient, type PayPalClient, type PayPalCredentials } from "./paypal-client.ts";
+import {
+  createPayPalClient,
+  payPalCheckoutOrigin,
+  type PayPalClient,
+  type PayPalCredentials,
+} from "./paypal-client.ts";
 import { isPayPalCurrency } from "./paypal-money.ts";
 
 /**
@@ -137,4 +142,14 @@ export function payPalClientFor(credentials: PayPalCredentials, env: Pick<Env, "
   if (clients.size >= MAX_CLIENTS) clients.delete(clients.keys().next().value!);
   clients.set(key, client);
   return client;
+}
+
+/**
+ * Where Place Order's answer may send the browser for PayPal (its approval page), for the
+ * Content-Security-Policy's `form-action`, which browsers check a form's redirects against. Both
+ * environments: the one in use is a setting that may change while the server runs. With
+ * PAYPAL_API_URL (tests), the stand-in's.
+ */
+export function payPalFormTargets(env: Pick<Env, "PAYPAL_API_URL">): string[] {
+  return [...new Set([payPalCheckoutOrigin("live", env), payPalCheckoutOrigin("sandbox", env)])];
 }
