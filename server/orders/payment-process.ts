@@ -105,6 +105,9 @@ export type PaymentMoveResult =
   | "unchanged"
   | "unknown_order";
 
+/** The staff-only step of a payment the provider is still settling (pending): the buyer's page says so too. */
+export const PAYMENT_PROCESSING_STEP = "Payment processing";
+
 /** A delayed payment method (bank debit) may take days; the sweeper looks again after this. */
 const PENDING_PAYMENT_GRACE_MS = 3 * 24 * 3600 * 1000;
 
@@ -228,10 +231,13 @@ export async function applyPaymentOutcome(
     });
     await appendOrderHistory(trx, {
       orderId: order.id,
-      status: "Payment processing",
+      status: PAYMENT_PROCESSING_STEP,
       at: now,
       customerVisible: false,
-      note: `The buyer chose a payment method that settles later; ${payment.provider} will confirm it (${payment.pageLabel}).`,
+      note:
+        method === "paypal"
+          ? `PayPal is holding the payment (under review, or an eCheck clearing); it will confirm it (${payment.pageLabel}).`
+          : `The buyer chose a payment method that settles later; ${payment.provider} will confirm it (${payment.pageLabel}).`,
     });
     return "pending";
   }
