@@ -21,6 +21,7 @@ import { originCheck } from "./origin-check.ts";
 import { PAGE_ENCODING, PageCache, pageCacheMiddleware } from "./page-cache.ts";
 import { pageGeneration } from "./page-generation.ts";
 import { requestSession, sessionMiddleware } from "./session-middleware.ts";
+import { PAYPAL_WEBHOOK_PATH, payPalWebhookRoute } from "./paypal-webhook.ts";
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from "./stripe-webhook.ts";
 import { dropTrackingParameters } from "./tracking-parameters.ts";
 
@@ -85,6 +86,7 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   // Before the page middleware, none of which applies to it (see stripe-webhook.ts): no forms,
   // no Origin, no session, and open while Coming Soon is on.
   app.post(STRIPE_WEBHOOK_PATH, stripeWebhookRoute(services));
+  app.post(PAYPAL_WEBHOOK_PATH, payPalWebhookRoute(services));
 
   if (clientDir) {
     app.use("/assets/*", staticFiles({ root: clientDir, precompressed: true }, { "Cache-Control": IMMUTABLE }));

@@ -2,6 +2,7 @@ import { readForm } from "#server/http/read-form.ts";
 import { requireAdmin } from "#server/http/guards.ts";
 import { loadCardPaymentConfig } from "#server/payments/stripe/stripe-keys.ts";
 import { payPalMissingSettings } from "#server/payments/paypal/paypal-config.ts";
+import { PAYPAL_WEBHOOK_PATH } from "#server/http/paypal-webhook.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
@@ -27,7 +28,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const settings = await getStoreSettingsForAdmin(context.services);
   // The checkout's own test, so the screen never says cards are offered when checkout would not offer them.
   const cardPaymentsReady = (await loadCardPaymentConfig({ db, env })) !== null;
-  const payPal = { webhookUrl: `${env.PUBLIC_URL}/webhooks/paypal`, missing: await payPalMissingSettings({ db, env }) };
+  const payPal = {
+    webhookUrl: `${env.PUBLIC_URL}${PAYPAL_WEBHOOK_PATH}`,
+    missing: await payPalMissingSettings({ db, env }),
+  };
   return { settings, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL), cardPaymentsReady, payPal };
 }
 

@@ -89,6 +89,8 @@ describe.each(TEST_ENGINES)("starting a PayPal payment on %s", (engine) => {
 
   it("never opens the page again once the buyer approved it, and opens a new one only when PayPal does not know the first", async () => {
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
+    // Approved, and neither the webhook nor the return page has captured it yet.
+    f.standIn.holdWebhooks();
     await f.standIn.approve(paypalOrderId);
     await expect(startPayPalPayment(f.testApp.services, { orderId })).rejects.toMatchObject({
       code: "CONFLICT",
