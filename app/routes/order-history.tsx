@@ -4,7 +4,7 @@ import { requireViewer } from "#server/http/guards.ts";
 import { listMyOrders } from "#server/accounts/list-my-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatMoney } from "#common/money/money.ts";
-import { PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
+import { paymentSummary } from "#common/orders/payment-status.ts";
 import { formatLongDate } from "#common/dates.ts";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/order-history";
@@ -76,12 +76,12 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                   <dt className="text-gray-700">Total</dt>
                   <dd className="font-medium">{formatMoney(order.totalCents, order.currency)}</dd>
                 </div>
-                {/* "Paid" is the usual case; the other states are worth a word (waiting, refunded…). */}
-                {order.paymentStatus === "paid" ? null : (
+                {/* How it was paid, and the state when it is not simply paid (waiting, refunded…). */}
+                {order.paymentStatus === "paid" && !order.paymentMethod ? null : (
                   <div>
                     <dt className="text-gray-700">Payment</dt>
                     <dd className="font-medium" data-testid="order-payment-status">
-                      {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+                      {paymentSummary(order.paymentMethod, order.paymentStatus)}
                     </dd>
                   </div>
                 )}

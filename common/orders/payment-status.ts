@@ -77,3 +77,17 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   invoice: "Invoice / purchase order",
   paypal: "PayPal",
 };
+
+/** The method in a word, where a list has room for one. */
+export const PAYMENT_METHOD_SHORT_LABELS: Record<PaymentMethod, string> = {
+  card: "Card",
+  invoice: "Invoice",
+  paypal: "PayPal",
+};
+
+/** An order's payment in a few words, for buyers' lists: "Paid · PayPal", "Awaiting payment · Invoice". */
+export function paymentSummary(method: PaymentMethod | null, status: PaymentStatus): string {
+  return method
+    ? `${PAYMENT_STATUS_LABELS[status]} · ${PAYMENT_METHOD_SHORT_LABELS[method]}`
+    : PAYMENT_STATUS_LABELS[status];
+}

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder } from "k
 import type { DatabaseEngine } from "#server/db/database.ts";
 import type { Database, OrderStatus, SqlBool, Timestamp } from "#server/db/schema.ts";
 import { waitingToShipSql } from "#server/orders/ready-to-ship.ts";
-import type { PaymentStatus } from "#common/orders/payment-status.ts";
+import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "#common/settings/settings-schema.ts";
 import type { AppServices } from "#server/services.ts";
@@ -33,6 +33,7 @@ export interface WaitingOrder {
   currency: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod | null;
 }
 
 export interface SalesOverview {
@@ -140,7 +141,16 @@ export async function getSalesOverview(
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("orders")
-      .select(["id", "order_date", "customer_email", "total_cents", "currency", "status", "payment_status"])
+      .select([
+        "id",
+        "order_date",
+        "customer_email",
+        "total_cents",
+        "currency",
+        "status",
+        "payment_status",
+        "payment_method",
+      ])
       .where(waitingToShipSql)
       .orderBy("order_date")
       .orderBy("id")
@@ -191,6 +201,7 @@ export async function getSalesOverview(
         currency: row.currency,
         status: row.status,
         paymentStatus: row.payment_status,
+        paymentMethod: row.payment_method,
       })),
     },
     lowStock: {
