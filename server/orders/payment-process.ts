@@ -424,14 +424,20 @@ export async function recordRefund(
   const currency = order.currency;
   await lockOrderRow(trx, order.id);
   // Its failure may have been recorded between the provider's answer and this write: never count
-  // it. Only Stripe fails a refund after making it, so far.
+  // it (Stripe and PayPal may fail a refund after making it).
   if (await hasPaymentEvent(trx, failedRefundEventId(refundId))) {
-    deps.logger.warn({ orderId: order.id, refundId }, "a refund Stripe already failed was not recorded");
-    throw new AppError(
-      "UNAVAILABLE",
-      "Stripe could not make this refund. Please try again, or check the payment in your Stripe dashboard.",
-      { reason: "stripe-refund-failed" },
-    );
+    deps.logger.warn({ orderId: order.id, refundId }, "a refund the provider already failed was not recorded");
+    throw via === "PayPal"
+      ? new AppError(
+          "UNAVAILABLE",
+          "PayPal could not make this refund. Please try again, or check the payment in your PayPal account.",
+          { reason: "paypal-refund-failed" },
+        )
+      : new AppError(
+          "UNAVAILABLE",
+          "Stripe could not make this refund. Please try again, or check the payment in your Stripe dashboard.",
+          { reason: "stripe-refund-failed" },
+        );
   }
   const recorded = await trx
     .insertInto("payment_events")
