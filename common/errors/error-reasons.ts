@@ -22,7 +22,6 @@ export const ERROR_REASONS = [
   "not-awaiting",
   "not-refundable",
   "payment-being-confirmed",
-  "payment-declined",
   "payment-not-recorded",
   "payment-settling",
   "paypal-error",
@@ -45,7 +44,6 @@ export const ERROR_REASONS = [
   "unpaid-hold-limit",
   "unreadable-event",
   "unverified-address",
-  "unverified-event",
 ] as const;
 
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -26,15 +26,25 @@ export class OrderLockBusyError extends Error {
  * taken with retries (it goes with the connection if the instance dies); SQLite, whose shop is
  * one process (db/instance-lock.ts): a queue per order in this process.
  */
-export async function withPayPalOrderLock<T>(deps: OrderLockDeps, orderId: string, work: () => Promise<T>): Promise<T> {
-  if (deps.database.engine === "postgres") return withAdvisoryLock(deps.db, orderId, work);
-  return withProcessLock(orderId, work);
+export async function withPayPalOrderLock<T>(
+  deps: OrderLockDeps,
+  orderId: string,
+  work: () => Promise<T>,
+  { waitMs = ORDER_LOCK_WAIT_MS }: { waitMs?: number } = {},
+): Promise<T> {
+  if (deps.database.engine === "postgres") return withAdvisoryLock(deps.db, orderId, work, waitMs);
+  return withProcessLock(orderId, work, waitMs);
 }
 
-async function withAdvisoryLock<T>(db: Kysely<Database>, orderId: string, work: () => Promise<T>): Promise<T> {
+async function withAdvisoryLock<T>(
+  db: Kysely<Database>,
+  orderId: string,
+  work: () => Promise<T>,
+  waitMs: number,
+): Promise<T> {
   const key = lockKey(orderId);
   return db.connection().execute(async (connection) => {
-    const deadline = Date.now() + ORDER_LOCK_WAIT_MS;
+    const deadline = Date.now() + waitMs;
     for (;;) {
       const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}::bigint) as locked`.execute(
         connection,
@@ -54,7 +64,7 @@ async function withAdvisoryLock<T>(db: Kysely<Database>, orderId: string, work: 
 /** The turn each order's lock is at in this process: the promise the next caller waits for. */
 const queues = new Map<string, Promise<unknown>>();
 
-async function withProcessLock<T>(orderId: string, work: () => Promise<T>): Promise<T> {
+async function withProcessLock<T>(orderId: string, work: () => Promise<T>, waitMs: number): Promise<T> {
   const before = queues.get(orderId) ?? Promise.resolve();
   let release!: () => void;
   const mine = new Promise<void>((resolve) => (release = resolve));
@@ -65,7 +75,7 @@ async function withProcessLock<T>(orderId: string, work: () => Promise<T>): Prom
     await Promise.race([
       before,
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new OrderLockBusyError(`order ${orderId} stayed locked`)), ORDER_LOCK_WAIT_MS);
+        timer = setTimeout(() => reject(new OrderLockBusyError(`order ${orderId} stayed locked`)), waitMs);
       }),
     ]);
   } catch (error) {

@@ -14,7 +14,7 @@ import type { PaymentStatus } from "#common/orders/payment-status.ts";
 import type { Clock } from "#server/services.ts";
 import { PayPalError, payPalCheckoutOrigin, type PayPalClient } from "./paypal-client.ts";
 import { loadPayPalSettlement, payPalClientFor, type PayPalSettlement } from "./paypal-config.ts";
-import { withPayPalOrderLock } from "./paypal-order-lock.ts";
+import { OrderLockBusyError, withPayPalOrderLock } from "./paypal-order-lock.ts";
 import { outcomeOfCapture, payPalPageLabel, reportedPayPalPayment } from "./paypal-payment.ts";
 import type { PayPalCapture, PayPalOrder } from "./paypal-schemas.ts";
 
@@ -82,15 +82,17 @@ export async function settlePayPalOrder(
       : { ...none, paymentStatus, unreachable: Boolean(paypalOrderId) };
   }
   const client = payPalClientFor(settlement.credentials, deps.env);
-  return withPayPalOrderLock(deps, first.id, async () => {
-    try {
-      return await settleLocked(deps, client, settlement, { ...input, paypalOrderId });
-    } catch (error) {
-      if (!(error instanceof PayPalError)) throw error;
-      deps.logger.warn({ err: error, orderId: input.orderId }, "PayPal could not be asked about an order");
-      return { ...none, paymentStatus: await currentPaymentStatus(deps.db, input.orderId), unreachable: true };
-    }
-  });
+  try {
+    return await withPayPalOrderLock(deps, first.id, () =>
+      settleLocked(deps, client, settlement, { ...input, paypalOrderId }),
+    );
+  } catch (error) {
+    // PayPal unreachable, or another request kept the order's turn (a slow capture): a later
+    // return, event or run of the job settles it.
+    if (!(error instanceof PayPalError) && !(error instanceof OrderLockBusyError)) throw error;
+    deps.logger.warn({ err: error, orderId: input.orderId }, "PayPal could not be asked about an order");
+    return { ...none, paymentStatus: await currentPaymentStatus(deps.db, input.orderId), unreachable: true };
+  }
 }
 
 async function settleLocked(
