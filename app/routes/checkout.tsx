@@ -1,6 +1,6 @@
 import { ShoppingBag } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { beginCardPayment } from "#server/checkout/begin-card-payment.ts";
+import { beginProviderPayment } from "#server/checkout/begin-payment.ts";
 import { CHECKOUT_FIELDS } from "#common/checkout/cart-param.ts";
 import { checkoutEcho, checkoutSchema } from "#common/checkout/checkout-schema.ts";
 import { loadCheckout } from "#server/checkout/load-checkout.ts";
@@ -10,6 +10,7 @@ import { rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";
 import { isHttpsSite } from "#server/config/env.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
 import { formValues } from "#common/forms/form-values.ts";
+import { isProviderPayment } from "#common/orders/payment-status.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
@@ -39,9 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Places the order, then sends the buyer on: to Stripe's payment page for a card order (or, when
- * Stripe cannot be reached, to the confirmation page, which offers "Pay by card" again), to the
- * confirmation page for an invoice order. The browser is remembered as the one that placed it.
+ * Places the order, then sends the buyer on: to Stripe's payment page for a card order, to
+ * PayPal's approval page for a PayPal order (or, when the provider cannot be reached, to the
+ * confirmation page, which offers to pay again), to the confirmation page for an invoice order. The browser is remembered as the one that placed it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, viewer, clientAddress } = context;
@@ -62,8 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     };
     const confirmation = `/order-confirmation/${encodeURIComponent(placed.orderId)}`;
-    if (placed.paymentMethod === "card") {
-      const payment = await beginCardPayment(services, { orderId: placed.orderId });
+    if (isProviderPayment(placed.paymentMethod)) {
+      const payment = await beginProviderPayment(services, { orderId: placed.orderId, method: placed.paymentMethod });
       if (payment.url !== null) throw redirect(payment.url, { headers });
       throw redirect(`${confirmation}?placed=1&payment=unavailable`, { headers });
     }

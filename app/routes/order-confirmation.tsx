@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
-import { beginCardPayment } from "#server/checkout/begin-card-payment.ts";
+import { beginProviderPayment } from "#server/checkout/begin-payment.ts";
 import { PAY_BY_CARD_INTENT } from "#common/checkout/pay-by-card-intent.ts";
+import { isProviderPayment } from "#common/orders/payment-status.ts";
 import { getOrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
-import { loadPaymentOptions } from "#server/checkout/payment-options.ts";
+import { confirmationPaymentView, syncPaymentOnReturn } from "#server/checkout/return-from-payment.ts";
 import { readPlacedOrders } from "#server/checkout/placed-orders-cookie.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import { syncCardPaymentOnReturn } from "#server/payments/stripe/sync-card-payment-on-return.ts";
-import { enforceRateLimit, runAction, withinRateLimit } from "#server/http/action-result.ts";
+import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
 import { flashedToast } from "#server/http/flash.ts";
 import { readForm } from "#server/http/read-form.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
@@ -25,14 +25,14 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /**
- * An island page (decision 21): the page is HTML; its islands are "Pay by card" (posted as a
- * document: Stripe's page, or this page again with the refusal) and, after a placed order, the
- * one that empties the cart.
+ * An island page (decision 21): the page is HTML; its islands are "Pay by card" or "Pay with
+ * PayPal" (posted as a document: the provider's page, or this page again with the refusal) and,
+ * after a placed order, the one that empties the cart.
  */
 export const handle = ISLAND_PAGE_HANDLE;
 export const clientLoader = islandPageClientLoader;
 
-/** Heads the toast of a refused "Pay by card". */
+/** Heads the toast of a refused "Pay by card" or "Pay with PayPal". */
 const PAY_FAILED = "Payment could not be started";
 
 /**
@@ -49,34 +49,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let order = await getOrderConfirmation(services, access);
   if (!order) throw redirect(`/track-order?orderId=${encodeURIComponent(params.orderId)}`);
   const search = new URL(request.url).searchParams;
-  if (
-    order.paymentMethod === "card" &&
-    order.paymentStatus === "awaiting_payment" &&
-    search.has("session_id") &&
-    (await withinRateLimit(services.rateLimits.cardPayment, clientAddress))
-  ) {
-    // Back from Stripe before its webhook: ask Stripe, so a paid order says so at once. (Past the
-    // limit, reloads show the order as it is, and the webhook brings the payment.)
-    const status = await syncCardPaymentOnReturn(services, { orderId: order.id, sessionId: search.get("session_id") });
-    if (status !== order.paymentStatus) order = (await getOrderConfirmation(services, access)) ?? order;
-  }
-  const awaitingCard = order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment";
-  return {
-    order,
-    canPayByCard: awaitingCard ? (await loadPaymentOptions(services)).card : false,
-    visit: {
-      returnedFromPayment: search.has("session_id"),
-      cancelledPayment: search.get("cancelled") === "1",
-      paymentUnavailable: search.get("payment") === "unavailable",
-    },
-    /** The order was just placed (or paid on Stripe's page): the cart that became it is emptied. */
-    justPlaced: search.has("placed") || search.has("session_id") || search.has("cancelled"),
-  };
+  // Back from Stripe or PayPal before their webhook: ask them (PayPal: capture), so a paid order says so at once.
+  const back = await syncPaymentOnReturn(services, { order, search, clientAddress });
+  if (back.redirectTo) throw redirect(back.redirectTo);
+  if (back.changed) order = (await getOrderConfirmation(services, access)) ?? order;
+  return { order, ...(await confirmationPaymentView(services, { order, search })) };
 }
 
 /**
- * "Pay by card": opens Stripe's page again for a card order still awaiting payment. A refusal
- * renders the page again with it and its toast (no flash cookie: this very answer shows it).
+ * "Pay by card" / "Pay with PayPal": opens the provider's page again for an order still awaiting
+ * payment. A refusal renders the page again with it and its toast (no flash cookie: this very
+ * answer shows it).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, viewer, clientAddress } = context;
@@ -89,8 +72,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       placedOrderIds: readPlacedOrders(request.headers.get("cookie"), services.env.APP_SECRET),
     });
     if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
+    if (!isProviderPayment(order.paymentMethod)) throw new AppError("VALIDATION", "Unknown action.");
     await enforceRateLimit(services.rateLimits.cardPayment, clientAddress);
-    const payment = await beginCardPayment(services, { orderId: order.id });
+    const payment = await beginProviderPayment(services, { orderId: order.id, method: order.paymentMethod });
     if (payment.url !== null) throw redirect(payment.url);
     throw new AppError("UNAVAILABLE", payment.message);
   });
@@ -114,7 +98,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
       <OrderConfirmationView
         order={loaderData.order}
         visit={loaderData.visit}
-        canPayByCard={loaderData.canPayByCard}
+        canPayAgain={loaderData.canPayAgain}
         payFailure={actionData && !actionData.ok ? actionData.error.message : undefined}
       />
     </>

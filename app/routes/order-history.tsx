@@ -3,7 +3,7 @@ import { requireViewer } from "#server/http/guards.ts";
 import { listMyOrders } from "#server/accounts/list-my-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatMoney } from "#common/money/money.ts";
-import { PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
+import { paymentSummary } from "#common/orders/payment-status.ts";
 import { formatLongDate } from "#common/dates.ts";
 import { orderPath, SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
@@ -83,12 +83,12 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                     <dt className="text-gray-700">Total</dt>
                     <dd className="font-medium">{formatMoney(order.totalCents, order.currency)}</dd>
                   </div>
-                  {/* "Paid" is the usual case; the other states are worth a word (waiting, refunded…). */}
-                  {order.paymentStatus === "paid" ? null : (
+                  {/* How it was paid, and the state when it is not simply paid (waiting, refunded…). */}
+                  {order.paymentStatus === "paid" && !order.paymentMethod ? null : (
                     <div>
                       <dt className="text-gray-700">Payment</dt>
                       <dd className="font-medium" data-testid="order-payment-status">
-                        {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+                        {paymentSummary(order.paymentMethod, order.paymentStatus)}
                       </dd>
                     </div>
                   )}

@@ -58,7 +58,7 @@ describe("checkout schema", () => {
     ["country", { country: "XX" }, "Please choose a country."],
     ["region", { region: "" }, "Please enter your state."],
     ["postalCode", { postalCode: "" }, "Please enter your ZIP code."],
-    ["paymentMethod", { paymentMethod: "paypal" }, "Please choose how you would like to pay."],
+    ["paymentMethod", { paymentMethod: "crypto" }, "Please choose how you would like to pay."],
     ["checkoutToken", { checkoutToken: "short" }, "This checkout page has expired. Please reload it."],
     ["street", { street: "x".repeat(201) }, "Please keep the street address to 200 characters or fewer."],
   ])("refuses a bad %s: %j", (field, values, message) => {

@@ -7,8 +7,22 @@
  * becomes what the amounts say, also out of "refunded" when Stripe fails a refund. Every move is
  * made by server/orders/payment-process.ts.
  */
-export const PAYMENT_METHODS = ["card", "invoice"] as const;
+export const PAYMENT_METHODS = ["card", "invoice", "paypal"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * Methods paid at a provider's page right after the order is placed (Stripe's for cards,
+ * PayPal's): only the provider confirms them, and the order holds its stock for minutes while
+ * the buyer pays (CARD_HOLD_MINUTES). Invoices are paid outside the shop, and staff record them.
+ */
+export type ProviderPaymentMethod = Exclude<PaymentMethod, "invoice">;
+
+export function isProviderPayment(method: PaymentMethod | null | undefined): method is ProviderPaymentMethod {
+  return method === "card" || method === "paypal";
+}
+
+/** The provider that takes each such payment, as staff and buyers read its name. */
+export const PAYMENT_PROVIDER_NAMES: Record<ProviderPaymentMethod, string> = { card: "Stripe", paypal: "PayPal" };
 
 export const PAYMENT_STATUSES = [
   "awaiting_payment",
@@ -24,7 +38,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Where each state may go next. A state missing on the right of every arrow is never re-entered. */
 export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  // Card: paid (webhook), failed or expired (webhook or sweeper), needs_review (amount mismatch).
+  // Card and PayPal: paid (webhook, return page, sweeper), failed or expired (webhook or sweeper),
+  // needs_review (amount, or for PayPal the order or payee, mismatch).
   // Invoice: paid (staff), voided (cancelled before payment).
   awaiting_payment: ["paid", "payment_failed", "expired", "needs_review", "voided"],
   paid: ["partially_refunded", "refunded"],
@@ -60,4 +75,19 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: "Card (Stripe)",
   invoice: "Invoice / purchase order",
+  paypal: "PayPal",
 };
+
+/** The method in a word, where a list has room for one. */
+export const PAYMENT_METHOD_SHORT_LABELS: Record<PaymentMethod, string> = {
+  card: "Card",
+  invoice: "Invoice",
+  paypal: "PayPal",
+};
+
+/** An order's payment in a few words, for buyers' lists: "Paid · PayPal", "Awaiting payment · Invoice". */
+export function paymentSummary(method: PaymentMethod | null, status: PaymentStatus): string {
+  return method
+    ? `${PAYMENT_STATUS_LABELS[status]} · ${PAYMENT_METHOD_SHORT_LABELS[method]}`
+    : PAYMENT_STATUS_LABELS[status];
+}

@@ -22,6 +22,9 @@ export const SETTINGS_LIMITS = {
   /** The whole "ships to" text: 249 codes with separators fit in well under this. */
   shippingCountries: 1000,
   paypalClientId: 255,
+  paypalClientSecret: 255,
+  paypalWebhookId: 64,
+  paypalMerchantId: 64,
   shippingMethodName: 80,
   shippingMethods: 20,
 } as const;
@@ -33,8 +36,12 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 /** $100,000.00: far above any real rate, and far below where cents stop being exact. */
 export const MAX_SHIPPING_RATE_CENTS = 10_000_000;
 
-/** What to do with a write-only secret (the Stripe secret key, the webhook signing secret) on save. */
+/** What to do with a write-only secret (the Stripe secret key, the webhook signing secret, PayPal's client secret) on save. */
 export const STRIPE_SECRET_KEY_ACTIONS = ["keep", "replace", "clear"] as const;
+
+/** PayPal's two environments: test money (sandbox) or real money (live). */
+export const PAYPAL_ENVIRONMENTS = ["sandbox", "live"] as const;
+export type PayPalEnvironmentSetting = (typeof PAYPAL_ENVIRONMENTS)[number];
 
 const CURRENCY_WITHOUT_HUNDREDTHS =
   "The shop keeps prices in hundredths, so it cannot sell in a currency without them (such as JPY or KWD). Please choose one with cents, such as USD or EUR.";
@@ -179,12 +186,21 @@ export const shippingMethodFormSchema = z
     path: ["name"],
   });
 
+/** An id PayPal gave (webhook id, merchant id): letters and digits, as PayPal writes them. */
+function payPalId(max: number, label: string) {
+  return optionalText(max, label).refine((value) => value === null || /^[A-Za-z0-9-]+$/.test(value), {
+    message: `${label} has only letters and digits, as PayPal shows it.`,
+  });
+}
+
 /** The fields the form's cross-field check reads. */
 const CROSS_CHECKED = new Set([
   "stripeSecretKeyAction",
   "stripeSecretKey",
   "stripeWebhookSecretAction",
   "stripeWebhookSecret",
+  "paypalClientSecretAction",
+  "paypalClientSecret",
   "enableInvoice",
   "invoiceTerms",
 ]);
@@ -226,6 +242,18 @@ export const storeSettingsFormSchema = z
     stripeWebhookSecret: optionalText(SETTINGS_LIMITS.stripeWebhookSecret, "The webhook signing secret"),
     enablePaypal: toggle,
     paypalClientId: optionalText(SETTINGS_LIMITS.paypalClientId, "The PayPal client ID"),
+    /** Write-only like the Stripe secret key: the form says keep, replace or clear. */
+    paypalClientSecretAction: z
+      .enum(STRIPE_SECRET_KEY_ACTIONS, {
+        error: "Please choose whether to keep, replace or clear the PayPal client secret.",
+      })
+      .default("keep"),
+    paypalClientSecret: optionalText(SETTINGS_LIMITS.paypalClientSecret, "The PayPal client secret"),
+    paypalWebhookId: payPalId(SETTINGS_LIMITS.paypalWebhookId, "The PayPal webhook ID"),
+    paypalMerchantId: payPalId(SETTINGS_LIMITS.paypalMerchantId, "The PayPal merchant ID"),
+    paypalEnvironment: z
+      .enum(PAYPAL_ENVIRONMENTS, { error: "Please choose PayPal's sandbox or live environment." })
+      .default("sandbox"),
     enableInvoice: toggle,
     invoiceTerms: optionalText(SETTINGS_LIMITS.invoiceTerms, "The payment terms"),
     enableMaintenanceMode: toggle,
@@ -257,6 +285,13 @@ export const storeSettingsFormSchema = z
           path: ["stripeWebhookSecret"],
         });
       }
+      if (form.paypalClientSecretAction === "replace" && !form.paypalClientSecret) {
+        ctx.addIssue({
+          code: "custom",
+          message: "Please enter the new PayPal client secret.",
+          path: ["paypalClientSecret"],
+        });
+      }
       if (form.enableInvoice && !form.invoiceTerms) {
         ctx.addIssue({
           code: "custom",
@@ -274,6 +309,7 @@ export const storeSettingsFormSchema = z
     ...form,
     stripeSecretKey: form.stripeSecretKeyAction === "replace" ? form.stripeSecretKey : null,
     stripeWebhookSecret: form.stripeWebhookSecretAction === "replace" ? form.stripeWebhookSecret : null,
+    paypalClientSecret: form.paypalClientSecretAction === "replace" ? form.paypalClientSecret : null,
   }));
 
 export type StoreSettingsForm = z.output<typeof storeSettingsFormSchema>;

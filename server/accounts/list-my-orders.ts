@@ -1,5 +1,5 @@
 import type { OrderStatus } from "#server/db/schema.ts";
-import type { PaymentStatus } from "#common/orders/payment-status.ts";
+import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
 import type { AppServices } from "#server/services.ts";
 import { isAccountOrder } from "#server/orders/order-access.ts";
 import type { Viewer } from "./viewer.ts";
@@ -11,6 +11,7 @@ export interface MyOrder {
   status: OrderStatus;
   currency: string;
   paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod | null;
 }
 
 /**
@@ -23,7 +24,7 @@ export async function listMyOrders(
 ): Promise<MyOrder[]> {
   const rows = await db
     .selectFrom("orders")
-    .select(["id", "order_date", "total_cents", "status", "currency", "payment_status"])
+    .select(["id", "order_date", "total_cents", "status", "currency", "payment_status", "payment_method"])
     .where((eb) => isAccountOrder(eb, viewer))
     .orderBy("order_date", "desc")
     .limit(200)
@@ -35,5 +36,6 @@ export async function listMyOrders(
     status: r.status,
     currency: r.currency,
     paymentStatus: r.payment_status,
+    paymentMethod: r.payment_method,
   }));
 }

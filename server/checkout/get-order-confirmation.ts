@@ -1,6 +1,7 @@
 import type { Viewer } from "#server/accounts/viewer.ts";
 import { PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from "#common/orders/payment-status.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
+import { PAYMENT_PROCESSING_STEP } from "#server/orders/payment-process.ts";
 import type { AppServices } from "#server/services.ts";
 import { countryName } from "./country-names.ts";
 import { maySeeConfirmation } from "#server/orders/order-access.ts";
@@ -29,6 +30,11 @@ export interface OrderConfirmation {
   paymentStatus: PaymentStatus;
   /** The state in words ("Awaiting payment"). */
   paymentStatusLabel: string;
+  /**
+   * Awaiting payment, but the provider has the payment and is still settling it (PayPal holding
+   * a capture for review, a bank debit clearing): neither paid nor failed yet.
+   */
+  paymentPending: boolean;
   /** The store's invoice terms, for an invoice order. */
   invoiceTerms: string | null;
   lines: { title: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
@@ -45,7 +51,7 @@ export async function getOrderConfirmation(
   if (input.orderId.length > 40) return null;
   const order = await db.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
   if (!order || !maySeeConfirmation(order, input.viewer, input.placedOrderIds)) return null;
-  const [items, settings] = await Promise.all([
+  const [items, settings, pending] = await Promise.all([
     db
       .selectFrom("order_items")
       .select(["title", "unit_price_cents", "quantity"])
@@ -54,6 +60,14 @@ export async function getOrderConfirmation(
       .execute(),
     order.payment_method === "invoice"
       ? db.selectFrom("store_settings").select("invoice_terms").where("id", "=", STORE_SETTINGS_ID).executeTakeFirst()
+      : undefined,
+    order.payment_status === "awaiting_payment"
+      ? db
+          .selectFrom("order_status_history")
+          .select("id")
+          .where("order_id", "=", order.id)
+          .where("status", "=", PAYMENT_PROCESSING_STEP)
+          .executeTakeFirst()
       : undefined,
   ]);
   return {
@@ -79,6 +93,7 @@ export async function getOrderConfirmation(
     paymentMethod: order.payment_method,
     paymentStatus: order.payment_status,
     paymentStatusLabel: PAYMENT_STATUS_LABELS[order.payment_status],
+    paymentPending: pending !== undefined,
     invoiceTerms: settings?.invoice_terms?.trim() || null,
     lines: items.map((item) => ({
       title: item.title,

@@ -50,8 +50,8 @@ export const PRICE_CHANGED_REASON = "price-changed";
  * its three mails are written. The order is unpaid, so it is held to the unpaid-hold rules
  * (decision 23): at most half of an item's copies left per line, and a cap on what its client
  * holds in unpaid orders at once. Its payment starts as the payment process says
- * (`initialPayment`: a card order holds for CARD_HOLD_MINUTES). A card order queues no mail: the
- * payment webhook does when paid.
+ * (`initialPayment`: a card or PayPal order holds for CARD_HOLD_MINUTES). A card or PayPal order
+ * queues no mail: the payment process does when it is paid.
  * The store's current rules decide: an enabled shipping method, a country it ships to, a payment
  * method it can take. Nothing is written when any check fails.
  */
@@ -67,6 +67,9 @@ export async function placeOrder(
   const fieldErrors: Record<string, string> = {};
   if (form.paymentMethod === "card" && !payment.card) {
     fieldErrors.paymentMethod = "Card payments are not available right now. Please choose another way to pay.";
+  }
+  if (form.paymentMethod === "paypal" && !payment.paypal) {
+    fieldErrors.paymentMethod = "PayPal is not available right now. Please choose another way to pay.";
   }
   if (form.paymentMethod === "invoice" && !payment.invoice) {
     fieldErrors.paymentMethod = "Paying by invoice is not available right now. Please choose another way to pay.";

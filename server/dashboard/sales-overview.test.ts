@@ -141,6 +141,7 @@ describe.each(TEST_ENGINES)("getSalesOverview on %s", (engine) => {
       currency: "USD",
       status: "Processing",
       paymentStatus: "partially_refunded",
+      paymentMethod: "card",
     });
     expect(overview.lowStock).toEqual({
       threshold: 5,

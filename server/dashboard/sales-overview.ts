@@ -3,7 +3,7 @@ import type { DatabaseEngine } from "#server/db/database.ts";
 import { countRows } from "#server/db/paging.ts";
 import type { Database, OrderStatus, SqlBool, Timestamp } from "#server/db/schema.ts";
 import { waitingToShipSql } from "#server/orders/ready-to-ship.ts";
-import type { PaymentStatus } from "#common/orders/payment-status.ts";
+import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "#common/settings/settings-schema.ts";
 import type { AppServices } from "#server/services.ts";
@@ -34,6 +34,7 @@ export interface WaitingOrder {
   currency: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod | null;
 }
 
 export interface SalesOverview {
@@ -139,7 +140,7 @@ export async function getSalesOverview(
       .execute(),
     countRows(waiting),
     waiting
-      .select(["id", "order_date", "customer_email", "total_cents", "currency", "status", "payment_status"])
+      .select(["id", "order_date", "customer_email", "total_cents", "currency", "status", "payment_status", "payment_method"])
       .orderBy("order_date")
       .orderBy("id")
       .limit(listLimit)
@@ -181,6 +182,7 @@ export async function getSalesOverview(
         currency: row.currency,
         status: row.status,
         paymentStatus: row.payment_status,
+        paymentMethod: row.payment_method,
       })),
     },
     lowStock: {

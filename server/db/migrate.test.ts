@@ -27,6 +27,7 @@ const MIGRATION_NAMES = [
   "0017-order-client-key",
   "0018-contact-enquiries",
   "0019-store-postal-address",
+  "0020-paypal-payments",
 ];
 
 const APP_TABLES = [

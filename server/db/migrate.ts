@@ -18,6 +18,7 @@ import * as ownerSetupTokens from "./migrations/0016-owner-setup-tokens.ts";
 import * as orderClientKey from "./migrations/0017-order-client-key.ts";
 import * as contactEnquiries from "./migrations/0018-contact-enquiries.ts";
 import * as storePostalAddress from "./migrations/0019-store-postal-address.ts";
+import * as paypalPayments from "./migrations/0020-paypal-payments.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -46,6 +47,7 @@ const migrations: Record<string, MigrationModule> = {
   "0017-order-client-key": orderClientKey,
   "0018-contact-enquiries": contactEnquiries,
   "0019-store-postal-address": storePostalAddress,
+  "0020-paypal-payments": paypalPayments,
 };
 
 class ListedMigrationProvider implements MigrationProvider {
@@ -72,13 +74,16 @@ export class MigrationError extends Error {
  * holds an advisory lock meanwhile, so two processes starting together apply each one once.
  * Returns the names applied by this call.
  */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+export async function migrateToLatest(handle: DatabaseHandle, options: { upTo?: string } = {}): Promise<string[]> {
   const context: MigrationContext = {
     engine: handle.engine,
     timestamp: handle.engine === "sqlite" ? "text" : "timestamptz",
   };
   const migrator = new Migrator({ db: handle.db, provider: new ListedMigrationProvider(context) });
-  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  // `upTo` (tests of a migration on data written before it): stop after that one.
+  const { error, results }: MigrationResultSet = options.upTo
+    ? await migrator.migrateTo(options.upTo)
+    : await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
     throw new MigrationError(`Migration ${failed ?? "(setup)"} failed: ${String((error as Error).message ?? error)}`, {

@@ -96,7 +96,7 @@ export interface OrdersTable {
   /** Null for orders from before checkout (the seeded samples). */
   payment_method: PaymentMethod | null;
   payment_status: Defaulted<PaymentStatus>;
-  /** Stripe's payment intent id for a card order; null until paid. */
+  /** The provider's id of the payment, to refund it: Stripe's payment intent, PayPal's capture; null until paid. */
   payment_reference: string | null;
   stripe_session_id: string | null;
   /** While awaiting a card payment: when the held stock goes back if no payment arrived. */
@@ -108,6 +108,8 @@ export interface OrdersTable {
   stock_taken: Defaulted<SqlBool>;
   /** The rate-limit key of the client that placed it (server/security/client-key.ts); null before 0017. */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A PayPal order's one PayPal order (Orders v2), once created; its capture id is payment_reference. */
+  paypal_order_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -160,7 +162,7 @@ export interface BundlesTable {
   updated_at: Timestamp;
 }
 
-/** Each Stripe event id once: a replayed or re-delivered event finds its row and changes nothing. */
+/** Each provider event id once (Stripe's, PayPal's `paypal:` ones): a replay finds its row and changes nothing. */
 export interface PaymentEventsTable {
   id: string;
   order_id: string | null;
@@ -209,6 +211,13 @@ export interface StoreSettingsTable {
   shipping_countries: ColumnType<string | null, string | null | undefined, string | null>;
   /** The dashboard lists books with this many copies or fewer in stock. */
   low_stock_threshold: Defaulted<number>;
+  /** PayPal's client secret, encrypted like the Stripe secret key; write-only. */
+  paypal_client_secret_encrypted: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The id PayPal gave the shop's webhook: events are verified against it. */
+  paypal_webhook_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The shop's PayPal merchant (payer) id: a capture paid to another account is not the shop's. */
+  paypal_merchant_id: ColumnType<string | null, string | null | undefined, string | null>;
+  paypal_environment: Defaulted<"sandbox" | "live">;
 }
 
 export interface ShippingMethodsTable {

@@ -9,6 +9,7 @@ import type { AppServices } from "#server/services.ts";
 import { adminGate } from "./admin-gate.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { bodyLimits } from "./body-limits.ts";
+import { payPalFormTargets } from "#server/payments/paypal/paypal-config.ts";
 import { stripeCheckoutOrigin } from "#server/payments/stripe/stripe-client.ts";
 import { contentSecurityPolicy } from "./content-security-policy.ts";
 import { coverRoutes } from "./cover-routes.ts";
@@ -20,6 +21,7 @@ import { originCheck } from "./origin-check.ts";
 import { PAGE_ENCODING, PageCache, pageCacheMiddleware } from "./page-cache.ts";
 import { pageGeneration } from "./page-generation.ts";
 import { requestSession, sessionMiddleware } from "./session-middleware.ts";
+import { PAYPAL_WEBHOOK_PATH, payPalWebhookRoute } from "./paypal-webhook.ts";
 import { STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from "./stripe-webhook.ts";
 import { dropTrackingParameters } from "./tracking-parameters.ts";
 
@@ -70,7 +72,10 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
     }),
   );
   // Vite's dev server injects its own scripts, so development runs without a policy.
-  if (mode === "production") app.use(contentSecurityPolicy({ formTargets: [stripeCheckoutOrigin(services.env)] }));
+  if (mode === "production") {
+    const formTargets = [stripeCheckoutOrigin(services.env), ...payPalFormTargets(services.env)];
+    app.use(contentSecurityPolicy({ formTargets }));
+  }
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -81,6 +86,7 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   // Before the page middleware, none of which applies to it (see stripe-webhook.ts): no forms,
   // no Origin, no session, and open while Coming Soon is on.
   app.post(STRIPE_WEBHOOK_PATH, stripeWebhookRoute(services));
+  app.post(PAYPAL_WEBHOOK_PATH, payPalWebhookRoute(services));
 
   if (clientDir) {
     app.use("/assets/*", staticFiles({ root: clientDir, precompressed: true }, { "Cache-Control": IMMUTABLE }));

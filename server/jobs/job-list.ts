@@ -1,4 +1,5 @@
 import { deliverQueuedMails } from "#server/mail/deliver-queued-mails.ts";
+import { reconcilePayPalOrders } from "#server/payments/paypal/reconcile-paypal-orders.ts";
 import { expireUnpaidCardOrders } from "#server/payments/stripe/expire-unpaid-card-orders.ts";
 import type { BackgroundJob } from "./background-jobs.ts";
 
@@ -12,6 +13,14 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
     everyMs: 60_000,
     run: async (services) => {
       await expireUnpaidCardOrders(services);
+    },
+  },
+  // PayPal orders awaiting payment for a few minutes: captured, recorded or expired (the one PayPal step).
+  {
+    name: "reconcile-paypal-orders",
+    everyMs: 60_000,
+    run: async (services) => {
+      await reconcilePayPalOrders(services);
     },
   },
   // Rate-limit counters whose window ended stay in the database until deleted (Redis expires its

@@ -3,7 +3,12 @@ import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import type { Selectable } from "kysely";
 import type { OrdersTable, OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
-import { REFUNDABLE_PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus } from "#common/orders/payment-status.ts";
+import {
+  isProviderPayment,
+  REFUNDABLE_PAYMENT_STATUSES,
+  type PaymentMethod,
+  type PaymentStatus,
+} from "#common/orders/payment-status.ts";
 import { applyPaymentOutcome, settleCancelledPayment } from "./payment-process.ts";
 import { refundOrderAmount, type OrderActionDeps } from "./refund-order.ts";
 
@@ -14,7 +19,7 @@ export interface CancelResult {
   updatedAt: Timestamp;
   /** This call gave the order's units back to stock. */
   stockReturned: boolean;
-  /** Refunded through Stripe by this call (a paid card order); 0 otherwise. */
+  /** Refunded through its provider by this call (a paid card or PayPal order); 0 otherwise. */
   refundedCents: number;
   /** False when the order was already cancelled (a double-click): nothing was written. */
   changed: boolean;
@@ -25,8 +30,8 @@ const NOT_CANCELLABLE: readonly OrderStatus[] = ["Shipped", "Delivered", "Cancel
 /**
  * Staff cancel an order that has not left the store: its status becomes Cancelled, its units go
  * back to stock exactly once and a payment still awaited is voided (`settleCancelledPayment`; a
- * card order's payment page is closed first, so the buyer cannot pay for it afterwards), and a
- * paid card order is refunded in full through its provider first (so a refused refund leaves the
+ * card or PayPal order's payment page is closed first, so the buyer cannot pay for it afterwards), and a
+ * paid card or PayPal order is refunded in full through its provider first (so a refused refund leaves the
  * order as it was). A paid invoice order keeps its payment: the school paid outside the shop, and staff record
  * the money they return with Refund. Queues the cancelled mail. Cancelling twice changes nothing;
  * a shipped or delivered order cannot be cancelled. The id is checked by the caller (the orders
@@ -54,7 +59,11 @@ export async function cancelOrder(
 
   let refundedCents = 0;
   const moneyHeld = order.amount_paid_cents - order.amount_refunded_cents;
-  if (order.payment_method === "card" && moneyHeld > 0 && REFUNDABLE_PAYMENT_STATUSES.includes(order.payment_status)) {
+  if (
+    isProviderPayment(order.payment_method) &&
+    moneyHeld > 0 &&
+    REFUNDABLE_PAYMENT_STATUSES.includes(order.payment_status)
+  ) {
     refundedCents = (await refundOrderAmount(deps, { orderId, amountCents: null, purpose: "cancel", queueMail: false }))
       .refundedCents;
   }

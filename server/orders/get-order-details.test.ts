@@ -51,6 +51,7 @@ describe.each(TEST_ENGINES)("getOrderDetails on %s", (engine) => {
       paymentMethod: null,
       paymentStatus: "paid",
       paymentReference: null,
+      paypalOrderId: null,
       paidAt: null,
       amountPaidCents: price(noah) + 2 * price(david),
       amountRefundedCents: 0,

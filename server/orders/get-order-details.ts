@@ -38,8 +38,10 @@ export interface OrderDetails {
   currency: string;
   paymentMethod: PaymentMethod | null;
   paymentStatus: PaymentStatus;
-  /** Stripe's payment intent id for a card order. */
+  /** The provider's id of the payment: Stripe's payment intent for a card order, PayPal's capture for a PayPal order. */
   paymentReference: string | null;
+  /** A PayPal order's PayPal order (staff find it in their PayPal account by this id). */
+  paypalOrderId: string | null;
   paidAt: Timestamp | null;
   amountPaidCents: number;
   amountRefundedCents: number;
@@ -110,6 +112,7 @@ export async function getOrderDetails(
     paymentMethod: order.payment_method,
     paymentStatus: order.payment_status,
     paymentReference: order.payment_reference,
+    paypalOrderId: order.paypal_order_id,
     paidAt: order.paid_at,
     amountPaidCents: order.amount_paid_cents,
     amountRefundedCents: order.amount_refunded_cents,

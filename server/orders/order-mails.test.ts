@@ -147,6 +147,27 @@ describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
     expect(mail.html).toContain("&lt;b&gt;Grace&lt;/b&gt;");
   });
 
+  it("names PayPal as the payment of a PayPal order, and where its refund goes", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    const orderId = await insertTestOrder(db, {
+      order: {
+        payment_method: "paypal",
+        payment_status: "partially_refunded",
+        amount_paid_cents: 7597,
+        amount_refunded_cents: 1000,
+        organisation: null,
+        po_number: null,
+      },
+    });
+    const confirmation = (await renderOrderMail(deps(), { kind: "order-confirmation", orderId }))!;
+    expect(confirmation.text).toMatch(/Payment:?\s+PayPal/);
+    const refunded = (await renderOrderMail(deps(), { kind: "refunded", orderId }))!;
+    expect(refunded.text).toContain("It may take a few days to reach your PayPal account.");
+    const failed = (await renderOrderMail(deps(), { kind: "refund-failed-notice", orderId }))!;
+    expect(failed.text).toContain("PayPal could not complete a refund for this order");
+  });
+
   it("returns null for an order that no longer exists", async () => {
     await setUp();
     expect(await renderOrderMail(deps(), { kind: "shipped", orderId: "ORD-GONE" })).toBeNull();

@@ -237,7 +237,9 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
         : `We have refunded ${money(order, order.amount_refunded_cents)} of your payment of ${money(order, order.amount_paid_cents)}.`,
       order.payment_method === "card"
         ? "It may take a few days to reach your card account."
-        : `If you have a question, write to ${store.contactEmail}.`,
+        : order.payment_method === "paypal"
+          ? "It may take a few days to reach your PayPal account."
+          : `If you have a question, write to ${store.contactEmail}.`,
     ],
     withLines: false,
     details: [["Order", order.id]],
@@ -250,7 +252,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
     subject: `Refund failed for order ${order.id}`,
     greeting: GREETING,
     paragraphs: [
-      "Stripe could not complete a refund for this order: the money was not returned to the customer, who was told of the refund when it was made.",
+      `${order.payment_method === "paypal" ? "PayPal" : "Stripe"} could not complete a refund for this order: the money was not returned to the customer, who was told of the refund when it was made.`,
       "The order's history says which refund failed and why: check it, then refund again from the order or contact the customer.",
     ],
     withLines: false,

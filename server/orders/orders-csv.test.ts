@@ -81,8 +81,20 @@ describe.each(TEST_ENGINES)("ordersCsvStream on %s", (engine) => {
       order: { id: "ORD-B", order_date: "2025-03-02T09:00:00.000Z", shipping_cents: 0 },
       lines: [{ title: "Jonah", unitPriceCents: 500, quantity: 1 }],
     });
+    await insertTestOrder(db, {
+      takeStock: false,
+      order: {
+        id: "ORD-C",
+        order_date: "2025-02-28T09:00:00.000Z",
+        ...paidCardOrder("8MC585209K746392H"),
+        payment_method: "paypal",
+        paypal_order_id: "5O190127TN364715T",
+      },
+      lines: [{ title: "Ruth", unitPriceCents: 700, quantity: 1 }],
+    });
     const rows = records((await readAll(ordersCsvStream({ db }, { filter: filter({}) }))).text);
-    expect(rows.map((row) => row.order_id)).toEqual(["ORD-B", "ORD-A"]);
+    expect(rows.map((row) => row.order_id)).toEqual(["ORD-B", "ORD-A", "ORD-C"]);
+    expect(rows[2]).toMatchObject({ payment_method: "paypal", payment_status: "paid" });
     expect(rows[1]).toMatchObject({
       order_date: "2025-03-01T09:00:00.000Z",
       customer_name: "Grace Hopper",

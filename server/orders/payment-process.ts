@@ -6,6 +6,8 @@ import { queueOrderMail } from "#server/mail/mail-outbox.ts";
 import { formatMoney } from "#common/money/money.ts";
 import {
   canMovePayment,
+  isProviderPayment,
+  PAYMENT_PROVIDER_NAMES,
   REFUNDABLE_PAYMENT_STATUSES,
   type PaymentMethod,
   type PaymentStatus,
@@ -30,15 +32,16 @@ type OrderRow = Selectable<OrdersTable>;
 // A new order
 
 /**
- * How long a card order holds its stock: long enough to type a card and pass the bank's check,
- * short enough that an unpaid order keeps copies from other buyers only minutes (decision 23).
- * The sweeper closes the payment page at the provider then, before the provider's own expiry.
+ * How long a card (or PayPal) order holds its stock: long enough to type a card, or sign in to
+ * PayPal, and pass the bank's check, short enough that an unpaid order keeps copies from other
+ * buyers only minutes (decision 23). The sweeper closes the payment page at the provider then
+ * (Stripe), or stops waiting for the buyer's approval (PayPal).
  */
 export const CARD_HOLD_MINUTES = 15;
 
 /**
- * The payment columns of an order being placed: every order starts awaiting payment; a card order
- * holds its stock until CARD_HOLD_MINUTES from now, an invoice order until staff act. Spread
+ * The payment columns of an order being placed: every order starts awaiting payment; a card or
+ * PayPal order holds its stock until CARD_HOLD_MINUTES from now, an invoice order until staff act. Spread
  * into the order's insert by checkout, which takes the stock in the same transaction by its
  * unpaid-hold rules (decision 23): the insert is checkout's, the state it starts in is decided here.
  */
@@ -46,7 +49,9 @@ export function initialPayment(method: PaymentMethod, now: Date) {
   return {
     payment_method: method,
     payment_status: "awaiting_payment" as const,
-    payment_expires_at: method === "card" ? new Date(now.getTime() + CARD_HOLD_MINUTES * 60_000).toISOString() : null,
+    payment_expires_at: isProviderPayment(method)
+      ? new Date(now.getTime() + CARD_HOLD_MINUTES * 60_000).toISOString()
+      : null,
   };
 }
 
@@ -66,17 +71,23 @@ export type PaymentOutcome =
 
 /** The payment a provider reports, in its words for staff. */
 export interface ReportedPayment {
-  /** The provider's name, as staff read it in notes ("Stripe"). */
+  /** The provider's name, as staff read it in notes ("Stripe", "PayPal"). */
   provider: string;
-  /** The payment page it came through (orders.stripe_session_id for Stripe). */
+  /** The payment page it came through (orders.stripe_session_id for Stripe, orders.paypal_order_id for PayPal). */
   pageId: string;
   /** How notes name that page ("session cs_…"). */
   pageLabel: string;
   /** What the provider took, in cents of `currency`; null when it does not say. */
   amountCents: number | null;
   currency: string | null;
-  /** The provider's id of the payment itself, kept to refund it (Stripe: the PaymentIntent). */
+  /** The provider's id of the payment itself, kept to refund it (Stripe: the PaymentIntent; PayPal: the capture). */
   reference: string | null;
+  /**
+   * Why the payment is not plainly this order's, though its amount may match (PayPal: the
+   * capture names another order, or was paid to another account): it is flagged for review
+   * with this note instead of being taken as paid. Absent when nothing is wrong.
+   */
+  mismatch?: string | null;
 }
 
 export interface PaymentProcessDeps {
@@ -94,6 +105,9 @@ export type PaymentMoveResult =
   | "unchanged"
   | "unknown_order";
 
+/** The staff-only step of a payment the provider is still settling (pending): the buyer's page says so too. */
+export const PAYMENT_PROCESSING_STEP = "Payment processing";
+
 /** A delayed payment method (bank debit) may take days; the sweeper looks again after this. */
 const PENDING_PAYMENT_GRACE_MS = 3 * 24 * 3600 * 1000;
 
@@ -105,8 +119,8 @@ const formatCents = (cents: number | null, currency: string | null) =>
  * one transition for the webhook, the return page, the sweeper and a cancellation that finds the
  * order paid, so whichever learns first, the others find nothing left to do. The order row is
  * locked first, so two of them never act on the same state.
- * - paid: amount and currency must match the order, else needs_review (a staff-only note with
- *   both); stock released earlier (expired or failed) is taken again, or needs_review when it is
+ * - paid: amount and currency must match the order, and the provider must see nothing amiss
+ *   (`mismatch`), else needs_review (a staff-only note saying why); stock released earlier (expired or failed) is taken again, or needs_review when it is
  *   gone; then paid, the payment reference, "Payment received" and the two order mails.
  * - pending: stays awaiting payment, a staff-only note, and the sweeper waits longer.
  * - failed / expired: only from awaiting payment; the stock goes back (once), the order is
@@ -131,11 +145,16 @@ export async function applyPaymentOutcome(
       "total_cents",
       "currency",
       "stripe_session_id",
+      "paypal_order_id",
       "stock_taken",
     ])
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!order || order.payment_method !== "card") return "unknown_order";
+  if (!order || !isProviderPayment(order.payment_method)) return "unknown_order";
+  const method = order.payment_method;
+  // The page the order pays through now: news about an earlier one changes nothing below.
+  const currentPage = method === "paypal" ? order.paypal_order_id : order.stripe_session_id;
+  const paymentWords = method === "paypal" ? "PayPal payment" : "card payment";
   const from = order.payment_status;
   const logIds = { orderId: order.id, sessionId: payment.pageId };
   const took = formatCents(payment.amountCents, payment.currency);
@@ -146,7 +165,7 @@ export async function applyPaymentOutcome(
     if (!canMovePayment(from, "paid")) {
       if (from === "voided") {
         // Money for an order already voided: staff must refund it. Say so where they look.
-        deps.logger.warn(logIds, "card payment for a voided order");
+        deps.logger.warn(logIds, `${paymentWords} for a voided order`);
         await appendOrderHistory(trx, {
           orderId: order.id,
           status: "Payment received after the order was voided",
@@ -174,9 +193,10 @@ export async function applyPaymentOutcome(
         customerVisible: false,
         note: reason,
       });
-      deps.logger.warn(logIds, "card payment flagged for review");
+      deps.logger.warn(logIds, `${paymentWords} flagged for review`);
       return "needs_review" as const;
     };
+    if (payment.mismatch) return flag(`${payment.mismatch} (${payment.pageLabel}).`);
     if (!amountMatches) {
       return flag(
         `${payment.provider} reported ${took}, the order total is ` +
@@ -211,18 +231,22 @@ export async function applyPaymentOutcome(
     });
     await appendOrderHistory(trx, {
       orderId: order.id,
-      status: "Payment processing",
+      status: PAYMENT_PROCESSING_STEP,
       at: now,
       customerVisible: false,
-      note: `The buyer chose a payment method that settles later; ${payment.provider} will confirm it (${payment.pageLabel}).`,
+      note:
+        method === "paypal"
+          ? `PayPal is holding the payment (under review, or an eCheck clearing); it will confirm it (${payment.pageLabel}).`
+          : `The buyer chose a payment method that settles later; ${payment.provider} will confirm it (${payment.pageLabel}).`,
     });
     return "pending";
   }
 
   const to = outcome === "failed" ? "payment_failed" : "expired";
   if (!canMovePayment(from, to) || from !== "awaiting_payment") return "unchanged";
-  if (order.stripe_session_id && order.stripe_session_id !== payment.pageId) return "unchanged";
-  const reason = outcome === "failed" ? "The card payment failed." : "The card payment was not completed in time.";
+  if (currentPage && currentPage !== payment.pageId) return "unchanged";
+  const reason =
+    outcome === "failed" ? `The ${paymentWords} failed.` : `The ${paymentWords} was not completed in time.`;
   if (order.status === "Shipped" || order.status === "Delivered") {
     // Staff sent it before the money came (the status list allows any move): the goods are gone,
     // so the order is neither cancelled nor counted back into stock; staff are told instead.
@@ -234,7 +258,7 @@ export async function applyPaymentOutcome(
       customerVisible: false,
       note: `${reason} The order was already ${order.status.toLowerCase()}: collect the payment another way.`,
     });
-    deps.logger.warn(logIds, "card payment not completed for a shipped order");
+    deps.logger.warn(logIds, `${paymentWords} not completed for a shipped order`);
     return to;
   }
   await moveTo(to, { status: "Cancelled", payment_expires_at: null });
@@ -266,7 +290,7 @@ async function movePayment(
  * school paid), or a card order flagged `needs_review` that staff accept. Paid by a conditional
  * write (only from the state read), with `paid_at`, the amount, a history step and the
  * payment-received mail. Marking a paid order paid again changes nothing (changed: false). A
- * card order still awaiting payment is its provider's to confirm, never staff's.
+ * card or PayPal order still awaiting payment is its provider's to confirm, never staff's.
  */
 export async function acceptPaymentByStaff(
   trx: Transaction<Database>,
@@ -282,15 +306,17 @@ export async function acceptPaymentByStaff(
   if (!staffMayAccept || !canMovePayment(from, "paid")) {
     throw new AppError(
       "CONFLICT",
-      from === "awaiting_payment"
-        ? "Card payments are confirmed by Stripe; this order cannot be marked paid by hand."
+      from === "awaiting_payment" && isProviderPayment(order.payment_method)
+        ? `${order.payment_method === "paypal" ? "PayPal payments" : "Card payments"} are confirmed by ${PAYMENT_PROVIDER_NAMES[order.payment_method]}; this order cannot be marked paid by hand.`
         : `A payment that is "${from.replace(/_/g, " ")}" cannot be marked paid.`,
       { reason: "illegal-payment-move" },
     );
   }
   // A flagged card payment keeps the amount the provider reported; an invoice is paid in full.
   const amountPaid =
-    order.payment_method === "card" && order.amount_paid_cents > 0 ? order.amount_paid_cents : order.total_cents;
+    isProviderPayment(order.payment_method) && order.amount_paid_cents > 0
+      ? order.amount_paid_cents
+      : order.total_cents;
   // Part of a flagged payment may have been refunded meanwhile (in Stripe's dashboard, recorded
   // by its refund event): accepted, it is what the amounts say. A payment refunded in full is
   // never under review (recordRefund makes it refunded).
@@ -398,14 +424,20 @@ export async function recordRefund(
   const currency = order.currency;
   await lockOrderRow(trx, order.id);
   // Its failure may have been recorded between the provider's answer and this write: never count
-  // it. Only Stripe fails a refund after making it, so far.
+  // it (Stripe and PayPal may fail a refund after making it).
   if (await hasPaymentEvent(trx, failedRefundEventId(refundId))) {
-    deps.logger.warn({ orderId: order.id, refundId }, "a refund Stripe already failed was not recorded");
-    throw new AppError(
-      "UNAVAILABLE",
-      "Stripe could not make this refund. Please try again, or check the payment in your Stripe dashboard.",
-      { reason: "stripe-refund-failed" },
-    );
+    deps.logger.warn({ orderId: order.id, refundId }, "a refund the provider already failed was not recorded");
+    throw via === "PayPal"
+      ? new AppError(
+          "UNAVAILABLE",
+          "PayPal could not make this refund. Please try again, or check the payment in your PayPal account.",
+          { reason: "paypal-refund-failed" },
+        )
+      : new AppError(
+          "UNAVAILABLE",
+          "Stripe could not make this refund. Please try again, or check the payment in your Stripe dashboard.",
+          { reason: "stripe-refund-failed" },
+        );
   }
   const recorded = await trx
     .insertInto("payment_events")

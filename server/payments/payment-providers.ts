@@ -1,13 +1,14 @@
 import type { PaymentProvider, PaymentProviders } from "#server/orders/payment-provider.ts";
+import { payPalPaymentProvider, type PayPalProviderDeps } from "./paypal/paypal-payment-provider.ts";
 import { stripePaymentProvider, type StripeProviderDeps } from "./stripe/stripe-payment-provider.ts";
 
 /**
  * The provider of each payment method, built once by startServices (server/boot.ts) and handed
  * to the staff order actions: the one place that knows which adapter serves which method. A new
- * provider (PayPal) is a folder beside stripe/ and a line here.
+ * provider is a folder beside stripe/ and a line here.
  */
-export function createPaymentProviders(deps: StripeProviderDeps): PaymentProviders {
-  return { card: stripePaymentProvider(deps), invoice: invoicePayments };
+export function createPaymentProviders(deps: StripeProviderDeps & PayPalProviderDeps): PaymentProviders {
+  return { card: stripePaymentProvider(deps), invoice: invoicePayments, paypal: payPalPaymentProvider(deps) };
 }
 
 /**

@@ -7,12 +7,18 @@ import { DEFAULT_STORE_SETTINGS } from "./default-settings.ts";
 import { getPublicStoreSettings } from "./public-settings.ts";
 import { SecretBoxError } from "./secret-box.ts";
 import {
+  decryptPayPalClientSecret,
   decryptStripeSecretKey,
   decryptStripeWebhookSecret,
   getStoreSettingsForAdmin,
   saveStoreSettings,
 } from "./store-settings.ts";
 import { loadCardPaymentConfig } from "#server/payments/stripe/stripe-keys.ts";
+import {
+  loadPayPalCheckoutConfig,
+  loadPayPalSettlement,
+  payPalMissingSettings,
+} from "#server/payments/paypal/paypal-config.ts";
 import { setMaintenanceMode } from "./set-maintenance-mode.ts";
 
 const APP_SECRET = "test-app-secret-with-more-than-32-characters";
@@ -57,6 +63,10 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       stripeWebhookSecret: { isSet: false, last4: null },
       enablePaypal: false,
       paypalClientId: null,
+      paypalClientSecret: { isSet: false, last4: null },
+      paypalWebhookId: null,
+      paypalMerchantId: null,
+      paypalEnvironment: "sandbox",
       enableInvoice: false,
       invoiceTerms: null,
       enableMaintenanceMode: false,
@@ -98,6 +108,10 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       stripeWebhookSecret: { isSet: false, last4: null },
       enablePaypal: true,
       paypalClientId: "paypal-client",
+      paypalClientSecret: { isSet: false, last4: null },
+      paypalWebhookId: null,
+      paypalMerchantId: null,
+      paypalEnvironment: "sandbox",
       enableInvoice: false,
       invoiceTerms: null,
       enableMaintenanceMode: false,
@@ -289,6 +303,87 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     for (const secret of [WEBHOOK_SECRET, "whsec_second_secret_wxyz", STRIPE_SECRET, ciphertext, replaced]) {
       expect(everything).not.toContain(secret);
     }
+  });
+
+  it("keeps PayPal's client secret write-only and encrypted, and says what checkout still needs for PayPal", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    const deps = { db, env: { APP_SECRET } };
+    const PAYPAL_SECRET = "EBtest-paypal-client-secret-0000wxyz";
+    const paypal = { ...FORM, currency: "usd", paypalEnvironment: "live", paypalWebhookId: "4JH86294D6297924G" };
+    const saved = await saveStoreSettings(settingsDeps(db), {
+      form: { ...paypal, paypalClientSecretAction: "replace", paypalClientSecret: PAYPAL_SECRET },
+    });
+    expect(saved).toMatchObject({
+      paypalClientSecret: { isSet: true, last4: "wxyz" },
+      paypalWebhookId: "4JH86294D6297924G",
+      paypalMerchantId: null,
+      paypalEnvironment: "live",
+    });
+    const row = await storedRow();
+    expect(row.paypal_client_secret_encrypted).toMatch(/^v1:/);
+    expect(row.paypal_client_secret_encrypted).not.toContain(PAYPAL_SECRET);
+    expect(decryptPayPalClientSecret(row, APP_SECRET)).toBe(PAYPAL_SECRET);
+    // The Stripe secret cannot be read with PayPal's key, nor PayPal's with Stripe's.
+    expect(() =>
+      decryptStripeSecretKey({ stripe_secret_key_encrypted: row.paypal_client_secret_encrypted }, APP_SECRET),
+    ).toThrow(SecretBoxError);
+    expect(JSON.stringify(saved)).not.toContain(PAYPAL_SECRET);
+
+    // Everything but the merchant id: not offered, and the screen says what is missing.
+    expect(await payPalMissingSettings(deps)).toEqual(["the merchant ID"]);
+    expect(await loadPayPalCheckoutConfig(deps)).toBeNull();
+    // Orders already placed are still settled (refunds, captures): the credentials are there.
+    expect(await loadPayPalSettlement(deps)).toMatchObject({
+      credentials: { environment: "live", clientId: "paypal-client", clientSecret: PAYPAL_SECRET },
+      merchantId: null,
+    });
+
+    await saveStoreSettings(settingsDeps(db), { form: { ...paypal, paypalMerchantId: "LSTESTMERCH01" } });
+    expect(await payPalMissingSettings(deps)).toEqual([]);
+    expect(await loadPayPalCheckoutConfig(deps)).toMatchObject({
+      webhookId: "4JH86294D6297924G",
+      merchantId: "LSTESTMERCH01",
+      credentials: { clientSecret: PAYPAL_SECRET },
+    });
+    // A currency PayPal does not take, a secret that can no longer be read, the toggle off.
+    await saveStoreSettings(settingsDeps(db), {
+      form: { ...paypal, paypalMerchantId: "LSTESTMERCH01", currency: "ZAR" },
+    });
+    expect(await payPalMissingSettings(deps)).toEqual(["a currency PayPal takes (not ZAR)"]);
+    const otherSecret = { db, env: { APP_SECRET: "a-different-app-secret-of-32-characters!" } };
+    expect(await payPalMissingSettings(otherSecret)).toContain(
+      "the client secret (enter it again: it can no longer be read)",
+    );
+    await saveStoreSettings(settingsDeps(db), {
+      form: { ...paypal, paypalMerchantId: "LSTESTMERCH01", enablePaypal: false },
+    });
+    expect(await payPalMissingSettings(deps)).toEqual(["switch PayPal on"]);
+    expect(await loadPayPalSettlement(deps)).not.toBeNull();
+
+    await saveStoreSettings(settingsDeps(db), { form: { ...paypal, paypalClientSecretAction: "clear" } });
+    expect((await storedRow()).paypal_client_secret_encrypted).toBeNull();
+    expect(await loadPayPalSettlement(deps)).toBeNull();
+  });
+
+  it("refuses an environment PayPal does not have and ids PayPal would never give", async () => {
+    testDb = await createTestDatabase(engine);
+    await expect(
+      saveStoreSettings(settingsDeps(testDb.handle.db), {
+        form: {
+          ...FORM,
+          paypalEnvironment: "production",
+          paypalWebhookId: "4JH8 <script>",
+          paypalClientSecretAction: "replace",
+        },
+      }),
+    ).rejects.toMatchObject({
+      code: "VALIDATION",
+      fieldErrors: {
+        paypalEnvironment: "Please choose PayPal's sandbox or live environment.",
+        paypalWebhookId: "The PayPal webhook ID has only letters and digits, as PayPal shows it.",
+      },
+    });
   });
 
   it("saves and reads back pay by invoice with its terms, and the countries the store ships to", async () => {

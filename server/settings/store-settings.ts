@@ -10,12 +10,14 @@ import { isCountryCode } from "#common/settings/country-codes.ts";
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   storeSettingsFormSchema,
+  type PayPalEnvironmentSetting,
   type StoreSettingsForm,
 } from "#common/settings/settings-schema.ts";
 import { checkForm } from "#common/forms/check-form.ts";
 
 const STRIPE_SECRET_KEY_PURPOSE = "store_settings.stripe_secret_key";
 const STRIPE_WEBHOOK_SECRET_PURPOSE = "store_settings.stripe_webhook_secret";
+const PAYPAL_CLIENT_SECRET_PURPOSE = "store_settings.paypal_client_secret";
 
 /** Keys shorter than this show no last digits: four characters would give too much of it away. */
 const LAST4_MIN_LENGTH = 12;
@@ -35,8 +37,9 @@ export interface SecretStatus {
 }
 
 /**
- * The Store Settings screen's data. Secrets are write-only: the Stripe secret key and the
- * webhook signing secret appear only as whether one is stored and its last four characters.
+ * The Store Settings screen's data. Secrets are write-only: the Stripe secret key, the webhook
+ * signing secret and PayPal's client secret appear only as whether one is stored and its last
+ * four characters.
  */
 export interface AdminStoreSettings {
   storeName: string;
@@ -50,6 +53,12 @@ export interface AdminStoreSettings {
   stripeWebhookSecret: SecretStatus;
   enablePaypal: boolean;
   paypalClientId: string | null;
+  paypalClientSecret: SecretStatus;
+  /** The id PayPal gave the shop's webhook (events are verified against it). */
+  paypalWebhookId: string | null;
+  /** The shop's PayPal merchant id: a capture paid to another account is flagged for review. */
+  paypalMerchantId: string | null;
+  paypalEnvironment: PayPalEnvironmentSetting;
   /** Pay by invoice / purchase order, with the terms printed on the invoice (e.g. "Net 30"). */
   enableInvoice: boolean;
   invoiceTerms: string | null;
@@ -77,6 +86,10 @@ function defaultAdminSettings(): AdminStoreSettings {
     stripeWebhookSecret: { isSet: false, last4: null },
     enablePaypal: DEFAULT_STORE_SETTINGS.enablePaypal,
     paypalClientId: null,
+    paypalClientSecret: { isSet: false, last4: null },
+    paypalWebhookId: null,
+    paypalMerchantId: null,
+    paypalEnvironment: "sandbox",
     enableInvoice: false,
     invoiceTerms: null,
     enableMaintenanceMode: DEFAULT_STORE_SETTINGS.enableMaintenanceMode,
@@ -124,6 +137,10 @@ export async function getStoreSettingsForAdmin({
     stripeWebhookSecret: describeSecret(row.stripe_webhook_secret_encrypted, STRIPE_WEBHOOK_SECRET_PURPOSE, appSecret),
     enablePaypal: Boolean(row.enable_paypal),
     paypalClientId: row.paypal_client_id,
+    paypalClientSecret: describeSecret(row.paypal_client_secret_encrypted, PAYPAL_CLIENT_SECRET_PURPOSE, appSecret),
+    paypalWebhookId: row.paypal_webhook_id,
+    paypalMerchantId: row.paypal_merchant_id,
+    paypalEnvironment: row.paypal_environment,
     enableInvoice: Boolean(row.enable_invoice),
     invoiceTerms: row.invoice_terms,
     enableMaintenanceMode: Boolean(row.enable_maintenance_mode),
@@ -149,9 +166,9 @@ const SETTINGS_CHANGED_MESSAGE =
  * Saves the Store Settings form (see settings-schema.ts), creating the settings row if the store
  * still runs on defaults. The shipping method list replaces the stored one: rows sent with an
  * existing id keep it, others get a new id, and list order becomes `position`. The Stripe secret
- * key and the webhook signing secret are each kept, replaced (encrypted with a key derived from
- * APP_SECRET) or cleared as the form's `stripeSecretKeyAction` / `stripeWebhookSecretAction`
- * say. Throws VALIDATION, with a message per field, before writing.
+ * key, the webhook signing secret and PayPal's client secret are each kept, replaced (encrypted
+ * with a key derived from APP_SECRET) or cleared as the form's `stripeSecretKeyAction`,
+ * `stripeWebhookSecretAction` and `paypalClientSecretAction` say. Throws VALIDATION, with a message per field, before writing.
  * Returns the settings as `getStoreSettingsForAdmin` reads them afterwards.
  */
 export async function saveStoreSettings(
@@ -171,9 +188,13 @@ export async function saveStoreSettings(
   const encryptedWebhookSecret = secretUpdate(form.stripeWebhookSecretAction, () =>
     encryptStripeWebhookSecret(form.stripeWebhookSecret!, appSecret),
   );
+  const encryptedPayPalSecret = secretUpdate(form.paypalClientSecretAction, () =>
+    encryptPayPalClientSecret(form.paypalClientSecret!, appSecret),
+  );
   const secrets = {
     ...(encryptedSecret === undefined ? {} : { stripe_secret_key_encrypted: encryptedSecret }),
     ...(encryptedWebhookSecret === undefined ? {} : { stripe_webhook_secret_encrypted: encryptedWebhookSecret }),
+    ...(encryptedPayPalSecret === undefined ? {} : { paypal_client_secret_encrypted: encryptedPayPalSecret }),
   };
 
   const fields = {
@@ -185,6 +206,9 @@ export async function saveStoreSettings(
     stripe_publishable_key: form.stripePublishableKey,
     enable_paypal: form.enablePaypal,
     paypal_client_id: form.paypalClientId,
+    paypal_webhook_id: form.paypalWebhookId,
+    paypal_merchant_id: form.paypalMerchantId,
+    paypal_environment: form.paypalEnvironment,
     enable_invoice: form.enableInvoice,
     invoice_terms: form.invoiceTerms,
     enable_maintenance_mode: form.enableMaintenanceMode,
@@ -269,6 +293,20 @@ export function encryptStripeWebhookSecret(secret: string, appSecret: string): s
 /** Encrypts a Stripe secret key for `stripe_secret_key_encrypted`. */
 export function encryptStripeSecretKey(secretKey: string, appSecret: string): string {
   return encryptSecret(secretKey, stripeSecretKeyBox(appSecret));
+}
+
+/** PayPal's client secret in plain text, for the PayPal client only. Null when none is stored. */
+export function decryptPayPalClientSecret(
+  settingsRow: Pick<StoreSettingsRow, "paypal_client_secret_encrypted">,
+  appSecret: string,
+): string | null {
+  const stored = settingsRow.paypal_client_secret_encrypted;
+  return stored ? decryptSecret(stored, { appSecret, purpose: PAYPAL_CLIENT_SECRET_PURPOSE }) : null;
+}
+
+/** Encrypts PayPal's client secret for `paypal_client_secret_encrypted`. */
+export function encryptPayPalClientSecret(secret: string, appSecret: string): string {
+  return encryptSecret(secret, { appSecret, purpose: PAYPAL_CLIENT_SECRET_PURPOSE });
 }
 
 function stripeSecretKeyBox(appSecret: string): SecretBoxKey {

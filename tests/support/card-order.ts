@@ -11,7 +11,15 @@ import { takeStock } from "#server/orders/stock.ts";
  */
 export async function insertCardOrder(
   db: Kysely<Database>,
-  options: { bookId: string; quantity?: number; unitPriceCents?: number; shippingCents?: number; currency?: string },
+  options: {
+    bookId: string;
+    quantity?: number;
+    unitPriceCents?: number;
+    shippingCents?: number;
+    currency?: string;
+    /** "paypal": the same order, to be paid through PayPal. */
+    method?: "card" | "paypal";
+  },
 ): Promise<string> {
   const id = newOrderId();
   const quantity = options.quantity ?? 2;
@@ -28,6 +36,16 @@ export async function insertCardOrder(
         order_date: now,
         customer_email: "buyer@example.com",
         customer_name: "Card Buyer",
+        ...(options.method === "paypal"
+          ? {
+              ship_street: "12 Olive Grove Lane",
+              ship_city: "Nashville",
+              ship_region: "TN",
+              ship_postal_code: "37201",
+              ship_country: "US",
+              payment_expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+            }
+          : {}),
         total_cents: unit * quantity + shipping,
         subtotal_cents: unit * quantity,
         shipping_cents: shipping,
@@ -38,7 +56,7 @@ export async function insertCardOrder(
         updated_at: now,
         user_id: null,
         checkout_token: randomUUID(),
-        payment_method: "card",
+        payment_method: options.method ?? "card",
         payment_status: "awaiting_payment",
         stock_taken: true,
       })

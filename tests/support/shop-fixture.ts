@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from "#server/db/database.ts";
 import { SQLITE_FILE_NAME } from "#server/db/sqlite-backup.ts";
 import { launchBrowser } from "./browser.ts";
 import { startServerProcess, type ServerProcess } from "./server-process.ts";
+import { startPayPalStandIn, type PayPalStandIn, type PayPalStandInOptions } from "./paypal-stand-in.ts";
 import { startStripeStandIn, type StripeStandIn, type StripeStandInOptions } from "./stripe-stand-in.ts";
 import { createThrowawayPostgresDatabase } from "./test-database.ts";
 
@@ -96,6 +97,23 @@ export function useStripeStandIn(env: Record<string, string>, options: StripeSta
   beforeAll(async () => {
     Object.assign(standIn, await startStripeStandIn(options));
     env.STRIPE_API_URL = standIn.url;
+  });
+  afterAll(async () => {
+    await standIn.close?.();
+  });
+  return standIn;
+}
+
+/**
+ * For a browser test file that pays with PayPal: the PayPal stand-in, started before the file's
+ * tests and closed after, its URL in `env.PAYPAL_API_URL` (call it before useShop(env)). Point
+ * its webhooks at the server once it runs (`standIn.setWebhook(...)` in a beforeAll).
+ */
+export function usePayPalStandIn(env: Record<string, string>, options: PayPalStandInOptions = {}): PayPalStandIn {
+  const standIn = {} as PayPalStandIn;
+  beforeAll(async () => {
+    Object.assign(standIn, await startPayPalStandIn(options));
+    env.PAYPAL_API_URL = standIn.url;
   });
   afterAll(async () => {
     await standIn.close?.();

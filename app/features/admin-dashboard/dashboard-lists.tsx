@@ -66,8 +66,14 @@ export function WaitingToShip({ waiting }: { waiting: SalesOverview["waitingToSh
               </Link>
               <span className="text-sm text-gray-700">
                 <time dateTime={order.orderDate}>{formatDate(order.orderDate)}</time> · {order.status} ·{" "}
-                {order.paymentStatus === "awaiting_payment" ? "Invoice" : "Paid"} ·{" "}
-                <span className="tabular-nums">{formatMoney(order.totalCents, order.currency)}</span>
+                {order.paymentStatus === "awaiting_payment"
+                  ? "Invoice"
+                  : order.paymentMethod === "paypal"
+                    ? "Paid with PayPal"
+                    : order.paymentMethod === "card"
+                      ? "Paid by card"
+                      : "Paid"}{" "}
+                · <span className="tabular-nums">{formatMoney(order.totalCents, order.currency)}</span>
               </span>
             </li>
           ))}

@@ -44,8 +44,9 @@ const CONFIRM: Record<
     title: "Cancel this order?",
     label: "Cancel order",
     description: (order) =>
-      order.paymentMethod === "card" && ["paid", "partially_refunded"].includes(order.paymentStatus)
-        ? `Order ${order.id} will be cancelled, its items returned to stock, and the card payment refunded in full through Stripe. This cannot be undone.`
+      (order.paymentMethod === "card" || order.paymentMethod === "paypal") &&
+      ["paid", "partially_refunded"].includes(order.paymentStatus)
+        ? `Order ${order.id} will be cancelled, its items returned to stock, and the ${order.paymentMethod === "paypal" ? "PayPal payment refunded in full through PayPal" : "card payment refunded in full through Stripe"}. This cannot be undone.`
         : `Order ${order.id} will be cancelled and its items returned to stock. The customer is told by e-mail. This cannot be undone.`,
   },
   refund: {
@@ -54,7 +55,9 @@ const CONFIRM: Record<
     description: (order, refundCents) =>
       order.paymentMethod === "card"
         ? `${formatMoney(refundCents, order.currency)} will be refunded to the customer's card through Stripe. This cannot be undone.`
-        : `Invoice orders are paid outside the shop: this records ${formatMoney(refundCents, order.currency)} you have returned to the customer yourself.`,
+        : order.paymentMethod === "paypal"
+          ? `${formatMoney(refundCents, order.currency)} will be refunded to the customer's PayPal account through PayPal. This cannot be undone.`
+          : `Invoice orders are paid outside the shop: this records ${formatMoney(refundCents, order.currency)} you have returned to the customer yourself.`,
   },
 };
 

@@ -183,9 +183,15 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
         </dd>
         <dt className="text-gray-700">State</dt>
         <dd className="text-ink">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+        {order.paypalOrderId ? (
+          <>
+            <dt className="text-gray-700">PayPal order</dt>
+            <dd className="break-all font-mono text-ink">{order.paypalOrderId}</dd>
+          </>
+        ) : null}
         {order.paymentReference ? (
           <>
-            <dt className="text-gray-700">Reference</dt>
+            <dt className="text-gray-700">{order.paymentMethod === "paypal" ? "PayPal capture" : "Reference"}</dt>
             <dd className="break-all font-mono text-ink">{order.paymentReference}</dd>
           </>
         ) : null}

@@ -4,6 +4,7 @@ import type { OrderListItem } from "#server/orders/list-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { formatDate } from "#common/dates.ts";
+import { PAYMENT_METHOD_SHORT_LABELS } from "#common/orders/payment-status.ts";
 import { BulkShipBar } from "./bulk-ship-bar.tsx";
 import { ShortOrderId } from "./order-id.tsx";
 import { OrderStatusSelect } from "./order-status-select.tsx";
@@ -104,6 +105,11 @@ export function OrdersTable({
             </td>
             <td className="px-4 py-3">
               <PaymentBadge status={order.paymentStatus} />
+              {order.paymentMethod ? (
+                <span className="mt-1 block text-xs text-gray-700" data-testid="payment-method">
+                  {PAYMENT_METHOD_SHORT_LABELS[order.paymentMethod]}
+                </span>
+              ) : null}
             </td>
             <td className="whitespace-nowrap px-4 py-3 text-gray-700">
               <time dateTime={order.orderDate}>{formatDate(order.orderDate)}</time>

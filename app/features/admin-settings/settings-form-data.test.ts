@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CLEAR_SECRET_FIELD, settingsInputFromFormData, shippingFieldName } from "./settings-form-data.ts";
+import {
+  CLEAR_PAYPAL_SECRET_FIELD,
+  CLEAR_SECRET_FIELD,
+  settingsInputFromFormData,
+  shippingFieldName,
+} from "./settings-form-data.ts";
 
 const formOf = (entries: [string, string][]) => {
   const form = new FormData();
@@ -59,5 +64,18 @@ describe("settingsInputFromFormData", () => {
       stripeWebhookSecretAction: "replace",
       stripeWebhookSecret: "whsec_1",
     });
+    expect(settingsInputFromFormData(formOf([["paypalClientSecret", " EB-1 "]]))).toMatchObject({
+      paypalClientSecretAction: "replace",
+      paypalClientSecret: "EB-1",
+    });
+    expect(
+      settingsInputFromFormData(
+        formOf([
+          ["paypalClientSecret", "EB-1"],
+          [CLEAR_PAYPAL_SECRET_FIELD, "on"],
+          ["paypalEnvironment", "live"],
+        ]),
+      ),
+    ).toMatchObject({ paypalClientSecretAction: "clear", paypalClientSecret: null, paypalEnvironment: "live" });
   });
 });

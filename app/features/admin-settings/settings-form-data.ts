@@ -12,6 +12,8 @@ export const shippingFieldName = (index: number, field: "id" | "name" | "rate" |
 export const CLEAR_SECRET_FIELD = "stripeSecretKeyClear";
 /** The checkbox that asks to remove the stored webhook signing secret. */
 export const CLEAR_WEBHOOK_SECRET_FIELD = "stripeWebhookSecretClear";
+/** The checkbox that asks to remove the stored PayPal client secret. */
+export const CLEAR_PAYPAL_SECRET_FIELD = "paypalClientSecretClear";
 
 /**
  * The posted form in the shape the settings schema reads; toggles stay as the text a form sends
@@ -21,8 +23,8 @@ export const CLEAR_WEBHOOK_SECRET_FIELD = "stripeWebhookSecretClear";
  * The fields are read by formValues, the one form conversion (parseFields' too): the numbered
  * shipping fields become the `shippingMethods` rows (an index of two digits at most, so an
  * absurd one cannot make a huge array), and their errors come back under the same names. This
- * thin mapping stays on top because two settings are not posted as such: each secret's action
- * (the secret key, the webhook signing secret) is derived rather than posted: ticking "remove"
+ * thin mapping stays on top because some settings are not posted as such: each secret's action
+ * (the Stripe secret key and webhook signing secret, PayPal's client secret) is derived rather than posted: ticking "remove"
  * clears it, typing a new key replaces it, and an empty field keeps the stored one. That way a
  * plain form post without scripts still does the right thing.
  */
@@ -52,6 +54,7 @@ export function settingsInputFromFormData(form: FormData) {
   };
   const secretKey = secretInput("stripeSecretKey", CLEAR_SECRET_FIELD);
   const webhookSecret = secretInput("stripeWebhookSecret", CLEAR_WEBHOOK_SECRET_FIELD);
+  const paypalSecret = secretInput("paypalClientSecret", CLEAR_PAYPAL_SECRET_FIELD);
 
   return {
     storeName: text("storeName") ?? "",
@@ -66,6 +69,11 @@ export function settingsInputFromFormData(form: FormData) {
     stripeWebhookSecret: webhookSecret.secret,
     enablePaypal: text("enablePaypal"),
     paypalClientId: text("paypalClientId"),
+    paypalClientSecretAction: paypalSecret.action,
+    paypalClientSecret: paypalSecret.secret,
+    paypalWebhookId: text("paypalWebhookId"),
+    paypalMerchantId: text("paypalMerchantId"),
+    paypalEnvironment: text("paypalEnvironment"),
     enableInvoice: text("enableInvoice"),
     invoiceTerms: text("invoiceTerms"),
     enableMaintenanceMode: text("enableMaintenanceMode"),

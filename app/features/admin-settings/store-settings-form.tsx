@@ -43,6 +43,7 @@ export function StoreSettingsForm({
   result,
   webhookUrl,
   cardPaymentsReady,
+  payPal,
 }: {
   settings: AdminStoreSettings;
   result: ActionResult<{ savedAt: number }> | undefined;
@@ -50,6 +51,11 @@ export function StoreSettingsForm({
   webhookUrl: string;
   /** Whether checkout offers cards with the settings as saved (toggle on, both secrets readable). */
   cardPaymentsReady: boolean;
+  /**
+   * PayPal as saved: where its webhook must send events (PUBLIC_URL + /webhooks/paypal), and what
+   * checkout still needs before it offers PayPal (empty: offered).
+   */
+  payPal: { webhookUrl: string; missing: string[] };
 }) {
   const navigation = useNavigation();
   const formAction = useFormAction();
@@ -217,6 +223,18 @@ export function StoreSettingsForm({
           />
           <div hidden={!showPaypalFields} className="grid gap-4 border-l-4 border-brand-100 pl-4">
             <FormField
+              label="Environment"
+              name="paypalEnvironment"
+              select
+              defaultValue={settings.paypalEnvironment}
+              hint="Sandbox takes test money from PayPal's test accounts; live takes real payments."
+              className="max-w-64"
+              error={errors.paypalEnvironment}
+            >
+              <option value="sandbox">Sandbox (testing)</option>
+              <option value="live">Live</option>
+            </FormField>
+            <FormField
               label="Client ID"
               name="paypalClientId"
               defaultValue={settings.paypalClientId ?? ""}
@@ -225,6 +243,46 @@ export function StoreSettingsForm({
               spellCheck={false}
               error={errors.paypalClientId}
             />
+            <StripeSecretKeyField
+              kind="paypalClientSecret"
+              status={settings.paypalClientSecret}
+              error={errors.paypalClientSecret ?? errors.paypalClientSecretAction}
+            />
+            <FormField
+              label="Webhook ID"
+              name="paypalWebhookId"
+              defaultValue={settings.paypalWebhookId ?? ""}
+              maxLength={SETTINGS_LIMITS.paypalWebhookId}
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.paypalWebhookId}
+            />
+            <FormField
+              label="Merchant ID"
+              name="paypalMerchantId"
+              defaultValue={settings.paypalMerchantId ?? ""}
+              maxLength={SETTINGS_LIMITS.paypalMerchantId}
+              autoComplete="off"
+              spellCheck={false}
+              hint="Your PayPal account's merchant ID (Account settings, Business information): a payment to any other account is held for review."
+              error={errors.paypalMerchantId}
+            />
+            <div className="grid gap-1 text-sm text-gray-700" data-testid="paypal-hint">
+              <p
+                data-testid="paypal-payments-status"
+                className={`font-semibold ${payPal.missing.length === 0 ? "text-green-800" : "text-amber-800"}`}
+              >
+                {payPal.missing.length === 0
+                  ? "As saved, PayPal is offered at checkout."
+                  : `As saved, PayPal is not offered at checkout yet. Still needed: ${payPal.missing.join(", ")}.`}
+              </p>
+              <p>
+                In PayPal&apos;s developer dashboard, add a webhook to your app that sends events to{" "}
+                <code className="break-all font-semibold text-ink">{payPal.webhookUrl}</code>, with the events Checkout
+                order approved, Payment capture completed, pending, denied, refunded and reversed, and Checkout payment
+                approval reversed; then paste its webhook ID here.
+              </p>
+            </div>
           </div>
         </div>
         <div className="grid gap-4 border-t border-brand-100 pt-5">

@@ -2,9 +2,9 @@ import { KeyRound } from "lucide-react";
 import { useId, useState } from "react";
 import type { SecretStatus } from "#server/settings/store-settings.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { CLEAR_SECRET_FIELD, CLEAR_WEBHOOK_SECRET_FIELD } from "./settings-form-data.ts";
+import { CLEAR_PAYPAL_SECRET_FIELD, CLEAR_SECRET_FIELD, CLEAR_WEBHOOK_SECRET_FIELD } from "./settings-form-data.ts";
 
-/** The two write-only Stripe secrets, and the words the screen uses for each. */
+/** The write-only secrets (Stripe's two, PayPal's client secret), and the words the screen uses for each. */
 const SECRETS = {
   secretKey: {
     name: "stripeSecretKey",
@@ -26,6 +26,16 @@ const SECRETS = {
     clearLabel: "Remove the saved webhook signing secret when saving",
     keepHint: "Leave empty to keep the current secret. It is stored encrypted and never shown again.",
   },
+  paypalClientSecret: {
+    name: "paypalClientSecret",
+    clearName: CLEAR_PAYPAL_SECRET_FIELD,
+    noun: "client secret",
+    label: "Client secret",
+    newLabel: "New client secret",
+    testId: "paypal-secret-status",
+    clearLabel: "Remove the saved client secret when saving",
+    keepHint: "Leave empty to keep the current secret. It is stored encrypted and never shown again.",
+  },
 } as const;
 
 /** What the screen says about a stored secret; the secret itself never reaches the browser. */
@@ -36,8 +46,8 @@ export function secretKeyStatusText(status: SecretStatus, noun: string = SECRETS
 }
 
 /**
- * A write-only Stripe secret (the secret key, or with `kind="webhookSecret"` the webhook signing
- * secret): the stored value is described (set or not, last four characters), never shown.
+ * A write-only secret (Stripe's secret key; with `kind="webhookSecret"` its webhook signing
+ * secret, with `kind="paypalClientSecret"` PayPal's client secret): the stored value is described (set or not, last four characters), never shown.
  * Typing a value replaces it, the checkbox removes it, and leaving both alone keeps it. A
  * password field, so the new value is not displayed while it is typed.
  */

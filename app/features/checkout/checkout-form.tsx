@@ -34,7 +34,7 @@ const LEGEND = "mb-4 font-serif text-xl font-bold text-brand-800";
  * The checkout form, an island (decision 21): a plain HTML form that posts to the page's action,
  * so it works before (or without) the page's scripts. Once hydrated it checks the shared schema
  * before posting, then lets the browser post it: the server answers with a redirect (to Stripe's
- * payment page or the confirmation) or renders the page again with its refusal (`failure`) and
+ * payment page, PayPal's approval page or the confirmation) or renders the page again with its refusal (`failure`) and
  * what the buyer typed (`values`). Errors from either side appear under their field and in a
  * summary that takes the keyboard focus. It posts ids and quantities only: every amount on the
  * page comes from the server.
@@ -54,8 +54,12 @@ function CheckoutFormFields({
   const firstShipping =
     values.shippingMethodId && methodIds.includes(values.shippingMethodId) ? values.shippingMethodId : methodIds[0];
   const [shippingId, setShippingId] = useState(firstShipping ?? "");
-  const defaultPayment =
-    (values.paymentMethod === "invoice" && page.payment.invoice) || !page.payment.card ? "invoice" : "card";
+  const offered = [
+    page.payment.card ? "card" : null,
+    page.payment.paypal ? "paypal" : null,
+    page.payment.invoice ? "invoice" : null,
+  ].filter((method) => method !== null);
+  const defaultPayment = offered.find((method) => method === values.paymentMethod) ?? offered[0];
   // Set at once on a click (the state shows only after a render): a second click posts nothing.
   const submitting = useRef(false);
   // Busy from Place Order until the browser leaves; Back from Stripe's page makes it usable again.
@@ -262,6 +266,15 @@ function CheckoutFormFields({
               defaultChecked={defaultPayment === "card"}
               title="Card"
               description="Pay securely by card on Stripe's payment page after you place the order."
+            />
+          ) : null}
+          {page.payment.paypal ? (
+            <RadioOption
+              name="paymentMethod"
+              value="paypal"
+              defaultChecked={defaultPayment === "paypal"}
+              title="PayPal"
+              description="Pay with your PayPal account on PayPal's page after you place the order."
             />
           ) : null}
           {page.payment.invoice ? (

@@ -1,41 +1,36 @@
 import { CheckCircle2, FileDown, PackageSearch } from "lucide-react";
 import { PAY_BY_CARD_INTENT } from "#common/checkout/pay-by-card-intent.ts";
 import type { OrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
+import type { ConfirmationVisit } from "#server/checkout/return-from-payment.ts";
 import { PostButtonIsland } from "#app/components/forms/post-button.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatLongDate } from "#common/dates.ts";
 import { orderPath, SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import { OrderSummary } from "./order-summary.tsx";
 
-/** How the buyer came to the page: straight after placing it, back from Stripe, or later. */
-export interface ConfirmationVisit {
-  /** Back from Stripe's page after paying (`?session_id=…`): the webhook may not have arrived yet. */
-  returnedFromPayment: boolean;
-  /** Back from Stripe's page after choosing Cancel. */
-  cancelledPayment: boolean;
-  /** The card payment page could not be opened when the order was placed. */
-  paymentUnavailable: boolean;
-}
+export type { ConfirmationVisit };
 
 /**
  * The confirmation page of an order: id, lines, totals, address, shipping, the payment and its
- * state, and a Track Order link. A card order still awaiting payment offers "Pay by card" (a
- * POST that opens Stripe's page again), e.g. after the buyer cancelled there. Server-rendered on
- * an island page (decision 21): the button is an island, the links plain links.
+ * state (paid, pending, failed…), and a Track Order link. A card or PayPal order still awaiting
+ * payment offers "Pay by card" or "Pay with PayPal" (a POST that opens the provider's page
+ * again), e.g. after the buyer cancelled there. Server-rendered on an island page (decision 21):
+ * the button is an island, the links plain links.
  */
 export function OrderConfirmationView({
   order,
   visit,
-  canPayByCard,
+  canPayAgain,
   payFailure,
 }: {
   order: OrderConfirmation;
   visit: ConfirmationVisit;
-  canPayByCard: boolean;
+  canPayAgain: boolean;
   payFailure?: string | undefined;
 }) {
-  const awaitingCard = order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment";
-  const offerCard = awaitingCard && canPayByCard && !visit.returnedFromPayment;
+  const awaitingProvider =
+    (order.paymentMethod === "card" || order.paymentMethod === "paypal") && order.paymentStatus === "awaiting_payment";
+  const offerPayment = awaitingProvider && canPayAgain && !visit.returnedFromPayment && !order.paymentPending;
   const address = [
     order.address.street,
     [order.address.city, order.address.region, order.address.postalCode].filter(Boolean).join(", "),
@@ -77,10 +72,10 @@ export function OrderConfirmationView({
                 {payFailure}
               </p>
             ) : null}
-            {offerCard ? (
+            {offerPayment ? (
               <PostButtonIsland
                 fields={{ intent: PAY_BY_CARD_INTENT }}
-                label="Pay by card"
+                label={order.paymentMethod === "paypal" ? "Pay with PayPal" : "Pay by card"}
                 busyLabel="Opening payment..."
                 icon="credit-card"
                 className="mt-4"
@@ -149,9 +144,17 @@ function PaymentState({ order, visit }: { order: OrderConfirmation; visit: Confi
     return (
       <p>
         <strong className="text-green-800">Paid</strong>
-        {order.paymentMethod === "card" ? " by card. Thank you!" : ". Thank you!"}
+        {order.paymentMethod === "card"
+          ? " by card. Thank you!"
+          : order.paymentMethod === "paypal"
+            ? " with PayPal. Thank you!"
+            : ". Thank you!"}
       </p>
     );
+  }
+  if (order.paymentMethod === "paypal") {
+    const paypal = payPalState(order, visit);
+    if (paypal) return paypal;
   }
   if (order.paymentMethod === "invoice" && order.paymentStatus === "awaiting_payment") {
     return (
@@ -195,6 +198,66 @@ function PaymentState({ order, visit }: { order: OrderConfirmation; visit: Confi
   return (
     <p>
       <strong>{label}</strong>
+    </p>
+  );
+}
+
+/** What the page says of a PayPal payment that is not (yet) paid; null: the state's label says it. */
+function payPalState(order: OrderConfirmation, visit: ConfirmationVisit) {
+  if (order.paymentStatus === "payment_failed") {
+    return (
+      <p>
+        <strong className="text-red-800">The PayPal payment did not go through.</strong> Nothing was charged, and the
+        order was cancelled. You are welcome to place it again.
+      </p>
+    );
+  }
+  if (order.paymentStatus === "expired") {
+    return (
+      <p>
+        <strong>The PayPal payment was not completed in time.</strong> Nothing was charged, and the order was cancelled.
+        You are welcome to place it again.
+      </p>
+    );
+  }
+  if (order.paymentStatus === "needs_review") {
+    return (
+      <p>
+        <strong>We are checking your PayPal payment.</strong> We will e-mail {order.email} once we have.
+      </p>
+    );
+  }
+  if (order.paymentStatus !== "awaiting_payment") return null;
+  if (order.paymentPending) {
+    return (
+      <p>
+        <strong>Payment pending.</strong> PayPal has your payment and is still clearing it; we will e-mail you once it
+        has arrived. Your books are reserved for you.
+      </p>
+    );
+  }
+  if (visit.cancelledPayment) {
+    return (
+      <p>
+        <strong>The PayPal payment was cancelled.</strong> Your order is saved and waiting for payment; you can pay with
+        PayPal again below.
+      </p>
+    );
+  }
+  if (visit.paymentUnavailable) {
+    return (
+      <p>
+        <strong>We could not open PayPal.</strong> Your order is saved and waiting for payment; please try paying with
+        PayPal again below.
+      </p>
+    );
+  }
+  return (
+    <p>
+      <strong>Waiting for payment confirmation.</strong>{" "}
+      {visit.returnedFromPayment
+        ? "PayPal is confirming your payment; this page shows it as paid once it arrives."
+        : "Your order is waiting for your PayPal payment."}
     </p>
   );
 }

@@ -1,6 +1,8 @@
 import { readForm } from "#server/http/read-form.ts";
 import { requireAdmin } from "#server/http/guards.ts";
 import { loadCardPaymentConfig } from "#server/payments/stripe/stripe-keys.ts";
+import { payPalMissingSettings } from "#server/payments/paypal/paypal-config.ts";
+import { PAYPAL_WEBHOOK_PATH } from "#server/http/paypal-webhook.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
@@ -26,7 +28,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const settings = await getStoreSettingsForAdmin(context.services);
   // The checkout's own test, so the screen never says cards are offered when checkout would not offer them.
   const cardPaymentsReady = (await loadCardPaymentConfig({ db, env })) !== null;
-  return { settings, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL), cardPaymentsReady };
+  const payPal = {
+    webhookUrl: `${env.PUBLIC_URL}${PAYPAL_WEBHOOK_PATH}`,
+    missing: await payPalMissingSettings({ db, env }),
+  };
+  return { settings, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL), cardPaymentsReady, payPal };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -47,7 +53,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, webhookUrl, cardPaymentsReady } = loaderData;
+  const { settings, webhookUrl, cardPaymentsReady, payPal } = loaderData;
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -62,6 +68,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         result={actionData}
         webhookUrl={webhookUrl}
         cardPaymentsReady={cardPaymentsReady}
+        payPal={payPal}
       />
     </div>
   );

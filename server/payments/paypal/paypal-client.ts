@@ -72,8 +72,22 @@ export interface NewPayPalOrder {
   brandName?: string;
   locale?: string;
   shippingPreference?: "NO_SHIPPING" | "GET_FROM_FILE" | "SET_PROVIDED_ADDRESS";
+  /** Where the goods go: with SET_PROVIDED_ADDRESS, PayPal shows this address and the buyer cannot change it. */
+  shipTo?: PayPalShippingAddress;
   /** PAY_NOW (default): the buyer pays on PayPal's page and the shop captures at once. */
   userAction?: "PAY_NOW" | "CONTINUE";
+}
+
+export interface PayPalShippingAddress {
+  fullName: string;
+  addressLine1: string;
+  /** The city (PayPal's admin_area_2). */
+  city: string;
+  /** The state or region (PayPal's admin_area_1). */
+  region?: string | null;
+  postalCode?: string | null;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
 }
 
 export interface NewPayPalItem {
@@ -500,6 +514,7 @@ function orderRequestBody(order: NewPayPalOrder): unknown {
         amount: { ...value(total), breakdown },
         items,
         ...(order.payeeMerchantId ? { payee: { merchant_id: order.payeeMerchantId } } : {}),
+        ...(order.shipTo ? { shipping: shippingBody(order.shipTo) } : {}),
       },
     ],
     payment_source: {
@@ -513,6 +528,22 @@ function orderRequestBody(order: NewPayPalOrder): unknown {
           ...(order.locale ? { locale: order.locale } : {}),
         },
       },
+    },
+  };
+}
+
+/** A purchase unit's `shipping`, each part cut to PayPal's limit. */
+function shippingBody(to: PayPalShippingAddress): unknown {
+  const part = (text: string, max: number) => [...text].slice(0, max).join("");
+  return {
+    type: "SHIPPING",
+    name: { full_name: part(to.fullName, 300) },
+    address: {
+      address_line_1: part(to.addressLine1, 300),
+      admin_area_2: part(to.city, 120),
+      ...(to.region ? { admin_area_1: part(to.region, 300) } : {}),
+      ...(to.postalCode ? { postal_code: part(to.postalCode, 60) } : {}),
+      country_code: to.countryCode.toUpperCase(),
     },
   };
 }

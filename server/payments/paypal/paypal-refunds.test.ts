@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cancelOrder } from "#server/orders/cancel-order.ts";
+import { refundOrder } from "#server/orders/refund-order.ts";
+import { failingFirstWrite } from "#tests/support/failing-write.ts";
+import { startPayPalPaymentFixture, type PayPalPaymentFixture } from "#tests/support/paypal-payment-fixture.ts";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+
+// Staff refunds and cancellations of PayPal orders, through the Captures refund API of the stand-in.
+describe.each(TEST_ENGINES)("PayPal refunds and cancellations on %s", (engine) => {
+  let f: PayPalPaymentFixture;
+  afterEach(async () => {
+    await f?.cleanup();
+  });
+
+  /** A PayPal order paid through the webhook's capture: its ids. */
+  async function paidPayPalOrder() {
+    f = await startPayPalPaymentFixture(engine);
+    const placed = await f.placePayPalOrder();
+    await f.standIn.approve(placed.paypalOrderId);
+    await f.standIn.settled();
+    const captureId = f.standIn.orders.get(placed.paypalOrderId)!.capture_ids[0]!;
+    expect(await f.order(placed.orderId)).toMatchObject({ payment_status: "paid", payment_reference: captureId });
+    return { ...placed, captureId };
+  }
+  const refundRequests = () => f.standIn.requests().filter((r) => r.method === "POST" && r.path.endsWith("/refund"));
+
+  it("refunds in part and then the rest, each with a request id of its attempt; PayPal's events change nothing more", async () => {
+    const { orderId, captureId } = await paidPayPalOrder();
+    const services = f.testApp.services;
+    const first = await refundOrder(services, { orderId, amount: 1000, requestId: "form-1", refundedBefore: 0 });
+    expect(first).toMatchObject({ paymentStatus: "partially_refunded", refundedCents: 1000, changed: true });
+    await f.standIn.settled();
+    const rest = await refundOrder(services, { orderId, amount: null, requestId: "form-2", refundedBefore: 1000 });
+    expect(rest).toMatchObject({ paymentStatus: "refunded", refundedCents: 2000, changed: true });
+    await f.standIn.settled();
+
+    expect(refundRequests().map((r) => [r.path, r.requestId, r.body])).toEqual([
+      [
+        `/v2/payments/captures/${captureId}/refund`,
+        `refund:${orderId}:refund:0:1000`,
+        { amount: { currency_code: "USD", value: "10.00" }, custom_id: "refund:0:1000" },
+      ],
+      [
+        `/v2/payments/captures/${captureId}/refund`,
+        `refund:${orderId}:refund:1000:2000`,
+        { amount: { currency_code: "USD", value: "20.00" }, custom_id: "refund:1000:2000" },
+      ],
+    ]);
+    expect(
+      f.standIn
+        .deliveries()
+        .filter((d) => d.type === "PAYMENT.CAPTURE.REFUNDED")
+        .map((d) => d.status),
+    ).toEqual([200, 200]);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: 3000 });
+    expect(await f.outbox(orderId)).toEqual(["new-order-notice", "order-confirmation", "refunded", "refunded"]);
+    const steps = (await f.history(orderId)).map((step) => step.status);
+    expect(steps.filter((status) => status === "Partially refunded")).toHaveLength(1);
+    expect(steps.filter((status) => status === "Refunded")).toHaveLength(1);
+    // The first form posted again refunds nothing more.
+    await expect(
+      refundOrder(services, { orderId, amount: 1000, requestId: "form-1", refundedBefore: 0 }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(refundRequests()).toHaveLength(2);
+  });
+
+  it("refunds once when the button is pressed twice at once", async () => {
+    const { orderId } = await paidPayPalOrder();
+    const services = f.testApp.services;
+    const results = await Promise.all([
+      refundOrder(services, { orderId, amount: null }),
+      refundOrder(services, { orderId, amount: null }),
+    ]);
+    await f.standIn.settled();
+    expect(results.filter((result) => result.changed)).toHaveLength(1);
+    expect(f.standIn.refunds.size).toBe(1);
+    expect(new Set(refundRequests().map((r) => r.requestId)).size).toBe(1);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "refunded", amount_refunded_cents: 3000 });
+  });
+
+  it("a refund PayPal made but the shop could not record is the same refund when staff try again", async () => {
+    const { orderId } = await paidPayPalOrder();
+    f.standIn.holdWebhooks();
+    const services = f.testApp.services;
+    await expect(
+      refundOrder(failingFirstWrite(services), { orderId, amount: 1000, requestId: "form-1" }),
+    ).rejects.toThrow("the database went away");
+    expect((await f.order(orderId)).amount_refunded_cents).toBe(0);
+    const again = await refundOrder(services, { orderId, amount: 1000, requestId: "form-2" });
+    expect(again).toMatchObject({ refundedCents: 1000, changed: true });
+    expect(f.standIn.refunds.size).toBe(1);
+    await f.standIn.sendHeld();
+    expect((await f.order(orderId)).amount_refunded_cents).toBe(1000);
+  });
+
+  it("cancelling a paid PayPal order refunds it in full through PayPal and gives the stock back", async () => {
+    const { orderId } = await paidPayPalOrder();
+    const cancelled = await cancelOrder(f.testApp.services, { orderId });
+    await f.standIn.settled();
+    expect(cancelled).toMatchObject({ status: "Cancelled", paymentStatus: "refunded", refundedCents: 3000 });
+    expect(await f.bookStock()).toBe(10);
+    expect(await f.outbox(orderId)).toEqual(["cancelled", "new-order-notice", "order-confirmation"]);
+    expect((await f.history(orderId)).at(-1)!.note).toContain("Refunded in full through PayPal");
+  });
+
+  it("cancelling an approved order nobody captured voids it, and the approval is never captured afterwards", async () => {
+    f = await startPayPalPaymentFixture(engine);
+    const { orderId, paypalOrderId } = await f.placePayPalOrder();
+    f.standIn.holdWebhooks();
+    await f.standIn.approve(paypalOrderId);
+    const cancelled = await cancelOrder(f.testApp.services, { orderId });
+    expect(cancelled).toMatchObject({ status: "Cancelled", paymentStatus: "voided", stockReturned: true });
+    await f.standIn.sendHeld();
+    expect(f.standIn.deliveries().map((d) => d.status)).toEqual([200]);
+    expect(f.standIn.requests().filter((r) => r.path.endsWith("/capture"))).toHaveLength(0);
+    expect(await f.bookStock()).toBe(10);
+  });
+
+  it("refuses to cancel while PayPal holds the payment (pending)", async () => {
+    f = await startPayPalPaymentFixture(engine);
+    const { orderId, paypalOrderId } = await f.placePayPalOrder();
+    f.standIn.setNextCapture("pending");
+    await f.standIn.approve(paypalOrderId);
+    await f.standIn.settled();
+    await expect(cancelOrder(f.testApp.services, { orderId })).rejects.toMatchObject({
+      code: "CONFLICT",
+      reason: "payment-settling",
+    });
+    expect(await f.order(orderId)).toMatchObject({ status: "Pending", payment_status: "awaiting_payment" });
+  });
+});
