@@ -140,7 +140,16 @@ export async function getSalesOverview(
       .execute(),
     countRows(waiting),
     waiting
-      .select(["id", "order_date", "customer_email", "total_cents", "currency", "status", "payment_status", "payment_method"])
+      .select([
+        "id",
+        "order_date",
+        "customer_email",
+        "total_cents",
+        "currency",
+        "status",
+        "payment_status",
+        "payment_method",
+      ])
       .orderBy("order_date")
       .orderBy("id")
       .limit(listLimit)
