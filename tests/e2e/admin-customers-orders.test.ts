@@ -4,6 +4,7 @@ import { formatMoney } from "#common/money/money.ts";
 import { OWNER_EMAIL as ADMIN_EMAIL } from "#tests/support/e2e-template.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import type { ServerProcess } from "#tests/support/server-process.ts";
+import { downloadFrom } from "#tests/support/downloads.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
@@ -319,6 +320,14 @@ describe("admin Customer Management and Order Management in a browser", () => {
           formatMoney(item.unit_price_cents * item.quantity, order.currency),
         ]),
       );
+
+      // The order's invoice and packing slip, as PDFs.
+      await expect(downloadFrom(page, dialog.getByRole("link", { name: "Invoice (PDF)" }))).resolves.toEqual({
+        name: "invoice-ORD-2025-001.pdf",
+        start: "%PDF-",
+      });
+      const slip = await downloadFrom(page, dialog.getByRole("link", { name: "Packing slip (PDF)" }));
+      expect(slip.start).toBe("%PDF-");
 
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });

@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import type { OrdersTable } from "#server/db/schema.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInOwner } from "#tests/support/owner-session.ts";
+import { downloadFrom } from "#tests/support/downloads.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
@@ -181,6 +182,9 @@ describe("admin dashboard and bulk actions in a browser", () => {
       await page.getByRole("checkbox", { name: `Select order ${id}` }).check();
     }
     expect(await page.getByTestId("bulk-ship-bar").innerText()).toContain("3 orders selected");
+    // The ticked orders' packing slips, one PDF.
+    const slips = await downloadFrom(page, page.getByRole("link", { name: "Packing slips (PDF)" }));
+    expect(slips.start).toBe("%PDF-");
     await page.getByRole("button", { name: "Mark shipped" }).click();
     await page.screenshot({ path: path.join(SHOTS, "bulk-ship-confirm-1280.png") });
     await confirm(page, "Mark shipped");

@@ -1,12 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { holdRequests } from "#tests/support/held-request.ts";
 import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
+import { downloadFrom } from "#tests/support/downloads.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 
@@ -210,11 +211,11 @@ describe("checkout in a browser", () => {
     expect(order?.user_id).not.toBeNull();
 
     // The invoice as a PDF, from the confirmation and from Order History.
-    const fromConfirmation = await pdfDownload(page, page.getByRole("link", { name: "Download invoice (PDF)" }));
+    const fromConfirmation = await downloadFrom(page, page.getByRole("link", { name: "Download invoice (PDF)" }));
     expect(fromConfirmation).toEqual({ name: `invoice-${orderId}.pdf`, start: "%PDF-" });
     await page.goto(`${shop.server.url}/order-history`);
     await expect(page.locator("main").innerText()).resolves.toContain(orderId);
-    const fromHistory = await pdfDownload(page, page.getByRole("link", { name: `Invoice of order ${orderId} (PDF)` }));
+    const fromHistory = await downloadFrom(page, page.getByRole("link", { name: `Invoice of order ${orderId} (PDF)` }));
     expect(fromHistory).toEqual({ name: `invoice-${orderId}.pdf`, start: "%PDF-" });
     await context.close();
   });
@@ -359,12 +360,3 @@ describe("checkout in a browser", () => {
     await context.close();
   });
 });
-
-/** Clicks a download link: the file's suggested name and its first bytes. */
-async function pdfDownload(page: Page, link: Locator): Promise<{ name: string; start: string }> {
-  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return { name: download.suggestedFilename(), start: Buffer.concat(chunks).subarray(0, 5).toString("latin1") };
-}

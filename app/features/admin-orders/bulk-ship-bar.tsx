@@ -1,14 +1,15 @@
-import { Truck } from "lucide-react";
+import { FileDown, Truck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
 import type { MarkOrdersShippedResult } from "#server/orders/mark-orders-shipped.ts";
 import { BULK_ORDER_IDS_FIELD, BULK_ORDER_INTENTS, BULK_ORDER_LIMIT } from "#common/orders/order-action-schema.ts";
+import { ADMIN_DOWNLOADS } from "#common/pages/site-paths.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 
 /**
- * "Mark shipped" for the ticked orders, behind one confirmation. The server checks each order's
+ * "Mark shipped" for the ticked orders, behind one confirmation, and their packing slips as one PDF. The server checks each order's
  * own move and sets the toast (how many shipped, which were skipped and why); the list reloads
  * and the selection is cleared once it answers.
  */
@@ -42,6 +43,16 @@ export function BulkShipBar({ selected, onDone }: { selected: string[]; onDone: 
         <Truck aria-hidden="true" className="size-5" />
         Mark shipped
       </button>
+      {count > 0 && !tooMany ? (
+        <a
+          href={`${ADMIN_DOWNLOADS.packingSlips}?ids=${selected.map(encodeURIComponent).join(",")}`}
+          download
+          className={buttonStyles.secondary}
+        >
+          <FileDown aria-hidden="true" className="size-5" />
+          Packing slips (PDF)
+        </a>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => {

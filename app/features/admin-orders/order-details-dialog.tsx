@@ -1,8 +1,10 @@
+import { FileDown } from "lucide-react";
 import type { OrderDetails } from "#server/orders/get-order-details.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { formatMoney } from "#common/money/money.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
 import { formatDate, formatDateTime } from "#common/dates.ts";
+import { ADMIN_DOWNLOADS, orderPath } from "#common/pages/site-paths.ts";
 import { OrderActions } from "./order-actions.tsx";
 import { orderStatusClasses } from "./order-status-style.ts";
 import { PaymentBadge } from "./payment-badge.tsx";
@@ -47,6 +49,8 @@ export function OrderDetailsDialog({
     </Dialog>
   );
 }
+
+const DOCUMENT_LINK = "inline-flex items-center gap-1.5 font-semibold text-brand-700 underline";
 
 function OrderDetailsBody({ order }: { order: OrderDetails }) {
   const money = (cents: number) => formatMoney(cents, order.currency);
@@ -126,6 +130,20 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
           </div>
         ) : null}
       </dl>
+      <p className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+        <a href={orderPath(ADMIN_DOWNLOADS.orderInvoice, order.id)} download className={DOCUMENT_LINK}>
+          <FileDown aria-hidden="true" className="size-4" />
+          Invoice (PDF)
+        </a>
+        <a
+          href={`${ADMIN_DOWNLOADS.packingSlips}?ids=${encodeURIComponent(order.id)}`}
+          download
+          className={DOCUMENT_LINK}
+        >
+          <FileDown aria-hidden="true" className="size-4" />
+          Packing slip (PDF)
+        </a>
+      </p>
 
       <h3 className="mt-6 font-serif text-lg font-semibold text-brand-800">Items</h3>
       {order.items.length === 0 ? (
