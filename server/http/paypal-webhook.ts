@@ -7,6 +7,13 @@ import { bodyLimitErrorOf, limitedBody, type BodyLimit } from "./body-limits.ts"
 
 export const PAYPAL_WEBHOOK_PATH = "/webhooks/paypal";
 
+/**
+ * Deliveries handled at once: each asks PayPal to verify it (and may capture), so a flood of
+ * forged posts must not turn into as many calls to PayPal. Past it the answer is 503, which
+ * PayPal retries; the return page and the reconciliation job settle orders meanwhile.
+ */
+export const PAYPAL_WEBHOOKS_AT_ONCE = 4;
+
 /** PayPal's events carry one order or capture: a few kilobytes. */
 export const PAYPAL_WEBHOOK_BODY_LIMIT: BodyLimit = { maxBytes: 256 * 1024, timeoutMs: 10_000 };
 
@@ -19,6 +26,7 @@ export const PAYPAL_WEBHOOK_BODY_LIMIT: BodyLimit = { maxBytes: 256 * 1024, time
  * PayPal or the database could not be reached, so that PayPal sends it again.
  */
 export function payPalWebhookRoute(services: AppServices): Handler<AppEnv> {
+  let inFlight = 0;
   return async (c) => {
     const contentType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (contentType !== "application/json") return c.json({ error: "Send the event as JSON." }, 415);
@@ -41,6 +49,10 @@ export function payPalWebhookRoute(services: AppServices): Handler<AppEnv> {
       }
     }
 
+    if (inFlight >= PAYPAL_WEBHOOKS_AT_ONCE) {
+      return c.json({ error: "Try again later." }, 503, { "Retry-After": "60" });
+    }
+    inFlight += 1;
     try {
       const result = await handlePayPalWebhook(services, { payload, headers: c.req.raw.headers });
       return c.json({ received: true, result });
@@ -49,6 +61,8 @@ export function payPalWebhookRoute(services: AppServices): Handler<AppEnv> {
       if (!(error instanceof AppError))
         services.logger.error({ err: error }, "PayPal webhook failed; PayPal will retry");
       return c.json({ error: "Try again later." }, 503, { "Retry-After": "60" });
+    } finally {
+      inFlight -= 1;
     }
   };
 }

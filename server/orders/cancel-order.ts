@@ -41,6 +41,18 @@ export async function cancelOrder(
   deps: OrderActionDeps,
   input: { orderId: string; onlyWhileUnpaid?: boolean },
 ): Promise<CancelResult> {
+  const method = (
+    await deps.db.selectFrom("orders").select("payment_method").where("id", "=", input.orderId).executeTakeFirst()
+  )?.payment_method;
+  // Taking turns with the provider's own capture step: a payment is taken before or not at all.
+  const provider = method ? deps.paymentProviders[method] : undefined;
+  return provider?.exclusive ? provider.exclusive(input.orderId, () => cancelNow(deps, input)) : cancelNow(deps, input);
+}
+
+async function cancelNow(
+  deps: OrderActionDeps,
+  input: { orderId: string; onlyWhileUnpaid?: boolean },
+): Promise<CancelResult> {
   const { orderId, onlyWhileUnpaid = false } = input;
   const readOrder = () => deps.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   let order = await readOrder();

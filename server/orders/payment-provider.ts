@@ -23,6 +23,11 @@ export interface PaymentProvider {
    * listed.
    */
   listRefunds(order: Selectable<OrdersTable>): Promise<ProviderRefunds | null>;
+  /**
+   * Runs staff's cancellation of an order while the provider's own flow takes no payment of it
+   * (PayPal: the order's lock, which its capture step holds). Absent: nothing to wait for.
+   */
+  exclusive?<T>(orderId: string, work: () => Promise<T>): Promise<T>;
 }
 
 export type PaymentProviders = Record<PaymentMethod, PaymentProvider>;

@@ -24,8 +24,9 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
   }
 
   await db.schema.alterTable("orders").addColumn("paypal_order_id", "text").execute();
-  // PayPal's events name its order (or its capture: orders_payment_reference_idx).
-  await db.schema.createIndex("orders_paypal_order_id_idx").on("orders").column("paypal_order_id").execute();
+  // PayPal's events name its order (or its capture: orders_payment_reference_idx); one shop order
+  // per PayPal order, whatever a bug elsewhere might write.
+  await db.schema.createIndex("orders_paypal_order_id_idx").unique().on("orders").column("paypal_order_id").execute();
 
   if (engine === "postgres") {
     await sql`alter table orders drop constraint orders_payment_method_check`.execute(db);

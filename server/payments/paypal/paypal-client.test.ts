@@ -354,6 +354,15 @@ describe("PayPal client against the stand-in", () => {
     const unsigned = new Headers(delivery!.headers);
     unsigned.delete("paypal-transmission-sig");
     expect(await verify(unsigned, delivery!.event)).toBe(false);
+    // Another signature algorithm, or a certificate that is not PayPal's: refused without asking PayPal.
+    const otherAlgo = new Headers(delivery!.headers);
+    otherAlgo.set("paypal-auth-algo", "SHA1withRSA");
+    expect(await verify(otherAlgo, delivery!.event)).toBe(false);
+    for (const certUrl of ["https://attacker.example/cert.pem", "http://api.paypal.com/v1/notifications/certs/X"]) {
+      const otherCert = new Headers(delivery!.headers);
+      otherCert.set("paypal-cert-url", certUrl);
+      expect(await verify(otherCert, delivery!.event), certUrl).toBe(false);
+    }
     expect(standIn.requests()).toHaveLength(asked);
 
     // PayPal's retry: the same event in a new transmission.

@@ -150,6 +150,28 @@ const CHECKOUT_ORIGINS: Record<PayPalEnvironment, string> = {
   live: "https://www.paypal.com",
 };
 
+/** The signature algorithm PayPal's webhooks name. */
+const WEBHOOK_AUTH_ALGO = "SHA256withRSA";
+/** Where PayPal keeps the certificates its webhooks name. */
+const CERT_HOSTS = new Set([
+  "api.paypal.com",
+  "api.sandbox.paypal.com",
+  "api-m.paypal.com",
+  "api-m.sandbox.paypal.com",
+]);
+
+/** A webhook's certificate address is PayPal's (or, in tests, the stand-in's the client calls). */
+function isPayPalCertUrl(value: string | null | undefined, apiBase: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value ?? "");
+  } catch {
+    return false;
+  }
+  if (url.origin === new URL(apiBase).origin) return true;
+  return url.protocol === "https:" && CERT_HOSTS.has(url.hostname) && url.port === "";
+}
+
 /** Where the client's calls go: PAYPAL_API_URL (tests) or PayPal's API for the environment. */
 export function payPalApiBase(environment: PayPalEnvironment, env: Pick<Env, "PAYPAL_API_URL">): string {
   return env.PAYPAL_API_URL ? env.PAYPAL_API_URL.replace(/\/+$/, "") : API_BASES[environment];
@@ -461,6 +483,8 @@ export function createPayPalClient(
       if (!webhookId || Object.values(signed).some((value) => !value) || event === null || typeof event !== "object") {
         return false;
       }
+      // What PayPal always sends; anything else is refused without a call to PayPal.
+      if (signed.auth_algo !== WEBHOOK_AUTH_ALGO || !isPayPalCertUrl(signed.cert_url, apiBase)) return false;
       const answer = await call({
         operation: "verify webhook signature",
         method: "POST",

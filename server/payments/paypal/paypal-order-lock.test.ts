@@ -43,4 +43,51 @@ describe.each(TEST_ENGINES)("the PayPal order lock on %s", (engine) => {
     await expect(withPayPalOrderLock(deps, "ORD-C", () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await withPayPalOrderLock(deps, "ORD-C", async () => "after")).toBe("after");
   });
+
+  it("still keeps the next caller out while the holder works after a waiter gave up", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = { db: testDb.handle.db, database: testDb.handle };
+    let holderDone = false;
+    let holderStarted!: () => void;
+    const started = new Promise<void>((resolve) => (holderStarted = resolve));
+    let finishHolder!: () => void;
+    const holding = withPayPalOrderLock(deps, "ORD-D", async () => {
+      holderStarted();
+      await new Promise<void>((resolve) => (finishHolder = resolve));
+      holderDone = true;
+    });
+    await started;
+    await expect(withPayPalOrderLock(deps, "ORD-D", async () => "gave up", { waitMs: 60 })).rejects.toBeInstanceOf(
+      OrderLockBusyError,
+    );
+    const next = withPayPalOrderLock(deps, "ORD-D", async () => holderDone);
+    finishHolder();
+    await holding;
+    expect(await next).toBe(true);
+  });
+
+  it("waits without holding a pooled connection, so the holder's own queries still run", async () => {
+    testDb = await createTestDatabase(engine);
+    const deps = { db: testDb.handle.db, database: testDb.handle };
+    let holderStarted!: () => void;
+    const started = new Promise<void>((resolve) => (holderStarted = resolve));
+    let finishHolder!: () => void;
+    const holding = withPayPalOrderLock(deps, "ORD-E", async () => {
+      holderStarted();
+      await new Promise<void>((resolve) => (finishHolder = resolve));
+      // The locked work's queries go through the pool, as a settle's do.
+      return (
+        await deps.db
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n;
+    });
+    await started;
+    // More waiters than the pool has connections.
+    const waiters = Array.from({ length: 15 }, () => withPayPalOrderLock(deps, "ORD-E", async () => "waited"));
+    finishHolder();
+    expect(Number(await holding)).toBeGreaterThanOrEqual(0);
+    expect(await Promise.all(waiters)).toEqual(Array.from({ length: 15 }, () => "waited"));
+  });
 });

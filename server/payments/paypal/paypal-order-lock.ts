@@ -1,11 +1,9 @@
 import { createHash } from "node:crypto";
-import { sql, type Kysely } from "kysely";
-import type { DatabaseHandle } from "#server/db/database.ts";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
 export interface OrderLockDeps {
   db: Kysely<Database>;
-  database: Pick<DatabaseHandle, "engine">;
 }
 
 /** How long a caller waits for another one's turn on the same order before giving up. */
@@ -32,7 +30,8 @@ export async function withPayPalOrderLock<T>(
   work: () => Promise<T>,
   { waitMs = ORDER_LOCK_WAIT_MS }: { waitMs?: number } = {},
 ): Promise<T> {
-  if (deps.database.engine === "postgres") return withAdvisoryLock(deps.db, orderId, work, waitMs);
+  // The engine as the connection's dialect says, so that any holder of `db` takes the same lock.
+  if (deps.db.getExecutor().adapter instanceof PostgresAdapter) return withAdvisoryLock(deps.db, orderId, work, waitMs);
   return withProcessLock(orderId, work, waitMs);
 }
 
@@ -43,22 +42,25 @@ async function withAdvisoryLock<T>(
   waitMs: number,
 ): Promise<T> {
   const key = lockKey(orderId);
-  return db.connection().execute(async (connection) => {
-    const deadline = Date.now() + waitMs;
-    for (;;) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    // Each try borrows a connection and gives it back at once when the lock is taken elsewhere:
+    // waiters never sit on the pool, which the holder's own queries need.
+    const outcome = await db.connection().execute(async (connection) => {
       const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}::bigint) as locked`.execute(
         connection,
       );
-      if (rows[0]?.locked) break;
-      if (Date.now() >= deadline) throw new OrderLockBusyError(`order ${orderId} stayed locked`);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
-    try {
-      return await work();
-    } finally {
-      await sql`select pg_advisory_unlock(${key}::bigint)`.execute(connection);
-    }
-  });
+      if (!rows[0]?.locked) return { held: false as const };
+      try {
+        return { held: true as const, value: await work() };
+      } finally {
+        await sql`select pg_advisory_unlock(${key}::bigint)`.execute(connection);
+      }
+    });
+    if (outcome.held) return outcome.value;
+    if (Date.now() >= deadline) throw new OrderLockBusyError(`order ${orderId} stayed locked`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
 }
 
 /** The turn each order's lock is at in this process: the promise the next caller waits for. */
@@ -79,9 +81,13 @@ async function withProcessLock<T>(orderId: string, work: () => Promise<T>, waitM
       }),
     ]);
   } catch (error) {
-    // Given up: the next caller still waits for the holder, then for nothing of this one.
+    // Given up: the next caller still waits for the holder, then for nothing of this one. The
+    // queue keeps this turn, which ends with the holder's: forgetting it would let the next
+    // caller run beside the holder.
     release();
-    if (queues.get(orderId) === turn) queues.delete(orderId);
+    void turn.then(() => {
+      if (queues.get(orderId) === turn) queues.delete(orderId);
+    });
     throw error;
   } finally {
     clearTimeout(timer);

@@ -6,6 +6,7 @@ import type { Logger } from "#server/logging/logger.ts";
 import type { ClosedPaymentPage, PaymentProvider, ProviderRefunds } from "#server/orders/payment-provider.ts";
 import { PayPalError, type PayPalClient } from "./paypal-client.ts";
 import { loadPayPalSettlement, payPalClientFor } from "./paypal-config.ts";
+import { withPayPalOrderLock } from "./paypal-order-lock.ts";
 import { outcomeOfCapture, reportedPayPalPayment } from "./paypal-payment.ts";
 import type { PayPalOrder } from "./paypal-schemas.ts";
 
@@ -30,6 +31,8 @@ export function payPalPaymentProvider(deps: PayPalProviderDeps): PaymentProvider
     name: "PayPal",
     closePaymentPage: (order) => closePaymentPage(deps, order),
     listRefunds: (order) => listRefunds(deps, order),
+    // Staff's cancel and the settle step (return page, webhook, job) take turns on an order.
+    exclusive: (orderId, work) => withPayPalOrderLock(deps, orderId, work),
   };
 }
 

@@ -4,6 +4,8 @@ import { refundOrder } from "#server/orders/refund-order.ts";
 import { failingFirstWrite } from "#tests/support/failing-write.ts";
 import { startPayPalPaymentFixture, type PayPalPaymentFixture } from "#tests/support/paypal-payment-fixture.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { withPayPalOrderLock } from "./paypal-order-lock.ts";
+import { settlePayPalOrder } from "./settle-paypal-order.ts";
 
 // Staff refunds and cancellations of PayPal orders, through the Captures refund API of the stand-in.
 describe.each(TEST_ENGINES)("PayPal refunds and cancellations on %s", (engine) => {
@@ -114,6 +116,35 @@ describe.each(TEST_ENGINES)("PayPal refunds and cancellations on %s", (engine) =
     expect(f.standIn.deliveries().map((d) => d.status)).toEqual([200]);
     expect(f.standIn.requests().filter((r) => r.path.endsWith("/capture"))).toHaveLength(0);
     expect(await f.bookStock()).toBe(10);
+  });
+
+  it("a staff cancel waits its turn while the order's settle step holds it, and nothing is captured after", async () => {
+    f = await startPayPalPaymentFixture(engine);
+    const { orderId, paypalOrderId } = await f.placePayPalOrder();
+    f.standIn.holdWebhooks();
+    await f.standIn.approve(paypalOrderId);
+    // Another request's settle step (the return page, say) holds the order's turn.
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    let release!: () => void;
+    const turn = withPayPalOrderLock(f.testApp.services, orderId, async () => {
+      holding();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await held;
+    let cancelDone = false;
+    const cancelling = cancelOrder(f.testApp.services, { orderId }).then((result) => {
+      cancelDone = true;
+      return result;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(cancelDone).toBe(false);
+    release();
+    await turn;
+    expect(await cancelling).toMatchObject({ status: "Cancelled", paymentStatus: "voided" });
+    // The settle step that comes next finds the order cancelled: no capture.
+    await settlePayPalOrder(f.testApp.services, { orderId });
+    expect(f.standIn.requests().filter((r) => r.path.endsWith("/capture"))).toHaveLength(0);
   });
 
   it("refuses to cancel while PayPal holds the payment (pending)", async () => {
