@@ -123,3 +123,13 @@ export function heldWebhooks<Event extends { id: string }, Delivery>(options: {
     },
   };
 }
+
+/** A webhook target for a stand-in's tests: keeps each delivery's headers and event (`received`) and answers 200. */
+export function webhookRecorder() {
+  const received: { headers: Headers; event: Record<string, unknown> }[] = [];
+  const target: WebhookTarget = async (request) => {
+    received.push({ headers: request.headers, event: (await request.json()) as Record<string, unknown> });
+    return new Response(null, { status: 200 });
+  };
+  return { received, target };
+}
