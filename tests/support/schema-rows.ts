@@ -2,8 +2,9 @@ import type { Insertable } from "kysely";
 import type { OrderItemsTable, StoreSettingsTable } from "#server/db/schema.ts";
 
 /*
- * The fewest columns a row takes, for the schema's own tests (migrate.test.ts, the migrations'
- * tests): the values a test checks are passed in, so they stand in the test.
+ * The fewest columns a row takes, for tests that write rows straight into the schema
+ * (migrate.test.ts, the migrations' tests, a settings row without the settings service): the
+ * values a test checks are passed in, so they stand in the test.
  */
 
 /** A store_settings row with every payment method off and no keys; `values` sets any column. */
