@@ -4,6 +4,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { capturedLogger } from "#tests/support/captured-logger.ts";
+import { bareStoreSettingsRow } from "#tests/support/schema-rows.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { createMailer, type Mailer } from "#server/mail/mailer.ts";
 import { contactMessageSchema } from "#common/contact/contact-message-schema.ts";
@@ -21,19 +22,13 @@ const VALID = contactMessageSchema.parse({
 async function insertStoreSettings(testDb: TestDatabase) {
   await testDb.handle.db
     .insertInto("store_settings")
-    .values({
-      id: "store",
-      store_name: "Quiet Hills Books",
-      contact_email: "owner@quiet-hills.example",
-      currency: "USD",
-      enable_stripe: false,
-      stripe_publishable_key: null,
-      stripe_secret_key_encrypted: null,
-      enable_paypal: false,
-      paypal_client_id: null,
-      enable_maintenance_mode: false,
-      updated_at: new Date().toISOString(),
-    })
+    .values(
+      bareStoreSettingsRow({
+        store_name: "Quiet Hills Books",
+        contact_email: "owner@quiet-hills.example",
+        updated_at: new Date().toISOString(),
+      }),
+    )
     .execute();
 }
 

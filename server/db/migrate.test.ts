@@ -6,6 +6,7 @@ import {
   TEST_ENGINES,
   type TestDatabase,
 } from "#tests/support/test-database.ts";
+import { bareOrderLineRow, bareStoreSettingsRow } from "#tests/support/schema-rows.ts";
 import { openDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 
@@ -154,15 +155,7 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
       .execute();
     await db
       .insertInto("order_items")
-      .values({
-        id: "i1",
-        order_id: "ORD-1",
-        book_id: "book-1",
-        title: "T",
-        unit_price_cents: 1000,
-        quantity: 1,
-        position: 0,
-      })
+      .values(bareOrderLineRow("ORD-1", { book_id: "book-1", title: "T", unit_price_cents: 1000 }))
       .execute();
     await db.deleteFrom("books").where("id", "=", "book-1").execute();
     const line = await db.selectFrom("order_items").selectAll().where("id", "=", "i1").executeTakeFirstOrThrow();
@@ -171,19 +164,9 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
     // Booleans and timestamps read back the same on both engines.
     await db
       .insertInto("store_settings")
-      .values({
-        id: "store",
-        store_name: "S",
-        contact_email: "s@example.com",
-        currency: "USD",
-        enable_stripe: true,
-        stripe_publishable_key: null,
-        stripe_secret_key_encrypted: null,
-        enable_paypal: false,
-        paypal_client_id: null,
-        enable_maintenance_mode: false,
-        updated_at: "2025-07-03T10:00:00.000Z",
-      })
+      .values(
+        bareStoreSettingsRow({ enable_stripe: true, enable_paypal: false, updated_at: "2025-07-03T10:00:00.000Z" }),
+      )
       .execute();
     const settings = await db.selectFrom("store_settings").selectAll().executeTakeFirstOrThrow();
     expect(Boolean(settings.enable_stripe)).toBe(true);

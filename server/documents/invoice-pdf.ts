@@ -5,9 +5,10 @@ import type { InvoiceDocument, OrderDocument } from "./order-document.ts";
 import {
   COLORS,
   contentArea,
-  drawBlock,
-  drawFields,
+  continuedHeading,
+  drawBlockPair,
   drawFooters,
+  drawLetterhead,
   drawParagraph,
   drawTable,
   ensureSpace,
@@ -33,43 +34,17 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     createdAt: invoice.createdAt,
   });
   const area = contentArea(doc);
-  const continued = () => {
-    useFont(doc, "regular", 9, COLORS.muted).text(`Invoice ${order.orderId} (continued)`, area.left, area.top, {
-      width: area.width,
-    });
-    doc.y += 10;
-  };
+  const continued = continuedHeading(doc, `Invoice ${order.orderId}`);
 
   // The seller on the left, the invoice's own fields on the right.
-  const leftWidth = area.width * 0.48;
-  useFont(doc, "bold", 15).text(seller.name, area.left, area.top, { width: leftWidth });
-  doc.y += 2;
-  useFont(doc, "regular", 9.5);
-  for (const line of [...seller.postalAddress, seller.contactEmail])
-    doc.text(line, area.left, doc.y, { width: leftWidth });
-  const sellerBottom = doc.y;
-  const rightX = area.left + leftWidth + 18;
-  const rightWidth = area.right - rightX;
-  useFont(doc, "bold", 20).text("INVOICE", rightX, area.top, { width: rightWidth, align: "right" });
-  const fieldsBottom = drawFields(doc, invoiceFields(invoice), {
-    x: rightX,
-    y: doc.y + 6,
-    width: rightWidth,
-    labelWidth: 92,
-  });
-  doc.y = Math.max(sellerBottom, fieldsBottom) + 20;
+  drawLetterhead(doc, seller, { title: "INVOICE", fields: invoiceFields(invoice) });
 
   // Bill to and ship to, side by side.
-  const gap = 24;
-  const columnWidth = (area.width - gap) / 2;
-  const blocksTop = doc.y;
-  const billBottom = drawBlock(doc, "Bill to", billToLines(order), { x: area.left, y: blocksTop, width: columnWidth });
-  const shipBottom = drawBlock(doc, "Ship to", order.shipTo.length > 0 ? order.shipTo : ["—"], {
-    x: area.left + columnWidth + gap,
-    y: blocksTop,
-    width: columnWidth,
-  });
-  doc.y = Math.max(billBottom, shipBottom) + 18;
+  drawBlockPair(
+    doc,
+    { title: "Bill to", lines: billToLines(order) },
+    { title: "Ship to", lines: order.shipTo.length > 0 ? order.shipTo : ["—"] },
+  );
 
   const numberWidth = 88;
   drawTable(doc, {

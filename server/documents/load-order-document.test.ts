@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { TEST_DOCUMENT_BUYER } from "#tests/support/order-documents.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder, paidCardOrder } from "#tests/support/test-orders.ts";
@@ -45,14 +46,7 @@ describe.each(TEST_ENGINES)("order documents from the database on %s", (engine) 
         orderDate: "2026-11-20T10:00:00.000Z",
         status: "Pending",
         currency: "USD",
-        customer: {
-          name: "Grace Hopper",
-          organisation: "St. Mark's School",
-          email: "buyer@example.com",
-          phone: "+1 555 0100",
-          poNumber: "PO-7731",
-        },
-        shipTo: ["Grace Hopper", "St. Mark's School", "12 Elm Street", "Springfield, IL 62704", "United States"],
+        ...TEST_DOCUMENT_BUYER,
         shippingMethodName: "Standard Shipping",
         lines: [
           { title: "The Disciple's Set", quantity: 2, unitPriceCents: 3499, lineTotalCents: 6998 },

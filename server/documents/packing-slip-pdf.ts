@@ -4,13 +4,13 @@ import type { OrderDocument, PackingSlipsDocument } from "./order-document.ts";
 import {
   COLORS,
   contentArea,
-  drawBlock,
-  drawFields,
+  continuedHeading,
+  drawBlockPair,
   drawFooters,
+  drawLetterhead,
   drawParagraph,
   drawTable,
   openPdf,
-  useFont,
   type Pdf,
 } from "./pdf-layout.ts";
 
@@ -48,50 +48,25 @@ export async function renderPackingSlipsPdf(slips: PackingSlipsDocument): Promis
 
 function drawSlip(doc: Pdf, seller: PackingSlipsDocument["seller"], order: OrderDocument): void {
   const area = contentArea(doc);
-  const continued = () => {
-    useFont(doc, "regular", 9, COLORS.muted).text(`Packing slip ${order.orderId} (continued)`, area.left, area.top, {
-      width: area.width,
-    });
-    doc.y += 10;
-  };
+  const continued = continuedHeading(doc, `Packing slip ${order.orderId}`);
 
-  const leftWidth = area.width * 0.48;
-  useFont(doc, "bold", 15).text(seller.name, area.left, area.top, { width: leftWidth });
-  doc.y += 2;
-  useFont(doc, "regular", 9.5);
-  for (const line of [...seller.postalAddress, seller.contactEmail])
-    doc.text(line, area.left, doc.y, { width: leftWidth });
-  const sellerBottom = doc.y;
-  const rightX = area.left + leftWidth + 18;
-  const rightWidth = area.right - rightX;
-  useFont(doc, "bold", 20).text("PACKING SLIP", rightX, area.top, { width: rightWidth, align: "right" });
   const fields: [string, string][] = [
     ["Order number", order.orderId],
     ["Order date", formatLongDate(order.orderDate)],
   ];
   if (order.shippingMethodName) fields.push(["Shipping", order.shippingMethodName]);
   if (order.customer.poNumber) fields.push(["PO number", order.customer.poNumber]);
-  const fieldsBottom = drawFields(doc, fields, { x: rightX, y: doc.y + 6, width: rightWidth, labelWidth: 92 });
-  doc.y = Math.max(sellerBottom, fieldsBottom) + 20;
+  drawLetterhead(doc, seller, { title: "PACKING SLIP", fields });
 
-  const gap = 24;
-  const columnWidth = (area.width - gap) / 2;
-  const blocksTop = doc.y;
-  const shipBottom = drawBlock(doc, "Ship to", order.shipTo.length > 0 ? order.shipTo : ["—"], {
-    x: area.left,
-    y: blocksTop,
-    width: columnWidth,
-  });
   const { customer } = order;
   const buyer = [customer.name, customer.organisation, customer.email, customer.phone].filter((line): line is string =>
     Boolean(line && line.trim()),
   );
-  const buyerBottom = drawBlock(doc, "Ordered by", buyer, {
-    x: area.left + columnWidth + gap,
-    y: blocksTop,
-    width: columnWidth,
-  });
-  doc.y = Math.max(shipBottom, buyerBottom) + 18;
+  drawBlockPair(
+    doc,
+    { title: "Ship to", lines: order.shipTo.length > 0 ? order.shipTo : ["—"] },
+    { title: "Ordered by", lines: buyer },
+  );
 
   drawTable(doc, {
     columns: [

@@ -125,6 +125,60 @@ export function drawBlock(
   return doc.y;
 }
 
+/**
+ * The top of an order document's first page: the seller (name, postal address, contact e-mail)
+ * on the left, the document's title and its fields on the right. Leaves doc.y below both.
+ */
+export function drawLetterhead(
+  doc: Pdf,
+  seller: { name: string; postalAddress: readonly string[]; contactEmail: string },
+  heading: { title: string; fields: readonly [string, string][] },
+): void {
+  const area = contentArea(doc);
+  const leftWidth = area.width * 0.48;
+  useFont(doc, "bold", 15).text(seller.name, area.left, area.top, { width: leftWidth });
+  doc.y += 2;
+  useFont(doc, "regular", 9.5);
+  for (const line of [...seller.postalAddress, seller.contactEmail])
+    doc.text(line, area.left, doc.y, { width: leftWidth });
+  const sellerBottom = doc.y;
+  const rightX = area.left + leftWidth + 18;
+  const rightWidth = area.right - rightX;
+  useFont(doc, "bold", 20).text(heading.title, rightX, area.top, { width: rightWidth, align: "right" });
+  const fieldsBottom = drawFields(doc, heading.fields, { x: rightX, y: doc.y + 6, width: rightWidth, labelWidth: 92 });
+  doc.y = Math.max(sellerBottom, fieldsBottom) + 20;
+}
+
+/** Two titled blocks (drawBlock) side by side across the content width. Leaves doc.y below both. */
+export function drawBlockPair(
+  doc: Pdf,
+  left: { title: string; lines: readonly string[] },
+  right: { title: string; lines: readonly string[] },
+): void {
+  const area = contentArea(doc);
+  const gap = 24;
+  const columnWidth = (area.width - gap) / 2;
+  const blocksTop = doc.y;
+  const leftBottom = drawBlock(doc, left.title, left.lines, { x: area.left, y: blocksTop, width: columnWidth });
+  const rightBottom = drawBlock(doc, right.title, right.lines, {
+    x: area.left + columnWidth + gap,
+    y: blocksTop,
+    width: columnWidth,
+  });
+  doc.y = Math.max(leftBottom, rightBottom) + 18;
+}
+
+/** What a document writes atop each page it flows onto: "<name> (continued)" (onNewPage of the drawers). */
+export function continuedHeading(doc: Pdf, name: string): () => void {
+  const area = contentArea(doc);
+  return () => {
+    useFont(doc, "regular", 9, COLORS.muted).text(`${name} (continued)`, area.left, area.top, {
+      width: area.width,
+    });
+    doc.y += 10;
+  };
+}
+
 /** Text across the content width, on a new page if it does not fit on this one. */
 export function drawParagraph(
   doc: Pdf,

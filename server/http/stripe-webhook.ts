@@ -1,9 +1,9 @@
 import type { Handler } from "hono";
-import { AppError } from "#server/errors/app-error.ts";
 import { handleStripeWebhook } from "#server/payments/stripe/handle-stripe-webhook.ts";
 import type { AppServices } from "#server/services.ts";
 import type { AppEnv } from "./app-variables.ts";
-import { bodyLimitErrorOf, limitedBody, type BodyLimit } from "./body-limits.ts";
+import type { BodyLimit } from "./body-limits.ts";
+import { webhookRoute } from "./webhook-route.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/webhooks/stripe";
 
@@ -22,38 +22,11 @@ export const STRIPE_WEBHOOK_BODY_LIMIT: BodyLimit = { maxBytes: 256 * 1024, time
  * refund of a payment not recorded yet (handleStripeWebhook).
  */
 export function stripeWebhookRoute(services: AppServices): Handler<AppEnv> {
-  return async (c) => {
-    const contentType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    if (contentType !== "application/json") return c.json({ error: "Send the event as JSON." }, 415);
-    const declared = Number(c.req.header("content-length") ?? 0);
-    if (declared > STRIPE_WEBHOOK_BODY_LIMIT.maxBytes) {
-      return c.json({ error: "The request is too large." }, 413, { Connection: "close" });
-    }
-
-    let payload = "";
-    if (c.req.raw.body) {
-      const limited = limitedBody(c.req.raw.body, STRIPE_WEBHOOK_BODY_LIMIT);
-      try {
-        payload = await new Response(limited.stream).text();
-      } catch (error) {
-        const limitError = bodyLimitErrorOf(error);
-        if (limitError) return c.json({ error: limitError.message }, limitError.status, { Connection: "close" });
-        return c.json({ error: "The request body could not be read." }, 400);
-      } finally {
-        limited.release();
-      }
-    }
-
-    try {
-      const result = await handleStripeWebhook(services, {
-        payload,
-        signature: c.req.header("stripe-signature") ?? null,
-      });
-      return c.json({ received: true, result });
-    } catch (error) {
-      if (error instanceof AppError) return c.json({ error: error.message }, error.status as 400);
-      services.logger.error({ err: error }, "Stripe webhook failed; Stripe will retry");
-      return c.json({ error: "Try again later." }, 503, { "Retry-After": "60" });
-    }
-  };
+  return webhookRoute(services, {
+    bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT,
+    handle: ({ payload, headers }) =>
+      handleStripeWebhook(services, { payload, signature: headers.get("stripe-signature") ?? null }),
+    failureLog: "Stripe webhook failed; Stripe will retry",
+    serverAppErrors: "own-message",
+  });
 }

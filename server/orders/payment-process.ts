@@ -583,6 +583,98 @@ export async function undoFailedRefund(
   return true;
 }
 
+/** A refund as a provider's event reports it, in the shop's words (the adapter reads its provider's). */
+export interface ReportedRefund {
+  /** The provider's id of the refund. */
+  id: string;
+  amount: number;
+  currency: string;
+  /** It failed or was cancelled: the money never went back (or will not). */
+  failed: boolean;
+  /** Why it failed, in the provider's words; null when it does not say. */
+  failureReason: string | null;
+  /** The shop's attempt that made it (see refundOrderAmount), or null: made outside the shop. */
+  attempt: string | null;
+}
+
+/** What a provider's refund event did, for logs and tests. */
+export type ProviderRefundResult =
+  /** A refund the shop had not recorded (made at the provider, or the shop's write failed). */
+  | "refund_recorded"
+  /** Already recorded (by the staff request that made it, or an earlier event): nothing to do. */
+  | "refund_unchanged"
+  /** A recorded refund that the provider failed: its amount is no longer counted as refunded. */
+  | "refund_failed"
+  /** A refund the order cannot take (more than is left, or the payment is not a paid one). */
+  | "refund_not_recordable";
+
+/**
+ * A refund a provider's event reports, inside the webhook's transaction, for the order whose
+ * payment it pays back. A refund that took or may take money back is recorded once by its id, as
+ * the staff refund records it (recordRefund), so a refund made at the provider shows on the order
+ * and its mail goes out (not for a cancellation's refund, told in the cancelled mail, nor when the
+ * adapter says no: `customerMail`); a refund the shop made itself is usually recorded already. A
+ * refund that failed is undone once if it was recorded (undoFailedRefund); a late event that
+ * still reports it live changes nothing. A refund the order cannot take is logged for staff
+ * (`checkAt`: where staff look at the provider) and left out: the provider retrying would not help.
+ */
+export async function applyProviderRefund(
+  deps: PaymentProcessDeps,
+  trx: Kysely<Database>,
+  input: {
+    orderId: string;
+    refund: ReportedRefund;
+    now: Date;
+    /** The provider, as staff read it ("Stripe", "PayPal"). */
+    via: string;
+    /** Where staff check it, for the log ("in Stripe's dashboard"). */
+    checkAt: string;
+    customerMail: boolean;
+  },
+): Promise<ProviderRefundResult> {
+  const { orderId, refund, now, via } = input;
+  // Locked before it is read: a staff request recording the same refund has committed or waits.
+  await lockOrderRow(trx, orderId);
+  const order = await trx.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  if (refund.failed) {
+    const undone = await undoFailedRefund(deps, trx, {
+      order,
+      refundId: refund.id,
+      amount: refund.amount,
+      reason: refund.failureReason,
+      now,
+      via,
+    });
+    return undone ? "refund_failed" : "refund_unchanged";
+  }
+  // Providers do not promise the order of their events: a "created" sent after the "failed" is stale.
+  if (await hasPaymentEvent(trx, failedRefundEventId(refund.id))) return "refund_unchanged";
+  const left = order.amount_paid_cents - order.amount_refunded_cents;
+  const refundable = REFUNDABLE_PAYMENT_STATUSES.includes(order.payment_status);
+  const sameCurrency = refund.currency.toLowerCase() === order.currency.toLowerCase();
+  if (!refundable || !sameCurrency || refund.amount > left) {
+    if (await hasPaymentEvent(trx, refundEventId(refund.id))) return "refund_unchanged";
+    deps.logger.error(
+      { orderId: order.id, refundId: refund.id, paymentStatus: order.payment_status },
+      `a refund made at ${via} does not fit the order's payment and was not recorded: check it ${input.checkAt}`,
+    );
+    return "refund_not_recordable";
+  }
+  const { attempt } = refund;
+  const recorded = await recordRefund(deps, trx, {
+    order,
+    refundId: refund.id,
+    amount: refund.amount,
+    requestEventId: null,
+    // A cancellation's refund is told in the cancelled mail.
+    queueMail: input.customerMail && !attempt?.startsWith("cancel:"),
+    now,
+    via,
+    origin: attempt ? "shop" : "outside-shop",
+  });
+  return recorded.changed ? "refund_recorded" : "refund_unchanged";
+}
+
 /** Whether a payment_events row with this id exists (a refund recorded, a failure marked). */
 export async function hasPaymentEvent(db: Kysely<Database>, id: string): Promise<boolean> {
   const row = await db.selectFrom("payment_events").select("id").where("id", "=", id).executeTakeFirst();

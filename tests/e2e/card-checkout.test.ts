@@ -2,11 +2,16 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
-import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
 import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
+import {
+  placeOrderToPaymentPage,
+  reachPaymentPage,
+  readBookOrder,
+  type CheckoutBook,
+  type PaymentPage,
+} from "#tests/support/provider-checkout.ts";
 import { waitForHydration } from "#tests/support/storefront-page.ts";
 
 const APP_SECRET = "e2e-card-checkout-".padEnd(40, "c");
@@ -32,70 +37,32 @@ describe("card checkout in a browser, with Stripe played by the stand-in", () =>
     await withDb((db) => enableCardPayments(db, APP_SECRET));
   });
 
+  const stripePage = (): PaymentPage => ({ provider: "Stripe", url: standIn.url });
+
   /** Fills the cart, follows Proceed to Checkout, fills the form for card payment and places the order. */
-  async function placeCardOrder(page: Page, book: { id: string; name: string; priceCents: number; stock: number }) {
-    // Stripe sends the buyer back to PUBLIC_URL (http://localhost:<port> here): shop on that host,
-    // so the cookie that lets this browser see its order comes back with the buyer.
-    await page.goto(`${shop.server.url.replace("127.0.0.1", "localhost")}/`);
-    await page.evaluate(({ key, line }) => window.localStorage.setItem(key, JSON.stringify([line])), {
-      key: CART_STORAGE_KEY,
-      line: { ...book, quantity: 2, image: null },
+  async function placeCardOrder(page: Page, book: CheckoutBook) {
+    await placeOrderToPaymentPage(page, {
+      shop,
+      // Stripe sends the buyer back to PUBLIC_URL (http://localhost:<port> here): shop on that host,
+      // so the cookie that lets this browser see its order comes back with the buyer.
+      siteUrl: shop.server.url.replace("127.0.0.1", "localhost"),
+      book,
+      buyer: {
+        email: "card.buyer@example.com",
+        fullName: "Lydia Purple",
+        street: "3 Thyatira Road",
+        city: "Springfield",
+        region: "IL",
+        postalCode: "62701",
+      },
+      method: /^Card/,
+      paymentPage: stripePage(),
     });
-    await page.reload();
-    await waitForHydration(page);
-    await page.getByRole("button", { name: /^Open your collection/ }).click();
-    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
-    await page.waitForURL((url) => url.pathname === "/checkout");
-    // The form's island (decision 21) hydrated first, as in checkout.test.ts. Typed earlier (about
-    // 0.3 s into the page's life, on a busy machine), Playwright's fill was sometimes dropped: the
-    // field took the focus, but no input event came, and the form's check found the e-mail empty.
-    await waitForHydration(page);
-    await fillCheckoutAddress(page, {
-      email: "card.buyer@example.com",
-      fullName: "Lydia Purple",
-      street: "3 Thyatira Road",
-      city: "Springfield",
-      region: "IL",
-      postalCode: "62701",
-    });
-    await page.getByRole("radio", { name: /^Card/ }).check();
-    await page.getByRole("button", { name: "Place Order" }).click();
-    await reachStripePage(page);
   }
 
-  /**
-   * Waits for Stripe's payment page (the stand-in's). If the buyer lands anywhere else (the
-   * checkout's refusal, the confirmation's "try paying again"), fails with what that page says
-   * and the end of the server's log, so a failure explains itself.
-   */
-  async function reachStripePage(page: Page) {
-    try {
-      await page.waitForURL((url) => url.origin === standIn.url);
-    } catch (error) {
-      const shown = await page
-        .locator('main [role="alert"], [data-testid="toast"], [data-testid="payment-state"]')
-        .allInnerTexts()
-        .catch(() => []);
-      throw new Error(
-        `Stripe's page was not reached: the browser is at ${page.url()}, showing ${JSON.stringify(shown)}.\n` +
-          `The server's log ends with:\n${shop.server.output().slice(-4000)}`,
-        { cause: error },
-      );
-    }
-  }
+  const reachStripePage = (page: Page) => reachPaymentPage(page, shop, stripePage());
 
-  const orderOf = (bookId: string) =>
-    withDb(async (db) => {
-      const item = await db
-        .selectFrom("order_items")
-        .select("order_id")
-        .where("book_id", "=", bookId)
-        .executeTakeFirstOrThrow();
-      const order = await db.selectFrom("orders").selectAll().where("id", "=", item.order_id).executeTakeFirstOrThrow();
-      const mails = await db.selectFrom("mail_outbox").select("kind").where("order_id", "=", order.id).execute();
-      const book = await db.selectFrom("books").select("stock").where("id", "=", bookId).executeTakeFirstOrThrow();
-      return { order, mails: mails.map((m) => m.kind).sort(), stock: book.stock };
-    });
+  const orderOf = (bookId: string) => withDb((db) => readBookOrder(db, bookId));
 
   it("a guest pays by card: paid at once on return even before the webhook, which then changes nothing (1280 px)", async () => {
     const book = await newBook("Lydia, Seller of Purple", 5);

@@ -2,24 +2,22 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
-import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { enablePayPalPayments } from "#tests/support/payment-settings.ts";
 import { usePayPalStandIn, useShop } from "#tests/support/shop-fixture.ts";
 import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
+import {
+  placeOrderToPaymentPage,
+  reachPaymentPage,
+  readBookOrder,
+  type CheckoutBook,
+  type PaymentPage,
+} from "#tests/support/provider-checkout.ts";
 
 const APP_SECRET = "e2e-paypal-checkout-".padEnd(40, "p");
 const SHOTS = path.resolve("test-results/paypal-checkout");
 const PASSWORD = "Mustard-Seed-Faith-42";
-
-interface Book {
-  id: string;
-  name: string;
-  priceCents: number;
-  stock: number;
-}
 
 // A buyer's PayPal purchase through the pages: cart, /checkout, PayPal's approval page (the
 // stand-in, over real HTTP), back to the order confirmation, where the shop captures; PayPal's
@@ -38,74 +36,34 @@ describe("PayPal checkout in a browser, with PayPal played by the stand-in", () 
     await withDb((db) => enablePayPalPayments(db, APP_SECRET));
   });
 
-  async function newBook(title: string, stock: number): Promise<Book> {
+  async function newBook(title: string, stock: number): Promise<CheckoutBook> {
     const id = await withDb((db) => insertTestBook(db, { title, stock, priceCents: 1500 }));
     return { id, name: title, priceCents: 1500, stock };
   }
 
+  const payPalPage = (): PaymentPage => ({ provider: "PayPal", url: standIn.url });
+
   /** Fills the cart with two copies, goes to checkout, chooses PayPal and places the order: PayPal's page. */
-  async function placePayPalOrder(page: Page, book: Book, buyer: { email?: string; fullName?: string } = {}) {
-    await page.goto(`${site()}/`);
-    await page.evaluate(({ key, line }) => window.localStorage.setItem(key, JSON.stringify([line])), {
-      key: CART_STORAGE_KEY,
-      line: { ...book, quantity: 2, image: null },
+  async function placePayPalOrder(page: Page, book: CheckoutBook, buyer: { email?: string; fullName?: string } = {}) {
+    await placeOrderToPaymentPage(page, {
+      shop,
+      siteUrl: site(),
+      book,
+      buyer: { street: "3 Thyatira Road", city: "Springfield", region: "IL", ...buyer },
+      method: /^PayPal/,
+      paymentPage: payPalPage(),
     });
-    await page.reload();
-    await waitForHydration(page);
-    await page.getByRole("button", { name: /^Open your collection/ }).click();
-    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
-    await page.waitForURL((url) => url.pathname === "/checkout");
-    await waitForHydration(page);
-    await fillCheckoutAddress(page, { street: "3 Thyatira Road", city: "Springfield", region: "IL", ...buyer });
-    await page.getByRole("radio", { name: /^PayPal/ }).check();
-    await page.getByRole("button", { name: "Place Order" }).click();
-    await reachPayPal(page);
   }
 
   /** Waits for PayPal's page; anywhere else, fails with what that page says and the server's log. */
-  async function reachPayPal(page: Page) {
-    try {
-      await page.waitForURL((url) => url.origin === standIn.url);
-    } catch (error) {
-      const shown = await page
-        .locator('main [role="alert"], [data-testid="toast"], [data-testid="payment-state"]')
-        .allInnerTexts()
-        .catch(() => []);
-      throw new Error(
-        `PayPal's page was not reached: the browser is at ${page.url()}, showing ${JSON.stringify(shown)}.\n` +
-          `The server's log ends with:\n${shop.server.output().slice(-4000)}`,
-        { cause: error },
-      );
-    }
-  }
+  const reachPayPal = (page: Page) => reachPaymentPage(page, shop, payPalPage());
 
   async function backToConfirmation(page: Page) {
     await page.waitForURL((url) => url.pathname.startsWith("/order-confirmation/"));
     return page.getByTestId("payment-state").innerText();
   }
 
-  const orderOf = (bookId: string) =>
-    withDb(async (db) => {
-      const item = await db
-        .selectFrom("order_items")
-        .select("order_id")
-        .where("book_id", "=", bookId)
-        .executeTakeFirstOrThrow();
-      const order = await db.selectFrom("orders").selectAll().where("id", "=", item.order_id).executeTakeFirstOrThrow();
-      const mails = await db.selectFrom("mail_outbox").select("kind").where("order_id", "=", order.id).execute();
-      const steps = await db
-        .selectFrom("order_status_history")
-        .select("status")
-        .where("order_id", "=", order.id)
-        .execute();
-      const book = await db.selectFrom("books").select("stock").where("id", "=", bookId).executeTakeFirstOrThrow();
-      return {
-        order,
-        mails: mails.map((m) => m.kind).sort(),
-        received: steps.filter((s) => s.status === "Payment received").length,
-        stock: book.stock,
-      };
-    });
+  const orderOf = (bookId: string) => withDb((db) => readBookOrder(db, bookId));
   const capturesOf = (paypalOrderId: string | null) =>
     [...standIn.captures.values()].filter((capture) => capture.order_id === paypalOrderId);
 

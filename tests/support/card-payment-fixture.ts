@@ -5,18 +5,15 @@ import { insertTestBook } from "./test-books.ts";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "./payment-settings.ts";
 import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
+import { inspectOrders, type OrderInspection } from "./order-inspection.ts";
 
-export interface CardPaymentFixture {
+export interface CardPaymentFixture extends OrderInspection {
   testApp: TestApp;
   standIn: StripeStandIn;
   /** A book with stock 10 before any order. */
   bookId: string;
   /** Places a card order for 2 copies (stock taken) and opens its Checkout Session in the stand-in. */
   placeCardOrder(options?: { quantity?: number }): Promise<{ orderId: string; sessionId: string; url: string }>;
-  order(orderId: string): Promise<Record<string, unknown> & { payment_status: string; stock_taken: unknown }>;
-  bookStock(): Promise<number | null>;
-  history(orderId: string): Promise<{ status: string; customer_visible: unknown; note: string | null }[]>;
-  outbox(orderId: string): Promise<string[]>;
   cleanup(): Promise<void>;
 }
 
@@ -46,21 +43,7 @@ export async function startCardPaymentFixture(engine: DatabaseEngine): Promise<C
         .executeTakeFirstOrThrow();
       return { orderId, sessionId: stripe_session_id!, url };
     },
-    order: (orderId) => db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow(),
-    async bookStock() {
-      return (await db.selectFrom("books").select("stock").where("id", "=", bookId).executeTakeFirstOrThrow()).stock;
-    },
-    history: (orderId) =>
-      db
-        .selectFrom("order_status_history")
-        .select(["status", "customer_visible", "note"])
-        .where("order_id", "=", orderId)
-        .orderBy("occurred_at")
-        .execute(),
-    async outbox(orderId) {
-      const rows = await db.selectFrom("mail_outbox").select("kind").where("order_id", "=", orderId).execute();
-      return rows.map((row) => row.kind).sort();
-    },
+    ...inspectOrders(db, bookId),
     async cleanup() {
       await standIn.close();
       await testApp.cleanup();

@@ -17,6 +17,18 @@ export function testLines(count: number, title = (i: number) => `Story ${i + 1}`
   }));
 }
 
+/** The buyer of insertTestOrder's order (test-orders.ts), as an order document shows them. */
+export const TEST_DOCUMENT_BUYER: Pick<OrderDocument, "customer" | "shipTo"> = {
+  customer: {
+    name: "Grace Hopper",
+    organisation: "St. Mark's School",
+    email: "buyer@example.com",
+    phone: "+1 555 0100",
+    poNumber: "PO-7731",
+  },
+  shipTo: ["Grace Hopper", "St. Mark's School", "12 Elm Street", "Springfield, IL 62704", "United States"],
+};
+
 /** An invoice order awaiting payment, for a school with a PO number; `order` overrides any field. */
 export function testOrderDocument(order: Partial<OrderDocument> = {}): OrderDocument {
   const lines = order.lines ?? [
@@ -29,14 +41,7 @@ export function testOrderDocument(order: Partial<OrderDocument> = {}): OrderDocu
     orderDate: "2026-11-20T10:00:00.000Z",
     status: "Pending",
     currency: "USD",
-    customer: {
-      name: "Grace Hopper",
-      organisation: "St. Mark's School",
-      email: "buyer@example.com",
-      phone: "+1 555 0100",
-      poNumber: "PO-7731",
-    },
-    shipTo: ["Grace Hopper", "St. Mark's School", "12 Elm Street", "Springfield, IL 62704", "United States"],
+    ...TEST_DOCUMENT_BUYER,
     shippingMethodName: "Standard Shipping",
     subtotalCents: subtotal,
     shippingCents: 599,

@@ -5,8 +5,9 @@ import { enablePayPalPayments } from "./payment-settings.ts";
 import { startPayPalStandIn, type PayPalStandIn } from "./paypal-stand-in.ts";
 import { insertTestBook } from "./test-books.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
+import { inspectOrders, type OrderInspection } from "./order-inspection.ts";
 
-export interface PayPalPaymentFixture {
+export interface PayPalPaymentFixture extends OrderInspection {
   testApp: TestApp;
   standIn: PayPalStandIn;
   /** A book with stock 10 before any order. */
@@ -18,12 +19,6 @@ export interface PayPalPaymentFixture {
   placePayPalOrder(options?: { quantity?: number }): Promise<{ orderId: string; paypalOrderId: string; url: string }>;
   /** The buyer pays on PayPal's page (approves), and is sent back: the return address. */
   approve(url: string): Promise<URL>;
-  order(orderId: string): Promise<Record<string, unknown> & { payment_status: string; stock_taken: unknown }>;
-  bookStock(): Promise<number | null>;
-  history(orderId: string): Promise<{ status: string; customer_visible: unknown; note: string | null }[]>;
-  outbox(orderId: string): Promise<string[]>;
-  /** The ids of the payment_events rows of the order. */
-  events(orderId: string): Promise<string[]>;
   cleanup(): Promise<void>;
 }
 
@@ -65,26 +60,7 @@ export async function startPayPalPaymentFixture(
       if (answer.status !== 303) throw new Error(`PayPal's page answered ${answer.status}`);
       return new URL(answer.headers.get("location")!);
     },
-    order: (orderId) => db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow(),
-    async bookStock() {
-      return (await db.selectFrom("books").select("stock").where("id", "=", bookId).executeTakeFirstOrThrow()).stock;
-    },
-    history: (orderId) =>
-      db
-        .selectFrom("order_status_history")
-        .select(["status", "customer_visible", "note"])
-        .where("order_id", "=", orderId)
-        .orderBy("occurred_at")
-        .orderBy("id")
-        .execute(),
-    async outbox(orderId) {
-      const rows = await db.selectFrom("mail_outbox").select("kind").where("order_id", "=", orderId).execute();
-      return rows.map((row) => row.kind).sort();
-    },
-    async events(orderId) {
-      const rows = await db.selectFrom("payment_events").select("id").where("order_id", "=", orderId).execute();
-      return rows.map((row) => row.id).sort();
-    },
+    ...inspectOrders(db, bookId),
     async cleanup() {
       await standIn.close();
       await testApp.cleanup();

@@ -1,7 +1,17 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { isDeepStrictEqual } from "node:util";
+import {
+  closeServer,
+  escapeHtml,
+  headerValue,
+  heldWebhooks,
+  type HeldWebhooks,
+  listenOnLoopback,
+  postWebhook,
+  readBody,
+  type WebhookTarget,
+} from "./stand-in-server.ts";
 
 /**
  * A PayPal stand-in for tests: an HTTP server on 127.0.0.1 (random port) that keeps its state in
@@ -141,8 +151,7 @@ export interface WebhookDelivery {
   status: number;
 }
 
-/** Where webhooks go: a URL, or a function such as `(request) => app.request(request)` for in-process apps. */
-export type WebhookTarget = string | ((request: Request) => Response | Promise<Response>);
+export type { WebhookTarget } from "./stand-in-server.ts";
 
 /** What the next capture does instead of completing. */
 export type CaptureOutcome = "declined" | "pending";
@@ -159,7 +168,7 @@ export interface PayPalStandInOptions {
   tokenLifetimeSeconds?: number;
 }
 
-export interface PayPalStandIn {
+export interface PayPalStandIn extends HeldWebhooks<StandInEvent, WebhookDelivery> {
   /** `http://127.0.0.1:<port>`: the value for the app's PAYPAL_API_URL. */
   url: string;
   /** Live objects: a test may change them to play PayPal's side. */
@@ -179,14 +188,6 @@ export interface PayPalStandIn {
   settled(): Promise<void>;
   /** Sets where webhooks go and the webhook id they are verified against (the app may start after the stand-in). */
   setWebhook(target: WebhookTarget, webhookId?: string): void;
-  /** From now on events are kept instead of sent, until `sendHeld` (or `dropHeld`: a webhook that never arrives). */
-  holdWebhooks(hold?: boolean): void;
-  /** Held events, oldest first. */
-  heldEvents(): StandInEvent[];
-  /** Sends the held events (all, or the given ids in the given order) and stops holding them. */
-  sendHeld(eventIds?: string[]): Promise<WebhookDelivery[]>;
-  /** Forgets the held events: PayPal gave up on them. */
-  dropHeld(): void;
   /** Sends an event again (same id and body, a new transmission, newly signed): what a PayPal retry looks like. */
   replayEvent(eventId: string): Promise<WebhookDelivery>;
   /** The buyer approves the order, as Pay on the approval page does (CHECKOUT.ORDER.APPROVED is sent). Returns the order as the API shows it. */
@@ -269,8 +270,6 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
   const requests: RecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
   const captureOutcomes: CaptureOutcome[] = [];
-  const held: string[] = [];
-  let holding = false;
   let failures: { count: number; status: number } = { count: 0, status: 503 };
   let answersToLose = 0;
   let orderCreationGate: Promise<void> | null = null;
@@ -299,9 +298,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     const delivery: WebhookDelivery = { eventId: event.id, type: event.event_type, transmissionId, status: 0 };
     deliveries.push(delivery);
     if (!webhookTarget) return delivery;
-    const url = typeof webhookTarget === "string" ? webhookTarget : "http://shop.test/webhooks/paypal";
-    const request = new Request(url, {
-      method: "POST",
+    delivery.status = await postWebhook(webhookTarget, "http://shop.test/webhooks/paypal", {
       headers: {
         "content-type": "application/json",
         "paypal-transmission-id": transmissionId,
@@ -315,13 +312,6 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
       },
       body: payload,
     });
-    try {
-      const response = typeof webhookTarget === "string" ? await fetch(request) : await webhookTarget(request);
-      await response.arrayBuffer();
-      delivery.status = response.status;
-    } catch {
-      delivery.status = 0;
-    }
     return delivery;
   }
 
@@ -335,6 +325,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     queue = delivery.catch(() => undefined);
     return delivery;
   }
+  const held = heldWebhooks({ provider: "PayPal", events, send });
 
   async function emit(
     eventType: string,
@@ -358,8 +349,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
       ],
     };
     events.set(id, event);
-    if (holding) held.push(id);
-    else await send(event);
+    await held.dispatch(event);
     return event;
   }
 
@@ -538,14 +528,14 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     const method = req.method ?? "GET";
     if (url.pathname === "/checkoutnow") return approvalPage(method, url, raw, res);
 
-    const authorization = header(req, "authorization") ?? "";
+    const authorization = headerValue(req, "authorization") ?? "";
     const isToken = url.pathname === "/v1/oauth2/token";
     const record: RecordedRequest = {
       method,
       path: url.pathname,
       body: isToken ? Object.fromEntries(new URLSearchParams(raw)) : parseJson(raw),
-      requestId: header(req, "paypal-request-id"),
-      prefer: header(req, "prefer"),
+      requestId: headerValue(req, "paypal-request-id"),
+      prefer: headerValue(req, "prefer"),
       auth: authorization.startsWith("Basic ") ? "basic" : authorization.startsWith("Bearer ") ? "bearer" : null,
       status: 0,
     };
@@ -997,11 +987,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
     return redirect(res, withQuery(order.return_url, { token: order.id, PayerID: order.payer_id! }));
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(server);
 
   const orderOrThrow = (orderId: string) => {
     const order = orders.get(orderId);
@@ -1024,29 +1010,11 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
       webhookTarget = target;
       if (id !== undefined) webhookId = id;
     },
-    holdWebhooks(hold = true) {
-      holding = hold;
-    },
-    heldEvents: () => held.map((id) => events.get(id)!),
-    async sendHeld(eventIds) {
-      const ids = eventIds ?? [...held];
-      const sent: WebhookDelivery[] = [];
-      for (const id of ids) {
-        const index = held.indexOf(id);
-        if (index === -1) throw new Error(`PayPal stand-in: event ${id} is not held`);
-        held.splice(index, 1);
-        sent.push(await send(events.get(id)!));
-      }
-      return sent;
-    },
-    dropHeld() {
-      held.length = 0;
-    },
-    async replayEvent(eventId) {
-      const event = events.get(eventId);
-      if (!event) throw new Error(`PayPal stand-in: no event ${eventId}`);
-      return send(event);
-    },
+    holdWebhooks: held.holdWebhooks,
+    heldEvents: held.heldEvents,
+    sendHeld: held.sendHeld,
+    dropHeld: held.dropHeld,
+    replayEvent: held.replayEvent,
     async approve(orderId, { payerId } = {}) {
       const order = orderOrThrow(orderId);
       if (order.status !== "CREATED" && order.status !== "PAYER_ACTION_REQUIRED") {
@@ -1103,11 +1071,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
       return [...orders.values()].filter((o) => o.purchase_units.some((u) => u.custom_id === customId)).at(-1);
     },
     orderJson: (orderId) => orderJson(orderOrThrow(orderId)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 
@@ -1228,15 +1192,6 @@ function withQuery(address: string, params: Record<string, string>): string {
   return url.toString();
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function header(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
-}
-
 function parseJson(text: string): unknown {
   if (!text) return null;
   try {
@@ -1244,12 +1199,6 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {

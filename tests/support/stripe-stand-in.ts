@@ -1,7 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import {
+  closeServer,
+  escapeHtml,
+  headerValue,
+  heldWebhooks,
+  type HeldWebhooks,
+  listenOnLoopback,
+  postWebhook,
+  readBody,
+  type WebhookTarget,
+} from "./stand-in-server.ts";
 
 /**
  * A Stripe stand-in for tests: an HTTP server on 127.0.0.1 (random port) that keeps its state in
@@ -102,15 +112,14 @@ export interface SendEventOptions {
   paymentStatus?: CheckoutPaymentStatus;
 }
 
-/** Where webhooks go: a URL, or a function such as `(request) => app.request(request)` for in-process apps. */
-export type WebhookTarget = string | ((request: Request) => Response | Promise<Response>);
+export type { WebhookTarget } from "./stand-in-server.ts";
 
 export interface StripeStandInOptions {
   webhookUrl?: WebhookTarget;
   webhookSecret?: string;
 }
 
-export interface StripeStandIn {
+export interface StripeStandIn extends HeldWebhooks<StandInEvent, WebhookDelivery> {
   /** `http://127.0.0.1:<port>`: the value for the app's STRIPE_API_URL. */
   url: string;
   /** Sessions by id (live objects: a test may change them to play Stripe's side). */
@@ -124,19 +133,11 @@ export interface StripeStandIn {
   events: Map<string, StandInEvent>;
   /** Sets where webhooks go and the secret they are signed with (the app may start after the stand-in). */
   setWebhook(target: WebhookTarget, secret?: string): void;
-  /** From now on events are kept instead of sent, until `sendHeld` (or `dropHeld`: a webhook that never arrives). */
-  holdWebhooks(hold?: boolean): void;
   /**
    * Keeps Checkout Session creations waiting (recorded, unanswered) until the returned function is
    * called: two requests then reach Stripe while neither has its answer, as a double-click's do.
    */
   holdSessionCreation(): () => void;
-  /** The ids of held events, oldest first. */
-  heldEvents(): StandInEvent[];
-  /** Sends the held events (all, or the given ids in the given order) and stops holding them. */
-  sendHeld(eventIds?: string[]): Promise<WebhookDelivery[]>;
-  /** Forgets the held events: Stripe gave up on them. */
-  dropHeld(): void;
   /**
    * Plays a Stripe-side change of the session and creates its event (sent at once unless held):
    * `completed` completes it (paid, unless `paymentStatus` says otherwise, with a payment intent),
@@ -166,8 +167,6 @@ const API_VERSION = "2025-10-29.clover";
 export async function startStripeStandIn(options: StripeStandInOptions = {}): Promise<StripeStandIn> {
   let webhookTarget: WebhookTarget | undefined = options.webhookUrl;
   let webhookSecret = options.webhookSecret ?? "";
-  let holding = false;
-  const held: string[] = [];
   const sessions = new Map<string, StandInSession>();
   const refunds = new Map<string, StandInRefund>();
   const events = new Map<string, StandInEvent>();
@@ -189,9 +188,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const delivery: WebhookDelivery = { eventId: event.id, type: event.type, status: 0 };
     deliveries.push(delivery);
     if (!webhookTarget) return delivery;
-    const url = typeof webhookTarget === "string" ? webhookTarget : "http://shop.test/webhooks/stripe";
-    const request = new Request(url, {
-      method: "POST",
+    delivery.status = await postWebhook(webhookTarget, "http://shop.test/webhooks/stripe", {
       headers: {
         "content-type": "application/json; charset=utf-8",
         "stripe-signature": header,
@@ -199,15 +196,9 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       },
       body: payload,
     });
-    try {
-      const response = typeof webhookTarget === "string" ? await fetch(request) : await webhookTarget(request);
-      await response.arrayBuffer();
-      delivery.status = response.status;
-    } catch {
-      delivery.status = 0;
-    }
     return delivery;
   }
+  const held = heldWebhooks({ provider: "Stripe", events, send: deliver });
 
   async function emit(type: string, object: object): Promise<StandInEvent> {
     const event: StandInEvent = {
@@ -222,8 +213,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       data: { object: structuredClone(object) as Record<string, unknown> },
     };
     events.set(event.id, event);
-    if (holding) held.push(event.id);
-    else await deliver(event);
+    await held.dispatch(event);
     return event;
   }
 
@@ -557,11 +547,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       .end();
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(server);
 
   return {
     url: baseUrl,
@@ -574,9 +560,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       webhookTarget = target;
       if (secret !== undefined) webhookSecret = secret;
     },
-    holdWebhooks(hold = true) {
-      holding = hold;
-    },
+    holdWebhooks: held.holdWebhooks,
     holdSessionCreation() {
       let release!: () => void;
       sessionCreationGate = new Promise<void>((resolve) => (release = resolve));
@@ -585,27 +569,11 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         release();
       };
     },
-    heldEvents: () => held.map((id) => events.get(id)!),
-    async sendHeld(eventIds) {
-      const ids = eventIds ?? [...held];
-      const sent: WebhookDelivery[] = [];
-      for (const id of ids) {
-        const index = held.indexOf(id);
-        if (index === -1) throw new Error(`Stripe stand-in: event ${id} is not held`);
-        held.splice(index, 1);
-        sent.push(await deliver(events.get(id)!));
-      }
-      return sent;
-    },
-    dropHeld() {
-      held.length = 0;
-    },
+    heldEvents: held.heldEvents,
+    sendHeld: held.sendHeld,
+    dropHeld: held.dropHeld,
     sendEvent,
-    async replayEvent(eventId) {
-      const event = events.get(eventId);
-      if (!event) throw new Error(`Stripe stand-in: no event ${eventId}`);
-      return deliver(event);
-    },
+    replayEvent: held.replayEvent,
     async refundInDashboard(paymentIntentId, amount) {
       const [status, body] = createRefund({
         payment_intent: paymentIntentId,
@@ -628,11 +596,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     sessionForOrder(orderId) {
       return [...sessions.values()].filter((s) => s.client_reference_id === orderId).at(-1);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }
 
@@ -668,21 +632,6 @@ function stringRecord(value: unknown): Record<string, string> {
 
 function formatAmount(cents: number, currency: string): string {
   return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function headerValue(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {

@@ -1,21 +1,13 @@
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
-import { EmailField } from "./email-field.tsx";
-import { AccountForm, type AccountFormFailure } from "./account-form.tsx";
+import { AccountForm } from "./account-form.tsx";
+import { EntryFields, type EntryFormProps } from "./entry-fields.tsx";
 
 /** Heads the toast of a refused sign-in (the form's own check, the server's, the spent-sign-in gate's). */
 export const SIGN_IN_FAILED = "Sign in Failed";
 
 /** The sign-in form; `redirectTo` is where to go afterwards, `email` what was typed before a refusal. */
-function SignInFields({
-  redirectTo,
-  email,
-  failure,
-}: {
-  redirectTo: string;
-  email?: string | undefined;
-  failure?: AccountFormFailure | undefined;
-}) {
+function SignInFields({ redirectTo, email, failure }: EntryFormProps) {
   return (
     <AccountForm
       schema={(module) => module.signInSchema}
@@ -26,8 +18,7 @@ function SignInFields({
     >
       {(fieldErrors) => (
         <>
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <EmailField email={email} error={fieldErrors.email} />
+          <EntryFields redirectTo={redirectTo} email={email} error={fieldErrors.email} />
           <FormField
             label="Password"
             name="password"

@@ -1,21 +1,13 @@
 import { defineIsland } from "#app/lib/island.tsx";
-import { EmailField } from "./email-field.tsx";
-import { AccountForm, type AccountFormFailure } from "./account-form.tsx";
+import { AccountForm } from "./account-form.tsx";
+import { EntryFields, type EntryFormProps } from "./entry-fields.tsx";
 import { NewPasswordField } from "./new-password-field.tsx";
 
 /** Heads the toast of a refused sign-up. */
 export const SIGN_UP_FAILED = "Sign up Failed";
 
 /** The sign-up form; `redirectTo` is where to go after signing in, `email` what was typed before a refusal. */
-function SignUpFields({
-  redirectTo,
-  email,
-  failure,
-}: {
-  redirectTo: string;
-  email?: string | undefined;
-  failure?: AccountFormFailure | undefined;
-}) {
+function SignUpFields({ redirectTo, email, failure }: EntryFormProps) {
   return (
     <AccountForm
       schema={(module) => module.signUpSchema}
@@ -26,8 +18,7 @@ function SignUpFields({
     >
       {(fieldErrors) => (
         <>
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <EmailField email={email} error={fieldErrors.email} />
+          <EntryFields redirectTo={redirectTo} email={email} error={fieldErrors.email} />
           <NewPasswordField error={fieldErrors.password} />
         </>
       )}

@@ -11,6 +11,7 @@ import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { settingsInputFromFormData } from "./settings-form-data.ts";
 import { SettingsSection } from "./settings-section.tsx";
 import { ShippingMethodsEditor } from "./shipping-methods-editor.tsx";
+import { PaymentMethodToggle, ProviderKeyField } from "./payment-method-fields.tsx";
 import { ShipsToField } from "./ships-to-field.tsx";
 import { StripeSecretKeyField } from "./stripe-secret-key-field.tsx";
 
@@ -165,146 +166,123 @@ export function StoreSettingsForm({
       </SettingsSection>
 
       <SettingsSection title="Payment Gateways" {...section("payments")}>
-        <div className="grid gap-4">
-          <Switch
-            label="Stripe (credit cards)"
-            description="Accept card payments through Stripe."
-            name="enableStripe"
-            checked={enableStripe}
-            onCheckedChange={setEnableStripe}
+        <PaymentMethodToggle
+          label="Stripe (credit cards)"
+          description="Accept card payments through Stripe."
+          name="enableStripe"
+          checked={enableStripe}
+          onCheckedChange={setEnableStripe}
+          showFields={showStripeFields}
+          divided={false}
+        >
+          <ProviderKeyField
+            label="Publishable key"
+            name="stripePublishableKey"
+            settings={settings}
+            error={errors.stripePublishableKey}
           />
-          {/* Hidden rather than removed while off: the keys are kept, not wiped, by turning it off. */}
-          <div hidden={!showStripeFields} className="grid gap-4 border-l-4 border-brand-100 pl-4">
-            <FormField
-              label="Publishable key"
-              name="stripePublishableKey"
-              defaultValue={settings.stripePublishableKey ?? ""}
-              maxLength={SETTINGS_LIMITS.stripePublishableKey}
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.stripePublishableKey}
-            />
-            <StripeSecretKeyField
-              status={settings.stripeSecretKey}
-              error={errors.stripeSecretKey ?? errors.stripeSecretKeyAction}
-            />
-            <StripeSecretKeyField
-              kind="webhookSecret"
-              status={settings.stripeWebhookSecret}
-              error={errors.stripeWebhookSecret ?? errors.stripeWebhookSecretAction}
-            />
-            <div className="grid gap-1 text-sm text-gray-700" data-testid="stripe-card-hint">
-              <p
-                data-testid="card-payments-status"
-                className={`font-semibold ${cardPaymentsReady ? "text-green-800" : "text-amber-800"}`}
-              >
-                {cardPaymentsReady
-                  ? "As saved, card payments are offered at checkout."
-                  : "As saved, card payments are not offered at checkout yet."}
-              </p>
-              <p>
-                Card payments are offered at checkout only once both the secret key and the webhook signing secret are
-                set.
-              </p>
-              <p>
-                In Stripe, send webhook events to <code className="break-all font-semibold text-ink">{webhookUrl}</code>{" "}
-                and paste that endpoint&apos;s signing secret (it starts with whsec_) here.
-              </p>
-            </div>
-          </div>
-        </div>
-        <div className="grid gap-4 border-t border-brand-100 pt-5">
-          <Switch
-            label="PayPal"
-            description="Accept payments through PayPal."
-            name="enablePaypal"
-            checked={enablePaypal}
-            onCheckedChange={setEnablePaypal}
+          <StripeSecretKeyField
+            status={settings.stripeSecretKey}
+            error={errors.stripeSecretKey ?? errors.stripeSecretKeyAction}
           />
-          <div hidden={!showPaypalFields} className="grid gap-4 border-l-4 border-brand-100 pl-4">
-            <FormField
-              label="Environment"
-              name="paypalEnvironment"
-              select
-              defaultValue={settings.paypalEnvironment}
-              hint="Sandbox takes test money from PayPal's test accounts; live takes real payments."
-              className="max-w-64"
-              error={errors.paypalEnvironment}
+          <StripeSecretKeyField
+            kind="webhookSecret"
+            status={settings.stripeWebhookSecret}
+            error={errors.stripeWebhookSecret ?? errors.stripeWebhookSecretAction}
+          />
+          <div className="grid gap-1 text-sm text-gray-700" data-testid="stripe-card-hint">
+            <p
+              data-testid="card-payments-status"
+              className={`font-semibold ${cardPaymentsReady ? "text-green-800" : "text-amber-800"}`}
             >
-              <option value="sandbox">Sandbox (testing)</option>
-              <option value="live">Live</option>
-            </FormField>
-            <FormField
-              label="Client ID"
-              name="paypalClientId"
-              defaultValue={settings.paypalClientId ?? ""}
-              maxLength={SETTINGS_LIMITS.paypalClientId}
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.paypalClientId}
-            />
-            <StripeSecretKeyField
-              kind="paypalClientSecret"
-              status={settings.paypalClientSecret}
-              error={errors.paypalClientSecret ?? errors.paypalClientSecretAction}
-            />
-            <FormField
-              label="Webhook ID"
-              name="paypalWebhookId"
-              defaultValue={settings.paypalWebhookId ?? ""}
-              maxLength={SETTINGS_LIMITS.paypalWebhookId}
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.paypalWebhookId}
-            />
-            <FormField
-              label="Merchant ID"
-              name="paypalMerchantId"
-              defaultValue={settings.paypalMerchantId ?? ""}
-              maxLength={SETTINGS_LIMITS.paypalMerchantId}
-              autoComplete="off"
-              spellCheck={false}
-              hint="Your PayPal account's merchant ID (Account settings, Business information): a payment to any other account is held for review."
-              error={errors.paypalMerchantId}
-            />
-            <div className="grid gap-1 text-sm text-gray-700" data-testid="paypal-hint">
-              <p
-                data-testid="paypal-payments-status"
-                className={`font-semibold ${payPal.missing.length === 0 ? "text-green-800" : "text-amber-800"}`}
-              >
-                {payPal.missing.length === 0
-                  ? "As saved, PayPal is offered at checkout."
-                  : `As saved, PayPal is not offered at checkout yet. Still needed: ${payPal.missing.join(", ")}.`}
-              </p>
-              <p>
-                In PayPal&apos;s developer dashboard, add a webhook to your app that sends events to{" "}
-                <code className="break-all font-semibold text-ink">{payPal.webhookUrl}</code>, with the events Checkout
-                order approved, Payment capture completed, pending, denied, refunded and reversed, and Checkout payment
-                approval reversed; then paste its webhook ID here.
-              </p>
-            </div>
+              {cardPaymentsReady
+                ? "As saved, card payments are offered at checkout."
+                : "As saved, card payments are not offered at checkout yet."}
+            </p>
+            <p>
+              Card payments are offered at checkout only once both the secret key and the webhook signing secret are
+              set.
+            </p>
+            <p>
+              In Stripe, send webhook events to <code className="break-all font-semibold text-ink">{webhookUrl}</code>{" "}
+              and paste that endpoint&apos;s signing secret (it starts with whsec_) here.
+            </p>
           </div>
-        </div>
-        <div className="grid gap-4 border-t border-brand-100 pt-5">
-          <Switch
-            label="Pay by invoice"
-            description="Churches, schools and co-ops order now and pay later by invoice or purchase order."
-            name="enableInvoice"
-            checked={enableInvoice}
-            onCheckedChange={setEnableInvoice}
+        </PaymentMethodToggle>
+        <PaymentMethodToggle
+          label="PayPal"
+          description="Accept payments through PayPal."
+          name="enablePaypal"
+          checked={enablePaypal}
+          onCheckedChange={setEnablePaypal}
+          showFields={showPaypalFields}
+        >
+          <FormField
+            label="Environment"
+            name="paypalEnvironment"
+            select
+            defaultValue={settings.paypalEnvironment}
+            hint="Sandbox takes test money from PayPal's test accounts; live takes real payments."
+            className="max-w-64"
+            error={errors.paypalEnvironment}
+          >
+            <option value="sandbox">Sandbox (testing)</option>
+            <option value="live">Live</option>
+          </FormField>
+          <ProviderKeyField label="Client ID" name="paypalClientId" settings={settings} error={errors.paypalClientId} />
+          <StripeSecretKeyField
+            kind="paypalClientSecret"
+            status={settings.paypalClientSecret}
+            error={errors.paypalClientSecret ?? errors.paypalClientSecretAction}
           />
-          <div hidden={!showInvoiceFields} className="grid gap-4 border-l-4 border-brand-100 pl-4">
-            <FormField
-              label="Payment terms"
-              name="invoiceTerms"
-              defaultValue={settings.invoiceTerms ?? ""}
-              maxLength={SETTINGS_LIMITS.invoiceTerms}
-              autoComplete="off"
-              hint="Printed on every invoice, e.g. Net 30. Required while invoices are on."
-              error={errors.invoiceTerms}
-            />
+          <ProviderKeyField
+            label="Webhook ID"
+            name="paypalWebhookId"
+            settings={settings}
+            error={errors.paypalWebhookId}
+          />
+          <ProviderKeyField
+            label="Merchant ID"
+            name="paypalMerchantId"
+            settings={settings}
+            hint="Your PayPal account's merchant ID (Account settings, Business information): a payment to any other account is held for review."
+            error={errors.paypalMerchantId}
+          />
+          <div className="grid gap-1 text-sm text-gray-700" data-testid="paypal-hint">
+            <p
+              data-testid="paypal-payments-status"
+              className={`font-semibold ${payPal.missing.length === 0 ? "text-green-800" : "text-amber-800"}`}
+            >
+              {payPal.missing.length === 0
+                ? "As saved, PayPal is offered at checkout."
+                : `As saved, PayPal is not offered at checkout yet. Still needed: ${payPal.missing.join(", ")}.`}
+            </p>
+            <p>
+              In PayPal&apos;s developer dashboard, add a webhook to your app that sends events to{" "}
+              <code className="break-all font-semibold text-ink">{payPal.webhookUrl}</code>, with the events Checkout
+              order approved, Payment capture completed, pending, denied, refunded and reversed, and Checkout payment
+              approval reversed; then paste its webhook ID here.
+            </p>
           </div>
-        </div>
+        </PaymentMethodToggle>
+        <PaymentMethodToggle
+          label="Pay by invoice"
+          description="Churches, schools and co-ops order now and pay later by invoice or purchase order."
+          name="enableInvoice"
+          checked={enableInvoice}
+          onCheckedChange={setEnableInvoice}
+          showFields={showInvoiceFields}
+        >
+          <FormField
+            label="Payment terms"
+            name="invoiceTerms"
+            defaultValue={settings.invoiceTerms ?? ""}
+            maxLength={SETTINGS_LIMITS.invoiceTerms}
+            autoComplete="off"
+            hint="Printed on every invoice, e.g. Net 30. Required while invoices are on."
+            error={errors.invoiceTerms}
+          />
+        </PaymentMethodToggle>
       </SettingsSection>
 
       <SettingsSection title="Shipping" {...section("shipping")}>

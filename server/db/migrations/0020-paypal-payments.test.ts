@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { bareOrderLineRow, bareStoreSettingsRow } from "#tests/support/schema-rows.ts";
 import { createEmptyTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { migrateToLatest } from "../migrate.ts";
 
@@ -27,18 +28,7 @@ describe.each(TEST_ENGINES)("migration 0020 (PayPal payments) on %s", (engine) =
       client_key: "203.0.113.9",
     };
     await db.insertInto("orders").values(order).execute();
-    await db
-      .insertInto("order_items")
-      .values({
-        id: "i1",
-        order_id: order.id,
-        book_id: null,
-        title: "T",
-        unit_price_cents: 1000,
-        quantity: 1,
-        position: 0,
-      })
-      .execute();
+    await db.insertInto("order_items").values(bareOrderLineRow(order.id)).execute();
     await db
       .insertInto("order_status_history")
       .values({ id: "h1", order_id: order.id, status: "Order Placed", location: null, occurred_at: now })
@@ -103,19 +93,7 @@ describe.each(TEST_ENGINES)("migration 0020 (PayPal payments) on %s", (engine) =
     const { db } = testDb.handle;
     await db
       .insertInto("store_settings")
-      .values({
-        id: "store",
-        store_name: "S",
-        contact_email: "s@example.com",
-        currency: "USD",
-        enable_stripe: false,
-        stripe_publishable_key: null,
-        stripe_secret_key_encrypted: null,
-        enable_paypal: true,
-        paypal_client_id: "client",
-        enable_maintenance_mode: false,
-        updated_at: "2026-11-20T10:00:00.000Z",
-      })
+      .values(bareStoreSettingsRow({ enable_paypal: true, paypal_client_id: "client" }))
       .execute();
     expect(await db.selectFrom("store_settings").select("paypal_environment").executeTakeFirstOrThrow()).toEqual({
       paypal_environment: "sandbox",

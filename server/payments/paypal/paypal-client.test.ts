@@ -6,8 +6,8 @@ import {
   TEST_PAYPAL_CLIENT_ID,
   TEST_PAYPAL_CLIENT_SECRET,
   TEST_PAYPAL_WEBHOOK_ID,
-  type PayPalStandIn,
 } from "#tests/support/paypal-stand-in.ts";
+import { useRecordedPayPalStandIn } from "#tests/support/recorded-paypal-stand-in.ts";
 import {
   createPayPalClient,
   payPalApiBase,
@@ -77,21 +77,12 @@ describe("PayPal amounts", () => {
 });
 
 describe("PayPal client against the stand-in", () => {
-  let standIn: PayPalStandIn;
+  const { standIn, received } = useRecordedPayPalStandIn();
   let client: PayPalClient;
-  const received: { headers: Headers; event: Record<string, unknown> }[] = [];
 
-  beforeEach(async () => {
-    received.length = 0;
-    standIn = await startPayPalStandIn({
-      webhookUrl: async (request) => {
-        received.push({ headers: request.headers, event: (await request.json()) as Record<string, unknown> });
-        return new Response(null, { status: 200 });
-      },
-    });
+  beforeEach(() => {
     client = clientFor(standIn);
   });
-  afterEach(() => standIn.close());
 
   function clientFor(target: { url: string }, options: PayPalClientOptions = {}, secret = TEST_PAYPAL_CLIENT_SECRET) {
     return createPayPalClient(

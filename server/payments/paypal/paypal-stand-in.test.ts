@@ -1,36 +1,26 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
-  startPayPalStandIn,
   TEST_PAYPAL_CLIENT_ID,
   TEST_PAYPAL_CLIENT_SECRET,
   TEST_PAYPAL_MERCHANT_ID,
   TEST_PAYPAL_WEBHOOK_ID,
-  type PayPalStandIn,
 } from "#tests/support/paypal-stand-in.ts";
+import { useRecordedPayPalStandIn } from "#tests/support/recorded-paypal-stand-in.ts";
 import { createPayPalClient, type NewPayPalOrder, type PayPalClient } from "./paypal-client.ts";
 import { readPayPalEvent } from "./paypal-schemas.ts";
 
 // The stand-in is worth something only if it answers as PayPal does: these tests drive its buyer
 // page, its checks of amounts and its webhooks, which the client tests take for granted.
 describe("PayPal stand-in", () => {
-  let standIn: PayPalStandIn;
+  const { standIn, received } = useRecordedPayPalStandIn();
   let client: PayPalClient;
-  const received: { headers: Headers; event: Record<string, unknown> }[] = [];
 
-  beforeEach(async () => {
-    received.length = 0;
-    standIn = await startPayPalStandIn({
-      webhookUrl: async (request) => {
-        received.push({ headers: request.headers, event: (await request.json()) as Record<string, unknown> });
-        return new Response(null, { status: 200 });
-      },
-    });
+  beforeEach(() => {
     client = createPayPalClient(
       { environment: "live", clientId: TEST_PAYPAL_CLIENT_ID, clientSecret: TEST_PAYPAL_CLIENT_SECRET },
       { PAYPAL_API_URL: standIn.url },
     );
   });
-  afterEach(() => standIn.close());
 
   const order: NewPayPalOrder = {
     currency: "EUR",
