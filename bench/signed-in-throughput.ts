@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "#server/db/database.ts";
 import { startServerProcess } from "#tests/support/server-process.ts";
+import { newCustomerSession } from "#tests/support/customer-session.ts";
 import { TEST_PASSWORD } from "#tests/support/test-sessions.ts";
 import { load } from "./anonymous-throughput.ts";
-import { signedInCustomer } from "./storefront-pages.ts";
 
 const CONNECTIONS = 8;
 const SCALING = [1, 8, 32] as const;
@@ -29,8 +29,8 @@ export async function measureSignedInThroughput(): Promise<SignedInThroughput> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-bench-signed-in-"));
   const server = await startServerProcess({ dataDir, env: { LOG_LEVEL: "warn" } });
   try {
-    const customer = await signedInCustomer(server.url);
-    const admin = await signedInCustomer(server.url, { email: "staff@example.com", password: TEST_PASSWORD });
+    const customer = await newCustomerSession(server.url, { email: "reader@example.com", password: TEST_PASSWORD });
+    const admin = await newCustomerSession(server.url, { email: "staff@example.com", password: TEST_PASSWORD });
     const handle = openDatabase({ dataDir });
     let reference: string;
     try {

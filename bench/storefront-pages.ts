@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
 import { openDatabase } from "#server/db/database.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
-import { addCookieHeader, newCustomerSession, type CustomerAccount } from "#tests/support/customer-session.ts";
+import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
 import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
 
 export interface StorefrontPage {
@@ -68,7 +68,7 @@ export async function storefrontPages(dataDir: string, origin: string): Promise<
   } finally {
     await handle.close();
   }
-  const cookie = await signedInCustomer(origin);
+  const cookie = await newCustomerSession(origin, CUSTOMER);
   const confirmation = await placeOrder(origin, cookie, { items: `${book.id}:1`, shippingMethodId });
   return [
     { name: "/", path: "/" },
@@ -92,11 +92,6 @@ function postForm(origin: string, path: string, fields: Record<string, string>, 
     headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
     body: new URLSearchParams(fields).toString(),
   });
-}
-
-/** Signs a new customer up and in (the bench's own customer unless another account is given). */
-export function signedInCustomer(origin: string, account: CustomerAccount = CUSTOMER): Promise<string> {
-  return newCustomerSession(origin, account);
 }
 
 /** Places an invoice order as the signed-in customer: the address of its confirmation page. */
