@@ -9,6 +9,13 @@ export interface Book extends BookFormSource {
   createdAt: string;
 }
 
+/** A row of the admin book table: what the table shows (the edit form loads the whole book). */
+export type BookListItem = Pick<Book, "id" | "title" | "author" | "priceCents" | "stock" | "imageUrl">;
+
+export function toBookListItem({ id, title, author, priceCents, stock, imageUrl }: Book): BookListItem {
+  return { id, title, author, priceCents, stock, imageUrl };
+}
+
 export function toBook(row: BookRow): Book {
   return {
     id: row.id,

@@ -277,6 +277,38 @@ describe("admin Book Management in a browser", () => {
     await page.close();
   });
 
+  it("sends the list without descriptions, loads a book on Edit, and says so when it is gone", async () => {
+    const handle = shop.openDatabase();
+    try {
+      const books = await handle.db
+        .selectFrom("books")
+        .select(["id", "title", "description"])
+        .orderBy("created_at", "desc")
+        .execute();
+      // Neither the newest two (the home page's first card later) nor a book the tests below use.
+      const [shown, gone] = books.filter(
+        (book) => book.title !== BOOK.title && !/Ruth and Naomi|David and Goliath/.test(book.title),
+      );
+      const page = await booksPage();
+      const html = await (await page.request.get(`${server.url}/admin/books`)).text();
+      expect(html).toContain(`Edit ${shown!.title}`);
+      expect(html).not.toContain(shown!.description);
+      await page.getByRole("button", { name: `Edit ${shown!.title}` }).click();
+      expect(await field(page, "Description").inputValue()).toBe(shown!.description);
+      await dialog(page).getByRole("button", { name: "Cancel" }).click();
+      await dialog(page).waitFor({ state: "detached" });
+
+      // Another admin deletes a book while this page still lists it.
+      await handle.db.deleteFrom("books").where("id", "=", gone!.id).execute();
+      await page.getByRole("button", { name: `Edit ${gone!.title}` }).click();
+      await expectToast(page, "Error loading book This book no longer exists.");
+      expect(await dialog(page).count()).toBe(0);
+      await page.close();
+    } finally {
+      await handle.close();
+    }
+  });
+
   it("refuses a file that is not an image, in the browser and on the server, saving nothing", async () => {
     const page = await booksPage();
     const before = await bookCount();

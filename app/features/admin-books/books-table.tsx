@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from "lucide-react";
-import type { Book } from "#server/books/book.ts";
+import type { BookListItem } from "#server/books/book.ts";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 import { DataTable, HIDDEN_ON_PHONE_CELL, STICKY_END_CELL } from "#app/components/ui/data-table.tsx";
@@ -20,11 +20,11 @@ export function BooksTable({
   onEdit,
   onDelete,
 }: {
-  books: Book[];
+  books: BookListItem[];
   busy: boolean;
   emptyText: string;
-  onEdit: (book: Book) => void;
-  onDelete: (book: Book) => void;
+  onEdit: (book: BookListItem) => void;
+  onDelete: (book: BookListItem) => void;
 }) {
   const formatMoney = useFormatMoney();
   return (

@@ -3,7 +3,8 @@ import { Download, Loader2, Plus, Upload } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { requireAdmin } from "#server/http/guards.ts";
-import type { Book } from "#server/books/book.ts";
+import { toBookListItem, type Book, type BookListItem } from "#server/books/book.ts";
+import { getBookById } from "#server/books/get-book.ts";
 import { BOOK_INTENTS, bookIdFormSchema } from "#common/books/book-schema.ts";
 import { deleteBook } from "#server/books/delete-book.ts";
 import { listBooksPage } from "#server/books/list-books-page.ts";
@@ -15,6 +16,7 @@ import { parseFields, readFormWithUpload } from "#server/http/read-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { showToast } from "#app/components/ui/toast.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { BOOK_TOASTS, BookFormDialog, bookFailureTitle } from "#app/features/admin-books/book-form-dialog.tsx";
 import { BooksTable } from "#app/features/admin-books/books-table.tsx";
@@ -26,15 +28,26 @@ export function meta() {
   return [{ title: ADMIN_PAGES.books.title }, { name: "robots", content: "noindex" }];
 }
 
+/** Where the edit form loads a book from: this route's loader, with `?edit=<id>` (by a fetcher). */
+const editPath = (id: string) => `${ADMIN_PAGES.books.path}?${new URLSearchParams({ edit: id })}`;
+
+/**
+ * The page of books, as rows of only what the table shows, and with `?edit=<id>` that whole book
+ * for the edit form (descriptions and the rest stay out of every list page's HTML and data).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const url = new URL(request.url);
-  const search = url.searchParams.get("search")?.trim() ?? "";
-  const books = await listBooksPage(context.services, { page: url.searchParams.get("page"), search });
-  return { books, search };
+  const params = new URL(request.url).searchParams;
+  const search = params.get("search")?.trim() ?? "";
+  const editId = params.get("edit");
+  const [page, editing] = await Promise.all([
+    listBooksPage(context.services, { page: params.get("page"), search }),
+    editId === null ? null : getBookById(context.services, { id: editId }),
+  ]);
+  return { books: { ...page, items: page.items.map(toBookListItem) }, search, editId, editing };
 }
 
-const summary = (book: Book) => ({ id: book.id, title: book.title });
+const summary = (book: Pick<Book, "id" | "title">) => ({ id: book.id, title: book.title });
 
 /**
  * One action for the screen, by `intent`: "create" and "update" (multipart, with an optional
@@ -87,26 +100,39 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-type Editing = { key: number; book: Book | null };
+/** The form's opening: a new book, or the id of the book whose whole record the fetcher loads. */
+type Editing = { key: number; id: string | null };
 
 export default function BookManagement({ loaderData: { books, search } }: Route.ComponentProps) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const deleter = useFetcher<typeof action>();
+  const bookLoader = useFetcher<typeof loader>();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Book | null>(null);
+  const [deleting, setDeleting] = useState<BookListItem | null>(null);
 
   const loading =
     (navigation.state === "loading" && navigation.location.pathname === "/admin/books") ||
     revalidator.state === "loading";
   const deleteBusy = deleter.state !== "idle";
 
-  const openForm = (book: Book | null) => {
+  const openForm = (id: string | null) => {
     // A new key gives every opening a fresh form (values, errors, chosen cover).
-    setEditing((current) => ({ key: (current?.key ?? 0) + 1, book }));
+    setEditing((current) => ({ key: (current?.key ?? 0) + 1, id }));
     setFormOpen(true);
+    if (id !== null) void bookLoader.load(editPath(id));
   };
+  // The fetcher's copy is loaded again after every save (React Router revalidates fetchers), so a
+  // refused save's next try is checked against the stock the page now shows (updateBook).
+  const answer = editing?.id && bookLoader.data?.editId === editing.id ? bookLoader.data : undefined;
+  const editedBook = answer?.editing ?? null;
+  const bookGone = answer !== undefined && bookLoader.state === "idle" && editedBook === null;
+  useEffect(() => {
+    if (!bookGone) return;
+    setEditing(null);
+    showToast({ title: "Error loading book", description: "This book no longer exists.", variant: "destructive" });
+  }, [bookGone]);
 
   // The delete answer arrives once per submission (its toast is set by the action).
   const deleteResult = deleter.state === "idle" ? deleter.data : undefined;
@@ -147,7 +173,7 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         books={books.items}
         busy={loading}
         emptyText={search ? "No books found" : "No books yet. Add the first one with “Add New Book”."}
-        onEdit={(book) => openForm(book)}
+        onEdit={(book) => openForm(book.id)}
         onDelete={(book) => setDeleting(book)}
       />
       <Pagination
@@ -157,13 +183,11 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         noun={books.total === 1 ? "book" : "books"}
       />
 
-      {editing ? (
+      {editing && (editing.id === null || editedBook) ? (
         <BookFormDialog
           key={editing.key}
           open={formOpen}
-          // The list's copy once the page reloads it (after a refused save): its stock is the
-          // figure the next save is checked against (updateBook).
-          book={editing.book ? (books.items.find((book) => book.id === editing.book?.id) ?? editing.book) : null}
+          book={editedBook}
           onOpenChange={setFormOpen}
           onSaved={() => {
             setFormOpen(false);
