@@ -605,7 +605,7 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
 
     await open("/admin/messages");
     const rows = page.getByTestId("contact-message");
-    expect(await page.locator("main thead th").allInnerTexts()).toEqual(["From", "Subject", "Received", "Actions"]);
+    expect(await page.locator("main thead th").allInnerTexts()).toEqual(["Subject", "From", "Received", "Actions"]);
     expect(await rows.count()).toBe(2);
     // Newest first; each row a preview of its message.
     expect(await rows.first().innerText()).toContain("Boaz of Bethlehem");

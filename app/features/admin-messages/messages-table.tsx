@@ -6,9 +6,9 @@ import { ENQUIRY_KINDS } from "#common/contact/contact-fields.ts";
 import { formatDateTime } from "#common/dates.ts";
 
 /**
- * One page of Contact Us messages: who wrote, the subject with the start of the message, when,
+ * One page of Contact Us messages: the subject with the start of the message, who wrote, when,
  * and a button to read it whole. On phones the table scrolls sideways inside its own box, the
- * button kept in view at its right edge.
+ * subject first and the button kept in view at its right edge.
  */
 export function MessagesTable({
   messages,
@@ -26,19 +26,15 @@ export function MessagesTable({
       rowCount={messages.length}
       emptyText={emptyText}
       columns={[
-        { label: "From" },
         { label: "Subject" },
+        { label: "From" },
         { label: "Received" },
         { label: "Actions", align: "right", stickyEnd: true },
       ]}
     >
       {messages.map((message) => (
         <tr key={message.id} data-testid="contact-message" data-message-id={message.id}>
-          <td className="px-4 py-3 align-top">
-            <span className="block font-medium text-ink">{message.fullName}</span>
-            <span className="block break-all text-gray-700">{message.email}</span>
-          </td>
-          <td className="px-4 py-3 align-top">
+          <td className="min-w-[15rem] px-4 py-3 align-top">
             <span className="block break-words font-semibold text-ink">{message.subject}</span>
             {message.enquiry ? (
               <span className="mt-1 flex flex-wrap items-center gap-2">
@@ -59,6 +55,10 @@ export function MessagesTable({
                 Not delivered by e-mail
               </span>
             ) : null}
+          </td>
+          <td className="px-4 py-3 align-top">
+            <span className="block font-medium text-ink">{message.fullName}</span>
+            <span className="block break-all text-gray-700">{message.email}</span>
           </td>
           <td className="whitespace-nowrap px-4 py-3 align-top text-gray-700">
             <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
