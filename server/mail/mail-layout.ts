@@ -139,7 +139,7 @@ function mailHtml({ storeName, blocks, footer, signed = true }: MailLayoutInput)
     ? `<p style="margin:8px 0 0;font-family:${FONT};font-size:16px;color:${BRAND.band}">— ${name}</p>`
     : "";
   const smallPrint = footer?.length
-    ? `<tr><td style="padding:16px 24px 32px;font-family:${BODY_FONT};font-size:13px;line-height:1.5;color:${BRAND.muted}">${footer.map((line) => linkify(line)).join("<br>")}</td></tr>`
+    ? `<tr><td style="padding:16px 24px 32px;font-family:${BODY_FONT};font-size:13px;line-height:1.5;color:${BRAND.muted};word-break:break-word">${footer.map((line) => linkify(line)).join("<br>")}</td></tr>`
     : "";
   // One centred column, 600 px at most and the phone's width below it (width:100% plus max-width;
   // the MSO conditional gives Outlook, which ignores max-width, a fixed 600 px table).
