@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "#common/money/money.ts";
@@ -14,6 +16,9 @@ const PASSWORD = "Mustard-Seed-Faith-42";
 const HANNAH = { email: "hannah.prayer@example.com", fullName: "Hannah of Ramah" };
 /** Has no profile name (shown as N/A); deleted by one of the tests. */
 const ELI = { email: "eli.temple@example.com" };
+
+/** Screenshots land here to be looked at (not compared). */
+const SHOTS = path.join(process.cwd(), "test-results", "admin-customers-orders");
 
 const DELETE_WARNING = "This action cannot be undone. This will permanently delete the customer account.";
 
@@ -92,6 +97,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
   }
 
   beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     ({ server, browser } = shop);
     admin = await browser.newContext();
     await (await signInOwner(shop, admin)).close();
@@ -420,6 +426,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
           .getByTestId("customer-details-email")
           .waitFor();
         await check(customers, "customer details");
+        await customers.screenshot({ path: path.join(SHOTS, `customer-details-${viewport.width}.png`) });
         await customers.close();
         const noCustomers = await adminPage("/admin/customers?search=nobody-at-all", size);
         await check(noCustomers, "/admin/customers (no results)");

@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { holdRequests } from "#tests/support/held-request.ts";
@@ -5,6 +7,9 @@ import { signInOwner } from "#tests/support/owner-session.ts";
 import type { ServerProcess } from "#tests/support/server-process.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+
+/** Screenshots land here to be looked at (not compared). */
+const SHOTS = path.join(process.cwd(), "test-results", "admin-settings");
 
 const STRIPE_SECRET = "sk_test_51Hsecretvalue4242";
 const WEBHOOK_SECRET = "whsec_testsigningsecret5678";
@@ -24,6 +29,7 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
   const shop = useShop({}, { withOwner: true });
 
   beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     ({ server, browser } = shop);
     admin = await browser.newContext();
     admin.on("response", (response: Response) => {
@@ -215,6 +221,8 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     // Only currencies counted in hundredths, as the shop keeps its amounts.
     expect(options.filter((option) => /^(JPY|KWD) /.test(option))).toEqual([]);
 
+    await currency.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, "settings-currency-1280.png") });
     await currency.selectOption("EUR");
     await clickAndExpectToast(page, "Save All Changes", "Settings Saved! Your store settings have been updated.");
     expect((await storedSettings()).row.currency).toBe("EUR");
@@ -642,9 +650,14 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     const reply = dialog.getByRole("link", { name: "Reply by e-mail" });
     expect(await reply.getAttribute("href")).toMatch(/^mailto:hannah@example\.com\?subject=Re%3A%20Books/);
     expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, "message-details-1280.png") });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, "message-details-360.png") });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, "messages-1280.png") });
   });
 
   it("keeps the admin screens and the subscriber export out of every cache", async () => {

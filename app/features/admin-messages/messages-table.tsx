@@ -56,8 +56,8 @@ export function MessagesTable({
               </span>
             ) : null}
           </td>
-          <td className="px-4 py-3 align-top">
-            <span className="block font-medium text-ink">{message.fullName}</span>
+          <td className="min-w-[13rem] px-4 py-3 align-top">
+            <span className="block break-words font-medium text-ink">{message.fullName}</span>
             <span className="block break-all text-gray-700">{message.email}</span>
           </td>
           <td className="whitespace-nowrap px-4 py-3 align-top text-gray-700">
