@@ -2,6 +2,7 @@
 // Used by bench/run.ts.
 import { randomUUID } from "node:crypto";
 import { listBooksPage } from "#server/books/list-books-page.ts";
+import { listContactMessages } from "#server/contact/list-contact-messages.ts";
 import { listCustomers } from "#server/customers/list-customers.ts";
 import type { DatabaseHandle } from "#server/db/database.ts";
 import { listOrders } from "#server/orders/list-orders.ts";
@@ -47,6 +48,22 @@ export async function fillAdminTables(handle: DatabaseHandle): Promise<void> {
       )
       .execute();
     await trx
+      .insertInto("contact_messages")
+      .values(
+        range.map((i) => ({
+          id: `bench-message-${i}`,
+          full_name: `Writer ${i}`,
+          email: `writer${i}@example.com`,
+          subject: `Question ${i} about an order`,
+          message: "Could we order copies for our Sunday school? ".repeat(20),
+          created_at: at(i),
+          mail_sent_at: at(i),
+          enquiry: null,
+          organisation: null,
+        })),
+      )
+      .execute();
+    await trx
       .insertInto("email_subscribers")
       .values(range.map((i) => ({ id: randomUUID(), email: `subscriber${i}@example.com`, subscribed_at: at(i) })))
       .execute();
@@ -65,6 +82,8 @@ export async function timeAdminLists(handle: DatabaseHandle): Promise<Record<str
     "customers page 1": () => listCustomers({ db }, { page: 1 }),
     "customers search": () => listCustomers({ db }, { search: "member77" }),
     "subscribers page 1": () => listSubscribers({ db }, { page: 1 }),
+    "messages page 1": () => listContactMessages({ db }, { page: 1 }),
+    "messages search": () => listContactMessages({ db }, { search: "writer77" }),
   };
   const results: Record<string, number> = {};
   for (const [name, run] of Object.entries(cases)) {

@@ -91,8 +91,11 @@ describe("store settings form", () => {
     const cases = [
       [{ storeName: "  " }, "storeName", "Please enter the store name."],
       [{ contactEmail: "not-an-email" }, "contactEmail", "Please enter a valid contact email address."],
-      [{ currency: "US" }, "currency", "The currency must be a 3-letter code such as USD."],
-      [{ currency: "US$" }, "currency", "The currency must be a 3-letter code such as USD."],
+      [{ currency: "US" }, "currency", "Please choose a currency from the list."],
+      [{ currency: "US$" }, "currency", "Please choose a currency from the list."],
+      [{ currency: "dollars" }, "currency", "Please choose a currency from the list."],
+      [{ currency: "DOL" }, "currency", "Please choose a currency from the list."],
+      [{ currency: "XAU" }, "currency", "Please choose a currency from the list."],
       [{ currency: "JPY" }, "currency", NO_HUNDREDTHS],
       [{ currency: "krw" }, "currency", NO_HUNDREDTHS],
       [{ currency: "KWD" }, "currency", NO_HUNDREDTHS],
@@ -275,7 +278,7 @@ describe("store settings form", () => {
       fieldErrors: {
         storeName: "Please enter the store name.",
         contactEmail: "Please enter the contact email address.",
-        currency: "Please enter a currency code such as USD.",
+        currency: "Please choose a currency from the list.",
       },
     });
   });

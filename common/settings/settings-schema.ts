@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { moneySchema } from "#common/money/money-field-schema.ts";
 import { isCurrencyInHundredths } from "#common/money/money.ts";
+import { isIsoCurrencyCode } from "#common/money/currency-codes.ts";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 import { isCountryCode } from "./country-codes.ts";
 
@@ -43,6 +44,7 @@ export const STRIPE_SECRET_KEY_ACTIONS = ["keep", "replace", "clear"] as const;
 export const PAYPAL_ENVIRONMENTS = ["sandbox", "live"] as const;
 export type PayPalEnvironmentSetting = (typeof PAYPAL_ENVIRONMENTS)[number];
 
+const CURRENCY_NOT_LISTED = "Please choose a currency from the list.";
 const CURRENCY_WITHOUT_HUNDREDTHS =
   "The shop keeps prices in hundredths, so it cannot sell in a currency without them (such as JPY or KWD). Please choose one with cents, such as USD or EUR.";
 const RATE_FORMAT_MESSAGE = "Shipping rates must be a number of 0 or more, with at most 2 decimals (e.g. 5.00).";
@@ -218,11 +220,12 @@ export const storeSettingsFormSchema = z
       maxLength: SETTINGS_LIMITS.contactEmail,
     }),
     postalAddress: postalAddressSchema,
+    // One of the ISO 4217 codes the form offers: typed text ("dollars") was once saved as "DOL".
     currency: z
-      .string({ error: "Please enter a currency code such as USD." })
+      .string({ error: CURRENCY_NOT_LISTED })
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{3}$/, "The currency must be a 3-letter code such as USD.")
+      .refine(isIsoCurrencyCode, CURRENCY_NOT_LISTED)
       .refine(isCurrencyInHundredths, CURRENCY_WITHOUT_HUNDREDTHS),
     enableStripe: toggle,
     stripePublishableKey: optionalText(SETTINGS_LIMITS.stripePublishableKey, "The Stripe publishable key"),

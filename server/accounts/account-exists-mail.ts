@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import { storeSender, type Mailer } from "#server/mail/mailer.ts";
+import { layoutMail } from "#server/mail/mail-layout.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 
 /**
@@ -19,22 +20,23 @@ export async function sendAccountExistsMail(
     from: storeSender(store),
     to,
     subject: `You already have an account with ${store.storeName}`,
-    text: [
-      "Hello,",
-      "",
-      `Someone (hopefully you) tried to create an account with ${store.storeName} using this address, which already has one. No new account was made and nothing was changed.`,
-      "",
-      "If it was you, sign in with the password you chose the first time:",
-      "",
-      `${site}/login`,
-      "",
-      "Forgotten it? Choose a new one from an e-mailed link (that also confirms your address and signs out every other device):",
-      "",
-      `${site}/forgot-password`,
-      "",
-      "If you never made an account with us, someone else used your address: choosing a new password there makes the account yours. Otherwise you can ignore this e-mail.",
-      "",
-      `— ${store.storeName}`,
-    ].join("\n"),
+    ...layoutMail({
+      storeName: store.storeName,
+      blocks: [
+        { text: "Hello," },
+        {
+          text: `Someone (hopefully you) tried to create an account with ${store.storeName} using this address, which already has one. No new account was made and nothing was changed.`,
+        },
+        { text: "If it was you, sign in with the password you chose the first time:" },
+        { link: { label: "Sign in", url: `${site}/login` } },
+        {
+          text: "Forgotten it? Choose a new one from an e-mailed link (that also confirms your address and signs out every other device):",
+        },
+        { link: { label: "Choose a new password", url: `${site}/forgot-password` } },
+        {
+          text: "If you never made an account with us, someone else used your address: choosing a new password there makes the account yours. Otherwise you can ignore this e-mail.",
+        },
+      ],
+    }),
   });
 }

@@ -5,6 +5,7 @@ import { isHttpsSite, type Env } from "#server/config/env.ts";
 import type { DatabaseHandle } from "#server/db/database.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { storeSender, type Mailer } from "#server/mail/mailer.ts";
+import { layoutMail } from "#server/mail/mail-layout.ts";
 import type { HashQueue } from "#server/security/hash-queue.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { ADMIN_ROLE, CUSTOMER_ROLE } from "./admin-role.ts";
@@ -111,17 +112,17 @@ export function createAuth({ env, database, mailer, logger, hashQueue, backgroun
       from: storeSender(store),
       to,
       subject: `Reset your ${store.storeName} password`,
-      text: [
-        "Hello,",
-        "",
-        "Someone (hopefully you) asked to reset the password of your account. To choose a new password, open this link within the next hour:",
-        "",
-        link,
-        "",
-        "If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
-        "",
-        `— ${store.storeName}`,
-      ].join("\n"),
+      ...layoutMail({
+        storeName: store.storeName,
+        blocks: [
+          { text: "Hello," },
+          {
+            text: "Someone (hopefully you) asked to reset the password of your account. To choose a new password, open this link within the next hour:",
+          },
+          { link: { label: "Choose a new password", url: link } },
+          { text: "If you did not ask for this, you can ignore this e-mail: your password stays as it is." },
+        ],
+      }),
     });
   }
 
@@ -131,19 +132,18 @@ export function createAuth({ env, database, mailer, logger, hashQueue, backgroun
       from: storeSender(store),
       to,
       subject: `Please confirm your e-mail address for ${store.storeName}`,
-      text: [
-        "Hello,",
-        "",
-        `Thank you for creating an account with ${store.storeName}! Please confirm that this address is yours: open this link within the next 24 hours, sign in if asked, and press the button.`,
-        "",
-        link,
-        "",
-        "Once it is confirmed, orders placed with this address appear in your order history.",
-        "",
-        "If you did not create an account, you can ignore this e-mail: nothing changes.",
-        "",
-        `— ${store.storeName}`,
-      ].join("\n"),
+      ...layoutMail({
+        storeName: store.storeName,
+        blocks: [
+          { text: "Hello," },
+          {
+            text: `Thank you for creating an account with ${store.storeName}! Please confirm that this address is yours: open this link within the next 24 hours, sign in if asked, and press the button.`,
+          },
+          { link: { label: "Confirm my e-mail address", url: link } },
+          { text: "Once it is confirmed, orders placed with this address appear in your order history." },
+          { text: "If you did not create an account, you can ignore this e-mail: nothing changes." },
+        ],
+      }),
     });
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { storeSender } from "#server/mail/mailer.ts";
+import { layoutMail } from "#server/mail/mail-layout.ts";
 import type { AppServices } from "#server/services.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { ENQUIRY_KINDS } from "#common/contact/contact-fields.ts";
@@ -41,7 +42,7 @@ export async function sendContactMessage(
       to: store.contactEmail,
       replyTo: message.email,
       subject: `${message.enquiry ? ENQUIRY_KINDS[message.enquiry].badge : "Contact form"}: ${oneLine(message.subject)}`,
-      text: mailBody(store.storeName, message, now),
+      ...mailBody(store.storeName, message, now),
     });
   } catch (error) {
     // Only the id: the visitor's name, address and words stay out of the logs.
@@ -67,21 +68,25 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-function mailBody(storeName: string, message: ContactMessageInput, receivedAt: Date): string {
-  return [
-    `New message from the Contact Us form of ${storeName}.`,
-    "",
-    `Name: ${oneLine(message.fullName)}`,
-    `Email: ${message.email}`,
-    ...(message.enquiry ? [`Enquiry: ${ENQUIRY_KINDS[message.enquiry].badge}`] : []),
-    ...(message.organisation ? [`Organisation: ${oneLine(message.organisation)}`] : []),
-    `Subject: ${oneLine(message.subject)}`,
-    `Received: ${receivedAt.toISOString()}`,
-    "",
-    "Message:",
-    message.message,
-    "",
-    "Reply to this e-mail to answer the sender directly.",
-    "",
-  ].join("\n");
+/** The message as the shop's inbox reads it: who wrote, about what, then their words set apart. */
+function mailBody(storeName: string, message: ContactMessageInput, receivedAt: Date) {
+  const details: [string, string][] = [
+    ["Name", oneLine(message.fullName)],
+    ["Email", message.email],
+    ...(message.enquiry ? ([["Enquiry", ENQUIRY_KINDS[message.enquiry].badge]] as [string, string][]) : []),
+    ...(message.organisation ? ([["Organisation", oneLine(message.organisation)]] as [string, string][]) : []),
+    ["Subject", oneLine(message.subject)],
+    ["Received", receivedAt.toISOString()],
+  ];
+  return layoutMail({
+    storeName,
+    signed: false,
+    blocks: [
+      { text: `New message from the Contact Us form of ${storeName}.` },
+      { details },
+      { text: "Message:" },
+      { quote: message.message },
+      { text: "Reply to this e-mail to answer the sender directly." },
+    ],
+  });
 }

@@ -38,6 +38,8 @@ describe.each(TEST_ENGINES)("listOrders on %s", (engine) => {
       currency: "USD",
       paymentMethod: null,
       paymentStatus: "paid",
+      amountPaidCents: 0,
+      amountRefundedCents: 0,
     });
     expect(page.items.find((o) => o.id === "ORD-2025-002")).toMatchObject({
       customerEmail: "james.okafor@example.com",

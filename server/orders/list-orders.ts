@@ -15,6 +15,9 @@ export interface OrderListItem {
   currency: string;
   paymentMethod: PaymentMethod | null;
   paymentStatus: PaymentStatus;
+  /** What the order's cancel confirmation names: the money a cancel would refund. */
+  amountPaidCents: number;
+  amountRefundedCents: number;
 }
 
 export interface ListOrdersInput extends PageRequest {
@@ -44,6 +47,8 @@ export async function listOrders(
           "currency",
           "payment_method",
           "payment_status",
+          "amount_paid_cents",
+          "amount_refunded_cents",
         ]),
         "order_date",
         "id",
@@ -58,6 +63,8 @@ export async function listOrders(
         currency: row.currency,
         paymentMethod: row.payment_method,
         paymentStatus: row.payment_status,
+        amountPaidCents: row.amount_paid_cents,
+        amountRefundedCents: row.amount_refunded_cents,
       }));
     },
   );

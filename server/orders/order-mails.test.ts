@@ -86,7 +86,7 @@ describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
         const inBlock = line.startsWith("  ") && lines.slice(0, index).some((l) => /^(Ship to|Customer):$/.test(l));
         expect(labelled || inBlock, `${kind}: ${line}`).toBe(true);
       }
-      expect(html, kind).toContain("<p>Hello,</p>");
+      expect(html, kind).toMatch(/<p [^>]*>Hello,<\/p>/);
       expect(html, kind).not.toMatch(/href="[^"]*evil/);
     }
   });

@@ -6,6 +6,7 @@ import { loadInvoiceDocument } from "#server/documents/load-order-document.ts";
 import { invoiceFileName } from "#server/documents/pdf-download.ts";
 import type { OrderMailKind } from "#server/mail/mail-outbox.ts";
 import { storeSender, type MailAttachment, type OutgoingMail } from "#server/mail/mailer.ts";
+import { layoutMail, type MailBlock } from "#server/mail/mail-layout.ts";
 import type { Clock } from "#server/services.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
@@ -34,9 +35,9 @@ type OrderRow = Awaited<ReturnType<typeof loadOrder>>;
 
 /**
  * Renders a queued order mail from the order as it is now (the outbox holds only the kind and
- * the order id): plain text and HTML, from the store's name and contact address, links on
- * PUBLIC_URL. Every value in the HTML is escaped; names, titles and addresses come from buyers
- * and staff. The invoice mail carries the invoice as a PDF (server/documents/). Returns null
+ * the order id): plain text and HTML in the shop's one mail layout (server/mail/mail-layout.ts,
+ * which escapes every value: names, titles and addresses come from buyers and staff), from the
+ * store's name and contact address, links on PUBLIC_URL. The invoice mail carries the invoice as a PDF (server/documents/). Returns null
  * when the order no longer exists.
  */
 export async function renderOrderMail(
@@ -58,13 +59,14 @@ export async function renderOrderMail(
     publicUrl: deps.env.PUBLIC_URL.replace(/\/+$/, ""),
   });
   const attachments = mail.kind === "invoice" ? await invoiceAttachment(deps, order.id) : undefined;
+  const { text, html } = renderMail({ ...content, kind: mail.kind }, order, store.storeName);
   return {
     from: storeSender(store),
     to: content.to,
     replyTo: STAFF_MAIL_KINDS.has(mail.kind) ? order.customer_email : undefined,
     subject: content.subject,
-    text: renderText(content, order, store.storeName),
-    html: renderHtml(content, order, store.storeName),
+    text,
+    html,
     ...(attachments ? { attachments } : {}),
   };
 }
@@ -278,66 +280,22 @@ function totals(order: NonNullable<OrderRow>): [string, string][] {
   ];
 }
 
-function renderText(content: MailContent, order: NonNullable<OrderRow>, storeName: string): string {
-  const out = [content.greeting, "", ...content.paragraphs.flatMap((p) => [p, ""])];
+/** The mail's blocks for the one layout: greeting, paragraphs, lines and totals, details, link. */
+function renderMail(content: MailContent & { kind: OrderMailKind }, order: NonNullable<OrderRow>, storeName: string) {
+  const blocks: MailBlock[] = [{ text: content.greeting }, ...content.paragraphs.map((text) => ({ text }))];
   if (content.withLines) {
-    for (const item of order.items) {
-      out.push(`${item.quantity} × ${item.title}: ${money(order, item.unit_price_cents * item.quantity)}`);
-    }
-    out.push("");
-    for (const [label, value] of totals(order)) out.push(`${label}: ${value}`);
-    out.push("");
+    blocks.push({
+      lines: {
+        items: order.items.map((item) => ({
+          title: item.title,
+          quantity: item.quantity,
+          amount: money(order, item.unit_price_cents * item.quantity),
+        })),
+        totals: totals(order),
+      },
+    });
   }
-  for (const [label, value] of content.details) {
-    out.push(value.includes("\n") ? `${label}:\n  ${value.split("\n").join("\n  ")}` : `${label}: ${value}`);
-  }
-  out.push("");
-  if (content.link) out.push(`${content.link.label}: ${content.link.url}`, "");
-  out.push(`${storeName}`);
-  return `${out.join("\n")}\n`;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-function multiline(value: string): string {
-  return value.split("\n").map(escapeHtml).join("<br>");
-}
-
-function renderHtml(content: MailContent, order: NonNullable<OrderRow>, storeName: string): string {
-  const cell = 'style="padding:4px 8px;border-bottom:1px solid #eee"';
-  const right = 'style="padding:4px 8px;border-bottom:1px solid #eee;text-align:right"';
-  const parts = [`<p>${escapeHtml(content.greeting)}</p>`, ...content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`)];
-  if (content.withLines) {
-    const rows = order.items.map(
-      (item) =>
-        `<tr><td ${cell}>${escapeHtml(item.title)}</td><td ${right}>${item.quantity}</td><td ${right}>${escapeHtml(money(order, item.unit_price_cents * item.quantity))}</td></tr>`,
-    );
-    const totalRows = totals(order).map(
-      ([label, value]) =>
-        `<tr><th colspan="2" scope="row" ${right}>${escapeHtml(label)}</th><td ${right}>${escapeHtml(value)}</td></tr>`,
-    );
-    parts.push(
-      `<table style="border-collapse:collapse;min-width:320px"><thead><tr><th ${cell}>Item</th><th ${right}>Qty</th><th ${right}>Amount</th></tr></thead><tbody>${rows.join("")}</tbody><tfoot>${totalRows.join("")}</tfoot></table>`,
-    );
-  }
-  parts.push(
-    `<table style="border-collapse:collapse;margin-top:16px">${content.details
-      .map(
-        ([label, value]) =>
-          `<tr><th scope="row" style="padding:4px 8px;text-align:left;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 8px">${multiline(value)}</td></tr>`,
-      )
-      .join("")}</table>`,
-  );
-  if (content.link) {
-    parts.push(`<p><a href="${escapeHtml(content.link.url)}">${escapeHtml(content.link.label)}</a></p>`);
-  }
-  parts.push(`<p>${escapeHtml(storeName)}</p>`);
-  return `<!doctype html><html><body style="font-family:Georgia,serif;color:#222">${parts.join("\n")}</body></html>`;
+  blocks.push({ details: content.details });
+  if (content.link) blocks.push({ link: content.link });
+  return layoutMail({ storeName, blocks, signed: !STAFF_MAIL_KINDS.has(content.kind) });
 }

@@ -490,7 +490,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       code: "VALIDATION",
       fieldErrors: {
         contactEmail: "Please enter a valid contact email address.",
-        currency: "The currency must be a 3-letter code such as USD.",
+        currency: "Please choose a currency from the list.",
       },
     });
     await expect(

@@ -1,5 +1,6 @@
 import type { Env } from "#server/config/env.ts";
 import { storeSender, type OutgoingMail } from "#server/mail/mailer.ts";
+import { layoutMail, type MailBlock } from "#server/mail/mail-layout.ts";
 import type { AppServices } from "#server/services.ts";
 import { subscriberToken } from "./subscriber-token.ts";
 
@@ -24,29 +25,30 @@ export function newsletterLink(
 
 /**
  * Any e-mail of the newsletter to one subscriber (the confirmation e-mail included): from the
- * store, with the unsubscribe link at the end of the text and as List-Unsubscribe headers, so
+ * store, in the shop's mail layout, with the unsubscribe link in its small print and as List-Unsubscribe headers, so
  * mail clients offer one-click unsubscribe (RFC 8058: they POST `List-Unsubscribe=One-Click` to it).
  */
 export function newsletterMail(
   env: Pick<Env, "PUBLIC_URL" | "APP_SECRET">,
   store: { storeName: string; contactEmail: string },
   subscriber: { id: string; email: string },
-  content: { subject: string; text: string },
+  content: { subject: string; blocks: MailBlock[] },
 ): OutgoingMail {
   const unsubscribeUrl = newsletterLink(env, "unsubscribe", subscriber.id);
+  const sender = storeSender(store);
   return {
-    from: storeSender(store),
+    from: sender,
     to: subscriber.email,
     subject: content.subject,
-    text: [
-      content.text.trimEnd(),
-      "",
-      "--",
-      `You receive this e-mail because this address was entered in the newsletter form of ${storeSender(store).name}.`,
-      "To stop receiving our e-mails, open this link:",
-      unsubscribeUrl,
-      "",
-    ].join("\n"),
+    ...layoutMail({
+      storeName: sender.name,
+      blocks: content.blocks,
+      footer: [
+        `You receive this e-mail because this address was entered in the newsletter form of ${sender.name}.`,
+        "To stop receiving our e-mails, open this link:",
+        unsubscribeUrl,
+      ],
+    }),
     headers: {
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -93,14 +93,14 @@ async function sendConfirmation(
     await mailer.send(
       newsletterMail(env, store, subscriber, {
         subject: `Please confirm your subscription to ${store.storeName}`,
-        text: [
-          "Hello,",
-          "",
-          `Thank you for joining the ${store.storeName} community! Please confirm that you want our newsletter at this address:`,
-          newsletterLink(env, "confirm", subscriber.id),
-          "",
-          "If you did not ask for it, ignore this e-mail: you will receive nothing more from us.",
-        ].join("\n"),
+        blocks: [
+          { text: "Hello," },
+          {
+            text: `Thank you for joining the ${store.storeName} community! Please confirm that you want our newsletter at this address.`,
+          },
+          { link: { label: "Confirm my subscription", url: newsletterLink(env, "confirm", subscriber.id) } },
+          { text: "If you did not ask for it, ignore this e-mail: you will receive nothing more from us." },
+        ],
       }),
     );
     return true;

@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "#common/money/money.ts";
@@ -7,12 +9,16 @@ import type { ServerProcess } from "#tests/support/server-process.ts";
 import { downloadFrom } from "#tests/support/downloads.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { userRow } from "#tests/support/test-users.ts";
 
 const PASSWORD = "Mustard-Seed-Faith-42";
 /** Gets a full name through Edit Profile. */
 const HANNAH = { email: "hannah.prayer@example.com", fullName: "Hannah of Ramah" };
 /** Has no profile name (shown as N/A); deleted by one of the tests. */
 const ELI = { email: "eli.temple@example.com" };
+
+/** Screenshots land here to be looked at (not compared). */
+const SHOTS = path.join(process.cwd(), "test-results", "admin-customers-orders");
 
 const DELETE_WARNING = "This action cannot be undone. This will permanently delete the customer account.";
 
@@ -91,6 +97,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
   }
 
   beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     ({ server, browser } = shop);
     admin = await browser.newContext();
     await (await signInOwner(shop, admin)).close();
@@ -217,6 +224,59 @@ describe("admin Customer Management and Order Management in a browser", () => {
       expect(post.status).toBe(403);
       expect((await fetch(`${server.url}/admin/customers.data`, { headers: { cookie } })).status).toBe(403);
       expect(await userId(HANNAH.email)).toBeTruthy();
+    });
+
+    it("shows a customer's details in a dialog, and Escape gives the focus back", async () => {
+      const page = await adminPage("/admin/customers");
+      const opener = page.getByRole("button", { name: `View details of ${HANNAH.email}`, exact: true });
+      await opener.click();
+      const dialog = page.getByRole("dialog", { name: "Customer Details" });
+      await dialog.getByTestId("customer-details-email").waitFor();
+      expect(await dialog.getByTestId("customer-details-email").innerText()).toBe(HANNAH.email);
+      const text = await dialog.innerText();
+      for (const expected of [HANNAH.fullName, "Not verified yet", "Not subscribed", "No orders yet."]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).toMatch(/Joined On\s+[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+      await page.close();
+    });
+
+    it("pages through many customers, keeping the search in the page links", async () => {
+      // 55 older accounts: the list shows 50 a page, newest first.
+      const handle = shop.openDatabase();
+      try {
+        await handle.db
+          .insertInto("user")
+          .values(
+            Array.from({ length: 55 }, (_, i) =>
+              userRow({
+                id: `paging-${i}`,
+                email: `paging.reader${String(i).padStart(2, "0")}@example.com`,
+                createdAt: new Date(Date.UTC(2020, 0, 1, 0, i)).toISOString(),
+              }),
+            ),
+          )
+          .execute();
+      } finally {
+        await handle.close();
+      }
+      const page = await adminPage("/admin/customers?search=PAGING.reader");
+      const pages = page.getByRole("navigation", { name: "Pages" });
+      expect(await pages.innerText()).toContain("55 customers · page 1 of 2");
+      expect(await customerRows(page).count()).toBe(50);
+      expect(await customerRows(page).first().innerText()).toContain("paging.reader54@example.com");
+      await pages.getByRole("link", { name: "Next" }).click();
+      await page.waitForURL((url) => url.searchParams.get("page") === "2");
+      expect(new URL(page.url()).searchParams.get("search")).toBe("PAGING.reader");
+      await expect.poll(() => customerRows(page).count()).toBe(5);
+      expect(await customerRows(page).last().innerText()).toContain("paging.reader00@example.com");
+      expect(await pages.innerText()).toContain("55 customers · page 2 of 2");
+      await pages.getByRole("link", { name: "Previous" }).click();
+      await expect.poll(() => customerRows(page).count()).toBe(50);
+      await page.close();
     });
   });
 
@@ -359,6 +419,14 @@ describe("admin Customer Management and Order Management in a browser", () => {
         await customers.getByRole("button", { name: `Delete ${HANNAH.email}`, exact: true }).click();
         await customers.getByRole("alertdialog").waitFor();
         await check(customers, "delete confirmation");
+        await customers.keyboard.press("Escape");
+        await customers.getByRole("button", { name: `View details of ${HANNAH.email}`, exact: true }).click();
+        await customers
+          .getByRole("dialog", { name: "Customer Details" })
+          .getByTestId("customer-details-email")
+          .waitFor();
+        await check(customers, "customer details");
+        await customers.screenshot({ path: path.join(SHOTS, `customer-details-${viewport.width}.png`) });
         await customers.close();
         const noCustomers = await adminPage("/admin/customers?search=nobody-at-all", size);
         await check(noCustomers, "/admin/customers (no results)");

@@ -19,7 +19,7 @@ describe("admin order actions in a browser", () => {
   const stripe = useStripeStandIn(serverEnv);
   const shop = useShop(serverEnv, { withOwner: true });
   let admin: BrowserContext;
-  const orders = { invoiceToPay: "", invoiceToCancel: "", card: "" };
+  const orders = { invoiceToPay: "", invoiceToCancel: "", fromList: "", card: "" };
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -29,6 +29,11 @@ describe("admin order actions in a browser", () => {
       orders.invoiceToPay = await insertTestOrder(db, { order: { order_date: "2026-11-20T10:00:00.000Z" } });
       orders.invoiceToCancel = await insertTestOrder(db, {
         order: { order_date: "2026-11-20T11:00:00.000Z", customer_name: "Lydia of Thyatira" },
+      });
+      // Holds no stock, so the stock figures the other tests check stay theirs.
+      orders.fromList = await insertTestOrder(db, {
+        order: { order_date: "2026-11-20T11:30:00.000Z", customer_name: "Phoebe of Cenchreae" },
+        takeStock: false,
       });
       // A card order paid through the stand-in's Checkout Session, as the webhook would leave it.
       await enableCardPayments(db, TEST_APP_SECRET);
@@ -139,6 +144,71 @@ describe("admin order actions in a browser", () => {
     expect(looks).toEqual(["stopped", "done"]);
     await customer.screenshot({ path: path.join(SHOTS, "track-cancelled-360.png"), fullPage: true });
     await customer.close();
+  });
+
+  it("asks before cancelling from the status list: Escape leaves the order as it was, Cancel order cancels it", async () => {
+    const page = await adminPage();
+    // A paid card order: the question names the refund; Escape changes nothing and focus returns.
+    const cardStatus = page.getByRole("combobox", { name: `Status of order ${orders.card}` });
+    await cardStatus.selectOption("Cancelled");
+    const cardQuestion = page.getByRole("alertdialog", { name: `Cancel order ${orders.card}?` });
+    await cardQuestion
+      .getByText(
+        "The customer is refunded $75.98 through Stripe and told by e-mail; its items go back to stock. This cannot be undone.",
+        { exact: true },
+      )
+      .waitFor();
+    // The safe answer has the focus.
+    expect(
+      await cardQuestion.getByRole("button", { name: "Keep order" }).evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press("Escape");
+    await cardQuestion.waitFor({ state: "hidden" });
+    expect(await cardStatus.inputValue()).toBe("Pending");
+    await expect.poll(() => cardStatus.evaluate((select) => select === document.activeElement)).toBe(true);
+    expect(await dbRow(orders.card)).toMatchObject({
+      status: "Pending",
+      payment_status: "paid",
+      amount_refunded_cents: 0,
+    });
+    expect(stripe.refunds.size).toBe(0);
+
+    // An invoice order awaiting payment: confirmed, it is cancelled and its payment voided.
+    const status = page.getByRole("combobox", { name: `Status of order ${orders.fromList}` });
+    await status.selectOption("Cancelled");
+    const question = page.getByRole("alertdialog", { name: `Cancel order ${orders.fromList}?` });
+    await question
+      .getByText(
+        "Its items go back to stock and the payment still awaited is voided. The customer is told by e-mail. This cannot be undone.",
+        { exact: true },
+      )
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, "cancel-from-list-1280.png") });
+    await question.getByRole("button", { name: "Keep order" }).click();
+    await question.waitFor({ state: "hidden" });
+    expect(await status.inputValue()).toBe("Pending");
+    expect((await dbRow(orders.fromList)).status).toBe("Pending");
+
+    await status.selectOption("Cancelled");
+    await question.getByRole("button", { name: "Cancel order", exact: true }).click();
+    await expectToast(page, "Status Updated! Order status changed to Cancelled");
+    expect(await status.inputValue()).toBe("Cancelled");
+    expect(await dbRow(orders.fromList)).toMatchObject({ status: "Cancelled", payment_status: "voided" });
+    await page.close();
+
+    // At 360 px the question fits the screen.
+    const phone = await adminPage({ width: 360, height: 800 });
+    await phone.getByRole("combobox", { name: `Status of order ${orders.invoiceToPay}` }).selectOption("Cancelled");
+    const small = phone.getByRole("alertdialog", { name: `Cancel order ${orders.invoiceToPay}?` });
+    await small.waitFor();
+    const box = (await small.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await phone.screenshot({ path: path.join(SHOTS, "cancel-from-list-360.png") });
+    await phone.keyboard.press("Escape");
+    await small.waitFor({ state: "hidden" });
+    await phone.close();
   });
 
   it("refunds part of a paid card order through Stripe, then cancels it (the rest is refunded)", async () => {

@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { holdRequests } from "#tests/support/held-request.ts";
@@ -5,6 +7,9 @@ import { signInOwner } from "#tests/support/owner-session.ts";
 import type { ServerProcess } from "#tests/support/server-process.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+
+/** Screenshots land here to be looked at (not compared). */
+const SHOTS = path.join(process.cwd(), "test-results", "admin-settings");
 
 const STRIPE_SECRET = "sk_test_51Hsecretvalue4242";
 const WEBHOOK_SECRET = "whsec_testsigningsecret5678";
@@ -24,6 +29,7 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
   const shop = useShop({}, { withOwner: true });
 
   beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     ({ server, browser } = shop);
     admin = await browser.newContext();
     admin.on("response", (response: Response) => {
@@ -200,6 +206,48 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     const after = await storedSettings();
     expect(after.row).toEqual(before.row);
     expect(after.methods).toEqual(before.methods);
+  });
+
+  it("offers the currency as ISO 4217 codes with their names, and the server refuses any other code", async () => {
+    await open("/admin/settings");
+    const currency = field(page, "Currency");
+    expect(await currency.evaluate((el) => el.tagName)).toBe("SELECT");
+    expect(await currency.inputValue()).toBe("USD");
+    const options = await currency.locator("option").allInnerTexts();
+    expect(options).toContain("USD — US Dollar");
+    expect(options).toContain("EUR — Euro");
+    expect(options).toContain("GBP — British Pound");
+    expect(options.length).toBeGreaterThan(100);
+    // Only currencies counted in hundredths, as the shop keeps its amounts.
+    expect(options.filter((option) => /^(JPY|KWD) /.test(option))).toEqual([]);
+
+    await currency.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, "settings-currency-1280.png") });
+    await currency.selectOption("EUR");
+    await clickAndExpectToast(page, "Save All Changes", "Settings Saved! Your store settings have been updated.");
+    expect((await storedSettings()).row.currency).toBe("EUR");
+    await page.reload();
+    await waitForHydration(page);
+    expect(await field(page, "Currency").inputValue()).toBe("EUR");
+
+    // Typed text ("dollars" was once saved as "DOL") is refused by the server's check too.
+    const before = await storedSettings();
+    const response = await fetch(`${server.url}/admin/settings`, {
+      method: "POST",
+      headers: { cookie: await adminCookie(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        storeName: before.row.store_name,
+        contactEmail: before.row.contact_email,
+        currency: "dollars",
+      }).toString(),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please choose a currency from the list.");
+    expect((await storedSettings()).row).toEqual(before.row);
+
+    await field(page, "Currency").selectOption("USD");
+    await clickAndExpectToast(page, "Save All Changes", "Settings Saved! Your store settings have been updated.");
+    expect((await storedSettings()).row.currency).toBe("USD");
   });
 
   it("keeps the Stripe secret key write-only: shown as its last 4 characters, stored encrypted, clearable", async () => {
@@ -541,34 +589,75 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
     expect(await rows.locator("td:first-child").allInnerTexts()).toEqual(["second.reader@example.com"]);
   });
 
-  it("lists the messages sent through Contact Us", async () => {
+  it("lists the messages sent through Contact Us, searches them and shows one whole", async () => {
     await open("/admin/messages");
     await page.getByRole("heading", { level: 1, name: "Contact Messages" }).waitFor();
     await page.getByText("No messages yet.").waitFor();
 
     const visitor = await newVisitor();
-    await visitor.page.goto(`${server.url}/contact-us`);
-    await waitForHydration(visitor.page);
-    const form = visitor.page.locator("main form");
-    await form.getByLabel("Full Name", { exact: true }).fill("Hannah Reader");
-    await form.getByLabel("Email", { exact: true }).fill("hannah@example.com");
-    await form.getByLabel("Subject", { exact: true }).fill("Books for our Sunday school");
-    await form.getByLabel("Message", { exact: true }).fill("Could we order twelve copies?\nThey are for our class.");
-    await visitor.page.getByRole("button", { name: "Send Message" }).click();
-    await expectToast(visitor.page, "Message Sent!");
+    const send = async (name: string, email: string, subject: string, message: string) => {
+      await visitor.page.goto(`${server.url}/contact-us`);
+      await waitForHydration(visitor.page);
+      const form = visitor.page.locator("main form");
+      await form.getByLabel("Full Name", { exact: true }).fill(name);
+      await form.getByLabel("Email", { exact: true }).fill(email);
+      await form.getByLabel("Subject", { exact: true }).fill(subject);
+      await form.getByLabel("Message", { exact: true }).fill(message);
+      await visitor.page.getByRole("button", { name: "Send Message" }).click();
+      await expectToast(visitor.page, "Message Sent!");
+    };
+    const long = `Could we order twelve copies?\nThey are for our class. ${"We love the stories. ".repeat(10)}`.trim();
+    await send("Hannah Reader", "hannah@example.com", "Books for our Sunday school", long);
+    await send("Boaz of Bethlehem", "boaz@example.com", "Shipping to Moab", "Do you ship abroad?");
     await visitor.context.close();
 
     await open("/admin/messages");
-    const message = page.getByTestId("contact-message");
-    expect(await message.count()).toBe(1);
-    await message.getByRole("heading", { level: 2, name: "Books for our Sunday school" }).waitFor();
-    await message.getByText("Hannah Reader").waitFor();
-    const mail = message.getByRole("link", { name: "hannah@example.com" });
-    expect(await mail.getAttribute("href")).toMatch(/^mailto:hannah@example\.com\?subject=Re%3A%20Books/);
-    expect(await message.getByText("Could we order twelve copies?").innerText()).toBe(
-      "Could we order twelve copies?\nThey are for our class.",
-    );
-    expect(await message.locator("time").innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
+    const rows = page.getByTestId("contact-message");
+    expect(await page.locator("main thead th").allInnerTexts()).toEqual(["Subject", "From", "Received", "Actions"]);
+    expect(await rows.count()).toBe(2);
+    // Newest first; each row a preview of its message.
+    expect(await rows.first().innerText()).toContain("Boaz of Bethlehem");
+    const hannah = rows.filter({ hasText: "hannah@example.com" });
+    expect(await hannah.innerText()).toContain("Books for our Sunday school");
+    expect(await hannah.innerText()).toContain("Could we order twelve copies?");
+    expect(await hannah.innerText()).toContain("…");
+    expect(await hannah.locator("time").innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
+
+    // A search by part of the name, the address or the subject, in any letter case.
+    const searchFor = async (text: string) => {
+      await page.getByPlaceholder("Search by name, email or subject...", { exact: true }).fill(text);
+      await page.getByPlaceholder("Search by name, email or subject...", { exact: true }).press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("search") === text);
+    };
+    await searchFor("SUNDAY school");
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.innerText()).toContain("hannah@example.com");
+    await searchFor("boaz@");
+    await expect.poll(() => rows.innerText()).toContain("Shipping to Moab");
+    await searchFor("nobody wrote this");
+    await page.getByText("No messages found").waitFor();
+
+    // The whole message in a dialog, with a reply by e-mail; Escape gives the focus back.
+    await open("/admin/messages?search=hannah");
+    const opener = page.getByRole("button", { name: "Read the message from hannah@example.com" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Message Details" });
+    await dialog.getByTestId("message-details-text").waitFor();
+    await dialog.getByRole("heading", { name: "Books for our Sunday school" }).waitFor();
+    // A textarea posts its line breaks as CRLF; shown as written.
+    expect((await dialog.getByTestId("message-details-text").innerText()).replace(/\r\n/g, "\n")).toBe(long);
+    expect(await dialog.innerText()).toContain("Hannah Reader");
+    const reply = dialog.getByRole("link", { name: "Reply by e-mail" });
+    expect(await reply.getAttribute("href")).toMatch(/^mailto:hannah@example\.com\?subject=Re%3A%20Books/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, "message-details-1280.png") });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, "message-details-360.png") });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, "messages-1280.png") });
   });
 
   it("keeps the admin screens and the subscriber export out of every cache", async () => {

@@ -5,8 +5,12 @@ export interface OutboxMail {
   file: string;
   /** Header names in lower case, folded lines joined. */
   headers: Record<string, string>;
-  /** The plain-text body, quoted-printable decoded. */
+  /** The plain-text body (of a multipart mail, its text/plain part), decoded. */
   text: string;
+  /** The HTML part, decoded; null when the mail has none. */
+  html: string | null;
+  /** The whole body as written (every part and attachment, still encoded). */
+  raw: string;
 }
 
 /**
@@ -20,25 +24,59 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     .filter((file) => file.endsWith(".eml"))
     .sort()
     .map((file) => {
-      const raw = readFileSync(path.join(dir, file), "utf8").replace(/\r\n/g, "\n");
-      const split = raw.indexOf("\n\n");
-      const headerBlock = raw.slice(0, split).replace(/\n[ \t]+/g, " ");
-      const headers: Record<string, string> = {};
-      for (const line of headerBlock.split("\n")) {
-        const colon = line.indexOf(":");
-        if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      let body = raw.slice(split + 2);
-      if (/quoted-printable/i.test(headers["content-transfer-encoding"] ?? "")) {
-        body = Buffer.from(
-          body
-            .replace(/=\n/g, "")
-            .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-          "latin1",
-        ).toString("utf8");
-      }
-      return { file, headers, text: body };
+      const { headers, body } = splitEntity(readFileSync(path.join(dir, file), "utf8").replace(/\r\n/g, "\n"));
+      const leaves = textParts(headers, body);
+      return {
+        file,
+        headers,
+        text: leaves.find((part) => part.type === "text/plain")?.content ?? "",
+        html: leaves.find((part) => part.type === "text/html")?.content ?? null,
+        raw: body,
+      };
     });
+}
+
+/** A MIME entity's headers (names in lower case, folded lines joined) and its body. */
+function splitEntity(entity: string): { headers: Record<string, string>; body: string } {
+  const split = entity.indexOf("\n\n");
+  const headerBlock = (split < 0 ? entity : entity.slice(0, split)).replace(/\n[ \t]+/g, " ");
+  const headers: Record<string, string> = {};
+  for (const line of headerBlock.split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body: split < 0 ? "" : entity.slice(split + 2) };
+}
+
+/** The text/plain and text/html parts of an entity, walking multipart ones; attachments are left out. */
+function textParts(headers: Record<string, string>, body: string): { type: string; content: string }[] {
+  const type = (headers["content-type"] ?? "text/plain").split(";")[0]!.trim().toLowerCase();
+  if (type.startsWith("multipart/")) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
+    if (!boundary) return [];
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith("--"))
+      .flatMap((part) => {
+        const entity = splitEntity(part.replace(/^\n/, ""));
+        return textParts(entity.headers, entity.body.replace(/\n$/, ""));
+      });
+  }
+  if (/attachment/i.test(headers["content-disposition"] ?? "")) return [];
+  if (type !== "text/plain" && type !== "text/html") return [];
+  return [{ type, content: decode(body, headers["content-transfer-encoding"] ?? "") }];
+}
+
+function decode(body: string, encoding: string): string {
+  if (/quoted-printable/i.test(encoding)) {
+    return Buffer.from(
+      body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
+  }
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return body;
 }
 
 /** The links of a mail's text that lead to `pathname` (e.g. "/newsletter/confirm"). */

@@ -8,6 +8,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = "Cancel",
   busy = false,
   onConfirm,
 }: {
@@ -16,6 +17,8 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
+  /** Where "Cancel" would be ambiguous ("Cancel" beside "Cancel order"): "Keep order". */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
 }) {
@@ -27,7 +30,7 @@ export function ConfirmDialog({
           <AlertDialog.Title className="font-serif text-xl font-bold text-brand-800">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-gray-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonStyles.secondary}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonStyles.secondary}>{cancelLabel}</AlertDialog.Cancel>
             <button
               type="button"
               disabled={busy}

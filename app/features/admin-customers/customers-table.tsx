@@ -1,17 +1,20 @@
-import { Trash2 } from "lucide-react";
+import { Eye, Trash2 } from "lucide-react";
 import type { CustomerListItem } from "#server/customers/list-customers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { DataTable, STICKY_END_CELL } from "#app/components/ui/data-table.tsx";
 import { formatDate } from "#common/dates.ts";
 
 /**
- * One page of customers. On phones the table scrolls sideways inside its own box, never the page.
+ * One page of customers, each with its details and delete buttons. On phones the table scrolls
+ * sideways inside its own box, never the page, the buttons kept in view at its right edge.
  */
 export function CustomersTable({
   customers,
+  onViewDetails,
   onDelete,
 }: {
   customers: CustomerListItem[];
+  onViewDetails: (customer: CustomerListItem, opener: HTMLElement) => void;
   onDelete: (customer: CustomerListItem, opener: HTMLElement) => void;
 }) {
   return (
@@ -36,7 +39,16 @@ export function CustomersTable({
           <td className="whitespace-nowrap px-4 py-3 text-gray-700">
             <time dateTime={customer.joinedOn}>{formatDate(customer.joinedOn)}</time>
           </td>
-          <td className={`${STICKY_END_CELL} px-2 py-3 text-right sm:px-4`}>
+          <td className={`${STICKY_END_CELL} whitespace-nowrap px-2 py-3 text-right sm:px-4`}>
+            <button
+              type="button"
+              aria-label={`View details of ${customer.email}`}
+              title="View details"
+              onClick={(event) => onViewDetails(customer, event.currentTarget)}
+              className={buttonStyles.subtle}
+            >
+              <Eye aria-hidden="true" className="size-4" />
+            </button>
             <button
               type="button"
               aria-label={`Delete ${customer.email}`}

@@ -9,6 +9,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { useRouteForm } from "#app/components/forms/use-route-form.ts";
+import { cancelConfirmation } from "./cancel-confirmation.ts";
 
 type Intent = (typeof ORDER_ACTION_INTENTS)[keyof typeof ORDER_ACTION_INTENTS];
 
@@ -32,7 +33,11 @@ export function availableOrderActions(order: OrderDetails) {
 
 const CONFIRM: Record<
   Intent,
-  { title: string; label: string; description: (order: OrderDetails, refundCents: number) => string }
+  {
+    title: string | ((order: OrderDetails) => string);
+    label: string;
+    description: (order: OrderDetails, refundCents: number) => string;
+  }
 > = {
   "mark-paid": {
     title: "Mark this order paid?",
@@ -41,13 +46,9 @@ const CONFIRM: Record<
       `Records that ${formatMoney(order.totalCents, order.currency)} was received for order ${order.id} and e-mails the customer a receipt.`,
   },
   cancel: {
-    title: "Cancel this order?",
+    title: (order) => cancelConfirmation(order).title,
     label: "Cancel order",
-    description: (order) =>
-      (order.paymentMethod === "card" || order.paymentMethod === "paypal") &&
-      ["paid", "partially_refunded"].includes(order.paymentStatus)
-        ? `Order ${order.id} will be cancelled, its items returned to stock, and the ${order.paymentMethod === "paypal" ? "PayPal payment refunded in full through PayPal" : "card payment refunded in full through Stripe"}. This cannot be undone.`
-        : `Order ${order.id} will be cancelled and its items returned to stock. The customer is told by e-mail. This cannot be undone.`,
+    description: (order) => cancelConfirmation(order).description,
   },
   refund: {
     title: "Refund this order?",
@@ -106,6 +107,7 @@ export function OrderActions({ order }: { order: OrderDetails }) {
     if (intent === "refund") setAmount("");
   };
 
+  const title = confirming ? CONFIRM[confirming].title : "";
   return (
     <section aria-labelledby="order-actions-heading" className="mt-6 rounded-lg border border-brand-100 p-4">
       <h3 id="order-actions-heading" className="font-serif text-lg font-semibold text-brand-800">
@@ -158,9 +160,10 @@ export function OrderActions({ order }: { order: OrderDetails }) {
           onOpenChange={(open) => {
             if (!open) setConfirming(null);
           }}
-          title={CONFIRM[confirming].title}
+          title={typeof title === "string" ? title : title(order)}
           description={CONFIRM[confirming].description(order, refundCents)}
           confirmLabel={CONFIRM[confirming].label}
+          {...(confirming === "cancel" ? { cancelLabel: "Keep order" } : {})}
           busy={busy}
           onConfirm={() => submit(confirming)}
         />

@@ -86,7 +86,7 @@ export function OrdersTable({
               </span>
             </th>
             <td className="px-2 py-3 sm:px-4">
-              <OrderStatusSelect orderId={order.id} status={order.status} />
+              <OrderStatusSelect order={order} />
             </td>
             <td className="px-1 py-3 sm:px-4">
               <button

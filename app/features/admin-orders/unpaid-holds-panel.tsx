@@ -76,7 +76,7 @@ export function UnpaidHoldsPanel({ holds }: { holds: UnpaidHoldGroup[] }) {
         title={confirming ? `Release ${confirming.units} items held by ${confirming.clientKey}?` : "Release?"}
         description={
           confirming
-            ? `Its ${confirming.orders} unpaid ${confirming.orders === 1 ? "order is" : "orders are"} cancelled (card payment pages are closed first) and the items go back on the shelf. Each buyer gets the cancelled e-mail.`
+            ? `Its ${confirming.orders} unpaid ${confirming.orders === 1 ? "order is" : "orders are"} cancelled (card payment pages are closed first) and the items go back on the shelf. Each buyer gets the cancelled e-mail. This cannot be undone.`
             : ""
         }
         confirmLabel={busy ? "Releasing..." : "Release"}

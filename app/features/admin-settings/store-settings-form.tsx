@@ -4,6 +4,7 @@ import { Form, useFormAction, useNavigation } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
 import { LOW_STOCK_THRESHOLD_MAX, SETTINGS_LIMITS, storeSettingsFormSchema } from "#common/settings/settings-schema.ts";
 import type { AdminStoreSettings } from "#server/settings/store-settings.ts";
+import type { CurrencyChoice } from "#server/settings/currency-choices.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
@@ -45,6 +46,7 @@ export function StoreSettingsForm({
   webhookUrl,
   cardPaymentsReady,
   payPal,
+  currencies,
 }: {
   settings: AdminStoreSettings;
   result: ActionResult<{ savedAt: number }> | undefined;
@@ -57,6 +59,8 @@ export function StoreSettingsForm({
    * checkout still needs before it offers PayPal (empty: offered).
    */
   payPal: { webhookUrl: string; missing: string[] };
+  /** The currencies a store can sell in (common/money/currency-codes.ts), named by the server. */
+  currencies: readonly CurrencyChoice[];
 }) {
   const navigation = useNavigation();
   const formAction = useFormAction();
@@ -129,17 +133,24 @@ export function StoreSettingsForm({
           error={errors.postalAddress}
         />
         <FormField
+          select
           label="Currency"
           name="currency"
           defaultValue={settings.currency}
-          maxLength={3}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          hint="A 3-letter code such as USD."
-          className="max-w-48"
+          hint="Prices, orders and e-mails are shown in it; orders keep the currency they were placed in."
+          className="max-w-md"
           error={errors.currency}
-        />
+        >
+          {/* A code saved before the list existed stays shown (and refused on save) rather than silently replaced. */}
+          {currencies.some((currency) => currency.code === settings.currency) ? null : (
+            <option value={settings.currency}>{settings.currency} (not a currency code: please choose one)</option>
+          )}
+          {currencies.map((currency) => (
+            <option key={currency.code} value={currency.code}>
+              {currency.code} — {currency.name}
+            </option>
+          ))}
+        </FormField>
         <FormField
           label="Low-stock threshold"
           name="lowStockThreshold"

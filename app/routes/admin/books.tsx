@@ -205,7 +205,7 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         title="Are you sure you want to delete this book?"
         description={
           deleting
-            ? `“${deleting.title}” will be removed from the store. Past orders keep their own copy of its title and price.`
+            ? `“${deleting.title}” will be removed from the store. Past orders keep their own copy of its title and price. This cannot be undone.`
             : ""
         }
         confirmLabel={deleteBusy ? "Deleting..." : "Delete"}

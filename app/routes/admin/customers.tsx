@@ -1,6 +1,9 @@
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { useCallback, useState } from "react";
-import { data } from "react-router";
+import { data, useFetcher } from "react-router";
+import { AppError } from "#server/errors/app-error.ts";
+import type { AppServices } from "#server/services.ts";
+import { getCustomerDetails } from "#server/customers/get-customer-details.ts";
 import { requireAdmin } from "#server/http/guards.ts";
 import { deleteCustomerFormSchema } from "#common/customers/customer-schema.ts";
 import { deleteCustomer } from "#server/customers/delete-customer.ts";
@@ -18,20 +21,43 @@ import {
   type CustomerToDelete,
 } from "#app/features/admin-customers/delete-customer-dialog.tsx";
 import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
+import {
+  CustomerDetailsDialog,
+  type CustomerDetailsResult,
+} from "#app/features/admin-customers/customer-details-dialog.tsx";
 import type { Route } from "./+types/customers";
+
+/** Where the details dialog loads a customer from: this route's loader, with `?details=<id>`. */
+const CUSTOMERS_PATH = "/admin/customers";
 
 export function meta() {
   return [{ title: ADMIN_PAGES.customers.title }, { name: "robots", content: "noindex" }];
 }
 
+/**
+ * The page of customers, and with `?details=<id>` that customer's details for the dialog (loaded
+ * by a fetcher, as Order Management's details are).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const search = params.get("search") ?? "";
-  return {
-    search,
-    customers: await listCustomers(context.services, { search, page: params.get("page") }),
-  };
+  const detailsId = params.get("details");
+  const [customers, details] = await Promise.all([
+    listCustomers(context.services, { search, page: params.get("page") }),
+    detailsId === null ? null : loadDetails(context.services, detailsId),
+  ]);
+  return { search, customers, details };
+}
+
+async function loadDetails(services: Pick<AppServices, "db">, customerId: string): Promise<CustomerDetailsResult> {
+  try {
+    return { ok: true, customer: await getCustomerDetails(services, { customerId }) };
+  } catch (error) {
+    // A customer deleted meanwhile: said inside the dialog rather than replacing the page.
+    if (error instanceof AppError) return { ok: false, customerId, message: error.message };
+    throw error;
+  }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -58,6 +84,9 @@ export default function CustomerManagement({ loaderData: { search, customers } }
   const [toDelete, setToDelete] = useState<CustomerToDelete | null>(null);
   const closeDialog = useCallback(() => setToDelete(null), []);
   const opener = useReturnFocus(toDelete !== null);
+  const details = useFetcher<typeof loader>();
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const detailsOpener = useReturnFocus(detailsId !== null);
   return (
     <>
       <AdminPageHeader title={ADMIN_PAGES.customers.title} intro="View and manage your registered customers" />
@@ -69,15 +98,26 @@ export default function CustomerManagement({ loaderData: { search, customers } }
       />
       <CustomersTable
         customers={customers.items}
+        onViewDetails={({ id }, button) => {
+          detailsOpener.current = button;
+          setDetailsId(id);
+          void details.load(`${CUSTOMERS_PATH}?${new URLSearchParams({ details: id })}`);
+        }}
         onDelete={({ id, email }, button) => {
           opener.current = button;
           setToDelete({ id, email });
         }}
       />
       {customers.total > 0 ? (
-        <Pagination page={customers.page} pageCount={customers.pageCount} total={customers.total} noun="customers" />
+        <Pagination
+          page={customers.page}
+          pageCount={customers.pageCount}
+          total={customers.total}
+          noun={customers.total === 1 ? "customer" : "customers"}
+        />
       ) : null}
       <DeleteCustomerDialog customer={toDelete} onClose={closeDialog} />
+      <CustomerDetailsDialog customerId={detailsId} result={details.data?.details} onClose={() => setDetailsId(null)} />
     </>
   );
 }

@@ -52,6 +52,8 @@ const ORDERS_PATH = "/admin/orders";
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const intent = formData?.get("intent");
   if (intent === ORDER_ACTION_INTENTS.refund || intent === ORDER_ACTION_INTENTS.cancel) return true;
+  // Choosing Cancelled in the status list cancels (and may refund) the same way.
+  if (intent === ORDER_INTENTS.updateStatus && formData?.get("status") === "Cancelled") return true;
   return defaultShouldRevalidate;
 }
 

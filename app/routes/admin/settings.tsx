@@ -5,6 +5,7 @@ import { payPalMissingSettings } from "#server/payments/paypal/paypal-config.ts"
 import { PAYPAL_WEBHOOK_PATH } from "#server/http/paypal-webhook.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
+import { currencyChoices } from "#server/settings/currency-choices.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { settingsInputFromFormData } from "#app/features/admin-settings/settings-form-data.ts";
@@ -32,7 +33,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     webhookUrl: `${env.PUBLIC_URL}${PAYPAL_WEBHOOK_PATH}`,
     missing: await payPalMissingSettings({ db, env }),
   };
-  return { settings, webhookUrl: stripeWebhookUrl(env.PUBLIC_URL), cardPaymentsReady, payPal };
+  return {
+    settings,
+    webhookUrl: stripeWebhookUrl(env.PUBLIC_URL),
+    cardPaymentsReady,
+    payPal,
+    currencies: currencyChoices(),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -53,7 +60,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, webhookUrl, cardPaymentsReady, payPal } = loaderData;
+  const { settings, webhookUrl, cardPaymentsReady, payPal, currencies } = loaderData;
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -69,6 +76,7 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         webhookUrl={webhookUrl}
         cardPaymentsReady={cardPaymentsReady}
         payPal={payPal}
+        currencies={currencies}
       />
     </div>
   );
