@@ -63,6 +63,7 @@ export default [
     route(inAdmin(ADMIN_PAGES.settings), "routes/admin/settings.tsx"),
     route(inAdmin(ADMIN_PAGES.subscribers), "routes/admin/subscribers.tsx"),
     route(inAdmin(ADMIN_PAGES.messages), "routes/admin/messages.tsx"),
+    route(inAdmin(ADMIN_PAGES.taxExemptions), "routes/admin/tax-exemptions.tsx"),
   ]),
   route(at(ADMIN_DOWNLOADS.subscribers), "routes/admin/subscribers-csv.ts"),
   route(at(ADMIN_DOWNLOADS.orders), "routes/admin/orders-csv.ts"),
