@@ -12,6 +12,11 @@ import { axeViolations, expectToast, waitForHydration } from "#tests/support/sto
 const SHOTS = path.join(process.cwd(), "test-results", "tax-exemption");
 const CUSTOMER = { email: "grace.church@example.com", password: "Mustard-Seed-Faith-42" };
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+/** A 1×1 PNG (a phone's photo of a certificate, in short). */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 /** A date well ahead of the server's clock, as the date field takes it. */
 const EXPIRES = `${new Date().getUTCFullYear() + 2}-06-30`;
 
@@ -67,6 +72,7 @@ describe("tax exemption in a browser", () => {
     const again = certificateForm(page);
     expect(await field(again, "Certificate or exemption number").inputValue()).toBe("1-23-456789-0");
     expect(await again.getByText("The file must be a PDF, JPEG, PNG or WebP image.").count()).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SHOTS, "customer-refused-1280.png"), fullPage: true });
 
     await field(again, "Certificate file").setInputFiles({
       name: "texas-exemption.pdf",
@@ -131,6 +137,38 @@ describe("tax exemption in a browser", () => {
       `${shop.server.url}${await page.getByRole("link", { name: /Download file/ }).getAttribute("href")}`,
     );
     expect(refused.status()).toBe(404);
+
+    // A photo of Ohio's certificate, rejected with a reason the customer then reads.
+    await page.goto(`${shop.server.url}/tax-exemption`);
+    await waitForHydration(page);
+    const ohio = certificateForm(page);
+    await field(ohio, "State").selectOption("OH");
+    await field(ohio, "Kind of certificate").selectOption("streamlined");
+    await field(ohio, "Certificate or exemption number").fill("SST-OH-88");
+    await field(ohio, "Expiry date").fill(EXPIRES);
+    await field(ohio, "Certificate file").setInputFiles({ name: "ohio.png", mimeType: "image/png", buffer: PNG });
+    await ohio.getByRole("button", { name: "Send for review" }).click();
+    await expectToast(page, "Certificate sent");
+    await admin.getByRole("link", { name: /^Pending/ }).click();
+    const ohioCard = admin.getByTestId("admin-tax-certificate").filter({ hasText: "SST-OH-88" });
+    await ohioCard.getByRole("button", { name: "Reject the certificate for Ohio" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Reject this certificate?" });
+    await dialog.getByRole("button", { name: "Reject", exact: true }).click();
+    await expectToast(admin, "Please say why the certificate is rejected: the customer is told.");
+    await dialog.getByLabel("Reason").fill("The certificate is not signed.");
+    await admin.screenshot({ path: path.join(SHOTS, "admin-reject-1280.png") });
+    await dialog.getByRole("button", { name: "Reject", exact: true }).click();
+    await expectToast(admin, "Certificate rejected");
+    await admin.getByRole("link", { name: /^Rejected/ }).click();
+    const rejectedCard = admin.getByTestId("admin-tax-certificate").filter({ hasText: "SST-OH-88" });
+    await rejectedCard.getByRole("img", { name: "The certificate for Ohio as sent" }).waitFor();
+    expect(await rejectedCard.innerText()).toContain("The certificate is not signed.");
+    await admin.screenshot({ path: path.join(SHOTS, "admin-rejected-1280.png"), fullPage: true });
+    await page.reload();
+    const ohioListed = page.getByTestId("tax-certificate").filter({ hasText: "Ohio" });
+    expect(await ohioListed.getByTestId("tax-certificate-status").innerText()).toBe("Rejected");
+    expect(await ohioListed.innerText()).toContain("The certificate is not signed.");
+    await page.screenshot({ path: path.join(SHOTS, "customer-decided-1280.png"), fullPage: true });
 
     // At 360 px wide: nothing wider than the screen.
     for (const [viewed, name] of [
