@@ -52,6 +52,10 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
     import("#app/features/cart/clear-placed-cart.tsx").then(
       ({ ClearPlacedCartIsland }) => ClearPlacedCartIsland.island as IslandDefinition<object>,
     ),
+  "certificate-form": () =>
+    import("#app/features/tax-exemptions/certificate-form.tsx").then(
+      ({ CertificateForm }) => CertificateForm.island as IslandDefinition<object>,
+    ),
   "checkout-form": () =>
     import("#app/features/checkout/checkout-form.tsx").then(
       ({ CheckoutForm }) => CheckoutForm.island as IslandDefinition<object>,
@@ -67,6 +71,10 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "home-book-grid": () =>
     import("#app/islands/home-book-grid.tsx").then(
       ({ HomeBookGridIsland }) => HomeBookGridIsland.island as IslandDefinition<object>,
+    ),
+  "organisation-form": () =>
+    import("#app/features/tax-exemptions/organisation-form.tsx").then(
+      ({ OrganisationForm }) => OrganisationForm.island as IslandDefinition<object>,
     ),
   "post-button": () =>
     import("#app/components/forms/post-button.tsx").then(

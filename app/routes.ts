@@ -46,6 +46,7 @@ export default [
     route(at(SITE_PAGES.account.path), "routes/account.tsx"),
     route(at(SITE_PAGES.editProfile.path), "routes/edit-profile.tsx"),
     route(at(SITE_PAGES.orderHistory.path), "routes/order-history.tsx"),
+    route(at(SITE_PAGES.taxExemption.path), "routes/tax-exemption.tsx"),
     route(at(SITE_PAGES.setup.path), "routes/setup.tsx"),
     route(at(SITE_PAGES.newsletterConfirm.path), "routes/newsletter-confirm.tsx"),
     route(at(SITE_PAGES.newsletterUnsubscribe.path), "routes/newsletter-unsubscribe.tsx"),
@@ -62,6 +63,7 @@ export default [
     route(inAdmin(ADMIN_PAGES.settings), "routes/admin/settings.tsx"),
     route(inAdmin(ADMIN_PAGES.subscribers), "routes/admin/subscribers.tsx"),
     route(inAdmin(ADMIN_PAGES.messages), "routes/admin/messages.tsx"),
+    route(inAdmin(ADMIN_PAGES.taxExemptions), "routes/admin/tax-exemptions.tsx"),
   ]),
   route(at(ADMIN_DOWNLOADS.subscribers), "routes/admin/subscribers-csv.ts"),
   route(at(ADMIN_DOWNLOADS.orders), "routes/admin/orders-csv.ts"),
@@ -74,6 +76,7 @@ export default [
   route(at(SITE_RESOURCES.sitemapXml.path), "routes/sitemap-xml.ts"),
   route(at(SITE_RESOURCES.robotsTxt.path), "routes/robots-txt.ts"),
   route(at(SITE_RESOURCES.orderInvoice.path), "routes/order-invoice-pdf.ts"),
+  route(at(SITE_RESOURCES.taxCertificateFile.path), "routes/tax-certificate-file.ts"),
   // Only the maintenance gate sends requests here (server/http/maintenance-gate.ts).
   route(at(COMING_SOON_ROUTE_PATH), "routes/coming-soon.tsx"),
 ] satisfies RouteConfig;

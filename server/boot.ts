@@ -19,6 +19,10 @@ import { openRateLimitStore, type RateLimitStore } from "./security/rate-limit-s
 import { createRateLimits } from "./security/rate-limits.ts";
 import type { AppServices, Clock } from "./services.ts";
 import { ExportLock } from "#server/csv/export-lock.ts";
+import {
+  DatabaseCertificateFileStore,
+  type CertificateFileStore,
+} from "#server/tax-exemptions/certificate-file-store.ts";
 import { createBackgroundTasks } from "./jobs/background-tasks.ts";
 
 /** Reads `.env` when present, then validates the configuration; a bad value ends the process. */
@@ -85,6 +89,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     db: database.db,
     logger,
     covers,
+    taxCertificateFiles: await createCertificateFileStore(env, database),
     uploadsDir,
     rateLimitStore,
     rateLimits: createRateLimits(rateLimitStore),
@@ -107,9 +112,19 @@ export async function createCoverStore(env: Env, database: DatabaseHandle): Prom
   if (!env.COVERS_S3_BUCKET) return new DatabaseCoverStore(database.db);
   // The AWS SDK is loaded only for a bucket: without one it would be memory held for nothing.
   const { BucketCoverStore } = await import("./covers/bucket-cover-store.ts");
-  return new BucketCoverStore({
-    bucket: env.COVERS_S3_BUCKET,
-    prefix: env.COVERS_S3_PREFIX,
+  return new BucketCoverStore({ ...bucketConnection(env, env.COVERS_S3_BUCKET), prefix: env.COVERS_S3_PREFIX });
+}
+
+/** Where tax certificate files go: where covers go, under a private prefix of their own (decision 30). */
+export async function createCertificateFileStore(env: Env, database: DatabaseHandle): Promise<CertificateFileStore> {
+  if (!env.COVERS_S3_BUCKET) return new DatabaseCertificateFileStore(database.db);
+  const { BucketCertificateFileStore } = await import("./tax-exemptions/bucket-certificate-file-store.ts");
+  return new BucketCertificateFileStore(bucketConnection(env, env.COVERS_S3_BUCKET));
+}
+
+function bucketConnection(env: Env, bucket: string) {
+  return {
+    bucket,
     region: env.COVERS_S3_REGION,
     endpoint: env.COVERS_S3_ENDPOINT,
     forcePathStyle: env.COVERS_S3_FORCE_PATH_STYLE,
@@ -117,5 +132,5 @@ export async function createCoverStore(env: Env, database: DatabaseHandle): Prom
       env.COVERS_S3_ACCESS_KEY_ID && env.COVERS_S3_SECRET_ACCESS_KEY
         ? { accessKeyId: env.COVERS_S3_ACCESS_KEY_ID, secretAccessKey: env.COVERS_S3_SECRET_ACCESS_KEY }
         : undefined,
-  });
+  };
 }

@@ -16,6 +16,7 @@ import type { HashQueue } from "./security/hash-queue.ts";
 import type { RateLimitStore } from "./security/rate-limit-store.ts";
 import type { RateLimits } from "./security/rate-limits.ts";
 import type { ExportLock } from "#server/csv/export-lock.ts";
+import type { CertificateFileStore } from "#server/tax-exemptions/certificate-file-store.ts";
 
 /**
  * Everything a request may use, built once by `startServices` (server/boot.ts; main.ts, dev.ts and
@@ -35,6 +36,8 @@ export interface AppServices {
   logger: Logger;
   /** Where cover images live (the database, or a bucket when configured); served at /covers. */
   covers: CoverStore;
+  /** Where tax exemption certificate files live (the database, or the covers' bucket); never public. */
+  taxCertificateFiles: CertificateFileStore;
   /** DATA_DIR/uploads: covers were files here before decision 10; moved into `covers` at start. */
   uploadsDir: string;
   /** Where every rate limit counts: the database, or Redis with REDIS_URL (shared by all instances). */

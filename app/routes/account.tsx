@@ -1,10 +1,11 @@
-import { KeyRound, LayoutDashboard, Mail, MailWarning, Package, Truck, UserPen } from "lucide-react";
+import { Church, KeyRound, LayoutDashboard, Mail, MailWarning, Package, Truck, UserPen } from "lucide-react";
 import { data } from "react-router";
 import { requireViewer } from "#server/http/guards.ts";
 import { resendVerificationEmail } from "#server/accounts/resend-verification-email.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { flashedToast } from "#server/http/flash.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
+import { SITE_PAGES } from "#common/pages/site-paths.ts";
 import { PostButtonIsland } from "#app/components/forms/post-button.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ServerToastIsland } from "#app/components/ui/server-toast.tsx";
@@ -59,6 +60,7 @@ const LINKS = [
   { to: "/forgot-password", label: "Forgot Password", icon: Mail },
   { to: "/order-history", label: "View Order History", icon: Package },
   { to: "/track-order", label: "Track Orders", icon: Truck },
+  { to: SITE_PAGES.taxExemption.path, label: SITE_PAGES.taxExemption.title, icon: Church },
 ];
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {

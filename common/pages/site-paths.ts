@@ -86,6 +86,12 @@ export const SITE_PAGES = {
   account: { path: "/account", title: "My Account", cacheable: false, openDuringComingSoon: false },
   editProfile: { path: "/edit-profile", title: "Edit Profile", cacheable: false, openDuringComingSoon: false },
   orderHistory: { path: "/order-history", title: "Order History", cacheable: false, openDuringComingSoon: false },
+  taxExemption: {
+    path: "/tax-exemption",
+    title: "Organisation & tax exemption",
+    cacheable: false,
+    openDuringComingSoon: false,
+  },
   setup: { path: "/setup", title: "Create the admin account", cacheable: false, openDuringComingSoon: false },
   newsletterConfirm: {
     path: "/newsletter/confirm",
@@ -104,7 +110,7 @@ export const SITE_PAGES = {
 /**
  * Addresses that answer data or files rather than pages. The book list is the same for
  * everybody (cached); the subscribe form stays open for the launch list; an order's invoice is
- * its buyer's (never cached).
+ * its buyer's and a tax exemption certificate's file its customer's and staff's (never cached).
  */
 export const SITE_RESOURCES = {
   bookList: { path: "/resources/books", cacheable: true, openDuringComingSoon: false },
@@ -113,6 +119,11 @@ export const SITE_RESOURCES = {
   sitemapXml: { path: "/sitemap.xml", cacheable: true, openDuringComingSoon: false },
   robotsTxt: { path: "/robots.txt", cacheable: true, openDuringComingSoon: false },
   orderInvoice: { path: "/orders/:orderId/invoice.pdf", cacheable: false, openDuringComingSoon: false },
+  taxCertificateFile: {
+    path: "/tax-exemption/certificates/:certificateId",
+    cacheable: false,
+    openDuringComingSoon: false,
+  },
 } as const satisfies Record<string, SiteAddress>;
 
 /** The admin area: only admins reach it, it is never cached and it is closed to visitors during Coming Soon. */
@@ -140,6 +151,7 @@ export const ADMIN_PAGES = {
   settings: { path: "/admin/settings", title: "Store Settings" },
   subscribers: { path: "/admin/subscribers", title: "Email Subscribers", sidebarLabel: "Subscribers" },
   messages: { path: "/admin/messages", title: "Contact Messages" },
+  taxExemptions: { path: "/admin/tax-exemptions", title: "Tax Exemption Certificates", sidebarLabel: "Tax Exemptions" },
 } as const satisfies Record<string, AdminPage>;
 
 /** The admin area's downloads: CSV exports, and the orders' PDF documents (packing slips take `?ids=A,B,C`). */
@@ -154,6 +166,11 @@ export const ADMIN_DOWNLOADS = {
 /** A path of the table with its `:orderId` filled in ("/orders/ORD-7K3M9Q2XJD4P/invoice.pdf"). */
 export function orderPath(path: string, orderId: string): string {
   return path.replace(":orderId", encodeURIComponent(orderId));
+}
+
+/** The file of a tax exemption certificate (its customer's and staff's only). */
+export function taxCertificateFilePath(certificateId: string): string {
+  return SITE_RESOURCES.taxCertificateFile.path.replace(":certificateId", encodeURIComponent(certificateId));
 }
 
 /**

@@ -11,10 +11,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { upsertCoverRow, type CoverImage, type CoverStore, type StoredCover } from "./cover-store.ts";
 
-export interface BucketCoverStoreOptions {
+/** Where a bucket is and how to reach it (the tax certificates' store uses the same bucket). */
+export interface BucketConnection {
   bucket: string;
-  /** Object names are `<prefix><key>.webp`. */
-  prefix: string;
   region: string;
   /** For S3-compatible services (MinIO, R2, Spaces); unset for AWS S3 itself. */
   endpoint?: string | undefined;
@@ -25,6 +24,11 @@ export interface BucketCoverStoreOptions {
   timeouts?: { connectMs: number; answerMs: number };
 }
 
+export interface BucketCoverStoreOptions extends BucketConnection {
+  /** Object names are `<prefix><key>.webp`. */
+  prefix: string;
+}
+
 /**
  * A cover is stored inside the transaction that makes a book show it (see `put`), and on SQLite
  * that transaction holds the shop's one connection: a bucket that never answers would freeze
@@ -32,6 +36,28 @@ export interface BucketCoverStoreOptions {
  * attempts: about half a minute at worst), and the book is not saved.
  */
 const BUCKET_TIMEOUTS = { connectMs: 3_000, answerMs: 10_000 };
+
+/** The SDK's client for a bucket, with the shop's timeouts and checksum settings. */
+export function bucketClient(options: BucketConnection): S3Client {
+  const config: S3ClientConfig = {
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    // Checksums only where S3 requires them: several S3-compatible services refuse the SDK's
+    // newer default (CRC32 trailers on every upload).
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    maxAttempts: 3,
+    requestHandler: {
+      connectionTimeout: (options.timeouts ?? BUCKET_TIMEOUTS).connectMs,
+      requestTimeout: (options.timeouts ?? BUCKET_TIMEOUTS).answerMs,
+      // Without it the SDK only warns when the time is up, and goes on waiting.
+      throwOnRequestTimeout: true,
+    },
+  };
+  if (options.endpoint) config.endpoint = options.endpoint;
+  if (options.credentials) config.credentials = options.credentials;
+  return new S3Client(config);
+}
 
 /**
  * Covers in an S3-compatible bucket, through the official SDK, for very large catalogues or a CDN
@@ -44,24 +70,7 @@ export class BucketCoverStore implements CoverStore {
   readonly #client: S3Client;
 
   constructor(private readonly options: BucketCoverStoreOptions) {
-    const config: S3ClientConfig = {
-      region: options.region,
-      forcePathStyle: options.forcePathStyle,
-      // Checksums only where S3 requires them: several S3-compatible services refuse the SDK's
-      // newer default (CRC32 trailers on every upload).
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-      maxAttempts: 3,
-      requestHandler: {
-        connectionTimeout: (options.timeouts ?? BUCKET_TIMEOUTS).connectMs,
-        requestTimeout: (options.timeouts ?? BUCKET_TIMEOUTS).answerMs,
-        // Without it the SDK only warns when the time is up, and goes on waiting.
-        throwOnRequestTimeout: true,
-      },
-    };
-    if (options.endpoint) config.endpoint = options.endpoint;
-    if (options.credentials) config.credentials = options.credentials;
-    this.#client = new S3Client(config);
+    this.#client = bucketClient(options);
   }
 
   #objectKey(key: string): string {
@@ -116,6 +125,7 @@ export class BucketCoverStore implements CoverStore {
   }
 }
 
-function isNotFound(error: unknown): boolean {
+/** S3's answer for an object that is not there. */
+export function isNotFound(error: unknown): boolean {
   return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
 }

@@ -29,6 +29,7 @@ const MIGRATION_NAMES = [
   "0018-contact-enquiries",
   "0019-store-postal-address",
   "0020-paypal-payments",
+  "0022-tax-exemptions",
 ];
 
 const APP_TABLES = [
@@ -45,6 +46,7 @@ const APP_TABLES = [
   "order_items",
   "order_status_history",
   "orders",
+  "organisations",
   "owner_setup_tokens",
   "page_generation",
   "payment_events",
@@ -53,6 +55,8 @@ const APP_TABLES = [
   "session",
   "shipping_methods",
   "store_settings",
+  "tax_certificate_files",
+  "tax_exemption_certificates",
   "user",
   "verification",
 ];

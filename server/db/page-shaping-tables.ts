@@ -34,4 +34,7 @@ export const NOT_PAGE_SHAPING_TABLES: Record<string, string> = {
   verification: "as user",
   profiles: "as user",
   owner_setup_tokens: "the one-time setup link, never shown",
+  organisations: "as user",
+  tax_exemption_certificates: "shown on account pages and to staff only",
+  tax_certificate_files: "served to their owner and staff only, never cached",
 };

@@ -2,6 +2,11 @@ import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { EnquiryKind } from "#common/contact/contact-fields.ts";
 import type { OrderStatusValue } from "#common/orders/order-status-schema.ts";
 import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
+import type {
+  CertificateDocumentKind,
+  CertificateStatus,
+  OrganisationKind,
+} from "#common/tax-exemptions/tax-exemption-terms.ts";
 
 /**
  * The database as the application sees it. Times are ISO-8601 UTC strings on both engines
@@ -183,6 +188,8 @@ export interface MailOutboxTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when the delivery job gave up (a day of failures); the row is no longer due. */
   failed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The certificate a tax exemption mail is about (its kinds: TAX_EXEMPTION_MAIL_KINDS); null for order mails. */
+  tax_certificate_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StoreSettingsTable {
@@ -260,6 +267,55 @@ export interface ContactMessagesTable {
   /** A church or school order enquiry (common/contact/contact-fields.ts `ENQUIRY_KINDS`); null otherwise. */
   enquiry: EnquiryKind | null;
   organisation: string | null;
+}
+
+/** The organisation an account buys for (migration 0022); one per account. */
+export interface OrganisationsTable {
+  user_id: string;
+  name: string;
+  kind: OrganisationKind;
+  street: string;
+  city: string;
+  /** A USPS state code (common/us-states.ts). */
+  state: string;
+  postal_code: string;
+  updated_at: Timestamp;
+}
+
+/**
+ * A sales tax exemption certificate for one state, reviewed by staff (decision 30). Keeps the
+ * address and organisation name it was sent with; outlives the account (`user_id` null).
+ */
+export interface TaxExemptionCertificatesTable {
+  id: string;
+  user_id: string | null;
+  customer_email: string;
+  organisation_name: string;
+  organisation_kind: OrganisationKind;
+  state: string;
+  document_kind: CertificateDocumentKind;
+  certificate_number: string;
+  /** `YYYY-MM-DD`: valid through that (UTC) day. */
+  expires_on: string;
+  status: CertificateStatus;
+  file_content_type: string;
+  file_byte_length: number;
+  submitted_at: Timestamp;
+  reviewed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the "expires soon" mail was queued: each certificate is reminded once. */
+  expiry_reminder_queued_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** A certificate's file; `data` is null when the bytes live in the bucket. */
+export interface TaxCertificateFilesTable {
+  certificate_id: string;
+  sha256: string;
+  content_type: string;
+  byte_length: number;
+  data: Buffer | null;
+  created_at: Timestamp;
 }
 
 /* better-auth's tables, with its own (camelCase) column names and the admin plugin's fields. */
@@ -364,6 +420,9 @@ export interface Database {
   rate_limits: RateLimitsTable;
   page_generation: PageGenerationTable;
   owner_setup_tokens: OwnerSetupTokensTable;
+  organisations: OrganisationsTable;
+  tax_exemption_certificates: TaxExemptionCertificatesTable;
+  tax_certificate_files: TaxCertificateFilesTable;
 }
 
 export type BookRow = Selectable<BooksTable>;

@@ -72,6 +72,18 @@ const ACTIONS: { path: string; fields: Record<string, string | null> }[] = [
     },
   },
   { path: "/order-confirmation/ORD-2025-001", fields: { intent: null } },
+  {
+    path: "/tax-exemption",
+    fields: { intent: "organisation", name: null, kind: null, street: null, city: null, state: null, postalCode: null },
+  },
+  {
+    path: "/tax-exemption",
+    fields: { intent: "certificate", state: null, documentKind: null, certificateNumber: null, expiresOn: null },
+  },
+  { path: "/tax-exemption", fields: { intent: "withdraw", certificateId: null } },
+  { path: "/tax-exemption", fields: { intent: null } },
+  { path: "/admin/tax-exemptions", fields: { intent: "approve", certificateId: null } },
+  { path: "/admin/tax-exemptions", fields: { intent: "reject", certificateId: null, reason: null } },
 ];
 /** Signing out is the one action that needs no field: it only gets bodies that are not forms. */
 const SIGN_OUT = "/resources/sign-out";
@@ -148,6 +160,7 @@ const LOADERS: { path: string; params: string[] }[] = [
   { path: "/admin/orders.csv", params: ["search", "from", "to"] },
   { path: "/admin/subscribers", params: ["page"] },
   { path: "/admin/messages", params: ["page"] },
+  { path: "/admin/tax-exemptions", params: ["filter", "page"] },
 ];
 const ODD_QUERY_VALUES = [
   "",
@@ -177,6 +190,8 @@ const ODD_PATHS = [
   "/sitemap.xml?x=%00",
   "/track-order?orderId=a&orderId=b",
   "/admin/books?page=1&page=2&page[]=3",
+  "/tax-exemption/certificates/%00",
+  `/tax-exemption/certificates/${"x".repeat(2000)}`,
 ];
 
 const TABLES = [
@@ -193,6 +208,9 @@ const TABLES = [
   "verification",
   "profiles",
   "contact_messages",
+  "organisations",
+  "tax_exemption_certificates",
+  "tax_certificate_files",
 ] as const;
 
 describe.each(TEST_ENGINES)("fuzzing every action and loader on %s", (engine) => {

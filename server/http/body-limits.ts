@@ -27,6 +27,10 @@ export const ROUTE_BODY_LIMITS: readonly (readonly [RegExp, BodyLimit])[] = [
   [/^\/admin\/books$/, { maxBytes: 10 * MB + 256 * KB, timeoutMs: 120_000 }],
   // A books CSV of at most 5 MB (BOOK_IMPORT_MAX_BYTES in common/books/book-import-form.ts).
   [/^\/admin\/books\/import$/, { maxBytes: 5 * MB + 64 * KB, timeoutMs: 120_000 }],
+  // A tax exemption certificate of at most 5 MB (CERTIFICATE_MAX_BYTES in
+  // common/tax-exemptions/tax-exemption-terms.ts) and its fields; signed-in customers only (the
+  // action answers a visitor with a redirect before reading a byte, and the connection is closed).
+  [/^\/tax-exemption$/, { maxBytes: 5 * MB + 64 * KB, timeoutMs: 120_000 }],
   // A 5,000-character message.
   [/^\/contact-us$/, { maxBytes: 64 * KB, timeoutMs: 10_000 }],
   // Up to 20 shipping methods and the payment keys.

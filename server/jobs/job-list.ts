@@ -1,6 +1,7 @@
 import { deliverQueuedMails } from "#server/mail/deliver-queued-mails.ts";
 import { reconcilePayPalOrders } from "#server/payments/paypal/reconcile-paypal-orders.ts";
 import { expireUnpaidCardOrders } from "#server/payments/stripe/expire-unpaid-card-orders.ts";
+import { remindExpiringTaxCertificates } from "#server/tax-exemptions/remind-expiring-tax-certificates.ts";
 import type { BackgroundJob } from "./background-jobs.ts";
 
 /**
@@ -30,6 +31,14 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
     name: "clear-expired-rate-limits",
     everyMs: 5 * 60_000,
     run: (services) => services.rateLimitStore.clearExpired(services.clock().getTime() - 60_000),
+  },
+  // The "expires in 30 days" mail of approved tax exemption certificates, once each. A daily task
+  // run hourly: the timer starts again with every restart, and a daily one would never run on a
+  // shop deployed more often than that; each certificate is claimed once, so runs cost a query.
+  {
+    name: "remind-expiring-tax-certificates",
+    everyMs: 60 * 60_000,
+    run: (services) => remindExpiringTaxCertificates(services).then(() => {}),
   },
   // Order mails wait at most this long after the change that queued them.
   { name: "deliver-queued-mails", everyMs: 10_000, run: (services) => deliverQueuedMails(services).then(() => {}) },

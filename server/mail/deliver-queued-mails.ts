@@ -5,8 +5,9 @@ import type { Logger } from "#server/logging/logger.ts";
 import { invoiceMailWithinCap, type InvoiceMailCapDeps } from "#server/orders/invoice-mail-cap.ts";
 import { renderOrderMail } from "#server/orders/order-mails.ts";
 import type { Clock } from "#server/services.ts";
-import { ORDER_MAIL_KINDS, type OrderMailKind } from "./mail-outbox.ts";
-import type { Mailer } from "./mailer.ts";
+import { renderTaxExemptionMail } from "#server/tax-exemptions/tax-exemption-mails.ts";
+import { isTaxExemptionMailKind, ORDER_MAIL_KINDS, type OrderMailKind } from "./mail-outbox.ts";
+import type { Mailer, OutgoingMail } from "./mailer.ts";
 
 export interface DeliverMailDeps extends InvoiceMailCapDeps {
   db: Kysely<Database>;
@@ -33,10 +34,11 @@ export function retryDelayMs(failures: number): number {
 }
 
 /**
- * Sends the due mails of the outbox. Each row is claimed by a conditional write (its
- * `next_attempt_at` moved ahead, only if it still holds the value read), so two instances, or
- * two runs, never send one mail twice. A sent mail gets `sent_at`; a failure records the error
- * and the next attempt after a growing wait; after a day it is given up with an error line.
+ * Sends the due mails of the outbox (order mails, and the tax exemption certificates' mails).
+ * Each row is claimed by a conditional write (its `next_attempt_at` moved ahead, only if it still
+ * holds the value read), so two instances, or two runs, never send one mail twice. A sent mail
+ * gets `sent_at`; a failure records the error and the next attempt after a growing wait; after a
+ * day it is given up with an error line.
  * The order itself is never touched: a failing mail server blocks nothing. An invoice order's
  * mail to a recipient past its daily cap (invoice-mail-cap.ts) is set aside unsent, once, on its
  * first attempt. Returns how many mails were sent and how many attempts failed.
@@ -45,7 +47,7 @@ export async function deliverQueuedMails(deps: DeliverMailDeps): Promise<{ sent:
   const now = deps.clock();
   const due = await deps.db
     .selectFrom("mail_outbox")
-    .select(["id", "kind", "order_id", "attempts", "next_attempt_at", "created_at"])
+    .select(["id", "kind", "order_id", "tax_certificate_id", "attempts", "next_attempt_at", "created_at"])
     .where("sent_at", "is", null)
     .where("failed_at", "is", null)
     .where("next_attempt_at", "<=", now.toISOString())
@@ -66,17 +68,22 @@ export async function deliverQueuedMails(deps: DeliverMailDeps): Promise<{ sent:
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     const attempts = row.attempts + 1;
     try {
-      if (!isOrderMailKind(row.kind) || !row.order_id) throw new Error(`unknown mail kind ${row.kind}`);
-      if (row.attempts === 0 && !(await invoiceMailWithinCap(deps, { kind: row.kind, orderId: row.order_id }))) {
-        await deps.db
-          .updateTable("mail_outbox")
-          .set({ failed_at: now.toISOString(), last_error: CAPPED })
-          .where("id", "=", row.id)
-          .execute();
-        deps.logger.warn({ mailId: row.id, kind: row.kind, orderId: row.order_id }, CAPPED);
-        continue;
+      let mail: OutgoingMail | null;
+      if (isTaxExemptionMailKind(row.kind) && row.tax_certificate_id) {
+        mail = await renderTaxExemptionMail(deps, { kind: row.kind, certificateId: row.tax_certificate_id });
+      } else {
+        if (!isOrderMailKind(row.kind) || !row.order_id) throw new Error(`unknown mail kind ${row.kind}`);
+        if (row.attempts === 0 && !(await invoiceMailWithinCap(deps, { kind: row.kind, orderId: row.order_id }))) {
+          await deps.db
+            .updateTable("mail_outbox")
+            .set({ failed_at: now.toISOString(), last_error: CAPPED })
+            .where("id", "=", row.id)
+            .execute();
+          deps.logger.warn({ mailId: row.id, kind: row.kind, orderId: row.order_id }, CAPPED);
+          continue;
+        }
+        mail = await renderOrderMail(deps, { kind: row.kind, orderId: row.order_id });
       }
-      const mail = await renderOrderMail(deps, { kind: row.kind, orderId: row.order_id });
       if (mail) await deps.mailer.send(mail);
       await deps.db
         .updateTable("mail_outbox")

@@ -41,3 +41,43 @@ export async function queueOrderMail(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/**
+ * The tax exemption e-mails to a certificate's customer: approved, rejected (with staff's reason),
+ * and "expires soon" (once per certificate). Rendered from the certificate when sent
+ * (server/tax-exemptions/tax-exemption-mails.ts), as order mails are from their order.
+ */
+export const TAX_EXEMPTION_MAIL_KINDS = [
+  "tax-certificate-approved",
+  "tax-certificate-rejected",
+  "tax-certificate-expiring",
+] as const;
+export type TaxExemptionMailKind = (typeof TAX_EXEMPTION_MAIL_KINDS)[number];
+
+export function isTaxExemptionMailKind(kind: string): kind is TaxExemptionMailKind {
+  return (TAX_EXEMPTION_MAIL_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * Queues a certificate's mail in the caller's transaction, once per certificate and kind (a
+ * certificate is reviewed once, and reminded once). Returns whether a row was added.
+ */
+export async function queueTaxExemptionMail(
+  db: Kysely<Database>,
+  options: { certificateId: string; kind: TaxExemptionMailKind; now: Date },
+): Promise<boolean> {
+  const result = await db
+    .insertInto("mail_outbox")
+    .values({
+      id: randomUUID(),
+      dedupe_key: `tax-certificate:${options.certificateId}:${options.kind}`,
+      kind: options.kind,
+      order_id: null,
+      tax_certificate_id: options.certificateId,
+      created_at: options.now.toISOString(),
+      next_attempt_at: options.now.toISOString(),
+    })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -30,7 +30,7 @@ const PUBLIC_PAGES = [
 ];
 
 /** A signed-in customer's pages (the order confirmation is Lighthouse's, in `npm run bench`). */
-const SIGNED_IN_PAGES = ["/account", "/edit-profile", "/order-history", "/reset-password"];
+const SIGNED_IN_PAGES = ["/account", "/edit-profile", "/order-history", "/tax-exemption", "/reset-password"];
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 900 },

@@ -6,6 +6,7 @@ import {
   Mail,
   Menu,
   Package,
+  ReceiptText,
   Settings,
   ShoppingBag,
   Users,
@@ -26,6 +27,7 @@ const LINKS: { page: AdminPage; icon: LucideIcon; end?: boolean }[] = [
   { page: ADMIN_PAGES.settings, icon: Settings },
   { page: ADMIN_PAGES.subscribers, icon: Mail },
   { page: ADMIN_PAGES.messages, icon: Mail },
+  { page: ADMIN_PAGES.taxExemptions, icon: ReceiptText },
 ];
 
 /** The "Admin Panel" navigation: a sidebar on wide screens, a menu button on phones. */

@@ -1,0 +1,125 @@
+import type { ActionFailure } from "#server/http/action-result.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { defineIsland } from "#app/lib/island.tsx";
+import {
+  CERTIFICATE_DOCUMENT_KINDS,
+  CERTIFICATE_FILE_ACCEPT,
+  CERTIFICATE_FILE_FIELD,
+  TAX_EXEMPTION_INTENTS,
+  TAX_EXEMPTION_LIMITS,
+} from "#common/tax-exemptions/tax-exemption-terms.ts";
+import { US_STATE_CODES, US_STATES } from "#common/us-states.ts";
+import { loadTaxExemptionCheck } from "./tax-exemption-check.ts";
+
+/** What was typed before a refusal (a file is chosen again). */
+export interface CertificateValues {
+  state: string;
+  documentKind: string;
+  certificateNumber: string;
+  expiresOn: string;
+}
+
+export const CERTIFICATE_FAILURE_TITLE = "Certificate not sent";
+
+/**
+ * Sends a certificate for one state, an island (decision 21): a plain multipart form that posts
+ * to the page's action. Once hydrated it checks the shared schema first (a file chosen, at most
+ * 5 MB: a file too large is refused before it is uploaded); what the file is, is the server's to
+ * tell from its bytes. `today` (UTC) keeps the date picker from offering past days.
+ */
+function CertificateFields({
+  values,
+  failure,
+  today,
+}: {
+  values: CertificateValues;
+  failure?: ActionFailure["error"] | undefined;
+  today: string;
+}) {
+  const { result, busy, post } = useBrowserPost(failure);
+  const { fieldErrors, formProps } = useCheckedForm({
+    schema: () => loadTaxExemptionCheck().then((module) => module.certificateSchema),
+    fieldOrder: ["state", "documentKind", "certificateNumber", "expiresOn", CERTIFICATE_FILE_FIELD],
+    failureTitle: CERTIFICATE_FAILURE_TITLE,
+    toastServerRefusal: true,
+    clearOnInput: true,
+    result,
+    post,
+  });
+  // A refusal with no field to point at (no organisation yet, too many sends): said in the form too.
+  const formMessage = failure && !Object.keys(failure.fieldErrors ?? {}).length ? failure.message : null;
+  return (
+    <form {...formProps} method="post" encType="multipart/form-data" aria-busy={busy} className="grid gap-4">
+      {formMessage ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
+          {formMessage}
+        </p>
+      ) : null}
+      <input type="hidden" name="intent" value={TAX_EXEMPTION_INTENTS.certificate} />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField select label="State" name="state" defaultValue={values.state} error={fieldErrors.state} required>
+          <option value="">Choose…</option>
+          {US_STATE_CODES.map((code) => (
+            <option key={code} value={code}>
+              {US_STATES[code]}
+            </option>
+          ))}
+        </FormField>
+        <FormField
+          select
+          label="Kind of certificate"
+          name="documentKind"
+          defaultValue={values.documentKind}
+          error={fieldErrors.documentKind}
+          required
+        >
+          <option value="">Choose…</option>
+          {Object.entries(CERTIFICATE_DOCUMENT_KINDS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </FormField>
+        <FormField
+          label="Certificate or exemption number"
+          name="certificateNumber"
+          autoComplete="off"
+          defaultValue={values.certificateNumber}
+          maxLength={TAX_EXEMPTION_LIMITS.certificateNumber}
+          error={fieldErrors.certificateNumber}
+          required
+        />
+        <FormField
+          label="Expiry date"
+          name="expiresOn"
+          type="date"
+          min={today}
+          defaultValue={values.expiresOn}
+          hint="The last day the certificate is valid."
+          error={fieldErrors.expiresOn}
+          required
+        />
+      </div>
+      <FormField
+        label="Certificate file"
+        name={CERTIFICATE_FILE_FIELD}
+        type="file"
+        accept={CERTIFICATE_FILE_ACCEPT}
+        hint="A PDF, or a photo or scan as JPEG, PNG or WebP; at most 5 MB."
+        error={fieldErrors[CERTIFICATE_FILE_FIELD]}
+        required
+        controlClassName="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+      />
+      <div>
+        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
+          {busy ? "Sending..." : "Send for review"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export const CertificateForm = defineIsland("certificate-form", CertificateFields);

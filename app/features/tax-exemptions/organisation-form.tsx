@@ -1,0 +1,129 @@
+import type { ActionFailure } from "#server/http/action-result.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { defineIsland } from "#app/lib/island.tsx";
+import {
+  ORGANISATION_KINDS,
+  TAX_EXEMPTION_INTENTS,
+  TAX_EXEMPTION_LIMITS,
+} from "#common/tax-exemptions/tax-exemption-terms.ts";
+import { US_STATE_CODES, US_STATES } from "#common/us-states.ts";
+import { loadTaxExemptionCheck } from "./tax-exemption-check.ts";
+
+/** The organisation's fields as the form shows them: the saved organisation, or what was typed before a refusal. */
+export interface OrganisationValues {
+  name: string;
+  kind: string;
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+export const ORGANISATION_FAILURE_TITLE = "Error saving organisation";
+
+/**
+ * The organisation an account buys for, an island (decision 21): a plain HTML form that posts
+ * to the page's action, checked with the shared schema first once hydrated. The server redirects
+ * back with a toast, or renders the page again with its refusal and what was typed.
+ */
+function OrganisationFields({
+  values,
+  failure,
+  saved,
+}: {
+  values: OrganisationValues;
+  failure?: ActionFailure["error"] | undefined;
+  /** Whether the account has an organisation already (the button says Save or Update). */
+  saved: boolean;
+}) {
+  const { result, busy, post } = useBrowserPost(failure);
+  const { fieldErrors, formProps } = useCheckedForm({
+    schema: () => loadTaxExemptionCheck().then((module) => module.organisationSchema),
+    fieldOrder: ["name", "kind", "street", "city", "state", "postalCode"],
+    failureTitle: ORGANISATION_FAILURE_TITLE,
+    toastServerRefusal: true,
+    clearOnInput: true,
+    result,
+    post,
+  });
+  return (
+    <form {...formProps} method="post" aria-busy={busy} className="grid gap-4">
+      <input type="hidden" name="intent" value={TAX_EXEMPTION_INTENTS.organisation} />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField
+          label="Organisation name"
+          name="name"
+          autoComplete="organization"
+          defaultValue={values.name}
+          maxLength={TAX_EXEMPTION_LIMITS.organisationName}
+          error={fieldErrors.name}
+          required
+        />
+        <FormField select label="Type" name="kind" defaultValue={values.kind} error={fieldErrors.kind} required>
+          <option value="">Choose…</option>
+          {Object.entries(ORGANISATION_KINDS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </FormField>
+      </div>
+      <FormField
+        label="Street address"
+        name="street"
+        autoComplete="street-address"
+        defaultValue={values.street}
+        maxLength={TAX_EXEMPTION_LIMITS.street}
+        error={fieldErrors.street}
+        required
+      />
+      <div className="grid items-start gap-4 sm:grid-cols-[2fr_2fr_1fr]">
+        <FormField
+          label="City"
+          name="city"
+          autoComplete="address-level2"
+          defaultValue={values.city}
+          maxLength={TAX_EXEMPTION_LIMITS.city}
+          error={fieldErrors.city}
+          required
+        />
+        <FormField
+          select
+          label="State"
+          name="state"
+          autoComplete="address-level1"
+          defaultValue={values.state}
+          error={fieldErrors.state}
+          required
+        >
+          <option value="">Choose…</option>
+          {US_STATE_CODES.map((code) => (
+            <option key={code} value={code}>
+              {US_STATES[code]}
+            </option>
+          ))}
+        </FormField>
+        <FormField
+          label="ZIP code"
+          name="postalCode"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          defaultValue={values.postalCode}
+          maxLength={10}
+          error={fieldErrors.postalCode}
+          required
+        />
+      </div>
+      <div>
+        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
+          {busy ? "Saving..." : saved ? "Update organisation" : "Save organisation"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export const OrganisationForm = defineIsland("organisation-form", OrganisationFields);

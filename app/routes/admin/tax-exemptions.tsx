@@ -1,0 +1,135 @@
+import { data, Link } from "react-router";
+import { requireAdmin } from "#server/http/guards.ts";
+import { runAction, type ActionFailure } from "#server/http/action-result.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
+import { listTaxCertificates } from "#server/tax-exemptions/list-tax-certificates.ts";
+import { reviewTaxCertificate } from "#server/tax-exemptions/review-tax-certificate.ts";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { CertificatesList } from "#app/features/admin-tax-exemptions/certificates-list.tsx";
+import { REVIEW_TOASTS } from "#app/features/admin-tax-exemptions/review-actions.tsx";
+import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
+import { certificateIdSchema, rejectCertificateSchema } from "#common/tax-exemptions/tax-exemption-schema.ts";
+import {
+  CERTIFICATE_FILTERS,
+  CERTIFICATE_REVIEW_INTENTS,
+  EXPIRY_NOTICE_DAYS,
+  type CertificateFilter,
+} from "#common/tax-exemptions/tax-exemption-terms.ts";
+import { usStateName } from "#common/us-states.ts";
+import type { Route } from "./+types/tax-exemptions";
+
+const PAGE = ADMIN_PAGES.taxExemptions;
+
+export function meta() {
+  return [{ title: PAGE.title }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const params = new URL(request.url).searchParams;
+  // A failed read is the admin layout's error boundary's to show.
+  return listTaxCertificates(context.services, { filter: params.get("filter"), page: params.get("page") });
+}
+
+/** Approve or reject a pending certificate (the reviewer is the signed-in admin); the toast says which. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireAdmin(context, request);
+  const { services } = context;
+  const form = await readForm(request);
+  switch (form.get("intent")) {
+    case CERTIFICATE_REVIEW_INTENTS.approve:
+      return runAction(
+        services,
+        () =>
+          reviewTaxCertificate(services, {
+            reviewerId: viewer.userId,
+            certificateId: parseFields(form, certificateIdSchema).certificateId,
+            decision: "approve",
+          }),
+        {
+          success: (result) => ({
+            title: "Certificate approved",
+            description: `${result.organisationName}'s certificate for ${usStateName(result.state)} is approved; the customer is told by e-mail.`,
+          }),
+          failureTitle: REVIEW_TOASTS.approve.failureTitle,
+        },
+      );
+    case CERTIFICATE_REVIEW_INTENTS.reject:
+      return runAction(
+        services,
+        () => {
+          const { certificateId, reason } = parseFields(form, rejectCertificateSchema, ["reason"]);
+          return reviewTaxCertificate(services, {
+            reviewerId: viewer.userId,
+            certificateId,
+            decision: "reject",
+            reason,
+          });
+        },
+        {
+          success: (result) => ({
+            title: "Certificate rejected",
+            description: `${result.organisationName}'s certificate for ${usStateName(result.state)} is rejected; the customer is e-mailed the reason.`,
+          }),
+          failureTitle: REVIEW_TOASTS.reject.failureTitle,
+        },
+      );
+  }
+  const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
+  return data(failure, { status: 400 });
+}
+
+const EMPTY: Record<CertificateFilter, string> = {
+  pending: "No certificates are waiting for review.",
+  approved: "No certificates have been approved yet.",
+  rejected: "No certificates have been rejected.",
+  expiring: `No approved certificate expires in the next ${EXPIRY_NOTICE_DAYS} days.`,
+};
+
+export default function TaxExemptions({ loaderData }: Route.ComponentProps) {
+  const { filter, certificates, counts, today } = loaderData;
+  return (
+    <>
+      <AdminPageHeader
+        title={PAGE.title}
+        intro="Sales tax exemption certificates sent by churches, schools and homeschool co-ops: review each one against the organisation."
+      />
+      <nav aria-label="Certificates" className="mt-6 overflow-x-auto">
+        <ul className="flex gap-2">
+          {(Object.keys(CERTIFICATE_FILTERS) as CertificateFilter[]).map((which) => (
+            <li key={which} className="flex-none">
+              <Link
+                to={`?filter=${which}`}
+                aria-current={which === filter ? "page" : undefined}
+                className={`inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ring-1 ${
+                  which === filter
+                    ? "bg-brand-700 text-white ring-brand-700"
+                    : "bg-white text-brand-800 ring-brand-100 hover:bg-brand-100"
+                }`}
+              >
+                {CERTIFICATE_FILTERS[which]}
+                <span className="rounded-full bg-black/10 px-2 text-xs">{counts[which]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {certificates.items.length === 0 ? (
+        <p className="mt-6 rounded-xl bg-white p-8 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
+          {EMPTY[filter]}
+        </p>
+      ) : (
+        <>
+          <CertificatesList certificates={certificates.items} today={today} />
+          <Pagination
+            page={certificates.page}
+            pageCount={certificates.pageCount}
+            total={certificates.total}
+            noun="certificates"
+          />
+        </>
+      )}
+    </>
+  );
+}
