@@ -3,7 +3,7 @@ import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { TaxExemptionMailKind } from "#server/mail/mail-outbox.ts";
 import { storeSender, type OutgoingMail } from "#server/mail/mailer.ts";
-import { escapeHtml } from "#server/orders/order-mails.ts";
+import { layoutMail } from "#server/mail/mail-layout.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { formatLongDate } from "#common/dates.ts";
 import { SITE_PAGES } from "#common/pages/site-paths.ts";
@@ -80,35 +80,20 @@ export async function renderTaxExemptionMail(
     label: SITE_PAGES.taxExemption.title,
     url: `${deps.env.PUBLIC_URL.replace(/\/+$/, "")}${SITE_PAGES.taxExemption.path}`,
   };
-  const text = [
-    "Hello,",
-    "",
-    ...content.paragraphs.flatMap((p) => [p, ""]),
-    ...content.details.map(([label, value]) => `${label}: ${value}`),
-    "",
-    `${link.label}: ${link.url}`,
-    "",
-    store.storeName,
-    "",
-  ].join("\n");
-  const rows = content.details
-    .map(
-      ([label, value]) =>
-        `<tr><th scope="row" style="padding:4px 8px;text-align:left;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 8px">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
-  const html = [
-    "<p>Hello,</p>",
-    ...content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<table style="border-collapse:collapse;margin-top:16px">${rows}</table>`,
-    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
-    `<p>${escapeHtml(store.storeName)}</p>`,
-  ].join("\n");
+  const { text, html } = layoutMail({
+    storeName: store.storeName,
+    blocks: [
+      { text: "Hello," },
+      ...content.paragraphs.map((paragraph) => ({ text: paragraph })),
+      { details: content.details },
+      { link },
+    ],
+  });
   return {
     from: storeSender(store),
     to: certificate.email,
     subject: content.subject,
     text,
-    html: `<!doctype html><html><body style="font-family:Georgia,serif;color:#222">${html}</body></html>`,
+    html,
   };
 }
