@@ -6,6 +6,8 @@ import { ensureOwnerIsAdmin, OwnerSetup } from "./accounts/owner-setup.ts";
 import { ConfigError, loadEnv, type Env } from "./config/env.ts";
 import type { CoverStore } from "./covers/cover-store.ts";
 import { DatabaseCoverStore } from "./covers/database-cover-store.ts";
+import type { BucketOptions } from "./covers/bucket-client.ts";
+import { DatabasePrivateFileStore, type PrivateFileStore } from "./files/private-file-store.ts";
 import { makeMissingCoverVariants } from "./covers/make-missing-cover-variants.ts";
 import { moveFileCoversIn } from "./covers/move-file-covers-in.ts";
 import { openDatabase, type DatabaseHandle } from "./db/database.ts";
@@ -55,6 +57,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
   const database = overrides.database ?? openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const uploadsDir = path.join(env.DATA_DIR, "uploads");
   const covers = await createCoverStore(env, database);
+  const privateFiles = await createPrivateFileStore(env, database);
   try {
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
@@ -85,6 +88,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     db: database.db,
     logger,
     covers,
+    privateFiles,
     uploadsDir,
     rateLimitStore,
     rateLimits: createRateLimits(rateLimitStore),
@@ -104,10 +108,24 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
 
 /** The database by default; an S3-compatible bucket when COVERS_S3_BUCKET is set (decision 10). */
 export async function createCoverStore(env: Env, database: DatabaseHandle): Promise<CoverStore> {
-  if (!env.COVERS_S3_BUCKET) return new DatabaseCoverStore(database.db);
+  const bucket = bucketOptions(env);
+  if (!bucket) return new DatabaseCoverStore(database.db);
   // The AWS SDK is loaded only for a bucket: without one it would be memory held for nothing.
   const { BucketCoverStore } = await import("./covers/bucket-cover-store.ts");
-  return new BucketCoverStore({
+  return new BucketCoverStore(bucket);
+}
+
+/** Where covers are, private files are (decision 32): the database, or the same bucket. */
+export async function createPrivateFileStore(env: Env, database: DatabaseHandle): Promise<PrivateFileStore> {
+  const bucket = bucketOptions(env);
+  if (!bucket) return new DatabasePrivateFileStore(database.db);
+  const { BucketPrivateFileStore } = await import("./files/bucket-private-file-store.ts");
+  return new BucketPrivateFileStore(bucket);
+}
+
+function bucketOptions(env: Env): BucketOptions | null {
+  if (!env.COVERS_S3_BUCKET) return null;
+  return {
     bucket: env.COVERS_S3_BUCKET,
     prefix: env.COVERS_S3_PREFIX,
     region: env.COVERS_S3_REGION,
@@ -117,5 +135,5 @@ export async function createCoverStore(env: Env, database: DatabaseHandle): Prom
       env.COVERS_S3_ACCESS_KEY_ID && env.COVERS_S3_SECRET_ACCESS_KEY
         ? { accessKeyId: env.COVERS_S3_ACCESS_KEY_ID, secretAccessKey: env.COVERS_S3_SECRET_ACCESS_KEY }
         : undefined,
-  });
+  };
 }

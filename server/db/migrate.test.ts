@@ -29,6 +29,7 @@ const MIGRATION_NAMES = [
   "0018-contact-enquiries",
   "0019-store-postal-address",
   "0020-paypal-payments",
+  "0024-free-story-social-links",
 ];
 
 const APP_TABLES = [
@@ -41,6 +42,7 @@ const APP_TABLES = [
   "cover_image_aliases",
   "cover_images",
   "email_subscribers",
+  "free_story",
   "mail_outbox",
   "order_items",
   "order_status_history",
@@ -48,6 +50,7 @@ const APP_TABLES = [
   "owner_setup_tokens",
   "page_generation",
   "payment_events",
+  "private_files",
   "profiles",
   "rate_limits",
   "session",

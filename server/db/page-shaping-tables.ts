@@ -14,6 +14,8 @@ export const PAGE_SHAPING_TABLES = [
   "bundle_books",
   "store_settings",
   "shipping_methods",
+  // The home page shows "Get a Free Story" only while one is there (migration 0024).
+  "free_story",
 ] as const;
 
 export const NOT_PAGE_SHAPING_TABLES: Record<string, string> = {
@@ -34,4 +36,5 @@ export const NOT_PAGE_SHAPING_TABLES: Record<string, string> = {
   verification: "as user",
   profiles: "as user",
   owner_setup_tokens: "the one-time setup link, never shown",
+  private_files: "never served to visitors; whether a free story exists is free_story's row",
 };

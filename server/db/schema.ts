@@ -183,6 +183,8 @@ export interface MailOutboxTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when the delivery job gave up (a day of failures); the row is no longer due. */
   failed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The address of a mail of no order (the free story); cleared once it is sent or given up. */
+  recipient: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StoreSettingsTable {
@@ -218,6 +220,27 @@ export interface StoreSettingsTable {
   /** The shop's PayPal merchant (payer) id: a capture paid to another account is not the shop's. */
   paypal_merchant_id: ColumnType<string | null, string | null | undefined, string | null>;
   paypal_environment: Defaulted<"sandbox" | "live">;
+  /** The footer's profile links: a JSON array of `StoredSocialLink` (common/settings/social-links.ts). */
+  social_links: Defaulted<string>;
+}
+
+/** Bytes the shop keeps and never serves publicly (the free story), when the database is the file store. */
+export interface PrivateFilesTable {
+  key: string;
+  content_type: string;
+  byte_length: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
+/** The one free story (id "story") the home page offers; its bytes are a private file. */
+export interface FreeStoryTable {
+  id: "story";
+  file_key: string;
+  /** The name it was uploaded with, cleaned: the attachment's name. */
+  file_name: string;
+  byte_length: number;
+  uploaded_at: Timestamp;
 }
 
 export interface ShippingMethodsTable {
@@ -364,6 +387,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   page_generation: PageGenerationTable;
   owner_setup_tokens: OwnerSetupTokensTable;
+  private_files: PrivateFilesTable;
+  free_story: FreeStoryTable;
 }
 
 export type BookRow = Selectable<BooksTable>;
