@@ -4,7 +4,6 @@ import { AccordionIsland } from "#app/components/ui/accordion.tsx";
 import { ServerToastIsland } from "#app/components/ui/server-toast.tsx";
 import { ToastButtonIsland } from "#app/components/ui/toast-button.tsx";
 import { ToasterIsland } from "#app/components/ui/toast.tsx";
-import { SocialButtonsIsland } from "#app/components/layout/site-footer.tsx";
 import { AddToCartIsland } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartSheetIsland } from "#app/features/cart/cart-sheet.tsx";
 import { NewsletterFormIsland } from "#app/features/subscribers/newsletter-form.tsx";
@@ -25,7 +24,6 @@ const ISLANDS: IslandDefinition<object>[] = [
   CartSheetIsland.island,
   NewsletterFormIsland.island,
   ServerToastIsland.island,
-  SocialButtonsIsland.island,
   ToastButtonIsland.island,
   ToasterIsland.island,
 ] as IslandDefinition<object>[];
