@@ -27,6 +27,8 @@ export const ROUTE_BODY_LIMITS: readonly (readonly [RegExp, BodyLimit])[] = [
   [/^\/admin\/books$/, { maxBytes: 10 * MB + 256 * KB, timeoutMs: 120_000 }],
   // A books CSV of at most 5 MB (BOOK_IMPORT_MAX_BYTES in common/books/book-import-form.ts).
   [/^\/admin\/books\/import$/, { maxBytes: 5 * MB + 64 * KB, timeoutMs: 120_000 }],
+  // The free story's PDF, at most 5 MB (FREE_STORY_MAX_BYTES in common/free-story/free-story-fields.ts).
+  [/^\/admin\/settings\/free-story$/, { maxBytes: 5 * MB + 64 * KB, timeoutMs: 120_000 }],
   // A 5,000-character message.
   [/^\/contact-us$/, { maxBytes: 64 * KB, timeoutMs: 10_000 }],
   // Up to 20 shipping methods and the payment keys.
