@@ -33,7 +33,8 @@ const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, C
 /**
  * Islands of one page (or a few) only, each in a chunk of its own, fetched when a page has them,
  * so that no page loads another's: the home page's book grid, the catalogue's filters, the Help
- * Center's search, each page's form (checkout, Contact Us, Track Order, the account pages, setup),
+ * Center's search, each page's form (checkout, Contact Us, Track Order, the account pages, setup,
+ * the free story's on the home page and its own),
  * the order confirmation's cart clearing, and the one-button forms (Sign Out, Pay by card, the
  * e-mailed links' buttons). A form fetches zod, to check its shared schema, only when it is used.
  */
@@ -41,6 +42,10 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "catalogue-filters": () =>
     import("#app/features/books/catalogue-filters.tsx").then(
       ({ CatalogueFiltersIsland }) => CatalogueFiltersIsland.island as IslandDefinition<object>,
+    ),
+  "free-story-form": () =>
+    import("#app/features/free-story/free-story-form.tsx").then(
+      ({ FreeStoryFormIsland }) => FreeStoryFormIsland.island as IslandDefinition<object>,
     ),
   "forgot-password-form": () =>
     import("#app/features/accounts/forgot-password-form.tsx").then(
