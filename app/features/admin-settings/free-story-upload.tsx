@@ -73,7 +73,6 @@ export function FreeStoryUpload({ story }: { story: FreeStoryInfo | null }) {
           type="file"
           name={FREE_STORY_FILE_FIELD}
           accept="application/pdf,.pdf"
-          disabled={uploading}
           error={fieldErrors[FREE_STORY_FILE_FIELD]}
           controlClassName="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink"
         />
