@@ -4,7 +4,6 @@ import { AccordionIsland } from "#app/components/ui/accordion.tsx";
 import { ServerToastIsland } from "#app/components/ui/server-toast.tsx";
 import { ToastButtonIsland } from "#app/components/ui/toast-button.tsx";
 import { ToasterIsland } from "#app/components/ui/toast.tsx";
-import { SocialButtonsIsland } from "#app/components/layout/site-footer.tsx";
 import { AddToCartIsland } from "#app/features/cart/add-to-cart-button.tsx";
 import { CartSheetIsland } from "#app/features/cart/cart-sheet.tsx";
 import { NewsletterFormIsland } from "#app/features/subscribers/newsletter-form.tsx";
@@ -25,7 +24,6 @@ const ISLANDS: IslandDefinition<object>[] = [
   CartSheetIsland.island,
   NewsletterFormIsland.island,
   ServerToastIsland.island,
-  SocialButtonsIsland.island,
   ToastButtonIsland.island,
   ToasterIsland.island,
 ] as IslandDefinition<object>[];
@@ -35,7 +33,8 @@ const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, C
 /**
  * Islands of one page (or a few) only, each in a chunk of its own, fetched when a page has them,
  * so that no page loads another's: the home page's book grid, the catalogue's filters, the Help
- * Center's search, each page's form (checkout, Contact Us, Track Order, the account pages, setup),
+ * Center's search, each page's form (checkout, Contact Us, Track Order, the account pages, setup,
+ * the free story's on the home page and its own),
  * the order confirmation's cart clearing, and the one-button forms (Sign Out, Pay by card, the
  * e-mailed links' buttons). A form fetches zod, to check its shared schema, only when it is used.
  */
@@ -43,6 +42,10 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "catalogue-filters": () =>
     import("#app/features/books/catalogue-filters.tsx").then(
       ({ CatalogueFiltersIsland }) => CatalogueFiltersIsland.island as IslandDefinition<object>,
+    ),
+  "free-story-form": () =>
+    import("#app/features/free-story/free-story-form.tsx").then(
+      ({ FreeStoryFormIsland }) => FreeStoryFormIsland.island as IslandDefinition<object>,
     ),
   "forgot-password-form": () =>
     import("#app/features/accounts/forgot-password-form.tsx").then(

@@ -55,6 +55,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootLoaderD
       contactEmail: settings.contactEmail,
       currency: settings.currency,
       checkoutAvailable: isCheckoutAvailable(payment),
+      socialLinks: settings.socialLinks,
     },
     publicUrl: context.services.env.PUBLIC_URL,
     viewer: context.viewer ? { isAdmin: context.viewer.isAdmin } : null,

@@ -6,6 +6,8 @@ import { ensureOwnerIsAdmin, OwnerSetup } from "./accounts/owner-setup.ts";
 import { ConfigError, loadEnv, type Env } from "./config/env.ts";
 import type { CoverStore } from "./covers/cover-store.ts";
 import { DatabaseCoverStore } from "./covers/database-cover-store.ts";
+import type { BucketOptions } from "./covers/bucket-client.ts";
+import { DatabasePrivateFileStore, type PrivateFileStore } from "./files/private-file-store.ts";
 import { makeMissingCoverVariants } from "./covers/make-missing-cover-variants.ts";
 import { moveFileCoversIn } from "./covers/move-file-covers-in.ts";
 import { openDatabase, type DatabaseHandle } from "./db/database.ts";
@@ -59,6 +61,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
   const database = overrides.database ?? openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const uploadsDir = path.join(env.DATA_DIR, "uploads");
   const covers = await createCoverStore(env, database);
+  const privateFiles = await createPrivateFileStore(env, database);
   try {
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
@@ -90,6 +93,7 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
     logger,
     covers,
     taxCertificateFiles: await createCertificateFileStore(env, database),
+    privateFiles,
     uploadsDir,
     rateLimitStore,
     rateLimits: createRateLimits(rateLimitStore),
@@ -109,22 +113,34 @@ export async function startServices(env: Env, overrides: ServiceOverrides = {}):
 
 /** The database by default; an S3-compatible bucket when COVERS_S3_BUCKET is set (decision 10). */
 export async function createCoverStore(env: Env, database: DatabaseHandle): Promise<CoverStore> {
-  if (!env.COVERS_S3_BUCKET) return new DatabaseCoverStore(database.db);
+  const bucket = bucketOptions(env);
+  if (!bucket) return new DatabaseCoverStore(database.db);
   // The AWS SDK is loaded only for a bucket: without one it would be memory held for nothing.
   const { BucketCoverStore } = await import("./covers/bucket-cover-store.ts");
-  return new BucketCoverStore({ ...bucketConnection(env, env.COVERS_S3_BUCKET), prefix: env.COVERS_S3_PREFIX });
+  return new BucketCoverStore(bucket);
 }
 
 /** Where tax certificate files go: where covers go, under a private prefix of their own (decision 30). */
 export async function createCertificateFileStore(env: Env, database: DatabaseHandle): Promise<CertificateFileStore> {
-  if (!env.COVERS_S3_BUCKET) return new DatabaseCertificateFileStore(database.db);
+  const bucket = bucketOptions(env);
+  if (!bucket) return new DatabaseCertificateFileStore(database.db);
   const { BucketCertificateFileStore } = await import("./tax-exemptions/bucket-certificate-file-store.ts");
-  return new BucketCertificateFileStore(bucketConnection(env, env.COVERS_S3_BUCKET));
+  return new BucketCertificateFileStore(bucket);
 }
 
-function bucketConnection(env: Env, bucket: string) {
+/** Where covers are, private files are (decision 32): the database, or the same bucket. */
+export async function createPrivateFileStore(env: Env, database: DatabaseHandle): Promise<PrivateFileStore> {
+  const bucket = bucketOptions(env);
+  if (!bucket) return new DatabasePrivateFileStore(database.db);
+  const { BucketPrivateFileStore } = await import("./files/bucket-private-file-store.ts");
+  return new BucketPrivateFileStore(bucket);
+}
+
+function bucketOptions(env: Env): BucketOptions | null {
+  if (!env.COVERS_S3_BUCKET) return null;
   return {
-    bucket,
+    bucket: env.COVERS_S3_BUCKET,
+    prefix: env.COVERS_S3_PREFIX,
     region: env.COVERS_S3_REGION,
     endpoint: env.COVERS_S3_ENDPOINT,
     forcePathStyle: env.COVERS_S3_FORCE_PATH_STYLE,

@@ -5,6 +5,7 @@ import type { OwnerSetup } from "./accounts/owner-setup.ts";
 import type { Viewer } from "./accounts/viewer.ts";
 import type { Env } from "./config/env.ts";
 import type { CoverStore } from "./covers/cover-store.ts";
+import type { PrivateFileStore } from "./files/private-file-store.ts";
 import type { FlashedToast } from "./http/flash.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
@@ -38,6 +39,8 @@ export interface AppServices {
   covers: CoverStore;
   /** Where tax exemption certificate files live (the database, or the covers' bucket); never public. */
   taxCertificateFiles: CertificateFileStore;
+  /** Files kept for the shop's own use and never served publicly (the free story's PDF): beside the covers. */
+  privateFiles: PrivateFileStore;
   /** DATA_DIR/uploads: covers were files here before decision 10; moved into `covers` at start. */
   uploadsDir: string;
   /** Where every rate limit counts: the database, or Redis with REDIS_URL (shared by all instances). */

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import type { SocialLink } from "#common/settings/social-links.ts";
 
 /**
  * What the root loader returns (app/root.tsx declares its loader with this type). Written out
@@ -12,6 +13,8 @@ export interface RootLoaderData {
     currency: string;
     /** At least one payment method is enabled and configured: "Proceed to Checkout" opens /checkout. */
     checkoutAvailable: boolean;
+    /** The footer's profile links, in display order (none set: empty). */
+    socialLinks: SocialLink[];
   };
   publicUrl: string;
   /** Signed in or not, and as an admin: no more (public pages show nothing of who is signed in). */

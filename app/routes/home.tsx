@@ -2,9 +2,11 @@ import { listBundles } from "#server/books/list-bundles.ts";
 import { listNewestBooks, NEWEST_BOOKS_COUNT } from "#server/books/list-books.ts";
 import { DEFAULT_CURRENCY } from "#common/money/money.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
+import { getFreeStory } from "#server/free-story/get-free-story.ts";
 import { HomeBookGridIsland } from "#app/islands/home-book-grid.tsx";
 import { AddToCartIsland } from "#app/features/cart/add-to-cart-button.tsx";
 import { bundleCartItem } from "#app/features/cart/book-cart-item.ts";
+import { FreeStoryOffer } from "#app/features/free-story/free-story-offer.tsx";
 import { BenefitsSection } from "#app/features/home/benefits-section.tsx";
 import { HeroSection } from "#app/features/home/hero-section.tsx";
 import { HomeFaqSection } from "#app/features/home/home-faq-section.tsx";
@@ -31,18 +33,23 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.services;
-  const [books, bundles] = await Promise.all([
+  const [books, bundles, freeStory] = await Promise.all([
     listNewestBooks({ db }, { limit: NEWEST_BOOKS_COUNT }),
     listBundles({ db }),
+    getFreeStory({ db }),
   ]);
-  return { books, bundles };
+  // Whether one is offered, no more: its name and file are the owner's.
+  return { books, bundles, freeStoryOffered: freeStory !== null };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const store = useStore();
   return (
     <>
-      <HeroSection books={loaderData.books.slice(0, 3)} />
+      <HeroSection
+        books={loaderData.books.slice(0, 3)}
+        freeStory={loaderData.freeStoryOffered ? <FreeStoryOffer /> : null}
+      />
       <BenefitsSection />
       <HomeBookGridIsland books={loaderData.books} currency={store?.currency ?? DEFAULT_CURRENCY} />
       <TestimonialsSection />

@@ -64,6 +64,8 @@ export const SITE_PAGES = {
   },
   helpCenter: { path: "/help-center", title: "Help Center", cacheable: true, openDuringComingSoon: false },
   contactUs: { path: "/contact-us", title: "Contact Us", cacheable: true, openDuringComingSoon: false },
+  /** The "Get a Free Story" form as a page of its own: where it posts without scripts, and its answer. */
+  freeStory: { path: "/free-story", title: "Get a Free Story", cacheable: true, openDuringComingSoon: false },
   trackOrder: { path: "/track-order", title: "Track Your Order", cacheable: false, openDuringComingSoon: false },
   checkout: { path: "/checkout", title: "Checkout", cacheable: false, openDuringComingSoon: false },
   orderConfirmation: {
@@ -115,6 +117,8 @@ export const SITE_PAGES = {
 export const SITE_RESOURCES = {
   bookList: { path: "/resources/books", cacheable: true, openDuringComingSoon: false },
   subscribe: { path: "/resources/subscribe", cacheable: false, openDuringComingSoon: true },
+  /** The free story form's post from its island (JSON answer); without scripts it posts to the page. */
+  freeStory: { path: "/resources/free-story", cacheable: false, openDuringComingSoon: false },
   signOut: { path: "/resources/sign-out", cacheable: false, openDuringComingSoon: false },
   sitemapXml: { path: "/sitemap.xml", cacheable: true, openDuringComingSoon: false },
   robotsTxt: { path: "/robots.txt", cacheable: true, openDuringComingSoon: false },
@@ -161,6 +165,8 @@ export const ADMIN_DOWNLOADS = {
   books: "/admin/books.csv",
   orderInvoice: "/admin/orders/:orderId/invoice.pdf",
   packingSlips: "/admin/orders/packing-slips.pdf",
+  /** The free story: GET downloads the PDF offered, POST uploads a new one or removes it (Store Settings). */
+  freeStory: "/admin/settings/free-story",
 } as const;
 
 /** A path of the table with its `:orderId` filled in ("/orders/ORD-7K3M9Q2XJD4P/invoice.pdf"). */

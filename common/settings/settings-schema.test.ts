@@ -61,6 +61,7 @@ describe("store settings form", () => {
           { id: "a", name: "Standard Shipping", rate: 500, enabled: true },
           { id: null, name: "Express", rate: 1550, enabled: true },
         ],
+        socialLinks: [],
       },
     });
   });

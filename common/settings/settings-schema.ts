@@ -4,6 +4,15 @@ import { isCurrencyInHundredths } from "#common/money/money.ts";
 import { isIsoCurrencyCode } from "#common/money/currency-codes.ts";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 import { isCountryCode } from "./country-codes.ts";
+import {
+  httpsUrl,
+  isOnNetwork,
+  MAX_OTHER_SOCIAL_LINKS,
+  SOCIAL_LINK_LIMITS,
+  SOCIAL_NETWORKS,
+  type SocialLink,
+  type SocialNetworkId,
+} from "./social-links.ts";
 
 /**
  * The Store Settings form, shared by the browser and the server so both refuse the same input
@@ -195,6 +204,92 @@ function payPalId(max: number, label: string) {
   });
 }
 
+/** A network's profile link as typed: empty for none, else a full https address on that network's site. */
+function networkLinkSchema(network: (typeof SOCIAL_NETWORKS)[number]) {
+  const label = `The ${network.name} link`;
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(SOCIAL_LINK_LIMITS.url, `${label} must be ${SOCIAL_LINK_LIMITS.url} characters or fewer.`)
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const url = httpsUrl(value);
+      if (!url) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} must be a full address starting with https://, such as https://www.${network.hosts[0]}/yourpage.`,
+        });
+        return z.NEVER;
+      }
+      if (!isOnNetwork(url, network.id)) {
+        ctx.addIssue({ code: "custom", message: `${label} must be an address on ${network.hosts[0]}.` });
+        return z.NEVER;
+      }
+      return url.href;
+    });
+}
+
+/** Another profile (a blog, Threads …): a name for its button and an https address; both empty: no link. */
+const otherSocialLinkSchema = z
+  .object({
+    name: z
+      .string({ error: "Link names must be text." })
+      .trim()
+      .max(SOCIAL_LINK_LIMITS.name, `Link names must be ${SOCIAL_LINK_LIMITS.name} characters or fewer.`)
+      .default(""),
+    url: z
+      .string({ error: "Links must be text." })
+      .trim()
+      .max(SOCIAL_LINK_LIMITS.url, `Links must be ${SOCIAL_LINK_LIMITS.url} characters or fewer.`)
+      .default(""),
+  })
+  .superRefine((link, ctx) => {
+    if (!link.name && !link.url) return;
+    if (!link.name) ctx.addIssue({ code: "custom", message: "Please name this link, e.g. Threads.", path: ["name"] });
+    if (!link.url) ctx.addIssue({ code: "custom", message: "Please enter this link's address.", path: ["url"] });
+    else if (!httpsUrl(link.url))
+      ctx.addIssue({
+        code: "custom",
+        message: "Links must be full addresses starting with https://.",
+        path: ["url"],
+      });
+  });
+
+/**
+ * The footer's profile links as the form posts them (`socialLinks.facebook`,
+ * `socialLinks.others.0.url` …): one field per network, empty for none, and a few other links.
+ * Becomes the links to store, networks first, in display order.
+ */
+export const socialLinksSchema = z
+  .object(
+    {
+      ...(Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network.id, networkLinkSchema(network)])) as Record<
+        SocialNetworkId,
+        ReturnType<typeof networkLinkSchema>
+      >),
+      others: z
+        .array(otherSocialLinkSchema, { error: "The other links could not be read." })
+        .max(MAX_OTHER_SOCIAL_LINKS, `At most ${MAX_OTHER_SOCIAL_LINKS} other links.`)
+        .default([]),
+    },
+    { error: "The social links could not be read." },
+  )
+  .nullish()
+  .transform((form): SocialLink[] => {
+    if (!form) return [];
+    const links: SocialLink[] = [];
+    for (const network of SOCIAL_NETWORKS) {
+      const url = form[network.id];
+      if (url) links.push({ network: network.id, url });
+    }
+    for (const other of form.others) {
+      const url = other.url ? httpsUrl(other.url) : null;
+      if (url && other.name) links.push({ network: "other", name: other.name, url: url.href });
+    }
+    return links;
+  });
+
 /** The fields the form's cross-field check reads. */
 const CROSS_CHECKED = new Set([
   "stripeSecretKeyAction",
@@ -262,6 +357,7 @@ export const storeSettingsFormSchema = z
     enableMaintenanceMode: toggle,
     lowStockThreshold: lowStockThresholdSchema,
     shippingCountries: shippingCountriesSchema,
+    socialLinks: socialLinksSchema,
     shippingMethods: z
       .array(shippingMethodFormSchema, { error: "The shipping methods could not be read." })
       .max(

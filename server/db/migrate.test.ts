@@ -30,6 +30,7 @@ const MIGRATION_NAMES = [
   "0019-store-postal-address",
   "0020-paypal-payments",
   "0022-tax-exemptions",
+  "0024-free-story-social-links",
 ];
 
 const APP_TABLES = [
@@ -42,6 +43,7 @@ const APP_TABLES = [
   "cover_image_aliases",
   "cover_images",
   "email_subscribers",
+  "free_story",
   "mail_outbox",
   "order_items",
   "order_status_history",
@@ -50,6 +52,7 @@ const APP_TABLES = [
   "owner_setup_tokens",
   "page_generation",
   "payment_events",
+  "private_files",
   "profiles",
   "rate_limits",
   "session",

@@ -20,6 +20,7 @@ import * as contactEnquiries from "./migrations/0018-contact-enquiries.ts";
 import * as storePostalAddress from "./migrations/0019-store-postal-address.ts";
 import * as paypalPayments from "./migrations/0020-paypal-payments.ts";
 import * as taxExemptions from "./migrations/0022-tax-exemptions.ts";
+import * as freeStorySocialLinks from "./migrations/0024-free-story-social-links.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -50,6 +51,7 @@ const migrations: Record<string, MigrationModule> = {
   "0019-store-postal-address": storePostalAddress,
   "0020-paypal-payments": paypalPayments,
   "0022-tax-exemptions": taxExemptions,
+  "0024-free-story-social-links": freeStorySocialLinks,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

@@ -14,6 +14,8 @@ export const PAGE_SHAPING_TABLES = [
   "bundle_books",
   "store_settings",
   "shipping_methods",
+  // The home page shows "Get a Free Story" only while one is there (migration 0024).
+  "free_story",
 ] as const;
 
 export const NOT_PAGE_SHAPING_TABLES: Record<string, string> = {
@@ -37,4 +39,5 @@ export const NOT_PAGE_SHAPING_TABLES: Record<string, string> = {
   organisations: "as user",
   tax_exemption_certificates: "shown on account pages and to staff only",
   tax_certificate_files: "served to their owner and staff only, never cached",
+  private_files: "never served to visitors; whether a free story exists is free_story's row",
 };

@@ -190,6 +190,8 @@ export interface MailOutboxTable {
   failed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** The certificate a tax exemption mail is about (its kinds: TAX_EXEMPTION_MAIL_KINDS); null for order mails. */
   tax_certificate_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address of a mail of no order (the free story); cleared once it is sent or given up. */
+  recipient: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StoreSettingsTable {
@@ -225,6 +227,27 @@ export interface StoreSettingsTable {
   /** The shop's PayPal merchant (payer) id: a capture paid to another account is not the shop's. */
   paypal_merchant_id: ColumnType<string | null, string | null | undefined, string | null>;
   paypal_environment: Defaulted<"sandbox" | "live">;
+  /** The footer's profile links: a JSON array of `StoredSocialLink` (common/settings/social-links.ts). */
+  social_links: Defaulted<string>;
+}
+
+/** Bytes the shop keeps and never serves publicly (the free story), when the database is the file store. */
+export interface PrivateFilesTable {
+  key: string;
+  content_type: string;
+  byte_length: number;
+  data: Buffer;
+  created_at: Timestamp;
+}
+
+/** The one free story (id "story") the home page offers; its bytes are a private file. */
+export interface FreeStoryTable {
+  id: "story";
+  file_key: string;
+  /** The name it was uploaded with, cleaned: the attachment's name. */
+  file_name: string;
+  byte_length: number;
+  uploaded_at: Timestamp;
 }
 
 export interface ShippingMethodsTable {
@@ -423,6 +446,8 @@ export interface Database {
   organisations: OrganisationsTable;
   tax_exemption_certificates: TaxExemptionCertificatesTable;
   tax_certificate_files: TaxCertificateFilesTable;
+  private_files: PrivateFilesTable;
+  free_story: FreeStoryTable;
 }
 
 export type BookRow = Selectable<BooksTable>;

@@ -21,6 +21,8 @@ const ACTIONS: { path: string; fields: Record<string, string | null> }[] = [
   { path: "/contact-us", fields: { fullName: null, email: null, subject: null, message: null } },
   { path: "/setup", fields: { token: null, email: null, password: null } },
   { path: "/resources/subscribe", fields: { email: null } },
+  { path: "/resources/free-story", fields: { email: null, newsletter: null } },
+  { path: "/free-story", fields: { email: null, newsletter: null } },
   {
     path: "/admin/books",
     fields: { intent: "create", title: null, author: null, description: null, price: null, rating: null, stock: null },
@@ -49,8 +51,11 @@ const ACTIONS: { path: string; fields: Record<string, string | null> }[] = [
       "shippingMethods.0.rate": null,
       "shippingMethods.99.rate": null,
       enableMaintenanceMode: null,
+      "socialLinks.facebook": null,
+      "socialLinks.others.0.url": null,
     },
   },
+  { path: "/admin/settings/free-story", fields: { intent: null, story: null } },
   { path: "/admin/coming-soon", fields: { enableMaintenanceMode: null } },
   {
     path: "/checkout",

@@ -31,6 +31,8 @@ export const ROUTE_BODY_LIMITS: readonly (readonly [RegExp, BodyLimit])[] = [
   // common/tax-exemptions/tax-exemption-terms.ts) and its fields; signed-in customers only (the
   // action answers a visitor with a redirect before reading a byte, and the connection is closed).
   [/^\/tax-exemption$/, { maxBytes: 5 * MB + 64 * KB, timeoutMs: 120_000 }],
+  // The free story's PDF, at most 5 MB (FREE_STORY_MAX_BYTES in common/free-story/free-story-fields.ts).
+  [/^\/admin\/settings\/free-story$/, { maxBytes: 5 * MB + 64 * KB, timeoutMs: 120_000 }],
   // A 5,000-character message.
   [/^\/contact-us$/, { maxBytes: 64 * KB, timeoutMs: 10_000 }],
   // Up to 20 shipping methods and the payment keys.

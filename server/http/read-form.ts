@@ -94,6 +94,8 @@ export function unreadableForm(error: unknown) {
 export interface UploadedFile {
   path: string;
   size: number;
+  /** The name the browser sent with it (a path on some systems): for showing, never for a path of ours. */
+  name: string;
 }
 
 export interface FormWithUpload {
@@ -102,6 +104,16 @@ export interface FormWithUpload {
   file: UploadedFile | null;
   /** Deletes the temporary file; call it when done, whatever happened. */
   cleanup(): Promise<void>;
+}
+
+/**
+ * The refusal readFormWithUpload throws (a `data()` answer: a file over its limit, a body that is
+ * not a form), as an AppError, so runAction answers it like the use case's own refusals.
+ */
+export function uploadRefusal(error: unknown): AppError | null {
+  const failure = (error as { data?: Partial<ActionFailure> } | null)?.data;
+  if (failure?.ok !== false || !failure.error) return null;
+  return new AppError("VALIDATION", failure.error.message, { fieldErrors: failure.error.fieldErrors });
 }
 
 /**
@@ -129,7 +141,7 @@ export async function readFormWithUpload(
       Readable.fromWeb(upload.stream() as NodeReadableStream<Uint8Array>),
       createWriteStream(name, { flags: "wx" }),
     );
-    file = { path: name, size: upload.size };
+    file = { path: name, size: upload.size, name: upload.name };
     return null;
   };
   let form: FormData;

@@ -8,6 +8,7 @@ import { readOutbox } from "#tests/support/outbox.ts";
 import { insertTestOrder } from "#tests/support/test-orders.ts";
 import { openDatabaseRateLimitStore } from "#server/security/rate-limit-store.ts";
 import { createRateLimits } from "#server/security/rate-limits.ts";
+import { DatabasePrivateFileStore } from "#server/files/private-file-store.ts";
 import { deliverQueuedMails } from "./deliver-queued-mails.ts";
 import { queueOrderMail } from "./mail-outbox.ts";
 import { createMailer, type Mailer, type OutgoingMail } from "./mailer.ts";
@@ -39,6 +40,7 @@ describe.each(TEST_ENGINES)("deliverQueuedMails on %s", (engine) => {
     logger,
     env: { PUBLIC_URL: "https://shop.example" },
     rateLimits: createRateLimits(openDatabaseRateLimitStore(testDb.handle)),
+    privateFiles: new DatabasePrivateFileStore(testDb.handle.db),
   });
   const outboxRow = () => testDb.handle.db.selectFrom("mail_outbox").selectAll().executeTakeFirstOrThrow();
 
@@ -150,7 +152,7 @@ describe.each(TEST_ENGINES)("deliverQueuedMails on %s", (engine) => {
     await deliverQueuedMails(deps(failing, at(24 * 60 + 1), logger));
     const row = await outboxRow();
     expect(row.failed_at).toBe(at(24 * 60 + 1).toISOString());
-    expect(lines.at(-1)).toMatchObject({ level: 50, msg: "order mail given up after a day of failures" });
+    expect(lines.at(-1)).toMatchObject({ level: 50, msg: "queued mail given up after a day of failures" });
     expect(await deliverQueuedMails(deps(failing, at(48 * 60), logger))).toEqual({ sent: 0, failed: 0 });
   });
   it("sends one address at most its daily cap of invoice-order mails; past it the order stands and only staff see why", async () => {

@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
+import { renderFreeStoryMail, type FreeStoryMailDeps } from "#server/free-story/free-story-mail.ts";
 import type { Logger } from "#server/logging/logger.ts";
 import { invoiceMailWithinCap, type InvoiceMailCapDeps } from "#server/orders/invoice-mail-cap.ts";
 import { renderOrderMail } from "#server/orders/order-mails.ts";
 import type { Clock } from "#server/services.ts";
 import { renderTaxExemptionMail } from "#server/tax-exemptions/tax-exemption-mails.ts";
-import { isTaxExemptionMailKind, ORDER_MAIL_KINDS, type OrderMailKind } from "./mail-outbox.ts";
+import { FREE_STORY_MAIL_KIND, isTaxExemptionMailKind, ORDER_MAIL_KINDS, type OrderMailKind } from "./mail-outbox.ts";
 import type { Mailer, OutgoingMail } from "./mailer.ts";
 
 export interface DeliverMailDeps extends InvoiceMailCapDeps {
@@ -15,6 +16,8 @@ export interface DeliverMailDeps extends InvoiceMailCapDeps {
   mailer: Mailer;
   logger: Logger;
   env: Pick<Env, "PUBLIC_URL">;
+  /** Where the free story's file is. */
+  privateFiles: FreeStoryMailDeps["privateFiles"];
 }
 
 /** Waits after the 1st, 2nd, 3rd, 4th failure; hourly after that. */
@@ -47,7 +50,7 @@ export async function deliverQueuedMails(deps: DeliverMailDeps): Promise<{ sent:
   const now = deps.clock();
   const due = await deps.db
     .selectFrom("mail_outbox")
-    .select(["id", "kind", "order_id", "tax_certificate_id", "attempts", "next_attempt_at", "created_at"])
+    .select(["id", "kind", "order_id", "tax_certificate_id", "recipient", "attempts", "next_attempt_at", "created_at"])
     .where("sent_at", "is", null)
     .where("failed_at", "is", null)
     .where("next_attempt_at", "<=", now.toISOString())
@@ -71,6 +74,8 @@ export async function deliverQueuedMails(deps: DeliverMailDeps): Promise<{ sent:
       let mail: OutgoingMail | null;
       if (isTaxExemptionMailKind(row.kind) && row.tax_certificate_id) {
         mail = await renderTaxExemptionMail(deps, { kind: row.kind, certificateId: row.tax_certificate_id });
+      } else if (row.kind === FREE_STORY_MAIL_KIND && row.recipient) {
+        mail = await renderFreeStoryMail(deps, { recipient: row.recipient });
       } else {
         if (!isOrderMailKind(row.kind) || !row.order_id) throw new Error(`unknown mail kind ${row.kind}`);
         if (row.attempts === 0 && !(await invoiceMailWithinCap(deps, { kind: row.kind, orderId: row.order_id }))) {
@@ -85,9 +90,10 @@ export async function deliverQueuedMails(deps: DeliverMailDeps): Promise<{ sent:
         mail = await renderOrderMail(deps, { kind: row.kind, orderId: row.order_id });
       }
       if (mail) await deps.mailer.send(mail);
+      // A recipient is kept only until its mail is sent: the shop holds no list of who asked.
       await deps.db
         .updateTable("mail_outbox")
-        .set({ sent_at: deps.clock().toISOString(), last_error: null })
+        .set({ sent_at: deps.clock().toISOString(), last_error: null, recipient: null })
         .where("id", "=", row.id)
         .execute();
       sent += 1;
@@ -101,12 +107,13 @@ export async function deliverQueuedMails(deps: DeliverMailDeps): Promise<{ sent:
           last_error: message.slice(0, 500),
           next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
           failed_at: giveUp ? now.toISOString() : null,
+          ...(giveUp ? { recipient: null } : {}),
         })
         .where("id", "=", row.id)
         .execute();
       const fields = { err: error, mailId: row.id, kind: row.kind, orderId: row.order_id, attempts };
-      if (giveUp) deps.logger.error(fields, "order mail given up after a day of failures");
-      else deps.logger.warn(fields, "order mail not sent; will retry");
+      if (giveUp) deps.logger.error(fields, "queued mail given up after a day of failures");
+      else deps.logger.warn(fields, "queued mail not sent; will retry");
     }
   }
   return { sent, failed };

@@ -3,9 +3,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
 /**
- * The order e-mails. A row names the mail and its order; the text is rendered from the order
- * when it is sent (server/orders/order-mails.ts), so queuing needs nothing but ids and can run
- * inside the transaction that changed the order: the mail exists if and only if the change does.
+ * The queued e-mails. An order mail's row names the mail and its order; the text is rendered from
+ * the order when it is sent (server/orders/order-mails.ts), so queuing needs nothing but ids and
+ * can run inside the transaction that changed the order: the mail exists if and only if the
+ * change does. A mail of no order (the free story) names its recipient instead.
  */
 export const ORDER_MAIL_KINDS = [
   "order-confirmation",
@@ -80,4 +81,30 @@ export async function queueTaxExemptionMail(
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The free story's mail (server/free-story/free-story-mail.ts), to the address in `recipient`. */
+export const FREE_STORY_MAIL_KIND = "free-story";
+
+/**
+ * Queues the free story for one address; each request is a mail of its own (the per-address cap
+ * is the caller's). The address is kept only until the mail is sent or given up.
+ */
+export async function queueFreeStoryMail(
+  db: Kysely<Database>,
+  options: { recipient: string; now: Date },
+): Promise<void> {
+  const id = randomUUID();
+  await db
+    .insertInto("mail_outbox")
+    .values({
+      id,
+      dedupe_key: `${FREE_STORY_MAIL_KIND}:${id}`,
+      kind: FREE_STORY_MAIL_KIND,
+      order_id: null,
+      recipient: options.recipient,
+      created_at: options.now.toISOString(),
+      next_attempt_at: options.now.toISOString(),
+    })
+    .execute();
 }

@@ -35,6 +35,17 @@ export function createRateLimits(store: RateLimitStore) {
      * page cache did not have count, so a visitor paging through it never meets the limit.
      */
     bookList: new RateLimiter(store, { name: "bookList", limit: 60, windowMs: 60_000 }),
+    /**
+     * Free stories asked for by a client ("Get a Free Story"): each is a mail of up to 5 MB in the
+     * shop's name, so a script must not make the shop a mail cannon. Past it: 429 with the wait.
+     */
+    freeStory: new RateLimiter(store, { name: "freeStory", limit: 10, windowMs: 60 * 60_000 }),
+    /**
+     * Free stories mailed to one mailbox a day (server/free-story/request-free-story.ts): anyone may
+     * type any address. Past it the answer stays the same and nothing is sent, so nobody learns
+     * anything about the address and nobody can fill its mailbox.
+     */
+    freeStoryPerAddress: new RateLimiter(store, { name: "freeStoryPerAddress", limit: 3, windowMs: 24 * 60 * 60_000 }),
     /** Invoice downloads asked for by a client (/orders/:id/invoice.pdf): each PDF costs 0.1–0.2 s of CPU. */
     orderDocuments: new RateLimiter(store, { name: "orderDocuments", limit: 30, windowMs: 60_000 }),
     /** Tax exemption certificates an account sends, refused ones included: each is a file of up to 5 MB kept for years. */

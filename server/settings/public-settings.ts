@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { DEFAULT_STORE_SETTINGS, STORE_SETTINGS_ID } from "./default-settings.ts";
+import { readSocialLinks, type SocialLink } from "#common/settings/social-links.ts";
 
 /** What any visitor may know about the store. Keys and secrets never appear here. */
 export interface PublicStoreSettings {
@@ -10,12 +11,14 @@ export interface PublicStoreSettings {
   currency: string;
   maintenanceMode: boolean;
   shippingMethods: { id: string; name: string; rateCents: number }[];
+  /** The footer's profile links (https only), in display order; none set: empty. */
+  socialLinks: SocialLink[];
 }
 
 export async function getPublicStoreSettings({ db }: { db: Kysely<Database> }): Promise<PublicStoreSettings> {
   const row = await db
     .selectFrom("store_settings")
-    .select(["store_name", "contact_email", "currency", "enable_maintenance_mode"])
+    .select(["store_name", "contact_email", "currency", "enable_maintenance_mode", "social_links"])
     .where("id", "=", STORE_SETTINGS_ID)
     .executeTakeFirst();
   if (!row) {
@@ -29,6 +32,7 @@ export async function getPublicStoreSettings({ db }: { db: Kysely<Database> }): 
         name: method.name,
         rateCents: method.rateCents,
       })),
+      socialLinks: [],
     };
   }
   const methods = await db
@@ -44,5 +48,6 @@ export async function getPublicStoreSettings({ db }: { db: Kysely<Database> }): 
     currency: row.currency,
     maintenanceMode: Boolean(row.enable_maintenance_mode),
     shippingMethods: methods.map((m) => ({ id: m.id, name: m.name, rateCents: m.rate_cents })),
+    socialLinks: readSocialLinks(row.social_links),
   };
 }

@@ -76,6 +76,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
         { id: "default-0", name: "Standard Shipping", rateCents: 500, enabled: true },
         { id: "default-1", name: "Express Shipping", rateCents: 1500, enabled: true },
       ],
+      socialLinks: [],
       updatedAt: null,
     });
   });
@@ -121,6 +122,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
         { id: expect.any(String), name: "Courier", rateCents: 725, enabled: true },
         { id: expect.any(String), name: "Off", rateCents: 0, enabled: false },
       ],
+      socialLinks: [],
       updatedAt: NOW.toISOString(),
     });
     // An id the store never issued is not taken over.
@@ -471,6 +473,111 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
         loadedUpdatedAt,
       ).rejects.toMatchObject({ code: "CONFLICT" });
     }
+  });
+
+  it("saves the footer's social links, networks first, and shows only those set to visitors", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    const socialLinks = {
+      facebook: " https://www.facebook.com/littlescrolls ",
+      instagram: "",
+      youtube: "https://youtu.be/abc",
+      x: "https://twitter.com/littlescrolls",
+      tiktok: null,
+      pinterest: "https://www.pinterest.co.uk/littlescrolls/",
+      others: [
+        { name: "", url: "" },
+        { name: "Threads", url: "https://www.threads.net/@littlescrolls" },
+      ],
+    };
+    const saved = await saveStoreSettings(settingsDeps(db), { form: { ...FORM, socialLinks } });
+    const expected = [
+      { network: "facebook", url: "https://www.facebook.com/littlescrolls" },
+      { network: "youtube", url: "https://youtu.be/abc" },
+      { network: "x", url: "https://twitter.com/littlescrolls" },
+      { network: "pinterest", url: "https://www.pinterest.co.uk/littlescrolls/" },
+      { network: "other", name: "Threads", url: "https://www.threads.net/@littlescrolls" },
+    ];
+    expect(saved.socialLinks).toEqual(expected);
+    expect((await getPublicStoreSettings({ db })).socialLinks).toEqual(expected);
+
+    // A save without the fields (a script's post) clears them: the form always posts them all.
+    await saveStoreSettings(settingsDeps(db), { form: FORM });
+    expect((await getPublicStoreSettings({ db })).socialLinks).toEqual([]);
+
+    // A hand-edited row shows only what is a valid link.
+    await db
+      .updateTable("store_settings")
+      .set({
+        social_links: JSON.stringify([
+          { network: "facebook", url: "http://facebook.com/x" },
+          { network: "instagram", url: "https://www.instagram.com/ok" },
+          { network: "myspace", url: "https://myspace.com/x" },
+          { network: "other", url: "https://nameless.example" },
+        ]),
+      })
+      .execute();
+    expect((await getPublicStoreSettings({ db })).socialLinks).toEqual([
+      { network: "instagram", url: "https://www.instagram.com/ok" },
+    ]);
+    await db.updateTable("store_settings").set({ social_links: "not json" }).execute();
+    expect((await getPublicStoreSettings({ db })).socialLinks).toEqual([]);
+  });
+
+  it("refuses social links that are not https or not on their network, and writes nothing", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: false });
+    const before = await storedRow();
+    const refused = (socialLinks: unknown) => saveStoreSettings(settingsDeps(db), { form: { ...FORM, socialLinks } });
+
+    await expect(refused({ facebook: "http://www.facebook.com/littlescrolls" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fieldErrors: {
+        "socialLinks.facebook":
+          "The Facebook link must be a full address starting with https://, such as https://www.facebook.com/yourpage.",
+      },
+    });
+    await expect(
+      refused({
+        instagram: "https://www.facebook.com/littlescrolls",
+        youtube: "javascript:alert(1)",
+        x: "https://x.com@evil.example/",
+        tiktok: "www.tiktok.com/@me",
+        pinterest: `https://pinterest.com/${"p".repeat(300)}`,
+      }),
+    ).rejects.toMatchObject({
+      fieldErrors: {
+        "socialLinks.instagram": "The Instagram link must be an address on instagram.com.",
+        "socialLinks.youtube": expect.stringContaining("must be a full address starting with https://"),
+        "socialLinks.x": expect.stringContaining("must be a full address starting with https://"),
+        "socialLinks.tiktok": expect.stringContaining("must be a full address starting with https://"),
+        "socialLinks.pinterest": "The Pinterest link must be 300 characters or fewer.",
+      },
+    });
+    await expect(
+      refused({
+        others: [
+          { name: "Blog", url: "" },
+          { name: "", url: "https://blog.example" },
+          { name: "Podcast", url: "ftp://podcast.example" },
+        ],
+      }),
+    ).rejects.toMatchObject({
+      fieldErrors: {
+        "socialLinks.others.0.url": "Please enter this link's address.",
+        "socialLinks.others.1.name": "Please name this link, e.g. Threads.",
+        "socialLinks.others.2.url": "Links must be full addresses starting with https://.",
+      },
+    });
+    const four = Array.from({ length: 4 }, (_, i) => ({ name: `Site ${i}`, url: `https://site${i}.example` }));
+    await expect(refused({ others: four })).rejects.toMatchObject({
+      fieldErrors: { "socialLinks.others": "At most 3 other links." },
+    });
+    await expect(refused("https://facebook.com/x")).rejects.toMatchObject({
+      fieldErrors: { socialLinks: "The social links could not be read." },
+    });
+    expect(await storedRow()).toEqual(before);
   });
 
   it("refuses invalid input with per-field messages and writes nothing", async () => {

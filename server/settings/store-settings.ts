@@ -14,6 +14,7 @@ import {
   type StoreSettingsForm,
 } from "#common/settings/settings-schema.ts";
 import { checkForm } from "#common/forms/check-form.ts";
+import { readSocialLinks, type SocialLink } from "#common/settings/social-links.ts";
 
 const STRIPE_SECRET_KEY_PURPOSE = "store_settings.stripe_secret_key";
 const STRIPE_WEBHOOK_SECRET_PURPOSE = "store_settings.stripe_webhook_secret";
@@ -69,6 +70,8 @@ export interface AdminStoreSettings {
   shippingCountries: string[];
   /** In display order. */
   shippingMethods: AdminShippingMethod[];
+  /** The footer's profile links, networks first, in display order. */
+  socialLinks: SocialLink[];
   /** Null while the store runs on defaults (no settings row yet). */
   updatedAt: Timestamp | null;
 }
@@ -102,6 +105,7 @@ function defaultAdminSettings(): AdminStoreSettings {
       rateCents: method.rateCents,
       enabled: method.enabled,
     })),
+    socialLinks: [],
     updatedAt: null,
   };
 }
@@ -152,6 +156,7 @@ export async function getStoreSettingsForAdmin({
       rateCents: m.rate_cents,
       enabled: Boolean(m.enabled),
     })),
+    socialLinks: readSocialLinks(row.social_links),
     updatedAt: row.updated_at,
   };
 }
@@ -214,6 +219,7 @@ export async function saveStoreSettings(
     enable_maintenance_mode: form.enableMaintenanceMode,
     low_stock_threshold: form.lowStockThreshold,
     shipping_countries: form.shippingCountries.length > 0 ? form.shippingCountries.join(",") : null,
+    social_links: JSON.stringify(form.socialLinks),
     updated_at: now,
   };
 

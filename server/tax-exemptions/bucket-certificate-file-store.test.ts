@@ -22,6 +22,7 @@ describe("certificate files in the covers' bucket (an S3 stand-in)", () => {
     testDb = await createTestDatabase("sqlite");
     store = new BucketCertificateFileStore({
       bucket: standIn.bucket,
+      prefix: "covers/",
       region: "us-east-1",
       endpoint: standIn.url,
       forcePathStyle: true,

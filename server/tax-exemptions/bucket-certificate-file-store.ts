@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import type { Kysely } from "kysely";
-import { bucketClient, isNotFound, type BucketConnection } from "#server/covers/bucket-cover-store.ts";
+import { createBucketClient, isNotFound, type BucketOptions } from "#server/covers/bucket-client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { insertCertificateFileRow, type CertificateFile, type CertificateFileStore } from "./certificate-file-store.ts";
 
@@ -19,8 +19,8 @@ export class BucketCertificateFileStore implements CertificateFileStore {
   readonly kind = "bucket";
   readonly #client: S3Client;
 
-  constructor(private readonly options: BucketConnection) {
-    this.#client = bucketClient(options);
+  constructor(private readonly options: BucketOptions) {
+    this.#client = createBucketClient(options);
   }
 
   #objectKey(certificateId: string): string {

@@ -1,3 +1,4 @@
+import { DatabasePrivateFileStore } from "#server/files/private-file-store.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "#server/errors/app-error.ts";
 import { createLogger } from "#server/logging/logger.ts";
@@ -278,6 +279,7 @@ describe.each(TEST_ENGINES)("tax exemption certificates on %s", (engine) => {
       mailer: { send: async (mail) => void sent.push(mail) },
       logger: createLogger("silent"),
       env: { PUBLIC_URL: "https://shop.example" },
+      privateFiles: new DatabasePrivateFileStore(db),
       rateLimits: createRateLimits(openDatabaseRateLimitStore(testDb.handle)),
     });
     expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([

@@ -99,6 +99,8 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
       "Maintenance Mode",
       "Payment Gateways",
       "Shipping",
+      "Social Media",
+      "Free Story",
     ]);
 
     // The sections open and close, and their fields stay in the form while closed.

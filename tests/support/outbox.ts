@@ -85,3 +85,34 @@ export function linksTo(mail: OutboxMail, pathname: string): string[] {
     .map((m) => m[0])
     .filter((url) => new URL(url).pathname === pathname);
 }
+
+/** A file attached to a mail the file mailer wrote, decoded. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * The attachments of a mail of the outbox (readOutbox's), as a mail client would save them: each
+ * MIME part marked `Content-Disposition: attachment`, its base64 body decoded.
+ */
+export function attachmentsOf(dataDir: string, mail: OutboxMail): OutboxAttachment[] {
+  const raw = readFileSync(path.join(dataDir, "mail", mail.file), "utf8").replace(/\r\n/g, "\n");
+  const boundary = /boundary="?([^";\n]+)"?/.exec(mail.headers["content-type"] ?? "")?.[1];
+  if (!boundary) return [];
+  const attachments: OutboxAttachment[] = [];
+  for (const part of raw.split(`--${boundary}`)) {
+    const split = part.indexOf("\n\n");
+    if (split < 0) continue;
+    const headers = part.slice(0, split).replace(/\n[ \t]+/g, " ");
+    const disposition = /^content-disposition:\s*(.*)$/im.exec(headers)?.[1] ?? "";
+    if (!/^attachment/i.test(disposition)) continue;
+    attachments.push({
+      filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? "",
+      contentType: (/^content-type:\s*([^;\n]+)/im.exec(headers)?.[1] ?? "").trim(),
+      bytes: Buffer.from(part.slice(split + 2).replace(/\s+/g, ""), "base64"),
+    });
+  }
+  return attachments;
+}

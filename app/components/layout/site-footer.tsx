@@ -1,16 +1,9 @@
-import { Facebook, Instagram, Youtube } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { NOT_IMPLEMENTED_TOAST, showToast } from "#app/components/ui/toast.tsx";
-import { defineIsland } from "#app/lib/island.tsx";
 import { FOOTER_LINKS, siteLink, siteLinks, type SiteLink } from "#common/pages/site-paths.ts";
+import { socialLinkName, type SocialLink } from "#common/settings/social-links.ts";
 import { useStore } from "#app/lib/use-store.ts";
-
-const SOCIAL = [
-  { label: "Facebook", icon: Facebook },
-  { label: "Instagram", icon: Instagram },
-  { label: "YouTube", icon: Youtube },
-];
+import { SocialIcon } from "./social-icons.tsx";
 
 function FooterLinks({ title, links }: { title: string; links: SiteLink[] }) {
   return (
@@ -43,7 +36,7 @@ export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsle
           <p className="mt-3 text-sm">
             Illustrated, biblically faithful stories that help children know and love God&apos;s Word.
           </p>
-          <SocialButtonsIsland />
+          <SocialLinks links={store?.socialLinks ?? []} />
         </div>
         <FooterLinks title="Our Mission" links={FOOTER_LINKS.mission.map(siteLink)} />
         <FooterLinks title="Support" links={siteLinks(FOOTER_LINKS.support, { signedIn })} />
@@ -72,24 +65,32 @@ export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsle
   );
 }
 
-/** The social networks the shop is not on yet: each button says so. */
-function SocialButtons() {
+/**
+ * A button for each profile link the owner set in Store Settings, none for the others: plain links
+ * (no script), opened in a new tab. Each is named by its network (or the name the owner gave
+ * it); the icon is decoration.
+ */
+function SocialLinks({ links }: { links: SocialLink[] }) {
+  if (links.length === 0) return null;
   return (
-    <ul className="mt-4 flex gap-2" aria-label="Social media">
-      {SOCIAL.map(({ label, icon: Icon }) => (
-        <li key={label}>
-          <button
-            type="button"
-            aria-label={label}
-            onClick={() => showToast(NOT_IMPLEMENTED_TOAST)}
-            className="rounded-full bg-white/10 p-2 text-white hover:bg-white/20"
-          >
-            <Icon aria-hidden="true" className="size-5" />
-          </button>
-        </li>
-      ))}
+    <ul className="mt-4 flex flex-wrap gap-2" aria-label="Social media">
+      {links.map((link, index) => {
+        const name = socialLinkName(link);
+        return (
+          <li key={`${link.network}-${index}`}>
+            <a
+              href={link.url}
+              target="_blank"
+              rel="noopener"
+              title={name}
+              className="flex rounded-full bg-white/10 p-2 text-white hover:bg-white/20"
+            >
+              <SocialIcon network={link.network} className="size-5" />
+              <span className="sr-only">{`${name} (opens in a new tab)`}</span>
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
 }
-
-export const SocialButtonsIsland = defineIsland("social-buttons", SocialButtons);

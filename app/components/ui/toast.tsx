@@ -12,12 +12,6 @@ export interface ToastMessage {
 /** How long a toast stays, from the specification. */
 export const TOAST_DURATION_MS = 5000;
 
-/** The generic placeholder for features the shop does not offer yet. */
-export const NOT_IMPLEMENTED_TOAST: ToastMessage = {
-  title: "Not available yet",
-  description: "This feature isn't implemented yet. Please check back soon!",
-};
-
 type ShowToast = (message: ToastMessage) => void;
 type CurrentToast = (ToastMessage & { id: number }) | null;
 

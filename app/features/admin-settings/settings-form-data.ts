@@ -80,6 +80,8 @@ export function settingsInputFromFormData(form: FormData) {
     lowStockThreshold: text("lowStockThreshold"),
     shippingCountries: text("shippingCountries"),
     shippingMethods,
+    // Nested as formValues reads `socialLinks.facebook` and `socialLinks.others.0.url`; the schema checks the shape.
+    socialLinks: values.socialLinks,
     loadedUpdatedAt: text("loadedUpdatedAt"),
   };
 }

@@ -14,6 +14,7 @@ import { SettingsSection } from "./settings-section.tsx";
 import { ShippingMethodsEditor } from "./shipping-methods-editor.tsx";
 import { PaymentMethodToggle, ProviderKeyField } from "./payment-method-fields.tsx";
 import { ShipsToField } from "./ships-to-field.tsx";
+import { SocialLinksFields } from "./social-links-fields.tsx";
 import { StripeSecretKeyField } from "./stripe-secret-key-field.tsx";
 
 /** The toasts the Store Settings action sets (shown by the root); the failure title heads the form's own check too. */
@@ -22,13 +23,20 @@ export const SAVE_SETTINGS_TOASTS = {
   failureTitle: "Error saving settings",
 };
 
-type SectionId = "general" | "maintenance" | "payments" | "shipping";
-const ALL_OPEN: Record<SectionId, boolean> = { general: true, maintenance: true, payments: true, shipping: true };
+type SectionId = "general" | "maintenance" | "payments" | "shipping" | "social";
+const ALL_OPEN: Record<SectionId, boolean> = {
+  general: true,
+  maintenance: true,
+  payments: true,
+  shipping: true,
+  social: true,
+};
 
 /** Which section holds the field an error is keyed by, so a closed section opens to show it. */
 function sectionOf(field: string): SectionId {
   if (field.startsWith("shippingMethods")) return "shipping";
   if (field === "shippingCountries") return "shipping";
+  if (field.startsWith("socialLinks")) return "social";
   if (/^(enableStripe|stripe|enablePaypal|paypal|enableInvoice|invoice)/.test(field)) return "payments";
   if (field === "enableMaintenanceMode") return "maintenance";
   return "general";
@@ -303,6 +311,10 @@ export function StoreSettingsForm({
           errors={errors}
           onRowsChange={() => clear((field) => field.startsWith("shippingMethods"))}
         />
+      </SettingsSection>
+
+      <SettingsSection title="Social Media" {...section("social")}>
+        <SocialLinksFields links={settings.socialLinks} errors={errors} />
       </SettingsSection>
 
       <div>

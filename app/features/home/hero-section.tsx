@@ -1,11 +1,15 @@
+import type { ReactNode } from "react";
 import type { Book } from "#server/books/book.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { CoverFan } from "#app/components/ui/cover-fan.tsx";
-import { NOT_IMPLEMENTED_TOAST } from "#app/components/ui/toast.tsx";
-import { ToastButtonIsland } from "#app/components/ui/toast-button.tsx";
 import { HERO, HERO_CLAIMS } from "./content/home-content.ts";
 
-export function HeroSection({ books }: { books: Book[] }) {
+/**
+ * The home page's first screen. `freeStory` is the "Get a Free Story" button and its form, passed
+ * in by the route (it belongs to the free-story feature); null while no story is offered, so the
+ * button is not there rather than a dead end.
+ */
+export function HeroSection({ books, freeStory }: { books: Book[]; freeStory: ReactNode }) {
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-100 to-brand-50">
       <div className="mx-auto max-w-6xl px-4 py-8 text-center sm:py-24">
@@ -21,11 +25,7 @@ export function HeroSection({ books }: { books: Book[] }) {
           <a href="#pricing" className={buttonStyles.primary}>
             See Our Collections
           </a>
-          <ToastButtonIsland
-            label="Get a Free Story"
-            className={buttonStyles.secondary}
-            toast={NOT_IMPLEMENTED_TOAST}
-          />
+          {freeStory}
         </div>
         <dl className="mx-auto mt-6 grid max-w-xl grid-cols-3 gap-4 sm:mt-10">
           {HERO_CLAIMS.map((claim) => (

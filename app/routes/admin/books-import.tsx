@@ -10,8 +10,8 @@ import {
 } from "#common/books/book-import-form.ts";
 import { importBooksCsv } from "#server/books/import-books-csv.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import { enforceRateLimit, runAction, type ActionFailure } from "#server/http/action-result.ts";
-import { readFormWithUpload, type FormWithUpload } from "#server/http/read-form.ts";
+import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
+import { readFormWithUpload, uploadRefusal, type FormWithUpload } from "#server/http/read-form.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { BooksImportForm } from "#app/features/admin-books/books-import-form.tsx";
@@ -24,13 +24,6 @@ export function meta() {
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   return null;
-}
-
-/** The refusal readFormWithUpload throws (a `data()` answer), as an AppError so runAction answers it like the rest. */
-function uploadRefusal(error: unknown): AppError | null {
-  const failure = (error as { data?: Partial<ActionFailure> } | null)?.data;
-  if (failure?.ok !== false || !failure.error) return null;
-  return new AppError("VALIDATION", failure.error.message);
 }
 
 /**

@@ -6,10 +6,12 @@ import { PAYPAL_WEBHOOK_PATH } from "#server/http/paypal-webhook.ts";
 import { runAction } from "#server/http/action-result.ts";
 import { getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
 import { currencyChoices } from "#server/settings/currency-choices.ts";
+import { getFreeStory } from "#server/free-story/get-free-story.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { settingsInputFromFormData } from "#app/features/admin-settings/settings-form-data.ts";
 import { SAVE_SETTINGS_TOASTS, StoreSettingsForm } from "#app/features/admin-settings/store-settings-form.tsx";
+import { FreeStoryUpload } from "#app/features/admin-settings/free-story-upload.tsx";
 import type { Route } from "./+types/settings";
 
 /** The endpoint Stripe's webhook must call (server/payments, issue 11). */
@@ -33,12 +35,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     webhookUrl: `${env.PUBLIC_URL}${PAYPAL_WEBHOOK_PATH}`,
     missing: await payPalMissingSettings({ db, env }),
   };
+  const freeStory = await getFreeStory(context.services);
   return {
     settings,
     webhookUrl: stripeWebhookUrl(env.PUBLIC_URL),
     cardPaymentsReady,
     payPal,
     currencies: currencyChoices(),
+    freeStory,
   };
 }
 
@@ -60,13 +64,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, webhookUrl, cardPaymentsReady, payPal, currencies } = loaderData;
+  const { settings, webhookUrl, cardPaymentsReady, payPal, currencies, freeStory } = loaderData;
 
   return (
     <div className="mx-auto max-w-4xl">
       <AdminPageHeader
         title={ADMIN_PAGES.settings.title}
-        intro="Your store's details, payments, shipping and maintenance mode."
+        intro="Your store's details, payments, shipping, social links, maintenance mode and free story."
       />
       {/* A new key after each save: the form starts again from the settings as now stored. */}
       <StoreSettingsForm
@@ -78,6 +82,10 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         payPal={payPal}
         currencies={currencies}
       />
+      {/* Its own form after the settings' (a form cannot hold another): the file goes to its own address. */}
+      <div className="mt-6">
+        <FreeStoryUpload story={freeStory} />
+      </div>
     </div>
   );
 }
