@@ -29,6 +29,7 @@ const MIGRATION_NAMES = [
   "0018-contact-enquiries",
   "0019-store-postal-address",
   "0020-paypal-payments",
+  "0023-tracking-numbers-staff-notes",
 ];
 
 const APP_TABLES = [
@@ -43,7 +44,9 @@ const APP_TABLES = [
   "email_subscribers",
   "mail_outbox",
   "order_items",
+  "order_notes",
   "order_status_history",
+  "order_tracking_numbers",
   "orders",
   "owner_setup_tokens",
   "page_generation",
