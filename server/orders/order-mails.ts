@@ -11,6 +11,8 @@ import { formatMoney } from "#common/money/money.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
+import { CARRIER_LABELS, trackingUrl, type TrackingNumberView } from "#common/orders/carriers.ts";
+import { customerTrackingNumbers, loadTrackingNumbers } from "./tracking-numbers.ts";
 
 export interface OrderMailDeps {
   db: Kysely<Database>;
@@ -27,6 +29,8 @@ interface MailContent {
   /** The order's lines and totals. */
   withLines: boolean;
   details: [label: string, value: string][];
+  /** The parcels' tracking numbers, each linked to its carrier's page (none for "other"). */
+  tracking?: TrackingNumberView[];
   link?: { label: string; url: string };
 }
 
@@ -95,7 +99,8 @@ async function loadOrder(db: Kysely<Database>, orderId: string) {
     .orderBy("position")
     .orderBy("id")
     .execute();
-  return { ...order, items };
+  const tracking = customerTrackingNumbers(await loadTrackingNumbers(db, [orderId]), orderId);
+  return { ...order, items, tracking };
 }
 
 function money(order: NonNullable<OrderRow>, cents: number): string {
@@ -206,9 +211,14 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
     to: order.customer_email,
     subject: `Your order ${order.id} has shipped`,
     greeting: GREETING,
-    paragraphs: ["Good news: your order is on its way."],
+    paragraphs: [
+      order.tracking.length === 0
+        ? "Good news: your order is on its way."
+        : `Good news: your order is on its way. You can follow ${order.tracking.length === 1 ? "its parcel" : "each parcel"} on the carrier's website with the tracking ${order.tracking.length === 1 ? "number" : "numbers"} below; a number may take up to 24 hours to show there.`,
+    ],
     withLines: true,
     details: orderDetails(order).filter(([label]) => label !== "Payment status"),
+    tracking: order.tracking,
     link: trackLink(order, store),
   }),
   cancelled: (order, store) => ({
@@ -280,6 +290,14 @@ function totals(order: NonNullable<OrderRow>): [string, string][] {
 
 function renderText(content: MailContent, order: NonNullable<OrderRow>, storeName: string): string {
   const out = [content.greeting, "", ...content.paragraphs.flatMap((p) => [p, ""])];
+  if (content.tracking && content.tracking.length > 0) {
+    out.push(content.tracking.length === 1 ? "Tracking number:" : "Tracking numbers:");
+    for (const parcel of content.tracking) {
+      const url = trackingUrl(parcel.carrier, parcel.trackingNumber);
+      out.push(`  ${CARRIER_LABELS[parcel.carrier]} ${parcel.trackingNumber}${url ? `: ${url}` : ""}`);
+    }
+    out.push("");
+  }
   if (content.withLines) {
     for (const item of order.items) {
       out.push(`${item.quantity} × ${item.title}: ${money(order, item.unit_price_cents * item.quantity)}`);
@@ -314,6 +332,18 @@ function renderHtml(content: MailContent, order: NonNullable<OrderRow>, storeNam
   const cell = 'style="padding:4px 8px;border-bottom:1px solid #eee"';
   const right = 'style="padding:4px 8px;border-bottom:1px solid #eee;text-align:right"';
   const parts = [`<p>${escapeHtml(content.greeting)}</p>`, ...content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`)];
+  if (content.tracking && content.tracking.length > 0) {
+    const items = content.tracking.map((parcel) => {
+      const url = trackingUrl(parcel.carrier, parcel.trackingNumber);
+      const number = url
+        ? `<a href="${escapeHtml(url)}">${escapeHtml(parcel.trackingNumber)}</a>`
+        : escapeHtml(parcel.trackingNumber);
+      return `<li>${escapeHtml(CARRIER_LABELS[parcel.carrier])} ${number}</li>`;
+    });
+    parts.push(
+      `<p><strong>${content.tracking.length === 1 ? "Tracking number" : "Tracking numbers"}</strong></p><ul>${items.join("")}</ul>`,
+    );
+  }
   if (content.withLines) {
     const rows = order.items.map(
       (item) =>
