@@ -1,45 +1,58 @@
+import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
 import { ORDER_INTENTS, ORDER_STATUSES } from "#common/orders/order-status-schema.ts";
 import type { OrderStatusUpdate } from "#server/orders/update-order-status.ts";
 import { orderStatusClasses } from "./order-status-style.ts";
+import { ShipOrderDialog } from "./ship-order-dialog.tsx";
 
 /**
- * An order's status as a dropdown that saves on change (a fetcher post to the order route).
+ * An order's status as a dropdown that saves on change (a fetcher post to the order route);
+ * choosing Shipped first asks for the parcels' tracking numbers (ShipOrderDialog), then posts.
  * The chosen status shows at once; when the server refuses it, the reloaded list brings the
  * saved status back. The action sets the toast either way (server-set toasts, root shows it).
  */
 export function OrderStatusSelect({ orderId, status }: { orderId: string; status: string }) {
   const fetcher = useFetcher<ActionResult<OrderStatusUpdate>>();
+  const shipFetcher = useFetcher<ActionResult>();
+  const [shipping, setShipping] = useState(false);
+  const closeShipping = useCallback(() => setShipping(false), []);
 
-  const pending = fetcher.formData?.get("status");
+  const pending = fetcher.formData?.get("status") ?? shipFetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : status;
   const known = (ORDER_STATUSES as readonly string[]).includes(status);
 
   return (
-    <select
-      aria-label={`Status of order ${orderId}`}
-      aria-busy={fetcher.state !== "idle"}
-      value={value}
-      onChange={(event) => {
-        void fetcher.submit(
-          { intent: ORDER_INTENTS.updateStatus, orderId, status: event.target.value },
-          { method: "post" },
-        );
-      }}
-      className={`rounded-full border border-black/10 px-3 py-1.5 text-sm font-semibold ${orderStatusClasses(value)}`}
-    >
-      {/* A status from elsewhere (not one an admin can choose) is shown, not silently replaced. */}
-      {known ? null : (
-        <option value={status} disabled>
-          {status}
-        </option>
-      )}
-      {ORDER_STATUSES.map((option) => (
-        <option key={option} value={option}>
-          {option}
-        </option>
-      ))}
-    </select>
+    <>
+      <select
+        aria-label={`Status of order ${orderId}`}
+        aria-busy={fetcher.state !== "idle" || shipFetcher.state !== "idle"}
+        value={value}
+        onChange={(event) => {
+          if (event.target.value === "Shipped") {
+            setShipping(true);
+            return;
+          }
+          void fetcher.submit(
+            { intent: ORDER_INTENTS.updateStatus, orderId, status: event.target.value },
+            { method: "post" },
+          );
+        }}
+        className={`rounded-full border border-black/10 px-3 py-1.5 text-sm font-semibold ${orderStatusClasses(value)}`}
+      >
+        {/* A status from elsewhere (not one an admin can choose) is shown, not silently replaced. */}
+        {known ? null : (
+          <option value={status} disabled>
+            {status}
+          </option>
+        )}
+        {ORDER_STATUSES.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {shipping ? <ShipOrderDialog orderId={orderId} fetcher={shipFetcher} onClose={closeShipping} /> : null}
+    </>
   );
 }
