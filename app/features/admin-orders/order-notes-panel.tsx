@@ -36,8 +36,12 @@ export function OrderNotesPanel({ order }: { order: OrderDetails }) {
           {order.notes.map((note) => (
             <li key={note.id} className="rounded-lg bg-brand-50 px-3 py-2">
               <p className="whitespace-pre-wrap break-words text-ink">{note.body}</p>
-              <p className="mt-1 break-all text-xs text-gray-700">
-                {note.authorEmail} · <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+              <p className="mt-1 flex flex-wrap gap-x-1 text-xs text-gray-700">
+                <span className="break-all">{note.authorEmail}</span>
+                <span aria-hidden="true">·</span>
+                <time className="whitespace-nowrap" dateTime={note.createdAt}>
+                  {formatDateTime(note.createdAt)}
+                </time>
               </p>
             </li>
           ))}

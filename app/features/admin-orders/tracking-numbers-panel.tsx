@@ -161,6 +161,7 @@ export function TrackingNumbersPanel({ order }: { order: OrderDetails }) {
 }
 
 function AddTrackingNumberForm({ orderId }: { orderId: string }) {
+  const headingId = useId();
   const fetcher = useFetcher<ActionResult>();
   const { fieldErrors, formProps } = useRouteForm({
     schema: addTrackingNumberSchema,
@@ -171,7 +172,10 @@ function AddTrackingNumberForm({ orderId }: { orderId: string }) {
     post: (_form, data) => void fetcher.submit(data, { method: "post" }),
   });
   return (
-    <form {...formProps} className="mt-4 grid gap-3" aria-label="Add a tracking number">
+    <form {...formProps} className="mt-4 grid gap-3" aria-labelledby={headingId}>
+      <h4 id={headingId} className="font-semibold text-ink">
+        Add a tracking number
+      </h4>
       <input type="hidden" name="intent" value={TRACKING_INTENTS.add} />
       <input type="hidden" name="orderId" value={orderId} />
       <ParcelFields fieldErrors={fieldErrors} />
