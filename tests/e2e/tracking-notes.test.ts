@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
 import { OWNER_EMAIL } from "#tests/support/e2e-template.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
@@ -70,6 +71,9 @@ describe("tracking numbers and staff notes in a browser", () => {
     await second.getByLabel("Carrier").selectOption("fedex");
     await second.getByLabel("Tracking number").fill(FEDEX_TYPO);
     await page.screenshot({ path: path.join(SHOTS, "ship-dialog-1280.png") });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, "ship-dialog-360.png") });
     expect(await axeViolations(page)).toEqual([]);
     await ship.getByRole("button", { name: "Mark shipped" }).click();
     await expectToast(page, "Order status changed to Shipped");
@@ -147,5 +151,39 @@ describe("tracking numbers and staff notes in a browser", () => {
     expect(html).not.toContain("Abigail");
     expect(html).toContain(UPS);
     await customer.close();
+  });
+
+  it("shows the numbers on the customer's order history and order confirmation, and no note", async () => {
+    const account = { email: "reader@example.com", password: "Correct-Horse-Battery-9" };
+    const cookie = await newCustomerSession(shop.server.url, account);
+    // The order becomes this account's, as one placed while signed in is.
+    await shop.withDb(async (db) => {
+      const user = await db
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", account.email)
+        .executeTakeFirstOrThrow();
+      await db.updateTable("orders").set({ user_id: user.id }).where("id", "=", orderId).execute();
+    });
+    const context = await shop.browser.newContext();
+    await addCookieHeader(context, shop.server.url, cookie);
+    const page = await context.newPage();
+    for (const [name, address] of [
+      ["order-history", "/order-history"],
+      ["confirmation", `/order-confirmation/${orderId}`],
+    ] as const) {
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${shop.server.url}${address}`);
+        const numbers = page.getByTestId("tracking-numbers");
+        await numbers.waitFor();
+        expect(await numbers.getByRole("link", { name: new RegExp(UPS) }).getAttribute("href"), name).toBe(UPS_LINK);
+        expect(await page.content(), name).not.toContain("Abigail");
+        await numbers.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+        expect(await axeViolations(page), `${name} at ${width}`).toEqual([]);
+      }
+    }
+    await context.close();
   });
 });
