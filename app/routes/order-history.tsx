@@ -8,6 +8,7 @@ import { formatLongDate } from "#common/dates.ts";
 import { orderPath, SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
+import { TrackingNumberList } from "#app/components/ui/tracking-number-list.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/order-history";
 
@@ -92,6 +93,14 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                       </dd>
                     </div>
                   )}
+                  {order.trackingNumbers.length > 0 ? (
+                    <div className="col-span-2 sm:col-span-3">
+                      <dt className="text-gray-700">Tracking</dt>
+                      <dd>
+                        <TrackingNumberList numbers={order.trackingNumbers} />
+                      </dd>
+                    </div>
+                  ) : null}
                 </dl>
                 <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
                   <a

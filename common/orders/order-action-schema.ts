@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { moneySchema } from "#common/money/money-field-schema.ts";
+import { parcelRowsSchema, parcelSchema } from "./parcel-schema.ts";
 
 /**
  * The staff actions on one order (Order Details), shared by the dialog's forms and the admin
@@ -73,8 +74,33 @@ export const BULK_ORDER_INTENTS = { markShipped: "bulk-mark-shipped" } as const;
 /** The form field that carries each ticked order's id (repeated). */
 export const BULK_ORDER_IDS_FIELD = "orderIds";
 
-/** The list's bulk "Mark shipped" post: the repeated ids field, read as a list by parseFields. */
-export const bulkShipOrdersSchema = z.object({ [BULK_ORDER_IDS_FIELD]: bulkOrderIdsSchema });
+/**
+ * The list's bulk "Mark shipped" post: the repeated ids field, read as a list by parseFields, and
+ * for each order at most one parcel (`parcels.0.orderId`, `.carrier`, `.trackingNumber`; more
+ * are added in the order's details). A parcel must name one of the ticked orders.
+ */
+export const bulkShipOrdersSchema = z
+  .object({
+    [BULK_ORDER_IDS_FIELD]: bulkOrderIdsSchema,
+    parcels: parcelRowsSchema(parcelSchema.extend({ orderId: orderIdFieldSchema }), {
+      max: BULK_ORDER_LIMIT,
+      sameParcel: (parcel) => parcel.orderId,
+      duplicateMessage: "One tracking number per order here: add more in the order's details.",
+    }),
+  })
+  .superRefine((post, ctx) => {
+    const chosen = new Set(post[BULK_ORDER_IDS_FIELD]);
+    for (const parcel of post.parcels) {
+      if (!chosen.has(parcel.orderId)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["parcels"],
+          message: "A tracking number was entered for an order that is not ticked.",
+        });
+        return;
+      }
+    }
+  });
 
 /** Staff release what one client holds in unpaid orders (Order Management, "Unpaid holds"). */
 export const RELEASE_HOLDS_INTENT = "release-holds";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shipmentParcelsSchema } from "./parcel-schema.ts";
 
 /**
  * The order statuses an admin can choose, in the dropdown's order, shared by the browser and the
@@ -12,11 +13,23 @@ export const ORDER_STATUS_MESSAGE = `Please choose one of: ${ORDER_STATUSES.slic
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: ORDER_STATUS_MESSAGE });
 
-/** The status dropdown's change, as the admin Order Management screen submits it. */
-export const orderStatusChangeSchema = z.object({
-  orderId: z.string({ error: "Please choose an order." }).trim().min(1, "Please choose an order."),
-  status: orderStatusSchema,
-});
+export const PARCELS_NEED_SHIPPED = "Tracking numbers are entered when an order is marked Shipped, or in its details.";
+
+/**
+ * The status dropdown's change, as the admin Order Management screen submits it; choosing
+ * Shipped may bring the parcels' carriers and tracking numbers (the ship dialog).
+ */
+export const orderStatusChangeSchema = z
+  .object({
+    orderId: z.string({ error: "Please choose an order." }).trim().min(1, "Please choose an order."),
+    status: orderStatusSchema,
+    parcels: shipmentParcelsSchema,
+  })
+  .superRefine((change, ctx) => {
+    if (change.parcels.length > 0 && change.status !== "Shipped") {
+      ctx.addIssue({ code: "custom", path: ["parcels"], message: PARCELS_NEED_SHIPPED });
+    }
+  });
 
 /** The Order Management action's intents, posted as `intent` by the screen's forms. */
 export const ORDER_INTENTS = { updateStatus: "status" } as const;

@@ -2,6 +2,8 @@ import type { OrderStatus } from "#server/db/schema.ts";
 import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
 import type { AppServices } from "#server/services.ts";
 import { isAccountOrder } from "#server/orders/order-access.ts";
+import { customerTrackingNumbers, loadTrackingNumbers } from "#server/orders/tracking-numbers.ts";
+import type { TrackingNumberView } from "#common/orders/carriers.ts";
 import type { Viewer } from "./viewer.ts";
 
 export interface MyOrder {
@@ -12,6 +14,8 @@ export interface MyOrder {
   currency: string;
   paymentStatus: PaymentStatus;
   paymentMethod: PaymentMethod | null;
+  /** Its parcels' tracking numbers, in the order they were added. */
+  trackingNumbers: TrackingNumberView[];
 }
 
 /**
@@ -29,6 +33,10 @@ export async function listMyOrders(
     .orderBy("order_date", "desc")
     .limit(200)
     .execute();
+  const tracking = await loadTrackingNumbers(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     orderDate: r.order_date,
@@ -37,5 +45,6 @@ export async function listMyOrders(
     currency: r.currency,
     paymentStatus: r.payment_status,
     paymentMethod: r.payment_method,
+    trackingNumbers: customerTrackingNumbers(tracking, r.id),
   }));
 }

@@ -5,6 +5,8 @@ import { PAYMENT_PROCESSING_STEP } from "#server/orders/payment-process.ts";
 import type { AppServices } from "#server/services.ts";
 import { countryName } from "./country-names.ts";
 import { maySeeConfirmation } from "#server/orders/order-access.ts";
+import { customerTrackingNumbers, loadTrackingNumbers } from "#server/orders/tracking-numbers.ts";
+import type { TrackingNumberView } from "#common/orders/carriers.ts";
 
 export interface OrderConfirmation {
   id: string;
@@ -38,6 +40,8 @@ export interface OrderConfirmation {
   /** The store's invoice terms, for an invoice order. */
   invoiceTerms: string | null;
   lines: { title: string; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+  /** The parcels' tracking numbers once it ships, in the order they were added. */
+  trackingNumbers: TrackingNumberView[];
 }
 
 /**
@@ -51,7 +55,7 @@ export async function getOrderConfirmation(
   if (input.orderId.length > 40) return null;
   const order = await db.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
   if (!order || !maySeeConfirmation(order, input.viewer, input.placedOrderIds)) return null;
-  const [items, settings, pending] = await Promise.all([
+  const [items, settings, pending, tracking] = await Promise.all([
     db
       .selectFrom("order_items")
       .select(["title", "unit_price_cents", "quantity"])
@@ -69,6 +73,7 @@ export async function getOrderConfirmation(
           .where("status", "=", PAYMENT_PROCESSING_STEP)
           .executeTakeFirst()
       : undefined,
+    loadTrackingNumbers(db, [order.id]),
   ]);
   return {
     id: order.id,
@@ -101,5 +106,6 @@ export async function getOrderConfirmation(
       quantity: item.quantity,
       lineTotalCents: item.unit_price_cents * item.quantity,
     })),
+    trackingNumbers: customerTrackingNumbers(tracking, order.id),
   };
 }

@@ -31,6 +31,7 @@ const MIGRATION_NAMES = [
   "0020-paypal-payments",
   "0022-tax-exemptions",
   "0024-free-story-social-links",
+  "0023-tracking-numbers-staff-notes",
 ];
 
 const APP_TABLES = [
@@ -46,7 +47,9 @@ const APP_TABLES = [
   "free_story",
   "mail_outbox",
   "order_items",
+  "order_notes",
   "order_status_history",
+  "order_tracking_numbers",
   "orders",
   "organisations",
   "owner_setup_tokens",

@@ -21,6 +21,7 @@ import * as storePostalAddress from "./migrations/0019-store-postal-address.ts";
 import * as paypalPayments from "./migrations/0020-paypal-payments.ts";
 import * as taxExemptions from "./migrations/0022-tax-exemptions.ts";
 import * as freeStorySocialLinks from "./migrations/0024-free-story-social-links.ts";
+import * as trackingNumbersStaffNotes from "./migrations/0023-tracking-numbers-staff-notes.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -52,6 +53,7 @@ const migrations: Record<string, MigrationModule> = {
   "0020-paypal-payments": paypalPayments,
   "0022-tax-exemptions": taxExemptions,
   "0024-free-story-social-links": freeStorySocialLinks,
+  "0023-tracking-numbers-staff-notes": trackingNumbersStaffNotes,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

@@ -22,6 +22,8 @@ export const NOT_PAGE_SHAPING_TABLES: Record<string, string> = {
   orders: "stock lives on books and bundles; orders show only on session pages",
   order_items: "as orders",
   order_status_history: "Track Order is never cached (it carries a query)",
+  order_tracking_numbers: "as order_status_history; and on session pages",
+  order_notes: "read by staff only",
   payment_events: "webhook bookkeeping",
   mail_outbox: "mail queue",
   contact_messages: "read by staff only",

@@ -142,6 +142,31 @@ export interface OrderStatusHistoryTable {
   note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** One parcel of an order (migration 0023): its carrier and tracking number, once per order. */
+export interface OrderTrackingNumbersTable {
+  id: string;
+  order_id: string;
+  /** One of CARRIERS (common/orders/carriers.ts); not checked by the database. */
+  carrier: string;
+  /** Upper case, single spaces: as trackingNumberSchema leaves it. */
+  tracking_number: string;
+  /** The order's parcels in the order they were entered (0, 1, …; gaps after a removal). */
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A staff note on an order (migration 0023). Never shown to customers. */
+export interface OrderNotesTable {
+  id: string;
+  order_id: string;
+  /** Null once the author's account is gone; `author_email` still names them. */
+  author_user_id: string | null;
+  author_email: string;
+  body: string;
+  created_at: Timestamp;
+}
+
 /** A book inside a bundle, in display order (migration 0012). */
 export interface BundleBooksTable {
   bundle_id: string;
@@ -429,6 +454,8 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;
+  order_tracking_numbers: OrderTrackingNumbersTable;
+  order_notes: OrderNotesTable;
   store_settings: StoreSettingsTable;
   shipping_methods: ShippingMethodsTable;
   email_subscribers: EmailSubscribersTable;

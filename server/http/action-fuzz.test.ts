@@ -40,6 +40,24 @@ const ACTIONS: { path: string; fields: Record<string, string | null> }[] = [
   { path: "/admin/orders", fields: { intent: "mark-paid", orderId: null } },
   { path: "/admin/orders", fields: { intent: "cancel", orderId: null } },
   { path: "/admin/orders", fields: { intent: "refund", orderId: null, amount: null } },
+  {
+    path: "/admin/orders",
+    fields: {
+      intent: "status",
+      orderId: null,
+      status: null,
+      "parcels.0.carrier": null,
+      "parcels.0.trackingNumber": null,
+    },
+  },
+  { path: "/admin/orders", fields: { intent: "tracking-add", orderId: null, carrier: null, trackingNumber: null } },
+  {
+    path: "/admin/orders",
+    fields: { intent: "tracking-edit", orderId: null, trackingId: null, carrier: null, trackingNumber: null },
+  },
+  { path: "/admin/orders", fields: { intent: "tracking-remove", orderId: null, trackingId: null } },
+  { path: "/admin/orders", fields: { intent: "resend-shipped-mail", orderId: null, requestId: null } },
+  { path: "/admin/orders", fields: { intent: "note-add", orderId: null, note: null } },
   { path: "/admin/subscribers", fields: { intent: "delete", subscriberId: null } },
   {
     path: "/admin/settings",
@@ -204,6 +222,8 @@ const TABLES = [
   "orders",
   "order_items",
   "order_status_history",
+  "order_tracking_numbers",
+  "order_notes",
   "store_settings",
   "shipping_methods",
   "email_subscribers",

@@ -58,6 +58,8 @@ describe.each(TEST_ENGINES)("getOrderDetails on %s", (engine) => {
       history: expect.arrayContaining([
         expect.objectContaining({ status: "Shipped", customerVisible: true, note: null }),
       ]),
+      trackingNumbers: [],
+      notes: [],
     });
   });
 

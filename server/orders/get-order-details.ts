@@ -2,6 +2,7 @@ import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
 import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
+import { loadTrackingNumbers, type TrackingNumberEntry } from "./tracking-numbers.ts";
 
 export interface OrderDetailsItem {
   id: string;
@@ -47,6 +48,18 @@ export interface OrderDetails {
   amountRefundedCents: number;
   /** Oldest first, staff-only steps included. */
   history: OrderHistoryEntry[];
+  /** The parcels' tracking numbers, in the order they were added. */
+  trackingNumbers: TrackingNumberEntry[];
+  /** Staff notes, oldest first. */
+  notes: OrderNote[];
+}
+
+/** A staff note; staff only. */
+export interface OrderNote {
+  id: string;
+  authorEmail: string;
+  createdAt: Timestamp;
+  body: string;
 }
 
 export interface OrderHistoryEntry {
@@ -83,6 +96,16 @@ export async function getOrderDetails(
     .orderBy("occurred_at")
     .orderBy("id")
     .execute();
+  const [tracking, notes] = await Promise.all([
+    loadTrackingNumbers(db, [order.id]),
+    db
+      .selectFrom("order_notes")
+      .select(["id", "author_email", "created_at", "body"])
+      .where("order_id", "=", order.id)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+  ]);
   const cityLine = [order.ship_city, order.ship_region, order.ship_postal_code].filter(Boolean).join(", ");
 
   return {
@@ -122,6 +145,13 @@ export async function getOrderDetails(
       occurredAt: step.occurred_at,
       customerVisible: Boolean(step.customer_visible),
       note: step.note,
+    })),
+    trackingNumbers: tracking.get(order.id) ?? [],
+    notes: notes.map((note) => ({
+      id: note.id,
+      authorEmail: note.author_email,
+      createdAt: note.created_at,
+      body: note.body,
     })),
   };
 }

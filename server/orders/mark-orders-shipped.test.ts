@@ -35,6 +35,7 @@ describe.each(TEST_ENGINES)("markOrdersShipped on %s", (engine) => {
         { orderId: "CANCELLED", reason: "cancelled" },
         { orderId: "NOPE", reason: "not-found" },
       ],
+      trackingNotSaved: [],
     });
     expect(describeShipResult(result)).toBe(
       "3 orders marked shipped. 5 skipped: UNPAID-CARD (not paid yet), SHIPPED (already shipped), " +
@@ -62,10 +63,51 @@ describe.each(TEST_ENGINES)("markOrdersShipped on %s", (engine) => {
         { orderId: "PAID", reason: "already-shipped" },
         { orderId: "INVOICE", reason: "already-shipped" },
       ],
+      trackingNotSaved: [],
     });
     expect(await db.selectFrom("mail_outbox").select("id").where("kind", "=", "shipped").execute()).toHaveLength(3);
     const history = await db.selectFrom("order_status_history").select("id").where("order_id", "=", "PAID").execute();
     expect(history).toHaveLength(2);
+  });
+
+  it("ships each order with the tracking number given for it, and says when a skipped order's was not saved", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    for (const [id, order] of [
+      ["A", paidCardOrder()],
+      ["B", paidCardOrder()],
+      ["DONE", { ...paidCardOrder(), status: "Delivered" as const }],
+    ] as const) {
+      await insertTestOrder(db, { takeStock: false, order: { id, ...order } });
+    }
+    const result = await markOrdersShipped(deps(db), {
+      orderIds: ["A", "B", "DONE"],
+      parcels: [
+        { orderId: "A", carrier: "ups", trackingNumber: "1Z999AA10123456784" },
+        { orderId: "DONE", carrier: "usps", trackingNumber: "9400 1000 0000 0000 0000 00" },
+      ],
+    });
+    expect(result).toEqual({
+      shipped: ["A", "B"],
+      skipped: [{ orderId: "DONE", reason: "delivered" }],
+      trackingNotSaved: ["DONE"],
+    });
+    expect(describeShipResult(result)).toBe(
+      "2 orders marked shipped. 1 skipped: DONE (already delivered). Their tracking numbers were not saved: DONE.",
+    );
+    const numbers = await db
+      .selectFrom("order_tracking_numbers")
+      .select(["order_id", "carrier", "tracking_number"])
+      .execute();
+    expect(numbers).toEqual([{ order_id: "A", carrier: "ups", tracking_number: "1Z999AA10123456784" }]);
+    const step = await db
+      .selectFrom("order_status_history")
+      .select(["status", "note", "customer_visible"])
+      .where("order_id", "=", "A")
+      .where("status", "=", "Shipped")
+      .executeTakeFirstOrThrow();
+    expect(step).toMatchObject({ note: "Tracking: UPS 1Z999AA10123456784" });
+    expect(Boolean(step.customer_visible)).toBe(true);
   });
 
   // An empty choice, a blank id and more than BULK_ORDER_LIMIT are refused by bulkShipOrdersSchema
@@ -74,7 +116,11 @@ describe.each(TEST_ENGINES)("markOrdersShipped on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
     await insertTestOrder(db, { takeStock: false, order: { id: "PAID", ...paidCardOrder() } });
-    expect(await markOrdersShipped(deps(db), { orderIds: [] })).toEqual({ shipped: [], skipped: [] });
+    expect(await markOrdersShipped(deps(db), { orderIds: [] })).toEqual({
+      shipped: [],
+      skipped: [],
+      trackingNotSaved: [],
+    });
     const order = await db.selectFrom("orders").select("status").where("id", "=", "PAID").executeTakeFirstOrThrow();
     expect(order.status).toBe("Pending");
   });

@@ -12,6 +12,8 @@ import { formatMoney } from "#common/money/money.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
+import { CARRIER_LABELS, trackingUrl, type TrackingNumberView } from "#common/orders/carriers.ts";
+import { customerTrackingNumbers, loadTrackingNumbers } from "./tracking-numbers.ts";
 
 export interface OrderMailDeps {
   db: Kysely<Database>;
@@ -28,6 +30,8 @@ interface MailContent {
   /** The order's lines and totals. */
   withLines: boolean;
   details: [label: string, value: string][];
+  /** The parcels' tracking numbers, each linked to its carrier's page (none for "other"). */
+  tracking?: TrackingNumberView[];
   link?: { label: string; url: string };
 }
 
@@ -97,7 +101,8 @@ async function loadOrder(db: Kysely<Database>, orderId: string) {
     .orderBy("position")
     .orderBy("id")
     .execute();
-  return { ...order, items };
+  const tracking = customerTrackingNumbers(await loadTrackingNumbers(db, [orderId]), orderId);
+  return { ...order, items, tracking };
 }
 
 function money(order: NonNullable<OrderRow>, cents: number): string {
@@ -208,9 +213,14 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
     to: order.customer_email,
     subject: `Your order ${order.id} has shipped`,
     greeting: GREETING,
-    paragraphs: ["Good news: your order is on its way."],
+    paragraphs: [
+      order.tracking.length === 0
+        ? "Good news: your order is on its way."
+        : `Good news: your order is on its way. You can follow ${order.tracking.length === 1 ? "its parcel" : "each parcel"} on the carrier's website with the tracking ${order.tracking.length === 1 ? "number" : "numbers"} below; a number may take up to 24 hours to show there.`,
+    ],
     withLines: true,
     details: orderDetails(order).filter(([label]) => label !== "Payment status"),
+    tracking: order.tracking,
     link: trackLink(order, store),
   }),
   cancelled: (order, store) => ({
@@ -283,6 +293,18 @@ function totals(order: NonNullable<OrderRow>): [string, string][] {
 /** The mail's blocks for the one layout: greeting, paragraphs, lines and totals, details, link. */
 function renderMail(content: MailContent & { kind: OrderMailKind }, order: NonNullable<OrderRow>, storeName: string) {
   const blocks: MailBlock[] = [{ text: content.greeting }, ...content.paragraphs.map((text) => ({ text }))];
+  if (content.tracking && content.tracking.length > 0) {
+    // Each parcel's number, and a button to the carrier's tracking page where it has one.
+    blocks.push({ text: content.tracking.length === 1 ? "Tracking number:" : "Tracking numbers:" });
+    blocks.push({
+      details: content.tracking.map((parcel) => [CARRIER_LABELS[parcel.carrier], parcel.trackingNumber] as const),
+    });
+    for (const parcel of content.tracking) {
+      const url = trackingUrl(parcel.carrier, parcel.trackingNumber);
+      if (url)
+        blocks.push({ link: { label: `Track ${CARRIER_LABELS[parcel.carrier]} ${parcel.trackingNumber}`, url } });
+    }
+  }
   if (content.withLines) {
     blocks.push({
       lines: {

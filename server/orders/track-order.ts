@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import type { AppServices } from "#server/services.ts";
 import { orderIdSchema } from "#common/orders/tracking-schema.ts";
+import type { TrackingNumberView } from "#common/orders/carriers.ts";
+import { customerTrackingNumbers, loadTrackingNumbers } from "./tracking-numbers.ts";
 
 /** One step of an order's journey. */
 export interface TrackingStep {
@@ -13,6 +15,8 @@ export interface TrackingStep {
 /**
  * What anyone who knows an order id may see. Deliberately nothing personal or commercial: no
  * e-mail, no address, no items, no totals, since the id is the only "credential" the page asks for.
+ * The parcels' tracking numbers are shown (decision 31): the carrier's page tells no more than
+ * this one does, and the numbers are what the customer came for.
  */
 export interface OrderTracking {
   /** The id as stored (canonical letter case), whatever case was typed. */
@@ -23,6 +27,8 @@ export interface OrderTracking {
   estimatedDelivery: string | null;
   /** Newest first: the first step is the current one. */
   history: TrackingStep[];
+  /** Each parcel's carrier and number, in the order they were added. */
+  trackingNumbers: TrackingNumberView[];
 }
 
 /**
@@ -49,15 +55,18 @@ export async function trackOrder(
     .executeTakeFirst();
   if (!order) return null;
 
-  const steps = await db
-    .selectFrom("order_status_history")
-    .select(["status", "location", "occurred_at"])
-    .where("order_id", "=", order.id)
-    // Staff-only steps (a payment flagged for review, a refund's details) are not the customer's.
-    .where("customer_visible", "=", true)
-    .orderBy("occurred_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+  const [steps, tracking] = await Promise.all([
+    db
+      .selectFrom("order_status_history")
+      .select(["status", "location", "occurred_at"])
+      .where("order_id", "=", order.id)
+      // Staff-only steps (a payment flagged for review, a refund's details) are not the customer's.
+      .where("customer_visible", "=", true)
+      .orderBy("occurred_at", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    loadTrackingNumbers(db, [order.id]),
+  ]);
 
   return {
     orderId: order.id,
@@ -65,5 +74,6 @@ export async function trackOrder(
     orderDate: order.order_date,
     estimatedDelivery: order.estimated_delivery,
     history: steps.map((step) => ({ status: step.status, location: step.location, occurredAt: step.occurred_at })),
+    trackingNumbers: customerTrackingNumbers(tracking, order.id),
   };
 }

@@ -324,6 +324,11 @@ describe("admin Customer Management and Order Management in a browser", () => {
       const page = await adminPage("/admin/orders");
       const status = page.getByRole("combobox", { name: "Status of order ORD-2025-002" });
       await status.selectOption("Shipped");
+      // Shipped asks for the parcels' tracking numbers first; none is needed.
+      await page
+        .getByRole("dialog", { name: "Mark order ORD-2025-002 shipped" })
+        .getByRole("button", { name: "Mark shipped" })
+        .click();
       await expectToast(page, "Status Updated! Order status changed to Shipped");
       expect(await status.inputValue()).toBe("Shipped");
       await page.reload();

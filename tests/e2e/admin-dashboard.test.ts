@@ -186,14 +186,28 @@ describe("admin dashboard and bulk actions in a browser", () => {
     const slips = await downloadFrom(page, page.getByRole("link", { name: "Packing slips (PDF)" }));
     expect(slips.start).toBe("%PDF-");
     await page.getByRole("button", { name: "Mark shipped" }).click();
+    const ship = page.getByRole("dialog", { name: "Mark 3 orders shipped?" });
+    // A tracking number for one order; the others ship without one.
+    await ship
+      .getByRole("group", { name: `Order ${orders.paidToday}` })
+      .getByLabel("Tracking number")
+      .fill("1Z999AA10123456784");
+    await ship
+      .getByRole("group", { name: `Order ${orders.paidToday}` })
+      .getByLabel("Carrier")
+      .selectOption("ups");
     await page.screenshot({ path: path.join(SHOTS, "bulk-ship-confirm-1280.png") });
-    await confirm(page, "Mark shipped");
+    await ship.getByRole("button", { name: "Mark shipped" }).click();
     await expectToast(page, `2 orders marked shipped. 1 skipped: ${orders.unpaidCard} (not paid yet).`);
     const status = (id: string) => page.getByRole("combobox", { name: `Status of order ${id}` });
     await expect.poll(() => status(orders.paidToday).inputValue()).toBe("Shipped");
     expect(await status(orders.partlyRefunded).inputValue()).toBe("Shipped");
     expect(await status(orders.unpaidCard).inputValue()).toBe("Pending");
     expect(await page.getByRole("checkbox", { name: `Select order ${orders.paidToday}` }).isChecked()).toBe(false);
+    const tracking = await shop.withDb((db) =>
+      db.selectFrom("order_tracking_numbers").select(["order_id", "carrier", "tracking_number"]).execute(),
+    );
+    expect(tracking).toEqual([{ order_id: orders.paidToday, carrier: "ups", tracking_number: "1Z999AA10123456784" }]);
 
     const dashboard = await adminPage("/admin");
     const waiting = dashboard.getByTestId("waiting-to-ship");

@@ -6,6 +6,8 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/pay
 import { formatDate, formatDateTime } from "#common/dates.ts";
 import { ADMIN_DOWNLOADS, orderPath } from "#common/pages/site-paths.ts";
 import { OrderActions } from "./order-actions.tsx";
+import { OrderNotesPanel } from "./order-notes-panel.tsx";
+import { TrackingNumbersPanel } from "./tracking-numbers-panel.tsx";
 import { orderStatusClasses } from "./order-status-style.ts";
 import { PaymentBadge } from "./payment-badge.tsx";
 
@@ -232,6 +234,8 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
       </dl>
 
       <OrderActions order={order} />
+      <TrackingNumbersPanel order={order} />
+      <OrderNotesPanel order={order} />
 
       <h3 className="mt-6 font-serif text-lg font-semibold text-brand-800">History</h3>
       {order.history.length === 0 ? (

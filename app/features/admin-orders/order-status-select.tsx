@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "#server/http/action-result.ts";
 import { ORDER_INTENTS, ORDER_STATUSES } from "#common/orders/order-status-schema.ts";
@@ -7,9 +7,11 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
 import { cancelConfirmation, type CancellableOrder } from "./cancel-confirmation.ts";
 import { orderStatusClasses } from "./order-status-style.ts";
+import { ShipOrderDialog } from "./ship-order-dialog.tsx";
 
 /**
- * An order's status as a dropdown that saves on change (a fetcher post to the order route).
+ * An order's status as a dropdown that saves on change (a fetcher post to the order route);
+ * choosing Shipped first asks for the parcels' tracking numbers (ShipOrderDialog), then posts.
  * The chosen status shows at once; when the server refuses it, the reloaded list brings the
  * saved status back. The action sets the toast either way (server-set toasts, root shows it).
  * "Cancelled" cannot be taken back (stock released, payment voided or refunded, the customer
@@ -20,8 +22,11 @@ export function OrderStatusSelect({ order }: { order: CancellableOrder & { statu
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const opener = useReturnFocus(confirmingCancel);
   const { id: orderId, status } = order;
+  const shipFetcher = useFetcher<ActionResult>();
+  const [shipping, setShipping] = useState(false);
+  const closeShipping = useCallback(() => setShipping(false), []);
 
-  const pending = fetcher.formData?.get("status");
+  const pending = fetcher.formData?.get("status") ?? shipFetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : status;
   const known = (ORDER_STATUSES as readonly string[]).includes(status);
   const save = (next: string) =>
@@ -32,9 +37,13 @@ export function OrderStatusSelect({ order }: { order: CancellableOrder & { statu
     <>
       <select
         aria-label={`Status of order ${orderId}`}
-        aria-busy={fetcher.state !== "idle"}
+        aria-busy={fetcher.state !== "idle" || shipFetcher.state !== "idle"}
         value={value}
         onChange={(event) => {
+          if (event.target.value === "Shipped") {
+            setShipping(true);
+            return;
+          }
           if (event.target.value === "Cancelled") {
             opener.current = event.currentTarget;
             setConfirmingCancel(true);
@@ -70,6 +79,7 @@ export function OrderStatusSelect({ order }: { order: CancellableOrder & { statu
           setConfirmingCancel(false);
         }}
       />
+      {shipping ? <ShipOrderDialog orderId={orderId} fetcher={shipFetcher} onClose={closeShipping} /> : null}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { PostButtonIsland } from "#app/components/forms/post-button.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatLongDate } from "#common/dates.ts";
 import { orderPath, SITE_RESOURCES } from "#common/pages/site-paths.ts";
+import { TrackingNumberList } from "#app/components/ui/tracking-number-list.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 
 export type { ConfirmationVisit };
@@ -104,6 +105,14 @@ export function OrderConfirmationView({
               </dd>
               <dt className="font-medium">Method</dt>
               <dd>{order.shippingMethodName ?? "—"}</dd>
+              {order.trackingNumbers.length > 0 ? (
+                <>
+                  <dt className="font-medium">Tracking</dt>
+                  <dd>
+                    <TrackingNumberList numbers={order.trackingNumbers} />
+                  </dd>
+                </>
+              ) : null}
               {order.poNumber ? (
                 <>
                   <dt className="font-medium">PO number</dt>

@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, CircleDot, CircleX, PackageSearch, type Lucid
 import { useId } from "react";
 import type { OrderTracking } from "#server/orders/track-order.ts";
 import { formatLongDate, formatTimeOfDay } from "#common/dates.ts";
+import { TrackingNumberList } from "#app/components/ui/tracking-number-list.tsx";
 
 function parseDate(value: string): Date | null {
   const date = new Date(value);
@@ -59,6 +60,7 @@ export function TrackingEmptyState() {
 export function TrackingResult({ tracking }: { tracking: OrderTracking }) {
   const headingId = useId();
   const historyHeadingId = useId();
+  const parcelsHeadingId = useId();
   return (
     <article aria-labelledby={headingId} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-8">
       <h2 id={headingId} className="break-words font-serif text-2xl font-bold text-brand-800">
@@ -84,6 +86,18 @@ export function TrackingResult({ tracking }: { tracking: OrderTracking }) {
           </dd>
         </div>
       </dl>
+
+      {tracking.trackingNumbers.length > 0 ? (
+        <section aria-labelledby={parcelsHeadingId} className="mt-6">
+          <h3 id={parcelsHeadingId} className="font-serif text-xl font-semibold text-brand-800">
+            {tracking.trackingNumbers.length === 1 ? "Tracking number" : "Tracking numbers"}
+          </h3>
+          <p className="mt-1 text-sm text-gray-700">
+            Follow your parcel on the carrier&apos;s website. A new number may take up to 24 hours to show there.
+          </p>
+          <TrackingNumberList numbers={tracking.trackingNumbers} className="mt-3" />
+        </section>
+      ) : null}
 
       <h3 id={historyHeadingId} className="mt-8 font-serif text-xl font-semibold text-brand-800">
         Tracking history

@@ -28,6 +28,19 @@ import { describeShipResult, markOrdersShipped } from "#server/orders/mark-order
 import { markOrderPaid } from "#server/orders/mark-order-paid.ts";
 import { cancelOrder } from "#server/orders/cancel-order.ts";
 import { refundOrder } from "#server/orders/refund-order.ts";
+import { addTrackingNumber } from "#server/orders/add-tracking-number.ts";
+import { editTrackingNumber } from "#server/orders/edit-tracking-number.ts";
+import { removeTrackingNumber } from "#server/orders/remove-tracking-number.ts";
+import { resendShippedMail } from "#server/orders/resend-shipped-mail.ts";
+import { addOrderNote } from "#server/orders/add-order-note.ts";
+import {
+  addTrackingNumberSchema,
+  editTrackingNumberSchema,
+  removeTrackingNumberSchema,
+  resendShippedMailSchema,
+  TRACKING_INTENTS,
+} from "#common/orders/tracking-number-schema.ts";
+import { ORDER_NOTE_INTENT, orderNoteSchema } from "#common/orders/order-note-schema.ts";
 import { ORDER_ACTION_TOASTS } from "#app/features/admin-orders/order-action-toasts.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
@@ -47,11 +60,19 @@ const ORDERS_PATH = "/admin/orders";
  * A refused refund or cancel may still have changed the order (a refund found at Stripe and
  * recorded, or recorded by Stripe's event while the dialog was open), and React Router reloads
  * nothing after a 4xx or 5xx by default: the open dialog would keep its old figures and refunded
- * total (`refundedBefore`), so every later refund from it would be refused too.
+ * total (`refundedBefore`), so every later refund from it would be refused too. A correction
+ * refused because someone else changed the tracking numbers likewise shows them as they are now.
  */
+const RELOAD_AFTER_REFUSAL: ReadonlySet<unknown> = new Set([
+  ORDER_ACTION_INTENTS.refund,
+  ORDER_ACTION_INTENTS.cancel,
+  TRACKING_INTENTS.edit,
+  TRACKING_INTENTS.remove,
+]);
+
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const intent = formData?.get("intent");
-  if (intent === ORDER_ACTION_INTENTS.refund || intent === ORDER_ACTION_INTENTS.cancel) return true;
+  if (RELOAD_AFTER_REFUSAL.has(intent)) return true;
   // Choosing Cancelled in the status list cancels (and may refund) the same way.
   if (intent === ORDER_INTENTS.updateStatus && formData?.get("status") === "Cancelled") return true;
   return defaultShouldRevalidate;
@@ -96,7 +117,7 @@ async function loadDetails(db: Kysely<Database>, orderId: string): Promise<Order
  * any other refusal, and the use cases take checked values.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const viewer = requireAdmin(context, request);
   const form = await readForm(request);
   const { services } = context;
   const intent = form.get("intent");
@@ -126,6 +147,32 @@ export async function action({ context, request }: Route.ActionArgs) {
         success: (result) => ({ title: "Orders updated", description: describeShipResult(result) }),
         failureTitle: "Could not mark the orders shipped",
       });
+    case TRACKING_INTENTS.add:
+      return runAction(services, () => addTrackingNumber(services, parseFields(form, addTrackingNumberSchema)), {
+        success: ORDER_ACTION_TOASTS.addTracking,
+        failureTitle: "Could not add the tracking number",
+      });
+    case TRACKING_INTENTS.edit:
+      return runAction(services, () => editTrackingNumber(services, parseFields(form, editTrackingNumberSchema)), {
+        success: ORDER_ACTION_TOASTS.editTracking,
+        failureTitle: "Could not save the tracking number",
+      });
+    case TRACKING_INTENTS.remove:
+      return runAction(services, () => removeTrackingNumber(services, parseFields(form, removeTrackingNumberSchema)), {
+        success: ORDER_ACTION_TOASTS.removeTracking,
+        failureTitle: "Could not remove the tracking number",
+      });
+    case TRACKING_INTENTS.resendShippedMail:
+      return runAction(services, () => resendShippedMail(services, parseFields(form, resendShippedMailSchema)), {
+        success: ORDER_ACTION_TOASTS.resendShippedMail,
+        failureTitle: "Could not send the shipped e-mail again",
+      });
+    case ORDER_NOTE_INTENT:
+      return runAction(
+        services,
+        () => addOrderNote(services, { ...parseFields(form, orderNoteSchema), author: viewer }),
+        { success: ORDER_ACTION_TOASTS.addNote, failureTitle: "Could not add the note" },
+      );
     case RELEASE_HOLDS_INTENT:
       return runAction(services, () => releaseUnpaidHolds(services, parseFields(form, releaseHoldsSchema)), {
         success: (result) => ({ title: "Holds released", description: describeReleaseResult(result) }),

@@ -1,0 +1,40 @@
+import type { Kysely } from "kysely";
+import type { MigrationContext } from "../migration-context.ts";
+
+/**
+ * Issue 34: an order's parcels (carrier and tracking number, several per order, each correctable)
+ * and staff notes on an order. Both go with their order. The carrier list lives in
+ * common/orders/carriers.ts, checked by the forms' schema: no CHECK here, so a new carrier needs no
+ * table rebuild on SQLite (readers show an unknown one as "other"). One number once per order;
+ * `position` keeps the parcels in the order staff entered them (several are added in one instant).
+ * A note keeps its author's address as written, so it outlives the author's account.
+ */
+export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): Promise<void> {
+  await db.schema
+    .createTable("order_tracking_numbers")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+    .addColumn("carrier", "text", (c) => c.notNull())
+    .addColumn("tracking_number", "text", (c) => c.notNull())
+    .addColumn("position", "integer", (c) => c.notNull())
+    .addColumn("created_at", timestamp, (c) => c.notNull())
+    .addColumn("updated_at", timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("order_tracking_numbers_order_number_idx")
+    .unique()
+    .on("order_tracking_numbers")
+    .columns(["order_id", "tracking_number"])
+    .execute();
+
+  await db.schema
+    .createTable("order_notes")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
+    .addColumn("author_user_id", "text", (c) => c.references("user.id").onDelete("set null"))
+    .addColumn("author_email", "text", (c) => c.notNull())
+    .addColumn("body", "text", (c) => c.notNull())
+    .addColumn("created_at", timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("order_notes_order_idx").on("order_notes").columns(["order_id", "created_at"]).execute();
+}
