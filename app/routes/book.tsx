@@ -88,13 +88,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
               </s>
             ) : null}
           </p>
-          {book.ageRange ? (
-            <p className="text-gray-700">
-              <Link to={catalogueHref({ age: book.ageRange })} className="underline underline-offset-4">
-                Ages {book.ageRange}
-              </Link>
-            </p>
-          ) : null}
+          {book.ageRange ? <p className="text-gray-700">Ages {book.ageRange}</p> : null}
           {book.tags.length > 0 ? (
             <ul aria-label="Topics" className="flex flex-wrap gap-2">
               {book.tags.map((tag) => (

@@ -29,6 +29,7 @@ const MIGRATION_NAMES = [
   "0018-contact-enquiries",
   "0019-store-postal-address",
   "0020-paypal-payments",
+  "0025-book-age-numbers",
 ];
 
 const APP_TABLES = [

@@ -19,6 +19,7 @@ import * as orderClientKey from "./migrations/0017-order-client-key.ts";
 import * as contactEnquiries from "./migrations/0018-contact-enquiries.ts";
 import * as storePostalAddress from "./migrations/0019-store-postal-address.ts";
 import * as paypalPayments from "./migrations/0020-paypal-payments.ts";
+import * as bookAgeNumbers from "./migrations/0025-book-age-numbers.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -48,6 +49,7 @@ const migrations: Record<string, MigrationModule> = {
   "0018-contact-enquiries": contactEnquiries,
   "0019-store-postal-address": storePostalAddress,
   "0020-paypal-payments": paypalPayments,
+  "0025-book-age-numbers": bookAgeNumbers,
 };
 
 class ListedMigrationProvider implements MigrationProvider {
