@@ -8,6 +8,7 @@ import { BookCard, badgeColor } from "#app/features/books/book-card.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { bookStructuredData } from "#app/features/books/book-structured-data.ts";
 import { AddToCartIsland, stockLabel } from "#app/features/cart/add-to-cart-button.tsx";
+import { AddToCartWithQuantityIsland } from "#app/features/cart/add-to-cart-with-quantity.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
@@ -111,7 +112,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
           </p>
           <p className="text-lg leading-8 text-gray-700">{book.description}</p>
           <div>
-            <AddToCartIsland item={bookCartItem(book)} showStock={false} />
+            <AddToCartWithQuantityIsland item={bookCartItem(book)} />
           </div>
         </div>
       </article>
