@@ -6,7 +6,7 @@ import { defineIsland } from "#app/lib/island.tsx";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { capQuantity, cartLimit, QUANTITY_MESSAGE, readQuantity, type CartItem } from "./cart-rules.ts";
 import { cartActions } from "./cart-store.ts";
-import { QuantityStepper } from "./quantity-stepper.tsx";
+import { QuantityError, QuantityStepper } from "./quantity-stepper.tsx";
 
 /**
  * The book page's "Add to Collection" with a quantity to type or step (bulk buying: a class's
@@ -49,14 +49,18 @@ export function AddToCartWithQuantity({ item }: { item: CartItem }) {
       <label htmlFor={id} className="text-sm font-medium">
         Quantity
       </label>
-      <div className="flex flex-wrap items-start gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <QuantityStepper
           id={id}
           inputRef={input}
           labelled
           itemName={item.name}
           text={text}
-          onText={setText}
+          onText={(typed) => {
+            // As in the form kit: a message goes once its field is changed.
+            setText(typed);
+            setError(null);
+          }}
           onCommit={commit}
           onEnter={add}
           onStep={(delta) => {
@@ -72,6 +76,7 @@ export function AddToCartWithQuantity({ item }: { item: CartItem }) {
           Add to Collection<span className="sr-only">: {item.name}</span>
         </button>
       </div>
+      <QuantityError id={id} error={error} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 import { capQuantity, cartLimit, QUANTITY_MESSAGE, readQuantity, type CartLine } from "./cart-rules.ts";
 import { cartActions, useCart } from "./cart-store.ts";
-import { QuantityStepper } from "./quantity-stepper.tsx";
+import { QuantityError, QuantityStepper } from "./quantity-stepper.tsx";
 
 export interface CartSheetPanelProps {
   open: boolean;
@@ -161,16 +161,23 @@ function CartLineQuantity({ line }: { line: CartLine }) {
     if (typed !== line.quantity) cartActions.setQuantity(line.id, typed);
   };
   return (
-    <QuantityStepper
-      id={id}
-      itemName={line.name}
-      text={text}
-      onText={setText}
-      onCommit={commit}
-      onStep={(delta) => cartActions.setQuantity(line.id, line.quantity + delta)}
-      max={cartLimit(line)}
-      error={error}
-      testId="cart-quantity"
-    />
+    <div className="grid gap-1">
+      <QuantityStepper
+        id={id}
+        itemName={line.name}
+        text={text}
+        onText={(typed) => {
+          // As in the form kit: a message goes once its field is changed.
+          setText(typed);
+          setError(null);
+        }}
+        onCommit={commit}
+        onStep={(delta) => cartActions.setQuantity(line.id, line.quantity + delta)}
+        max={cartLimit(line)}
+        error={error}
+        testId="cart-quantity"
+      />
+      <QuantityError id={id} error={error} />
+    </div>
   );
 }
