@@ -32,13 +32,17 @@ const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, C
 
 /**
  * Islands of one page (or a few) only, each in a chunk of its own, fetched when a page has them,
- * so that no page loads another's: the home page's book grid, the catalogue's filters, the Help
- * Center's search, each page's form (checkout, Contact Us, Track Order, the account pages, setup,
- * the free story's on the home page and its own),
+ * so that no page loads another's: the home page's book grid, the catalogue's filters, the book
+ * page's quantity and Add to Collection, the Help Center's search, each page's form (checkout,
+ * Contact Us, Track Order, the account pages, setup, the free story's on the home page and its own),
  * the order confirmation's cart clearing, and the one-button forms (Sign Out, Pay by card, the
  * e-mailed links' buttons). A form fetches zod, to check its shared schema, only when it is used.
  */
 const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
+  "add-to-cart-quantity": () =>
+    import("#app/features/cart/add-to-cart-with-quantity.tsx").then(
+      ({ AddToCartWithQuantityIsland }) => AddToCartWithQuantityIsland.island as IslandDefinition<object>,
+    ),
   "catalogue-filters": () =>
     import("#app/features/books/catalogue-filters.tsx").then(
       ({ CatalogueFiltersIsland }) => CatalogueFiltersIsland.island as IslandDefinition<object>,

@@ -8,6 +8,7 @@ import { BookCard, badgeColor } from "#app/features/books/book-card.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { bookStructuredData } from "#app/features/books/book-structured-data.ts";
 import { AddToCartIsland, stockLabel } from "#app/features/cart/add-to-cart-button.tsx";
+import { AddToCartWithQuantityIsland } from "#app/features/cart/add-to-cart-with-quantity.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
@@ -88,13 +89,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
               </s>
             ) : null}
           </p>
-          {book.ageRange ? (
-            <p className="text-gray-700">
-              <Link to={catalogueHref({ age: book.ageRange })} className="underline underline-offset-4">
-                Ages {book.ageRange}
-              </Link>
-            </p>
-          ) : null}
+          {book.ageRange ? <p className="text-gray-700">Ages {book.ageRange}</p> : null}
           {book.tags.length > 0 ? (
             <ul aria-label="Topics" className="flex flex-wrap gap-2">
               {book.tags.map((tag) => (
@@ -117,7 +112,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
           </p>
           <p className="text-lg leading-8 text-gray-700">{book.description}</p>
           <div>
-            <AddToCartIsland item={bookCartItem(book)} showStock={false} />
+            <AddToCartWithQuantityIsland item={bookCartItem(book)} />
           </div>
         </div>
       </article>

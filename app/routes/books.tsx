@@ -56,7 +56,7 @@ export default function Books({ loaderData: { params, result, filters } }: Route
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="font-serif text-3xl font-bold text-brand-800 sm:text-4xl">All Bible Stories</h1>
       <p className="mt-2 text-gray-700">Search our illustrated Bible stories, and choose by age and topic.</p>
-      <CatalogueFiltersIsland params={params} ages={filters.ages} tags={filters.tags} />
+      <CatalogueFiltersIsland params={params} tags={filters.tags} />
 
       <div aria-live="polite" className="mt-6">
         {result.searchedFor ? (

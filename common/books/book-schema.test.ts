@@ -24,6 +24,8 @@ const valid: BookFormValues = {
   rating: "",
   reviews: "",
   ageRange: "",
+  ageMin: "",
+  ageMax: "",
   stock: "",
   tags: "",
 };
@@ -52,6 +54,8 @@ describe("checkForm with the book schema", () => {
       rating: null,
       reviews: null,
       ageRange: null,
+      ageMin: null,
+      ageMax: null,
       stock: null,
       tags: [],
     });
@@ -120,6 +124,41 @@ describe("checkForm with the book schema", () => {
       ageRange: "Age range must be 40 characters or fewer.",
     });
     expect(dataFor({ badge: "   ", ageRange: " " })).toMatchObject({ badge: null, ageRange: null });
+  });
+
+  it("reads the ages as whole years 0-18, the youngest no older than the oldest", () => {
+    expect(dataFor({ ageRange: "Ages 3-8", ageMin: "4", ageMax: " 7 " })).toMatchObject({
+      ageRange: "Ages 3-8",
+      ageMin: 4,
+      ageMax: 7,
+    });
+    expect(dataFor({ ageMin: "0", ageMax: "18" })).toMatchObject({ ageMin: 0, ageMax: 18 });
+    expect(dataFor({ ageMin: "6", ageMax: "6" })).toMatchObject({ ageMin: 6, ageMax: 6 });
+    for (const bad of ["-1", "19", "4.5", "four", "1e1"]) {
+      expect(errorsFor({ ageMin: bad, ageMax: bad }).fieldErrors, bad).toEqual({
+        ageMin: "Youngest age must be a whole number from 0 to 18.",
+        ageMax: "Oldest age must be a whole number from 0 to 18.",
+      });
+    }
+    expect(errorsFor({ ageMin: "9", ageMax: "5" })).toMatchObject({
+      message: "Oldest age must be at least the youngest age.",
+      fieldErrors: { ageMax: "Oldest age must be at least the youngest age." },
+    });
+    // Told together with other fields' problems.
+    expect(errorsFor({ title: "", ageMin: "9", ageMax: "5" }).fieldErrors).toEqual({
+      title: "Title is required.",
+      ageMax: "Oldest age must be at least the youngest age.",
+    });
+  });
+
+  it("reads the ages from the age range when both are left empty; one left empty leaves that end open", () => {
+    expect(dataFor({ ageRange: "Ages 4–8" })).toMatchObject({ ageMin: 4, ageMax: 8 });
+    expect(dataFor({ ageRange: "5+" })).toMatchObject({ ageMin: 5, ageMax: 18 });
+    expect(dataFor({ ageRange: "Toddlers" })).toMatchObject({ ageMin: null, ageMax: null });
+    // Typed ages win over the label.
+    expect(dataFor({ ageRange: "3-8", ageMin: "4", ageMax: "6" })).toMatchObject({ ageMin: 4, ageMax: 6 });
+    expect(dataFor({ ageMin: "5" })).toMatchObject({ ageRange: null, ageMin: 5, ageMax: 18 });
+    expect(dataFor({ ageRange: "3-8", ageMax: "6" })).toMatchObject({ ageMin: 0, ageMax: 6 });
   });
 
   it("reads prices exactly, in cents", () => {
@@ -239,6 +278,8 @@ describe("bookToFormValues", () => {
       rating: 4.5,
       reviews: 0,
       ageRange: "3-8",
+      ageMin: 3,
+      ageMax: 8,
       stock: null,
       tags: ["New Testament", "Parables"],
     };

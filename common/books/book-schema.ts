@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { centsToMoneyText, moneyTextToCents, parseFixed } from "#common/money/money.ts";
+import { BOOK_AGE_LIMITS, parseAgeRange } from "./age-range.ts";
 
 /**
  * Limits of the book form; the form's `maxLength` attributes use the same numbers. The numeric
@@ -33,6 +34,8 @@ export const BOOK_FIELDS = [
   "rating",
   "reviews",
   "ageRange",
+  "ageMin",
+  "ageMax",
   "stock",
   "tags",
 ] as const;
@@ -122,6 +125,29 @@ function countField(label: string) {
   });
 }
 
+/** A whole number of years, 0–18; empty is null. */
+function ageField(label: string) {
+  const message = `${label} must be a whole number from ${BOOK_AGE_LIMITS.min} to ${BOOK_AGE_LIMITS.max}.`;
+  return formField(message, (text) => {
+    if (text === "") return accept(null);
+    if (!/^\d{1,2}$/.test(text) || Number(text) > BOOK_AGE_LIMITS.max) return refuse(message);
+    return accept(Number(text));
+  });
+}
+
+/**
+ * The ages the catalogue's filter finds the book by (decision 34). Both empty: read from the age
+ * range's label ("Ages 4–8", "5+"), or none when it names no ages; one empty: the range is open
+ * on that side (from 0, or up to 18).
+ */
+function bookAges(label: string | null, min: number | null, max: number | null) {
+  const ages =
+    min === null && max === null
+      ? parseAgeRange(label)
+      : { min: min ?? BOOK_AGE_LIMITS.min, max: max ?? BOOK_AGE_LIMITS.max };
+  return { ageMin: ages?.min ?? null, ageMax: ages?.max ?? null };
+}
+
 /**
  * Tags arrive as one text, comma-separated ("Christmas, Parables"). Each is trimmed with its
  * inner spaces collapsed; a tag repeated in other letter case counts once (the first spelling).
@@ -167,13 +193,24 @@ export const bookFormSchema = z
     rating: ratingField,
     reviews: countField("Reviews"),
     ageRange: optionalText("Age range", BOOK_LIMITS.ageRange),
+    ageMin: ageField("Youngest age"),
+    ageMax: ageField("Oldest age"),
     stock: countField("Stock"),
     tags: tagsField,
   })
-  .transform(({ price, originalPrice, ...rest }) => ({
+  .refine(({ ageMin, ageMax }) => ageMin === null || ageMax === null || ageMin <= ageMax, {
+    path: ["ageMax"],
+    message: "Oldest age must be at least the youngest age.",
+    // Checked beside other fields' problems (zod skips an object's checks once a field fails),
+    // so the admin sees every message at once; not when an age itself was refused.
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "ageMin" || issue.path?.[0] === "ageMax"),
+  })
+  .transform(({ price, originalPrice, ageRange, ageMin, ageMax, ...rest }) => ({
     ...rest,
     priceCents: price,
     originalPriceCents: originalPrice,
+    ageRange,
+    ...bookAges(ageRange, ageMin, ageMax),
   }));
 
 /** A checked book, ready to store: money in integer cents, empty optional fields null. */
@@ -190,6 +227,9 @@ export interface BookFormSource {
   rating: number | null;
   reviews: number | null;
   ageRange: string | null;
+  /** The youngest and oldest age the book is for (the catalogue's age filter); both null when none. */
+  ageMin: number | null;
+  ageMax: number | null;
   /** Units available; null means the stock is not tracked (no limit). */
   stock: number | null;
   /** Topic tags set by an admin (Christmas, Parables, …); empty when none. */
@@ -210,6 +250,8 @@ export function bookToFormValues(book?: BookFormSource): BookFormValues {
     rating: optional(book.rating),
     reviews: optional(book.reviews),
     ageRange: optional(book.ageRange),
+    ageMin: optional(book.ageMin),
+    ageMax: optional(book.ageMax),
     stock: optional(book.stock),
     tags: book.tags.join(", "),
   };

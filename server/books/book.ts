@@ -30,6 +30,8 @@ export function toBook(row: BookRow): Book {
     rating: row.rating,
     reviews: row.reviews,
     ageRange: row.age_range,
+    ageMin: row.age_min,
+    ageMax: row.age_max,
     stock: row.stock,
     tags: parseTags(row.tags),
     createdAt: row.created_at,
@@ -48,6 +50,8 @@ export function bookColumns(book: BookFormSource) {
     rating: book.rating,
     reviews: book.reviews,
     age_range: book.ageRange,
+    age_min: book.ageMin,
+    age_max: book.ageMax,
     stock: book.stock,
     tags: JSON.stringify(book.tags),
   };

@@ -36,7 +36,9 @@ describe.each(TEST_ENGINES)("booksCsvStream on %s", (engine) => {
         badge: "New",
         rating: 4.5,
         reviews: 3,
-        age_range: "4-8",
+        age_range: "Ages 4-8",
+        age_min: 4,
+        age_max: 7,
         tags: JSON.stringify(["Easter", "New Testament"]),
         image_url: "/uploads/covers/a.webp",
       })
@@ -57,6 +59,8 @@ describe.each(TEST_ENGINES)("booksCsvStream on %s", (engine) => {
       "rating",
       "reviews",
       "age_range",
+      "age_min",
+      "age_max",
       "stock",
       "tags",
       "stock_at_export",
@@ -76,7 +80,9 @@ describe.each(TEST_ENGINES)("booksCsvStream on %s", (engine) => {
       "New",
       "4.5",
       "3",
-      "4-8",
+      "Ages 4-8",
+      "4",
+      "7",
       "0",
       "Easter, New Testament",
       "0",
@@ -85,6 +91,6 @@ describe.each(TEST_ENGINES)("booksCsvStream on %s", (engine) => {
       "2025-01-01T00:00:00.000Z",
     ]);
     // Empty optional fields stay empty: no stock tracked is not "0".
-    expect(rows[1]!.slice(5, 14)).toEqual(["12.06", "", "", "", "", "", "", "", ""]);
+    expect(rows[1]!.slice(5, 16)).toEqual(["12.06", "", "", "", "", "", "", "", "", "", ""]);
   });
 });

@@ -29,6 +29,8 @@ export const BOOK_CSV_FIELD_COLUMNS: readonly (readonly [header: string, field: 
   ["rating", "rating"],
   ["reviews", "reviews"],
   ["age_range", "ageRange"],
+  ["age_min", "ageMin"],
+  ["age_max", "ageMax"],
   ["stock", "stock"],
   ["tags", "tags"],
 ];

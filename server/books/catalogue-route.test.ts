@@ -30,7 +30,8 @@ describe.each(TEST_ENGINES)("GET /books on %s", (engine) => {
     expect(page).toMatch(/<form role="search"[^>]*action="\/books" method="get">/);
     expect(bookTitles(page)).toHaveLength(13);
     expect(page).toContain(">Parables</option>");
-    expect(page).toContain(">Ages 3-6</option>");
+    expect(page).toContain('<option value="5">5 years</option>');
+    expect(page).toContain('<option value="0">Under 1</option>');
     expect(page).not.toContain('name="robots"');
   });
 
@@ -44,7 +45,16 @@ describe.each(TEST_ENGINES)("GET /books on %s", (engine) => {
       "The Prodigal Son Comes Home",
       "The Good Samaritan",
     ]);
-    expect(bookTitles(await html("/books?age=4-8&tag=Parables"))).toEqual(["The Good Samaritan"]);
+    // For a child of 4: Samaritan (4-8) is, The Prodigal Son (5-9) is not.
+    expect(bookTitles(await html("/books?age=4&tag=Parables"))).toEqual(["The Good Samaritan"]);
+    // For a 9-year-old: every book whose range includes 9, with words and paging alike.
+    expect(bookTitles(await html("/books?age=9"))).toEqual([
+      "Ruth and Naomi: Where You Go, I Will Go",
+      "The Prodigal Son Comes Home",
+      "Daniel in the Lions&#x27; Den",
+      "Joseph and His Coat of Many Colors",
+    ]);
+    expect(bookTitles(await html("/books?q=son&age=9"))).toEqual(["The Prodigal Son Comes Home"]);
     const cheapest = bookTitles(await html("/books?tag=Easter&sort=price-asc"));
     expect(cheapest).toEqual(["He Is Risen! The Story of the Resurrection"]);
     const byPrice = bookTitles(await html("/books?tag=New%20Testament&sort=price-desc"));
@@ -69,6 +79,10 @@ describe.each(TEST_ENGINES)("GET /books on %s", (engine) => {
       ["/books?page=0", "/books"],
       ["/books?page=abc&tag=Parables", "/books?tag=Parables"],
       ["/books?q=%20%20good%20%20samaritan%20", "/books?q=good+samaritan"],
+      // The filter's old addresses, by an age range's label: its youngest age.
+      ["/books?age=4-8&tag=Parables", "/books?age=4&tag=Parables"],
+      ["/books?age=05", "/books?age=5"],
+      ["/books?age=13", "/books"],
       [`/books?q=${"a".repeat(10_000)}`, `/books?q=${"a".repeat(100)}`],
     ];
     for (const [path, location] of cases) {
@@ -114,7 +128,7 @@ describe.each(TEST_ENGINES)("GET /books on %s", (engine) => {
       .insertInto("books")
       .values([
         bookRow(1, { slug: "tags-only", title: "Tags Only", tags: JSON.stringify(["Parables"]), age_range: null }),
-        bookRow(2, { slug: "age-only", title: "Age Only", tags: "[]", age_range: "4-8" }),
+        bookRow(2, { slug: "age-only", title: "Age Only", tags: "[]", age_range: "4-8", age_min: 4, age_max: 8 }),
       ])
       .execute();
     const tagsOnly = await html("/books/tags-only");

@@ -215,6 +215,61 @@ describe.each(TEST_ENGINES)("importBooksCsv on %s", (engine) => {
     });
   });
 
+  it("reads the ages as written, or from the age range, refuses impossible ones, and round-trips them", async () => {
+    await setUp();
+    const ages = async (title: string) =>
+      db
+        .selectFrom("books")
+        .select(["age_range", "age_min", "age_max"])
+        .where("title", "=", title)
+        .executeTakeFirstOrThrow();
+    const before = await snapshot(db);
+    const { problems } = await refusal(
+      db,
+      toCsv([
+        ["title", "author", "description", "price", "age_range", "age_min", "age_max"],
+        ["Too Old", "x", "y", "1", "", "19", ""],
+        ["Upside Down", "x", "y", "1", "", "9", "5"],
+        ["Half", "x", "y", "1", "", "2.5", "x"],
+      ]),
+    );
+    expect(problems).toEqual({
+      "Line 2, age_min": "Youngest age must be a whole number from 0 to 18.",
+      "Line 3, age_max": "Oldest age must be at least the youngest age.",
+      "Line 4, age_min": "Youngest age must be a whole number from 0 to 18.",
+      "Line 4, age_max": "Oldest age must be a whole number from 0 to 18.",
+    });
+    expect(await snapshot(db)).toEqual(before);
+
+    const csv = toCsv([
+      ["title", "author", "description", "price", "age_range", "age_min", "age_max"],
+      ["Typed", "x", "y", "1", "Ages 3-8", "4", "7"],
+      ["From The Label", "x", "y", "1", "Ages 4–8", "", ""],
+      ["And Up", "x", "y", "1", "5+", "", ""],
+      ["No Ages", "x", "y", "1", "Toddlers", "", ""],
+    ]);
+    expect(await importBooksCsv({ db, clock }, { source: csv })).toMatchObject({ added: 4 });
+    expect(await ages("Typed")).toEqual({ age_range: "Ages 3-8", age_min: 4, age_max: 7 });
+    expect(await ages("From The Label")).toEqual({ age_range: "Ages 4–8", age_min: 4, age_max: 8 });
+    expect(await ages("And Up")).toEqual({ age_range: "5+", age_min: 5, age_max: 18 });
+    expect(await ages("No Ages")).toEqual({ age_range: "Toddlers", age_min: null, age_max: null });
+
+    const exported = await readText(booksCsvStream({ db }));
+    expect(await importBooksCsv({ db, clock }, { source: exported })).toMatchObject({ updated: 0, unchanged: 4 });
+
+    // A file without the age columns keeps a book's ages, unless it changes the book's age range.
+    const slugOf = async (title: string) =>
+      (await db.selectFrom("books").select("slug").where("title", "=", title).executeTakeFirstOrThrow()).slug;
+    const oldStyle = toCsv([
+      ["slug", "title", "author", "description", "price", "age_range"],
+      [await slugOf("Typed"), "Typed", "x", "y", "1", "Ages 3-8"],
+      [await slugOf("From The Label"), "From The Label", "x", "y", "1", "6-10"],
+    ]);
+    expect(await importBooksCsv({ db, clock }, { source: oldStyle })).toMatchObject({ updated: 1, unchanged: 1 });
+    expect(await ages("Typed")).toEqual({ age_range: "Ages 3-8", age_min: 4, age_max: 7 });
+    expect(await ages("From The Label")).toEqual({ age_range: "6-10", age_min: 6, age_max: 10 });
+  });
+
   it("reports every problem by line and column and changes nothing", async () => {
     await setUp();
     await insertTestBook(db, { title: "Kept", stock: 1 });

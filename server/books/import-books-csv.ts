@@ -345,6 +345,18 @@ export async function importBooksCsv(
       let slug = row.slug ?? current?.slug ?? null;
       const values = { ...row.values };
       const existing = current ? bookToFormValues(toBook(current)) : undefined;
+      // A file without the age columns (exported before them, or written by hand) that changes a
+      // book's age range: its ages follow the new label, as in the book form with them left empty.
+      if (
+        existing &&
+        values.ageRange !== undefined &&
+        values.ageMin === undefined &&
+        values.ageMax === undefined &&
+        values.ageRange.trim() !== existing.ageRange
+      ) {
+        values.ageMin = "";
+        values.ageMax = "";
+      }
       if (current && existing && row.fieldsAtExport !== undefined) {
         // Before the slug's checks: a line left as exported keeps the book's slug as it is now,
         // even if its old slug went to another book meanwhile.

@@ -6,12 +6,19 @@ import { listRelatedBooks } from "./list-related-books.ts";
 
 describe.each(TEST_ENGINES)("listRelatedBooks on %s", (engine) => {
   let testDb: TestDatabase;
+  const ages = (label: string | null) => {
+    const [min, max] = label === null ? [null, null] : label.split("-").map(Number);
+    return { ageMin: min ?? null, ageMax: max ?? null };
+  };
   const book = (index: number, tags: string[], ageRange: string | null) =>
     bookRow(index, {
       slug: `related-${index}`,
       title: `Related ${index}`,
       tags: JSON.stringify(tags),
-      age_range: ageRange,
+      // The labels differ; the ages are what count.
+      age_range: ageRange === null ? null : `Ages ${ageRange}${index % 2 ? "" : " years"}`,
+      age_min: ages(ageRange).ageMin,
+      age_max: ages(ageRange).ageMax,
     });
   // Newest last: index is minutes after a fixed start.
   const rows = [
@@ -22,7 +29,9 @@ describe.each(TEST_ENGINES)("listRelatedBooks on %s", (engine) => {
     book(5, [], null),
   ];
   const titlesFor = async (tags: string[], ageRange: string | null) =>
-    (await listRelatedBooks({ db: testDb.handle.db }, { book: { id: "none", tags, ageRange } })).map((b) => b.title);
+    (await listRelatedBooks({ db: testDb.handle.db }, { book: { id: "none", tags, ...ages(ageRange) } })).map(
+      (b) => b.title,
+    );
 
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);

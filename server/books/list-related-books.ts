@@ -6,14 +6,16 @@ export const RELATED_BOOKS_COUNT = 4;
 
 /**
  * Books to offer beside `book` on its page: those sharing the most topic tags first, then those
- * of the same age range, newest first among equals; never the book itself, at most four.
+ * for the same ages (age_min and age_max, whatever their labels say), newest first among equals;
+ * never the book itself, at most four.
  */
 export async function listRelatedBooks(
   deps: { db: Kysely<Database> },
-  input: { book: Pick<Book, "id" | "tags" | "ageRange"> },
+  input: { book: Pick<Book, "id" | "tags" | "ageMin" | "ageMax"> },
 ): Promise<Book[]> {
-  const { id, tags, ageRange } = input.book;
-  if (tags.length === 0 && ageRange === null) return [];
+  const { id, tags, ageMin, ageMax } = input.book;
+  const ages = ageMin !== null && ageMax !== null ? { min: ageMin, max: ageMax } : null;
+  if (tags.length === 0 && ages === null) return [];
   let query = deps.db
     .selectFrom("books")
     .selectAll("books")
@@ -23,7 +25,7 @@ export async function listRelatedBooks(
         ...(tags.length > 0
           ? [eb("books.id", "in", eb.selectFrom("book_tags").select("book_id").where("tag", "in", tags))]
           : []),
-        ...(ageRange === null ? [] : [eb("age_range", "=", ageRange)]),
+        ...(ages === null ? [] : [eb.and([eb("age_min", "=", ages.min), eb("age_max", "=", ages.max)])]),
       ]),
     );
   // Only the terms that apply: a constant term such as `0` is read by both engines as a column
@@ -34,8 +36,11 @@ export async function listRelatedBooks(
       "desc",
     );
   }
-  if (ageRange !== null) {
-    query = query.orderBy(sql<number>`case when age_range = ${ageRange} then 1 else 0 end`, "desc");
+  if (ages !== null) {
+    query = query.orderBy(
+      sql<number>`case when age_min = ${ages.min} and age_max = ${ages.max} then 1 else 0 end`,
+      "desc",
+    );
   }
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(RELATED_BOOKS_COUNT).execute();
   return rows.map(toBook);

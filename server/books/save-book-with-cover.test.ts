@@ -17,6 +17,8 @@ const form: BookFormValues = {
   rating: "4.5",
   reviews: "",
   ageRange: "",
+  ageMin: "",
+  ageMax: "",
   stock: "",
   tags: "",
 };

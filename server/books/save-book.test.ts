@@ -15,6 +15,8 @@ const form: BookFormValues = {
   rating: "4.8",
   reviews: "120",
   ageRange: "3-8",
+  ageMin: "",
+  ageMax: "",
   stock: "25",
   tags: "",
 };
@@ -42,6 +44,9 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
       rating: 4.8,
       reviews: 120,
       ageRange: "3-8",
+      // Left empty in the form: read from the age range.
+      ageMin: 3,
+      ageMax: 8,
       stock: 25,
       imageUrl: null,
       createdAt: now.toISOString(),
@@ -51,7 +56,22 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
       price_cents: 1499,
+      age_min: 3,
+      age_max: 8,
     });
+  });
+
+  it("stores the ages typed in the form over the age range's, and refuses a range upside down", async () => {
+    testDb = await createTestDatabase(engine);
+    const book = await createBook(services(), { form: { ...form, ageRange: "Ages 3-8", ageMin: "4", ageMax: "6" } });
+    expect(await storedRow(book.id)).toMatchObject({ age_range: "Ages 3-8", age_min: 4, age_max: 6 });
+    const refused = await updateBook(services(), {
+      id: book.id,
+      form: { ...form, ageMin: "9", ageMax: "5" },
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).fieldErrors).toEqual({ ageMax: "Oldest age must be at least the youngest age." });
+    expect(await storedRow(book.id)).toMatchObject({ age_min: 4, age_max: 6 });
   });
 
   it("stores empty optional fields as null", async () => {
@@ -73,6 +93,8 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
       rating: null,
       reviews: null,
       age_range: null,
+      age_min: null,
+      age_max: null,
       stock: null,
     });
   });
@@ -214,6 +236,8 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
       rating: 0,
       reviews: null,
       ageRange: null,
+      ageMin: null,
+      ageMax: null,
       stock: 0,
       imageUrl: "/uploads/covers/a.webp",
     });

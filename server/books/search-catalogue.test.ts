@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import type { NewBook } from "#server/db/schema.ts";
@@ -26,6 +27,8 @@ function bookRow(index: number, fields: Partial<NewBook> & { tagList?: string[] 
     rating: null,
     reviews: null,
     age_range: "9-12",
+    age_min: 9,
+    age_max: 12,
     stock: null,
     created_at: createdAt,
     updated_at: createdAt,
@@ -36,7 +39,7 @@ function bookRow(index: number, fields: Partial<NewBook> & { tagList?: string[] 
 
 const params = (overrides: Partial<CatalogueParams> = {}): CatalogueParams => ({
   q: "",
-  age: "",
+  age: null,
   tag: "",
   sort: "newest",
   page: 1,
@@ -73,13 +76,21 @@ describe("query words and edit distance", () => {
     expect(read("page=2.5")).toMatchObject({ page: 1 });
     expect(read("page=1e400")).toMatchObject({ page: 1 });
     expect(read(`q=${"word ".repeat(2000)}`).q.length).toBeLessThanOrEqual(100);
-    expect(read("age=%20%203-8%20&tag=Parables&sort=price-desc&page=4")).toEqual({
+    expect(read("age=%20%205%20&tag=Parables&sort=price-desc&page=4")).toEqual({
       q: "",
-      age: "3-8",
+      age: 5,
       tag: "Parables",
       sort: "price-desc",
       page: 4,
     });
+  });
+
+  it("reads a child's age from 0 to 12, an old address's age range as its youngest age, else all ages", () => {
+    const age = (value: string) => readCatalogueParams(new URLSearchParams({ age: value })).age;
+    expect([age("0"), age("5"), age("05"), age("12")]).toEqual([0, 5, 5, 12]);
+    // Addresses of the filter by label (?age=4-8), linked from book pages before ages were numbers.
+    expect([age("4-8"), age("Ages 4–8"), age("3+")]).toEqual([4, 4, 3]);
+    for (const odd of ["", "13", "99", "18+", "2.5", "abc", "9".repeat(500)]) expect(age(odd), odd).toBeNull();
   });
 });
 
@@ -99,6 +110,8 @@ describe.each(TEST_ENGINES)("the catalogue search on %s", (engine) => {
         author: "Grace Whitfield",
         description: "A traveller left by the road is helped by a stranger.",
         age_range: "4-8",
+        age_min: 4,
+        age_max: 8,
         price_cents: 1299,
         rating: 4.6,
         tagList: ["New Testament", "Parables"],
@@ -108,6 +121,8 @@ describe.each(TEST_ENGINES)("the catalogue search on %s", (engine) => {
         author: "Samuel Brooks",
         description: "A father runs to meet the son who wasted everything.",
         age_range: "5-9",
+        age_min: 5,
+        age_max: 9,
         price_cents: 1499,
         rating: 4.9,
         tagList: ["New Testament", "Parables", "Forgiveness"],
@@ -117,6 +132,8 @@ describe.each(TEST_ENGINES)("the catalogue search on %s", (engine) => {
         author: "Ruth Ellison",
         description: "Daniel prays three times a day, and God shuts the lions' mouths.",
         age_range: "5-9",
+        age_min: 5,
+        age_max: 9,
         price_cents: 899,
         rating: 4.2,
         tagList: ["Old Testament", "Prayer"],
@@ -126,6 +143,8 @@ describe.each(TEST_ENGINES)("the catalogue search on %s", (engine) => {
         author: "Grace Whitfield",
         description: "Shepherds and a manger on a starry night in Bethlehem.",
         age_range: "3-8",
+        age_min: 3,
+        age_max: 8,
         price_cents: 1599,
         tagList: ["New Testament", "Christmas"],
       }),
@@ -162,15 +181,72 @@ describe.each(TEST_ENGINES)("the catalogue search on %s", (engine) => {
     expect(await titles({ q: "%_'\\;" })).toHaveLength(24);
   });
 
-  it("filters by age range and by topic tag, alone and together with words", async () => {
-    expect(await titles({ age: "5-9" })).toEqual(["Daniel in the Lions' Den", "The Prodigal Son Comes Home"]);
+  it("filters by a child's age (every book whose range includes it) and by topic tag, with words", async () => {
+    // Inclusive at both ends: 3-8, 4-8, 5-9 and 5-9 all hold 5; 9 is the last age of 5-9, the first of 9-12.
+    expect(await titles({ age: 5 })).toEqual([
+      "The Birth of Jesus",
+      "Daniel in the Lions' Den",
+      "The Prodigal Son Comes Home",
+      "The Good Samaritan",
+    ]);
+    expect(await titles({ age: 3 })).toEqual(["The Birth of Jesus"]);
+    expect(await titles({ age: 8 })).toHaveLength(4);
+    expect((await search({ age: 9 })).total).toBe(52);
+    expect((await search({ age: 12 })).total).toBe(50);
+    expect(await titles({ age: 0 })).toEqual([]);
     expect(await titles({ tag: "Parables" })).toEqual(["The Prodigal Son Comes Home", "The Good Samaritan"]);
-    expect(await titles({ tag: "Parables", age: "4-8" })).toEqual(["The Good Samaritan"]);
+    expect(await titles({ tag: "Parables", age: 4 })).toEqual(["The Good Samaritan"]);
+    expect(await titles({ q: "grace", age: 3 })).toEqual(["The Birth of Jesus"]);
+    expect(await titles({ q: "grace", age: 6, tag: "Parables" })).toEqual(["The Good Samaritan"]);
     expect(await titles({ tag: "New Testament", q: "grace" })).toEqual(["The Birth of Jesus", "The Good Samaritan"]);
     expect(await titles({ tag: "parables" })).toEqual([]);
-    expect(await titles({ age: "no such age" })).toEqual([]);
   });
 
+  it("pages a search by age, and leaves out books whose label names no ages", async () => {
+    const first = await search({ age: 9 });
+    expect(first).toMatchObject({ total: 52, page: 1, pageCount: 3 });
+    const last = await search({ age: 9, page: 3 });
+    expect(last.items).toHaveLength(4);
+    const seen = new Set(
+      [...first.items, ...(await search({ age: 9, page: 2 })).items, ...last.items].map((b) => b.id),
+    );
+    expect(seen.size).toBe(52);
+
+    const { db } = testDb.handle;
+    const toddlers = bookRow(300, { title: "Toddler Prayers", age_range: "Toddlers", age_min: null, age_max: null });
+    await db.insertInto("books").values(toddlers).execute();
+    try {
+      for (const age of [0, 1, 2, 3, 9]) expect(await titles({ age, q: "toddler" })).toEqual([]);
+      expect(await titles({ q: "toddler" })).toEqual(["Toddler Prayers"]);
+    } finally {
+      await db.deleteFrom("books").where("id", "=", toddlers.id).execute();
+    }
+  });
+
+  it("answers a child's age from the (age_min, age_max) index", async () => {
+    const { db } = testDb.handle;
+    const query = db
+      .selectFrom("books")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("age_min", "<=", 5)
+      .where("age_max", ">=", 5);
+    const { sql: text, parameters } = query.compile();
+    const plan = await db.transaction().execute(async (trx) => {
+      if (engine === "sqlite") {
+        const rows = await trx.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+        );
+        return rows.rows.map((row) => row.detail).join("\n");
+      }
+      // A table this small is read whole whatever the indexes: ask for the plan a large one gets.
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const rows = await trx.executeQuery<{ "QUERY PLAN": string }>(
+        CompiledQuery.raw(`explain ${text}`, [...parameters]),
+      );
+      return rows.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("books_age_idx");
+  });
   it("sorts by newest, price both ways and rating with unrated books last", async () => {
     const filter = { tag: "New Testament" };
     expect(await titles({ ...filter, sort: "newest" })).toEqual([
@@ -234,7 +310,6 @@ describe.each(TEST_ENGINES)("the catalogue search on %s", (engine) => {
 
   it("lists the filter choices and the related books of a book", async () => {
     expect(await listCatalogueFilters({ db: testDb.handle.db })).toEqual({
-      ages: ["3-8", "4-8", "5-9", "9-12"],
       tags: ["Christmas", "Forgiveness", "New Testament", "Old Testament", "Parables", "Prayer"],
     });
     const [samaritan] = (await search({ q: "samaritan" })).items;
@@ -244,8 +319,8 @@ describe.each(TEST_ENGINES)("the catalogue search on %s", (engine) => {
     expect((await listRelatedBooks({ db: testDb.handle.db }, { book: daniel! })).map((b) => b.title)).toEqual([
       "The Prodigal Son Comes Home",
     ]);
-    expect(await listRelatedBooks({ db: testDb.handle.db }, { book: { id: "x", tags: [], ageRange: null } })).toEqual(
-      [],
-    );
+    expect(
+      await listRelatedBooks({ db: testDb.handle.db }, { book: { id: "x", tags: [], ageMin: null, ageMax: null } }),
+    ).toEqual([]);
   });
 });

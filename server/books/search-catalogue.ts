@@ -25,8 +25,8 @@ function matchesWords(engine: DatabaseHandle["engine"], words: string[]): Expres
 
 /**
  * One page of the storefront catalogue (/books): books whose title, author or description hold
- * every word of `q` (typos corrected against the catalogue's own words), of one age range and
- * one topic tag, in the chosen order, 24 a page. The page number is clamped to the pages that
+ * every word of `q` (typos corrected against the catalogue's own words), for a child's age and
+ * of one topic tag, in the chosen order, 24 a page. The page number is clamped to the pages that
  * exist, so any URL shows a real page.
  */
 export async function searchCatalogue(
@@ -41,7 +41,8 @@ export async function searchCatalogue(
   const base = () => {
     let query = db.selectFrom("books");
     if (words.length > 0) query = query.where(matchesWords(engine, words));
-    if (input.age) query = query.where("age_range", "=", input.age);
+    // "For age 5": every book whose range includes 5, read from the (age_min, age_max, id) index.
+    if (input.age !== null) query = query.where("age_min", "<=", input.age).where("age_max", ">=", input.age);
     if (input.tag) {
       query = query.where("books.id", "in", (eb) =>
         eb.selectFrom("book_tags").select("book_tags.book_id").where("book_tags.tag", "=", input.tag),

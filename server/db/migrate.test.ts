@@ -30,8 +30,9 @@ const MIGRATION_NAMES = [
   "0019-store-postal-address",
   "0020-paypal-payments",
   "0022-tax-exemptions",
-  "0024-free-story-social-links",
   "0023-tracking-numbers-staff-notes",
+  "0024-free-story-social-links",
+  "0025-book-age-numbers",
 ];
 
 const APP_TABLES = [

@@ -20,8 +20,9 @@ import * as contactEnquiries from "./migrations/0018-contact-enquiries.ts";
 import * as storePostalAddress from "./migrations/0019-store-postal-address.ts";
 import * as paypalPayments from "./migrations/0020-paypal-payments.ts";
 import * as taxExemptions from "./migrations/0022-tax-exemptions.ts";
-import * as freeStorySocialLinks from "./migrations/0024-free-story-social-links.ts";
 import * as trackingNumbersStaffNotes from "./migrations/0023-tracking-numbers-staff-notes.ts";
+import * as freeStorySocialLinks from "./migrations/0024-free-story-social-links.ts";
+import * as bookAgeNumbers from "./migrations/0025-book-age-numbers.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -52,8 +53,9 @@ const migrations: Record<string, MigrationModule> = {
   "0019-store-postal-address": storePostalAddress,
   "0020-paypal-payments": paypalPayments,
   "0022-tax-exemptions": taxExemptions,
-  "0024-free-story-social-links": freeStorySocialLinks,
   "0023-tracking-numbers-staff-notes": trackingNumbersStaffNotes,
+  "0024-free-story-social-links": freeStorySocialLinks,
+  "0025-book-age-numbers": bookAgeNumbers,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

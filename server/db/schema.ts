@@ -31,7 +31,11 @@ export interface BooksTable {
   badge: string | null;
   rating: number | null;
   reviews: number | null;
+  /** The age range's label as shown ("Ages 4–8"); the filter reads age_min and age_max. */
   age_range: string | null;
+  /** The youngest and oldest age (whole years, 0–18) the book is for; both or neither (migration 0025). */
+  age_min: Defaulted<number | null>;
+  age_max: Defaulted<number | null>;
   stock: number | null;
   /**
    * Topic tags, a JSON array of strings (`["Christmas","Parables"]`); read it with `toBook`.

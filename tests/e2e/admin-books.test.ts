@@ -89,7 +89,10 @@ describe("admin Book Management in a browser", () => {
     return page;
   }
 
-  async function fillBook(page: Page, values: Partial<Record<keyof typeof BOOK | "stock", string>>) {
+  async function fillBook(
+    page: Page,
+    values: Partial<Record<keyof typeof BOOK | "stock" | "ageMin" | "ageMax", string>>,
+  ) {
     const labels: Record<string, string> = {
       title: "Title",
       author: "Author",
@@ -100,6 +103,8 @@ describe("admin Book Management in a browser", () => {
       rating: "Rating (0-5)",
       reviews: "Reviews",
       ageRange: "Age range",
+      ageMin: "Youngest age",
+      ageMax: "Oldest age",
       stock: "Stock",
       tags: "Tags",
     };
@@ -237,14 +242,24 @@ describe("admin Book Management in a browser", () => {
     expect(await field(page, "Rating (0-5)").inputValue()).toBe("4.7");
     expect(await field(page, "Stock").inputValue()).toBe("");
     expect(await field(page, "Tags").inputValue()).toBe("Old Testament, Heroes of Faith");
+    // Added with the ages left empty: read from the age range "4-8".
+    expect([await field(page, "Youngest age").inputValue(), await field(page, "Oldest age").inputValue()]).toEqual([
+      "4",
+      "8",
+    ]);
     await imageLoaded(dialog(page).getByTestId("cover-preview"));
-    await fillBook(page, { price: "15.75", stock: "7" });
+    await fillBook(page, { price: "15.75", stock: "7", ageMin: "5" });
     await dialog(page).getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Success! Book updated successfully.");
     await expect.poll(() => row(page, BOOK.title).locator("td").nth(3).innerText()).toBe("$15.75");
     expect(await row(page, BOOK.title).locator("td").nth(4).innerText()).toBe("7");
 
     await page.close();
+
+    // The catalogue's age filter reads the ages typed: for 5 to 8 now, no longer for a 4-year-old.
+    const forAge = async (age: number) => (await fetch(`${server.url}/books?q=esther&age=${age}`)).text();
+    expect(await forAge(5)).toContain(">Esther: For Such a Time as This</a>");
+    expect(await forAge(4)).not.toContain(">Esther: For Such a Time as This</a>");
 
     const home = await visitorHome();
     const card = firstHomeCard(home.page);
@@ -352,11 +367,12 @@ describe("admin Book Management in a browser", () => {
     const page = await booksPage();
     const before = await bookCount();
     await page.getByRole("button", { name: "Add New Book" }).click();
-    await fillBook(page, { ...BOOK, title: "", rating: "6" });
+    await fillBook(page, { ...BOOK, title: "", rating: "6", ageMin: "9", ageMax: "5" });
     await dialog(page).getByRole("button", { name: "Add Book" }).click();
     await expectToast(page, "Error saving book Title is required.");
     await dialog(page).getByText("Title is required.").waitFor();
     await dialog(page).getByText("Rating must be a number from 0 to 5 with no more than 1 decimal.").waitFor();
+    await dialog(page).getByText("Oldest age must be at least the youngest age.").waitFor();
     expect(await field(page, "Title").getAttribute("aria-invalid")).toBe("true");
     // Focus goes to the first field in error.
     expect(await field(page, "Title").evaluate((input) => input === document.activeElement)).toBe(true);
@@ -377,6 +393,7 @@ describe("admin Book Management in a browser", () => {
         price: "-1",
         rating: "6",
         stock: "2.5",
+        ageMin: "19",
       })) {
         form.set(name, value);
       }
@@ -386,6 +403,7 @@ describe("admin Book Management in a browser", () => {
     expect(answer.status).toBe(400);
     expect(answer.text).toContain("Title is required.");
     expect(answer.text).toContain("Stock must be a whole number of at least 0.");
+    expect(answer.text).toContain("Youngest age must be a whole number from 0 to 18.");
     expect(await bookCount()).toBe(before);
     await page.close();
   });

@@ -102,10 +102,10 @@ describe("storefront in a browser", () => {
     expect(await dialog.getByTestId("cart-subtotal").innerText()).toBe("$187.97"); // 2 × 13.99 + 159.99
     for (let i = 0; i < 9; i++)
       await dialog.getByRole("button", { name: "Increase quantity of The Prophet's Collection" }).click();
-    expect(await dialog.getByTestId("cart-quantity").nth(1).innerText()).toBe("10");
+    expect(await dialog.getByTestId("cart-quantity").nth(1).inputValue()).toBe("10");
     await dialog.getByRole("button", { name: "Increase quantity of The Prophet's Collection" }).click();
     await expectToast(page, /^Stock Limit Reached Only 10 units/);
-    expect(await dialog.getByTestId("cart-quantity").nth(1).innerText()).toBe("10");
+    expect(await dialog.getByTestId("cart-quantity").nth(1).inputValue()).toBe("10");
 
     await dialog.getByRole("button", { name: "Decrease quantity of The Good Samaritan" }).click();
     await dialog.getByRole("button", { name: "Decrease quantity of The Good Samaritan" }).click();

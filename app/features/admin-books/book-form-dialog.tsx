@@ -19,6 +19,7 @@ import { Dialog } from "#app/components/ui/dialog.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { BOOK_AGE_LIMITS } from "#common/books/age-range.ts";
 import { COVER_FIELD, COVER_LIMITS } from "#common/books/cover-limits.ts";
 import { CoverImageError, resizeCoverImage } from "./resize-cover.ts";
 import { UploadProgress, usePostWithProgress } from "./upload-progress.tsx";
@@ -42,6 +43,13 @@ export function bookFailureTitle(intent: unknown, error: ActionFailure["error"])
 /** The inputs of the schema's money fields (cents typed as a decimal) and of its counts. */
 const MONEY_INPUT = { type: "number", min: 0, step: 0.01, inputMode: "decimal" } as const;
 const COUNT_INPUT = { type: "number", min: 0, step: 1, inputMode: "numeric" } as const;
+const AGE_INPUT = {
+  type: "number",
+  min: BOOK_AGE_LIMITS.min,
+  max: BOOK_AGE_LIMITS.max,
+  step: 1,
+  inputMode: "numeric",
+} as const;
 
 /** The fields in display order, the cover last: the first refused one takes the keyboard. */
 const FOCUS_ORDER = [...BOOK_FIELDS, COVER_FIELD];
@@ -217,6 +225,13 @@ export function BookFormDialog({
           {...field("badge")}
         />
         <FormField label="Age range" maxLength={BOOK_LIMITS.ageRange} placeholder="e.g. 3-8" {...field("ageRange")} />
+        <FormField
+          label="Youngest age"
+          {...AGE_INPUT}
+          hint="The catalogue's age filter finds the book from this age. Left empty, read from the age range."
+          {...field("ageMin")}
+        />
+        <FormField label="Oldest age" {...AGE_INPUT} hint="Up to this age (18 at most)." {...field("ageMax")} />
         <FormField
           label="Rating (0-5)"
           type="number"

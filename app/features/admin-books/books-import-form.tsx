@@ -120,8 +120,13 @@ export function BooksImportForm() {
           <li>
             The first line names the columns: <code>title</code>, <code>author</code>, <code>description</code> and{" "}
             <code>price</code> are required; <code>id</code>, <code>slug</code>, <code>original_price</code>,{" "}
-            <code>badge</code>, <code>rating</code>, <code>reviews</code>, <code>age_range</code>, <code>stock</code>{" "}
-            and <code>tags</code> (separated by commas) are optional.
+            <code>badge</code>, <code>rating</code>, <code>reviews</code>, <code>age_range</code>, <code>age_min</code>,{" "}
+            <code>age_max</code>, <code>stock</code> and <code>tags</code> (separated by commas) are optional.
+          </li>
+          <li>
+            Ages: <code>age_min</code> and <code>age_max</code> are whole years from 0 to 18, which the catalogue&apos;s
+            age filter reads. Left empty, they are read from <code>age_range</code> (“3-8”, “Ages 4–8”, “5+”); so are
+            they when a file without these columns changes a book&apos;s <code>age_range</code>.
           </li>
           <li>A row with the id or slug of a book updates that book; other rows add new books.</li>
           <li>

@@ -1,4 +1,5 @@
 import type { Book } from "#server/books/book.ts";
+import { BOOK_AGE_LIMITS } from "#common/books/age-range.ts";
 import { centsToMoneyText, DEFAULT_CURRENCY } from "#common/money/money.ts";
 
 /** schema.org Book + Product with an Offer, so search engines show price and availability. */
@@ -12,7 +13,10 @@ export function bookStructuredData(book: Book, origin: string, currency: string 
     description: book.description,
     ...(book.imageUrl ? { image: `${origin}${book.imageUrl}` } : {}),
     url,
-    ...(book.ageRange ? { typicalAgeRange: book.ageRange } : {}),
+    // schema.org's form: "3-8", or "5-" for five and up.
+    ...(book.ageMin !== null && book.ageMax !== null
+      ? { typicalAgeRange: `${book.ageMin}-${book.ageMax === BOOK_AGE_LIMITS.max ? "" : book.ageMax}` }
+      : {}),
     ...(book.rating !== null && (book.reviews ?? 0) > 0
       ? {
           aggregateRating: {

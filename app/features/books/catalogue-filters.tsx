@@ -1,7 +1,9 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import {
+  CATALOGUE_AGES,
   CATALOGUE_QUERY_MAX_LENGTH,
+  catalogueAgeLabel,
   CATALOGUE_SORTS,
   DEFAULT_CATALOGUE_SORT,
   type CatalogueParams,
@@ -39,10 +41,11 @@ function Select({ label, name, value, children }: { label: string; name: string;
  * The catalogue's search box and filters: a plain GET form, so every search is a URL (shared,
  * bookmarked, back button) and works without JavaScript. A new search starts on page 1.
  */
-export function CatalogueFilters({ params, ages, tags }: { params: CatalogueParams; ages: string[]; tags: string[] }) {
+export function CatalogueFilters({ params, tags }: { params: CatalogueParams; tags: string[] }) {
   const searchId = useId();
   const form = useRef<HTMLFormElement>(null);
-  const filtered = params.q !== "" || params.age !== "" || params.tag !== "" || params.sort !== DEFAULT_CATALOGUE_SORT;
+  const filtered =
+    params.q !== "" || params.age !== null || params.tag !== "" || params.sort !== DEFAULT_CATALOGUE_SORT;
   // Back to a page kept whole in the back/forward cache: it shows the choice made just before
   // leaving, not the search its results are for; the form goes back to the page's own values.
   useEffect(() => {
@@ -79,14 +82,14 @@ export function CatalogueFilters({ params, ages, tags }: { params: CataloguePara
           className={FIELD_CLASS}
         />
       </div>
-      <Select label="Age" name="age" value={params.age}>
+      {/* A child's age rather than the books' ranges: one choice finds every book for that age. */}
+      <Select label="Child's age" name="age" value={params.age === null ? "" : String(params.age)}>
         <option value="">All ages</option>
-        {ages.map((age) => (
+        {CATALOGUE_AGES.map((age) => (
           <option key={age} value={age}>
-            Ages {age}
+            {catalogueAgeLabel(age)}
           </option>
         ))}
-        {params.age !== "" && !ages.includes(params.age) ? <option value={params.age}>Ages {params.age}</option> : null}
       </Select>
       <Select label="Topic" name="tag" value={params.tag}>
         <option value="">All topics</option>

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   addToCart,
+  capQuantity,
   cartItemCount,
   cartSubtotalCents,
   clearCart,
   parseStoredCart,
+  readQuantity,
   removeFromCart,
   setCartQuantity,
   type CartItem,
@@ -41,11 +43,61 @@ describe("cart rules", () => {
     expect(result.toast?.description).toBe(`You already have all available units of "Noah's Ark" in your cart.`);
   });
 
-  it("has no limit for an item without a stock number", () => {
+  it("takes an item without a stock number up to the checkout's 99 a line, and says why it stops", () => {
     let lines = addToCart([], untracked).lines;
     for (let i = 0; i < 50; i++) lines = addToCart(lines, untracked).lines;
     expect(lines[0]!.quantity).toBe(51);
-    expect(setCartQuantity(lines, "b2", 1000).lines[0]!.quantity).toBe(1000);
+    const capped = setCartQuantity(lines, "b2", 1000);
+    expect(capped.lines[0]!.quantity).toBe(99);
+    expect(capped.toast).toEqual({
+      title: "Quantity Limit Reached",
+      description: `You can order up to 99 copies of "The Birth of Jesus" at a time. For more, please contact us.`,
+      variant: "destructive",
+    });
+    expect(addToCart(capped.lines, untracked).toast?.title).toBe("Quantity Limit Reached");
+    // A stock above 99 is bound by the same limit; a stock of 99 or less by the stock.
+    expect(capQuantity({ name: "Big", stock: 500 }, 120)).toMatchObject({
+      quantity: 99,
+      toast: { title: "Quantity Limit Reached" },
+    });
+    expect(capQuantity({ name: "Small", stock: 40 }, 120)).toMatchObject({
+      quantity: 40,
+      toast: { title: "Stock Limit Reached", description: `Only 40 units of "Small" are available.` },
+    });
+    expect(capQuantity({ name: "Small", stock: 40 }, 40)).toEqual({ quantity: 40 });
+  });
+
+  it("adds a typed quantity at once, capped at what the stock leaves with the spec's message", () => {
+    const twelve: CartItem = { ...book, stock: 30 };
+    const first = addToCart([], twelve, 12);
+    expect(first.lines[0]!.quantity).toBe(12);
+    expect(first.toast).toEqual({
+      title: "Added to Collection!",
+      description: `12 copies of "Noah's Ark" have been added to your collection.`,
+    });
+    const more = addToCart(first.lines, twelve, 12);
+    expect(more.lines[0]!.quantity).toBe(24);
+    expect(more.toast?.description).toBe(`12 more copies of "Noah's Ark" are in your collection.`);
+    // 24 held, 12 more asked for, 30 in stock: the line holds the 30.
+    const capped = addToCart(more.lines, twelve, 12);
+    expect(capped.lines[0]!.quantity).toBe(30);
+    expect(capped.toast).toEqual({
+      title: "Stock Limit Reached",
+      description: `Only 30 units of "Noah's Ark" are available.`,
+      variant: "destructive",
+    });
+    expect(addToCart(capped.lines, twelve, 1).toast?.title).toBe("Out of Stock!");
+    expect(addToCart([], book, 12).lines[0]!.quantity).toBe(2);
+    expect(addToCart([], { ...book, stock: 1 }, 5).toast?.description).toBe(
+      `Only 1 unit of "Noah's Ark" is available.`,
+    );
+  });
+
+  it("reads a typed quantity: whole numbers of at least 1 only", () => {
+    expect(["1", " 12 ", "012", "999999999"].map(readQuantity)).toEqual([1, 12, 12, 999_999_999]);
+    for (const bad of ["", " ", "0", "-3", "1.5", "1e3", "abc", "12a", "9999999999"]) {
+      expect(readQuantity(bad), bad).toBeNull();
+    }
   });
 
   it("removes a line whose quantity is set to 0 or less", () => {

@@ -1,3 +1,4 @@
+import { CHECKOUT_LIMITS } from "#common/checkout/cart-param.ts";
 import type { ToastMessage } from "#app/components/ui/toast.tsx";
 
 /** A line of "Your Collection". Money in cents; `stock` null means the item has no stock limit. */
@@ -17,13 +18,62 @@ export interface CartChange {
   toast?: ToastMessage;
 }
 
-const limitOf = (item: { stock: number | null }) => item.stock ?? Number.POSITIVE_INFINITY;
+/**
+ * The most of one item a line may hold: its stock, and never more than the checkout takes in one
+ * line (CHECKOUT_LIMITS.quantity), which would otherwise lower it there without a word.
+ */
+export const CART_LINE_MAX = CHECKOUT_LIMITS.quantity;
 
-/** Adds one copy: a new line with quantity 1, or one more of an existing line, within stock. */
-export function addToCart(lines: CartLine[], item: CartItem): CartChange {
+export function cartLimit(item: { stock: number | null }): number {
+  return Math.min(item.stock ?? Number.POSITIVE_INFINITY, CART_LINE_MAX);
+}
+
+/** Whether the stock, rather than the checkout's limit, is what bounds the item. */
+const boundByStock = (item: { stock: number | null }) => item.stock !== null && item.stock <= CART_LINE_MAX;
+
+/** Why a quantity stopped at `limit`: the spec's stock message, or the checkout's own limit. */
+function limitToast(item: { name: string; stock: number | null }, limit: number): ToastMessage {
+  if (boundByStock(item)) {
+    return {
+      title: "Stock Limit Reached",
+      description: `Only ${limit} ${limit === 1 ? "unit" : "units"} of "${item.name}" ${limit === 1 ? "is" : "are"} available.`,
+      variant: "destructive",
+    };
+  }
+  return {
+    title: "Quantity Limit Reached",
+    description: `You can order up to ${limit} copies of "${item.name}" at a time. For more, please contact us.`,
+    variant: "destructive",
+  };
+}
+
+/** A wanted quantity within the item's limit, with the message when it was lowered. */
+export function capQuantity(
+  item: { name: string; stock: number | null },
+  quantity: number,
+): { quantity: number; toast?: ToastMessage } {
+  const limit = cartLimit(item);
+  return quantity > limit ? { quantity: limit, toast: limitToast(item, limit) } : { quantity };
+}
+
+/** What a quantity box refuses (anything but a whole number of at least 1). */
+export const QUANTITY_MESSAGE = "Enter a whole number of at least 1.";
+
+/** A typed quantity: a whole number of at least 1, or null. Long numbers are capped later, not refused. */
+export function readQuantity(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,9}$/.test(trimmed)) return null;
+  const quantity = Number(trimmed);
+  return quantity >= 1 ? quantity : null;
+}
+
+/**
+ * Adds `quantity` copies (1 from the Add to Collection buttons, what was typed on the book page):
+ * a new line, or more of an existing line, up to the item's limit.
+ */
+export function addToCart(lines: CartLine[], item: CartItem, quantity = 1): CartChange {
   const existing = lines.find((line) => line.id === item.id);
-  const limit = limitOf(item);
-  if (limit < 1) {
+  if (item.stock !== null && item.stock < 1) {
     return {
       lines,
       toast: {
@@ -33,45 +83,60 @@ export function addToCart(lines: CartLine[], item: CartItem): CartChange {
       },
     };
   }
-  if (existing && existing.quantity >= limit) {
+  const limit = cartLimit(item);
+  const have = existing?.quantity ?? 0;
+  if (have >= limit) {
     return {
       lines,
+      toast: boundByStock(item)
+        ? {
+            title: "Out of Stock!",
+            description: `You already have all available units of "${item.name}" in your cart.`,
+            variant: "destructive",
+          }
+        : limitToast(item, limit),
+    };
+  }
+  const capped = capQuantity(item, have + quantity);
+  const added = capped.quantity - have;
+  const next = existing
+    ? lines.map((line) => (line.id === item.id ? { ...line, ...item, quantity: capped.quantity } : line))
+    : [...lines, { ...item, quantity: capped.quantity }];
+  if (capped.toast) return { lines: next, toast: capped.toast };
+  if (existing) {
+    return {
+      lines: next,
       toast: {
-        title: "Out of Stock!",
-        description: `You already have all available units of "${item.name}" in your cart.`,
-        variant: "destructive",
+        title: "Added to Collection",
+        description:
+          added === 1
+            ? `Another copy of "${item.name}" is in your collection.`
+            : `${added} more copies of "${item.name}" are in your collection.`,
       },
     };
   }
-  if (existing) {
-    return {
-      lines: lines.map((line) => (line.id === item.id ? { ...line, ...item, quantity: line.quantity + 1 } : line)),
-      toast: { title: "Added to Collection", description: `Another copy of "${item.name}" is in your collection.` },
-    };
-  }
   return {
-    lines: [...lines, { ...item, quantity: 1 }],
-    toast: { title: "Added to Collection!", description: `"${item.name}" has been added to your collection.` },
+    lines: next,
+    toast: {
+      title: "Added to Collection!",
+      description:
+        added === 1
+          ? `"${item.name}" has been added to your collection.`
+          : `${added} copies of "${item.name}" have been added to your collection.`,
+    },
   };
 }
 
-/** Sets a line's quantity: 0 or less removes it, more than the stock is capped at the stock. */
+/** Sets a line's quantity: 0 or less removes it, more than the item's limit is capped at it. */
 export function setCartQuantity(lines: CartLine[], id: string, quantity: number): CartChange {
   const line = lines.find((l) => l.id === id);
   if (!line) return { lines };
   if (quantity <= 0) return removeFromCart(lines, id);
-  const limit = limitOf(line);
-  if (quantity > limit) {
-    return {
-      lines: lines.map((l) => (l.id === id ? { ...l, quantity: limit } : l)),
-      toast: {
-        title: "Stock Limit Reached",
-        description: `Only ${limit} ${limit === 1 ? "unit" : "units"} of "${line.name}" ${limit === 1 ? "is" : "are"} available.`,
-        variant: "destructive",
-      },
-    };
-  }
-  return { lines: lines.map((l) => (l.id === id ? { ...l, quantity: Math.floor(quantity) } : l)) };
+  const capped = capQuantity(line, Math.floor(quantity));
+  return {
+    lines: lines.map((l) => (l.id === id ? { ...l, quantity: capped.quantity } : l)),
+    ...(capped.toast ? { toast: capped.toast } : {}),
+  };
 }
 
 export function removeFromCart(lines: CartLine[], id: string): CartChange {

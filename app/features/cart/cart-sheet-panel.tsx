@@ -1,12 +1,14 @@
-import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
+import { ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import type { RefObject } from "react";
+import { useEffect, useId, useState, type RefObject } from "react";
 import { cartParam } from "#common/checkout/cart-param.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
+import { capQuantity, cartLimit, QUANTITY_MESSAGE, readQuantity, type CartLine } from "./cart-rules.ts";
 import { cartActions, useCart } from "./cart-store.ts";
+import { QuantityError, QuantityStepper } from "./quantity-stepper.tsx";
 
 export interface CartSheetPanelProps {
   open: boolean;
@@ -70,30 +72,8 @@ export function CartSheetPanel({ open, onOpenChange, trigger, checkoutAvailable 
                     <div className="flex flex-1 flex-col gap-1">
                       <p className="font-semibold leading-snug">{line.name}</p>
                       <p className="text-sm text-gray-700">{formatMoney(line.priceCents)}</p>
-                      <div className="mt-auto flex items-center gap-2">
-                        <button
-                          type="button"
-                          aria-label={`Decrease quantity of ${line.name}`}
-                          onClick={() => cartActions.setQuantity(line.id, line.quantity - 1)}
-                          className="rounded-full p-1.5 ring-1 ring-brand-100 hover:bg-brand-100"
-                        >
-                          <Minus aria-hidden="true" className="size-4" />
-                        </button>
-                        <span
-                          aria-label={`Quantity of ${line.name}`}
-                          className="min-w-6 text-center font-semibold"
-                          data-testid="cart-quantity"
-                        >
-                          {line.quantity}
-                        </span>
-                        <button
-                          type="button"
-                          aria-label={`Increase quantity of ${line.name}`}
-                          onClick={() => cartActions.setQuantity(line.id, line.quantity + 1)}
-                          className="rounded-full p-1.5 ring-1 ring-brand-100 hover:bg-brand-100"
-                        >
-                          <Plus aria-hidden="true" className="size-4" />
-                        </button>
+                      <div className="mt-auto flex items-start gap-2">
+                        <CartLineQuantity line={line} />
                         <button
                           type="button"
                           aria-label={`Remove ${line.name}`}
@@ -153,5 +133,51 @@ export function CartSheetPanel({ open, onOpenChange, trigger, checkoutAvailable 
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * A line's quantity: − and + change it at once (− at 1 removes the line, as the spec has it); a
+ * typed one is set when the box is left or on Enter, capped at the stock with the spec's message.
+ */
+function CartLineQuantity({ line }: { line: CartLine }) {
+  const id = useId();
+  const [text, setText] = useState(String(line.quantity));
+  const [error, setError] = useState<string | null>(null);
+  // −, +, another tab or a cap: the box shows the line's quantity.
+  useEffect(() => {
+    setText(String(line.quantity));
+    setError(null);
+  }, [line.quantity]);
+  const commit = () => {
+    const typed = readQuantity(text);
+    if (typed === null) {
+      setError(QUANTITY_MESSAGE);
+      return;
+    }
+    setError(null);
+    // What the cart will hold: the line's quantity may already be the cap, so nothing would change it back.
+    setText(String(capQuantity(line, typed).quantity));
+    if (typed !== line.quantity) cartActions.setQuantity(line.id, typed);
+  };
+  return (
+    <div className="grid gap-1">
+      <QuantityStepper
+        id={id}
+        itemName={line.name}
+        text={text}
+        onText={(typed) => {
+          // As in the form kit: a message goes once its field is changed.
+          setText(typed);
+          setError(null);
+        }}
+        onCommit={commit}
+        onStep={(delta) => cartActions.setQuantity(line.id, line.quantity + delta)}
+        max={cartLimit(line)}
+        error={error}
+        testId="cart-quantity"
+      />
+      <QuantityError id={id} error={error} />
+    </div>
   );
 }

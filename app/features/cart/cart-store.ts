@@ -103,7 +103,8 @@ function apply(change: (current: CartLine[]) => CartChange) {
 
 /** What a visitor does to the cart; each change is saved at once and may show a toast. */
 export const cartActions = {
-  add: (item: CartItem) => apply((current) => addToCart(current, item)),
+  /** One copy (Add to Collection), or the book page's typed quantity. */
+  add: (item: CartItem, quantity = 1) => apply((current) => addToCart(current, item, quantity)),
   setQuantity: (id: string, quantity: number) => apply((current) => setCartQuantity(current, id, quantity)),
   remove: (id: string) => apply((current) => removeFromCart(current, id)),
   clear: () => apply(() => clearCart()),
