@@ -49,7 +49,8 @@ describe.each(TEST_ENGINES)("migration 0020 (PayPal payments) on %s", (engine) =
       })
       .execute();
 
-    expect(await migrateToLatest(testDb.handle)).toEqual(["0020-paypal-payments"]);
+    // Later migrations run after it too; this one runs first, once.
+    expect((await migrateToLatest(testDb.handle))[0]).toBe("0020-paypal-payments");
 
     expect(
       await db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow(),

@@ -11,7 +11,7 @@ describe.each(TEST_ENGINES)("migration 0025 (book age numbers) on %s", (engine) 
 
   it("fills every book's ages from its label, leaves labels naming no ages without, and keeps ages in range", async () => {
     testDb = await createEmptyTestDatabase(engine);
-    await migrateToLatest(testDb.handle, { upTo: "0020-paypal-payments" });
+    await migrateToLatest(testDb.handle, { upTo: "0024-free-story-social-links" });
     const { db } = testDb.handle;
     const labels = ["3-5", "Ages 4–8", "5+", "3-5", "Toddlers", null];
     // Written as the tables were before: no age columns yet.
