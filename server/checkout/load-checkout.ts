@@ -4,7 +4,7 @@ import type { Viewer } from "#server/accounts/viewer.ts";
 import type { Database } from "#server/db/schema.ts";
 import { parseCartParam } from "#common/checkout/cart-param.ts";
 import { countryOptions } from "./country-names.ts";
-import { loadCheckoutRules, type CheckoutShippingMethod } from "./checkout-rules.ts";
+import { loadCheckoutRules, quoteShipping, type QuotedShippingMethod } from "./checkout-rules.ts";
 import { isCheckoutAvailable, loadPaymentOptions, type PaymentOptions } from "./payment-options.ts";
 import { priceCart, type CartAdjustment, type PricedLine } from "./price-cart.ts";
 
@@ -12,7 +12,8 @@ export interface CheckoutPage {
   available: boolean;
   payment: PaymentOptions;
   currency: string;
-  shippingMethods: CheckoutShippingMethod[];
+  /** The enabled methods, each with its charge for this page's cart. */
+  shippingMethods: QuotedShippingMethod[];
   countries: { code: string; name: string }[];
   lines: PricedLine[];
   adjustments: CartAdjustment[];
@@ -51,7 +52,7 @@ export async function loadCheckout(
     available: isCheckoutAvailable(payment),
     payment,
     currency: rules.currency,
-    shippingMethods: rules.shippingMethods,
+    shippingMethods: quoteShipping(rules.shippingMethods, priced.lines),
     countries: countryOptions(rules.shippingCountries),
     lines: priced.lines,
     adjustments: priced.adjustments,

@@ -278,6 +278,44 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
     await expect(bookStock(bookId)).resolves.toBe(10);
   });
 
+  it("charges shipping for the order it places: per further copy, and free from the method's threshold", async () => {
+    const { bookId, shippingMethodId } = await setUp({ price: 1000, stock: null });
+    await db()
+      .updateTable("shipping_methods")
+      .set({ rate_cents: 500, per_item_cents: 50, free_above_cents: 5000 })
+      .where("id", "=", shippingMethodId)
+      .execute();
+    const place = (quantity: number, quotedRate: number) =>
+      placeOrder(deps(), {
+        form: form({
+          items: `${bookId}:${quantity}`,
+          shippingMethodId,
+          quotedShippingRates: quoteShippingRates([{ id: shippingMethodId, rateCents: quotedRate }]),
+        }),
+        userId: null,
+        clientAddress: "203.0.113.7",
+      });
+    const totals = async (orderId: string) =>
+      db()
+        .selectFrom("orders")
+        .select(["subtotal_cents", "shipping_cents", "total_cents"])
+        .where("id", "=", orderId)
+        .executeTakeFirstOrThrow();
+
+    await expect(totals((await place(3, 600)).orderId)).resolves.toEqual({
+      subtotal_cents: 3000,
+      shipping_cents: 600,
+      total_cents: 3600,
+    });
+    await expect(totals((await place(5, 0)).orderId)).resolves.toEqual({
+      subtotal_cents: 5000,
+      shipping_cents: 0,
+      total_cents: 5000,
+    });
+    // A page that showed the flat rate for a bigger cart is refused, as a changed price is.
+    await expect(refusal(place(2, 500))).resolves.toMatchObject({ code: "CONFLICT", reason: "price-changed" });
+  });
+
   it("a card order queues no mail, records the signed-in buyer and a payment deadline", async () => {
     const { bookId, shippingMethodId } = await setUp();
     await enableCardPayments(db(), APP_SECRET);

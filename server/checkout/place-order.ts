@@ -16,7 +16,7 @@ import type { Clock } from "#server/services.ts";
 import type { CheckoutInput } from "#common/checkout/checkout-schema.ts";
 import { quotedShippingRate } from "#common/checkout/shipping-quote.ts";
 import { countryName } from "./country-names.ts";
-import { loadCheckoutRules } from "./checkout-rules.ts";
+import { loadCheckoutRules, shippingChargeFor } from "./checkout-rules.ts";
 import { loadPaymentOptions } from "./payment-options.ts";
 import { priceCart } from "./price-cart.ts";
 import { fairShareError, holdWithinClientLimits } from "./unpaid-holds.ts";
@@ -109,7 +109,8 @@ export async function placeOrder(
           ship_country: form.country,
           shipping_method_id: shipping.id,
           shipping_method_name: shipping.name,
-          shipping_cents: shipping.rateCents,
+          // Set with the totals below, once the lines are priced (the charge may count them).
+          shipping_cents: 0,
           subtotal_cents: 0,
           total_cents: 0,
           currency: rules.currency,
@@ -128,11 +129,12 @@ export async function placeOrder(
       const short = priced.adjustments.find((change) => change.kind === "sold-out" || change.kind === "lowered");
       if (short) throw soldOutError(short.title ?? "an item in your order");
 
-      const totalCents = priced.subtotalCents + shipping.rateCents;
+      const shippingCents = shippingChargeFor(shipping, priced.lines);
+      const totalCents = priced.subtotalCents + shippingCents;
       const quotedRate = quotedShippingRate(form.quotedShippingRates, shipping.id);
       if (
         (form.quotedSubtotalCents !== undefined && form.quotedSubtotalCents !== priced.subtotalCents) ||
-        (quotedRate !== null && quotedRate !== shipping.rateCents) ||
+        (quotedRate !== null && quotedRate !== shippingCents) ||
         (form.quotedCurrency !== undefined && form.quotedCurrency !== rules.currency)
       ) {
         throw new AppError(
@@ -178,7 +180,7 @@ export async function placeOrder(
         .execute();
       await trx
         .updateTable("orders")
-        .set({ subtotal_cents: priced.subtotalCents, total_cents: totalCents })
+        .set({ subtotal_cents: priced.subtotalCents, shipping_cents: shippingCents, total_cents: totalCents })
         .where("id", "=", orderId)
         .execute();
       await appendOrderHistory(trx, { orderId, ...ORDER_PLACED_STEP, at: now });

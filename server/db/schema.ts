@@ -284,6 +284,10 @@ export interface ShippingMethodsTable {
   settings_id: string;
   name: string;
   rate_cents: number;
+  /** Added for each item after the first; 0 is a flat rate (decision 37). */
+  per_item_cents: Defaulted<number>;
+  /** An order subtotal from which this method ships free; null: never. */
+  free_above_cents: ColumnType<number | null, number | null | undefined, number | null>;
   enabled: SqlBool;
   position: number;
 }
