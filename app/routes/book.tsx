@@ -89,6 +89,29 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
               </s>
             ) : null}
           </p>
+          {book.priceBreaks.length > 0 ? (
+            <section
+              aria-labelledby="price-breaks-heading"
+              className="rounded-xl bg-green-50 p-4 ring-1 ring-green-700/30"
+            >
+              <h2 id="price-breaks-heading" className="font-semibold text-green-900">
+                Quantity prices
+              </h2>
+              <ul className="mt-1 grid gap-0.5 text-gray-800" data-testid="price-breaks">
+                {book.priceBreaks.map((row) => (
+                  <li key={row.minQuantity}>
+                    {row.minQuantity}+ copies: <strong>{formatMoney(row.unitPriceCents)}</strong> each
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-1 text-sm text-gray-700">
+                Counted per title.{" "}
+                <a href="/bulk-order" className="text-brand-700 underline">
+                  Order many titles at once
+                </a>
+              </p>
+            </section>
+          ) : null}
           {book.ageRange ? <p className="text-gray-700">Ages {book.ageRange}</p> : null}
           {book.tags.length > 0 ? (
             <ul aria-label="Topics" className="flex flex-wrap gap-2">
