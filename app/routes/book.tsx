@@ -11,6 +11,8 @@ import { AddToCartIsland, stockLabel } from "#app/features/cart/add-to-cart-butt
 import { AddToCartWithQuantityIsland } from "#app/features/cart/add-to-cart-with-quantity.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
+import { useStore } from "#app/lib/use-store.ts";
+import { DEFAULT_CURRENCY } from "#common/money/money.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/book";
@@ -45,6 +47,7 @@ const BOOK_COVER_SIZES = "(min-width: 1152px) 540px, (min-width: 768px) calc(50v
 
 export default function BookPage({ loaderData: { book, related } }: Route.ComponentProps) {
   const formatMoney = useFormatMoney();
+  const store = useStore();
   const available = book.stock === null || book.stock > 0;
   const stock = stockLabel(book.stock);
   return (
@@ -135,7 +138,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
           </p>
           <p className="text-lg leading-8 text-gray-700">{book.description}</p>
           <div>
-            <AddToCartWithQuantityIsland item={bookCartItem(book)} />
+            <AddToCartWithQuantityIsland item={bookCartItem(book)} currency={store?.currency ?? DEFAULT_CURRENCY} />
           </div>
         </div>
       </article>

@@ -3,8 +3,8 @@ import { useId, useRef, useState } from "react";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
-import { useFormatMoney } from "#app/lib/money.ts";
 import { breakFor } from "#common/books/price-breaks.ts";
+import { formatMoney } from "#common/money/money.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { capQuantity, cartLimit, QUANTITY_MESSAGE, readQuantity, type CartItem } from "./cart-rules.ts";
 import { cartActions } from "./cart-store.ts";
@@ -16,12 +16,11 @@ import { QuantityError, QuantityStepper } from "./quantity-stepper.tsx";
  * the box is left or stepped past it; adding caps again at what the cart can still take. No
  * `<form>`: before the island hydrates, Enter in the box must not send the page a query.
  */
-export function AddToCartWithQuantity({ item }: { item: CartItem }) {
+export function AddToCartWithQuantity({ item, currency }: { item: CartItem; currency: string }) {
   const id = useId();
   const [text, setText] = useState("1");
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const formatMoney = useFormatMoney();
   if (item.stock !== null && item.stock < 1) return <AddToCartButton item={item} showStock={false} />;
 
   const show = (quantity: number) => {
@@ -80,25 +79,17 @@ export function AddToCartWithQuantity({ item }: { item: CartItem }) {
         </button>
       </div>
       <QuantityError id={id} error={error} />
-      <QuantityPrice item={item} quantity={readQuantity(text)} formatMoney={formatMoney} />
+      <QuantityPrice item={item} quantity={readQuantity(text)} currency={currency} />
     </div>
   );
 }
 
 /** The price break the typed quantity reaches (decision 36), said as it is typed. */
-function QuantityPrice({
-  item,
-  quantity,
-  formatMoney,
-}: {
-  item: CartItem;
-  quantity: number | null;
-  formatMoney: (cents: number) => string;
-}) {
+function QuantityPrice({ item, quantity, currency }: { item: CartItem; quantity: number | null; currency: string }) {
   const reached = quantity === null ? undefined : breakFor(item.priceCents, item.priceBreaks ?? [], quantity);
   return (
     <p aria-live="polite" className="text-sm font-medium text-green-800" data-testid="quantity-price">
-      {reached ? `${formatMoney(reached.unitPriceCents)} each for ${reached.minQuantity}+ copies` : ""}
+      {reached ? `${formatMoney(reached.unitPriceCents, currency)} each for ${reached.minQuantity}+ copies` : ""}
     </p>
   );
 }

@@ -131,6 +131,39 @@ export function addToCart(lines: CartLine[], item: CartItem, quantity = 1): Cart
   };
 }
 
+/**
+ * Adds several items at once (the bulk order form, Order Again), each as `addToCart` would, capped
+ * the same way, with one toast: how many copies of how many titles were added, and the first
+ * reason one was capped or refused (or that reason alone when nothing could be added).
+ */
+export function addManyToCart(lines: CartLine[], entries: readonly { item: CartItem; quantity: number }[]): CartChange {
+  let next = lines;
+  let copies = 0;
+  let titles = 0;
+  let refusal: ToastMessage | undefined;
+  for (const { item, quantity } of entries) {
+    const had = next.find((line) => line.id === item.id)?.quantity ?? 0;
+    const change = addToCart(next, item, quantity);
+    const now = change.lines.find((line) => line.id === item.id)?.quantity ?? 0;
+    if (now > had) {
+      copies += now - had;
+      titles += 1;
+    }
+    if (change.toast?.variant === "destructive") refusal ??= change.toast;
+    next = change.lines;
+  }
+  if (copies === 0) return { lines, ...(refusal ? { toast: refusal } : {}) };
+  const added = `${copies} ${copies === 1 ? "copy" : "copies"} of ${titles} ${titles === 1 ? "title" : "titles"} ${copies === 1 ? "has" : "have"} been added to your collection.`;
+  return {
+    lines: next,
+    toast: {
+      title: "Added to Collection!",
+      description: refusal ? `${added} ${refusal.description}` : added,
+      ...(refusal ? { variant: "destructive" as const } : {}),
+    },
+  };
+}
+
 /** Sets a line's quantity: 0 or less removes it, more than the item's limit is capped at it. */
 export function setCartQuantity(lines: CartLine[], id: string, quantity: number): CartChange {
   const line = lines.find((l) => l.id === id);
