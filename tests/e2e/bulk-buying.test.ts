@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
 import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
+import { signInOwner } from "#tests/support/owner-session.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -18,7 +19,8 @@ const BREAKS = [
 ];
 
 describe("bulk buying in a browser", () => {
-  const shop = useShop();
+  // With the owner's account: the last test edits a book's breaks in the back office.
+  const shop = useShop({}, { withOwner: true });
   const { withDb } = shop;
   let context: BrowserContext;
   let page: Page;
@@ -322,5 +324,52 @@ describe("bulk buying in a browser", () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it("the admin sets the breaks in the book form: bad rows refused with a message, good ones stored", async () => {
+    const book = books[2]!;
+    context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await signInOwner(shop, context);
+    await page.goto(`${shop.server.url}/admin/books?search=${encodeURIComponent(book.title)}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: `Edit ${book.title}` }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Edit Book" }).waitFor();
+    const cell = (label: string) => dialog.getByLabel(label, { exact: true });
+    expect(await cell("From (copies), break 1").inputValue()).toBe("10");
+    expect(await cell("Unit price ($), break 1").inputValue()).toBe("8.99");
+    expect(await cell("Unit price ($), break 2").inputValue()).toBe("7.99");
+
+    const stored = () =>
+      withDb(
+        async (db) =>
+          JSON.parse(
+            (await db.selectFrom("books").select("price_breaks").where("id", "=", book.id).executeTakeFirstOrThrow())
+              .price_breaks,
+          ) as unknown,
+      );
+    // Not decreasing, then overlapping: the message beside the row, nothing stored.
+    await cell("Unit price ($), break 2").fill("9.50");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await dialog.getByText("Each price break must be below the one above it ($8.99).").waitFor();
+    await cell("Unit price ($), break 2").fill("7.49");
+    await cell("From (copies), break 2").fill("10");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await dialog.getByText("Each price break must start at a larger quantity than the one above it (10+).").waitFor();
+    expect(await stored()).toEqual(BREAKS);
+    await axeViolations(page).then((violations) => expect(violations).toEqual([]));
+    await shot("admin-price-breaks-1280");
+
+    await cell("From (copies), break 2").fill("25");
+    await dialog.getByRole("button", { name: "Add price break" }).click();
+    await cell("From (copies), break 3").fill("50");
+    await cell("Unit price ($), break 3").fill("6.99");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Success! Book updated successfully.");
+    expect(await stored()).toEqual([
+      { minQuantity: 10, unitPriceCents: 899 },
+      { minQuantity: 25, unitPriceCents: 749 },
+      { minQuantity: 50, unitPriceCents: 699 },
+    ]);
   });
 });
