@@ -58,6 +58,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       variant: "destructive",
     });
   }
-  const { requested } = answer.data;
-  throw redirect(`${SITE_PAGES.checkout.path}?items=${encodeURIComponent(cartParam(requested))}`, 303);
+  const { requested, adjustments } = answer.data;
+  // The checkout says what changed for the lines it gets; a deleted book's line it never sees.
+  const deleted = adjustments.filter((change) => change.kind === "gone" && change.id === "");
+  throw redirectWithToast(
+    services,
+    `${SITE_PAGES.checkout.path}?items=${encodeURIComponent(cartParam(requested))}`,
+    {
+      title: "Order Again",
+      description: [
+        "Your order's items are below, at today's prices.",
+        ...deleted.map((change) => change.message),
+      ].join(" "),
+    },
+    { status: 303 },
+  );
 }
