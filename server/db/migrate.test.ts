@@ -33,6 +33,7 @@ const MIGRATION_NAMES = [
   "0023-tracking-numbers-staff-notes",
   "0024-free-story-social-links",
   "0025-book-age-numbers",
+  "0028-book-price-breaks",
   "0029-shipping-by-items",
 ];
 

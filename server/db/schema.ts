@@ -42,6 +42,11 @@ export interface BooksTable {
    * Triggers copy it into `book_tags` for indexed filtering (migration 0009).
    */
   tags: Defaulted<string>;
+  /**
+   * Quantity price breaks, a JSON list of `{ minQuantity, unitPriceCents }`, thresholds
+   * increasing, `[]` for none (migration 0028, decision 36); read it with `toBook` or `readPriceBreaks`.
+   */
+  price_breaks: Defaulted<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
