@@ -33,6 +33,7 @@ const MIGRATION_NAMES = [
   "0023-tracking-numbers-staff-notes",
   "0024-free-story-social-links",
   "0025-book-age-numbers",
+  "0027-return-claims",
 ];
 
 const APP_TABLES = [
@@ -59,6 +60,8 @@ const APP_TABLES = [
   "private_files",
   "profiles",
   "rate_limits",
+  "return_claim_lines",
+  "return_claims",
   "session",
   "shipping_methods",
   "store_settings",
