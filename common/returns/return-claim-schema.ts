@@ -71,7 +71,7 @@ export const returnClaimSchema = z.object({
     "Please tell us what is wrong.",
     `Please keep the reason to ${RETURN_CLAIM_LIMITS.reason} characters.`,
   ),
-  photo: photoField,
+  photo: photoField.optional(),
 });
 export type ReturnClaimInput = z.output<typeof returnClaimSchema>;
 export const RETURN_CLAIM_FIELDS = ["orderId", "kind", "lines", "reason", "photo"] as const;
