@@ -11,7 +11,11 @@ const PRIVATE = "private, no-store";
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, viewer } = context;
-  const access = claimAccessOf({ viewer, cookieHeader: request.headers.get("cookie"), appSecret: services.env.APP_SECRET });
+  const access = claimAccessOf({
+    viewer,
+    cookieHeader: request.headers.get("cookie"),
+    appSecret: services.env.APP_SECRET,
+  });
   const photo = await getClaimPhoto(services, { claimId: params.claimId, access });
   if (!photo) {
     return new Response("This photo could not be found.", {

@@ -51,7 +51,11 @@ export const clientLoader = islandPageClientLoader;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, viewer } = context;
   const orderId = new URL(request.url).searchParams.get("orderId")?.trim() ?? "";
-  const access = claimAccessOf({ viewer, cookieHeader: request.headers.get("cookie"), appSecret: services.env.APP_SECRET });
+  const access = claimAccessOf({
+    viewer,
+    cookieHeader: request.headers.get("cookie"),
+    appSecret: services.env.APP_SECRET,
+  });
   const page = orderId ? await getClaimPage(services, { orderId, access }) : null;
   return { orderId, page, signedIn: viewer !== null };
 }
@@ -104,7 +108,10 @@ export async function action({ context, request }: Route.ActionArgs) {
           headers.append("Set-Cookie", proof);
           headers.append(
             "Set-Cookie",
-            flashCookie(services, { title: "Order found", description: `You can now return items of order ${orderId} or report damage.` }),
+            flashCookie(services, {
+              title: "Order found",
+              description: `You can now return items of order ${orderId} or report damage.`,
+            }),
           );
           throw redirect(returnRequestPath(orderId), { headers });
         }

@@ -29,14 +29,20 @@ describe("the claim form's schema", () => {
 
   it("asks for at least one copy, a whole number, and a reason", () => {
     const result = returnClaimSchema.safeParse(
-      formValues(posted({ orderId: "ORD-1", kind: "return", "lines.0.itemId": "a", "lines.0.quantity": "0", reason: " " }), returnClaimSchema),
+      formValues(
+        posted({ orderId: "ORD-1", kind: "return", "lines.0.itemId": "a", "lines.0.quantity": "0", reason: " " }),
+        returnClaimSchema,
+      ),
     );
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((issue) => issue.message);
     expect(messages).toContain(RETURN_CLAIM_MESSAGES.noLines);
     expect(messages).toContain("Please tell us what is wrong.");
     const fraction = returnClaimSchema.safeParse(
-      formValues(posted({ orderId: "ORD-1", kind: "return", "lines.0.itemId": "a", "lines.0.quantity": "1.5", reason: "x" }), returnClaimSchema),
+      formValues(
+        posted({ orderId: "ORD-1", kind: "return", "lines.0.itemId": "a", "lines.0.quantity": "1.5", reason: "x" }),
+        returnClaimSchema,
+      ),
     );
     expect(fraction.error!.issues[0]!.message).toBe("Please enter a whole number of copies.");
   });

@@ -247,7 +247,11 @@ export interface ReturnClaimsTable {
   /** The return instructions staff e-mailed when approving. */
   instructions: ColumnType<string | null, string | null | undefined, string | null>;
   refusal_reason: ColumnType<string | null, string | null | undefined, string | null>;
-  settlement: ColumnType<"refund" | "replacement" | null, "refund" | "replacement" | null | undefined, "refund" | "replacement" | null>;
+  settlement: ColumnType<
+    "refund" | "replacement" | null,
+    "refund" | "replacement" | null | undefined,
+    "refund" | "replacement" | null
+  >;
   refunded_cents: ColumnType<number | null, number | null | undefined, number | null>;
   replacement_order_id: ColumnType<string | null, string | null | undefined, string | null>;
   settled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;

@@ -3,11 +3,7 @@ import type { Viewer } from "#server/accounts/viewer.ts";
 import type { Database } from "#server/db/schema.ts";
 import { mayDownloadOrderDocuments } from "#server/orders/order-access.ts";
 import { orderIdSchema } from "#common/orders/tracking-schema.ts";
-import {
-  ASSUMED_TRANSIT_DAYS,
-  RETURN_CLAIM_MESSAGES,
-  RETURN_WINDOW_DAYS,
-} from "#common/returns/return-claim-terms.ts";
+import { ASSUMED_TRANSIT_DAYS, RETURN_CLAIM_MESSAGES, RETURN_WINDOW_DAYS } from "#common/returns/return-claim-terms.ts";
 
 /**
  * The rules a claim is judged by (decision 35): who may claim on an order, its return window, and

@@ -1,6 +1,13 @@
 import type { AppServices } from "#server/services.ts";
 import type { ClaimKind, ClaimSettlement, ClaimStatus } from "#common/returns/return-claim-terms.ts";
-import { claimableLines, claimableOrderId, claimRefusal, claimWindow, type ClaimAccess, type ClaimableLine } from "./claim-order.ts";
+import {
+  claimableLines,
+  claimableOrderId,
+  claimRefusal,
+  claimWindow,
+  type ClaimAccess,
+  type ClaimableLine,
+} from "./claim-order.ts";
 
 /** One claim as its customer sees it. */
 export interface MyClaim {
@@ -65,7 +72,13 @@ export async function getClaimPage(
     orderId,
     orderDate: order.order_date,
     currency: order.currency,
-    lines: lines.map(({ itemId, title, quantity, claimed, claimable }) => ({ itemId, title, quantity, claimed, claimable })),
+    lines: lines.map(({ itemId, title, quantity, claimed, claimable }) => ({
+      itemId,
+      title,
+      quantity,
+      claimed,
+      claimable,
+    })),
     refusal: claimRefusal(order, window, clock()),
     closesAt: window?.closesAt.toISOString() ?? null,
     assumedReceipt: window?.assumed ?? false,
@@ -77,7 +90,9 @@ export async function getClaimPage(
       createdAt: claim.created_at,
       hasPhoto: claim.photo_key !== null,
       amountCents: claim.amount_cents,
-      lines: claimLines.filter((line) => line.claim_id === claim.id).map(({ title, quantity }) => ({ title, quantity })),
+      lines: claimLines
+        .filter((line) => line.claim_id === claim.id)
+        .map(({ title, quantity }) => ({ title, quantity })),
       instructions: claim.status === "approved" || claim.status === "settled" ? claim.instructions : null,
       refusalReason: claim.status === "refused" ? claim.refusal_reason : null,
       settlement: claim.settlement,

@@ -58,7 +58,9 @@ export async function requestReturnClaim(
 
   const chosen = claim.lines.filter((line) => line.quantity > 0);
   if (chosen.length === 0) {
-    throw new AppError("VALIDATION", RETURN_CLAIM_MESSAGES.noLines, { fieldErrors: { lines: RETURN_CLAIM_MESSAGES.noLines } });
+    throw new AppError("VALIDATION", RETURN_CLAIM_MESSAGES.noLines, {
+      fieldErrors: { lines: RETURN_CLAIM_MESSAGES.noLines },
+    });
   }
   const seen = new Set<string>();
   for (const line of chosen) {
@@ -125,12 +127,15 @@ export async function requestReturnClaim(
       })
       .execute();
     await trx.insertInto("return_claim_lines").values(rows).execute();
-    if (photo) await privateFiles.put(trx, { key: photo.key, contentType: "image/webp", bytes: photo.bytes, storedAt: now });
+    if (photo)
+      await privateFiles.put(trx, { key: photo.key, contentType: "image/webp", bytes: photo.bytes, storedAt: now });
     await appendOrderHistory(trx, {
       orderId,
       status: CLAIM_REQUESTED_STEPS[claim.kind],
       at: now,
-      note: rows.map((row) => `${row.quantity} × ${lines.find((line) => line.itemId === row.order_item_id)?.title}`).join(", "),
+      note: rows
+        .map((row) => `${row.quantity} × ${lines.find((line) => line.itemId === row.order_item_id)?.title}`)
+        .join(", "),
     });
     await queueReturnClaimMail(trx, { claimId, orderId, kind: "claim-received", now });
   });

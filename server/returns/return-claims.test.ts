@@ -70,7 +70,13 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
     });
     await db
       .insertInto("order_status_history")
-      .values({ id: randomUUID(), order_id: orderId, status: "Shipped", location: "Store", occurred_at: SHIPPED_AT.toISOString() })
+      .values({
+        id: randomUUID(),
+        order_id: orderId,
+        status: "Shipped",
+        location: "Store",
+        occurred_at: SHIPPED_AT.toISOString(),
+      })
       .execute();
     items = await db
       .selectFrom("order_items")
@@ -79,7 +85,9 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       .orderBy("position")
       .execute();
     now = new Date(SHIPPED_AT.getTime() + 3 * DAY);
-    photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c33" } }).jpeg().toBuffer();
+    photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c33" } })
+      .jpeg()
+      .toBuffer();
   });
   afterEach(async () => {
     await testDb?.cleanup();
@@ -121,7 +129,13 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       const delivered = new Date(SHIPPED_AT.getTime() + 2 * DAY);
       await db
         .insertInto("order_status_history")
-        .values({ id: randomUUID(), order_id: orderId, status: "Delivered", location: "Store", occurred_at: delivered.toISOString() })
+        .values({
+          id: randomUUID(),
+          order_id: orderId,
+          status: "Delivered",
+          location: "Store",
+          occurred_at: delivered.toISOString(),
+        })
         .execute();
       const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
       const window = await claimWindow(db, order);
@@ -215,11 +229,17 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       };
       await claim({ lines: [{ itemId: items[0]!.id, quantity: 1 }] }, owner);
       await claim({ lines: [{ itemId: items[0]!.id, quantity: 1 }] }, { ...GUEST, placedOrderIds: [orderId] });
-      const claims = await testDb.handle.db.selectFrom("return_claims").select("user_id").orderBy("created_at").execute();
+      const claims = await testDb.handle.db
+        .selectFrom("return_claims")
+        .select("user_id")
+        .orderBy("created_at")
+        .execute();
       expect(claims.map((c) => c.user_id).sort()).toEqual([null, "u-owner"].sort());
 
       // A guest proves it with the number in any case and the e-mail in any case; a wrong e-mail is refused.
-      await expect(findClaimOrder(deps(), { orderId: orderId.toLowerCase(), email: "BUYER@example.com" })).resolves.toEqual({
+      await expect(
+        findClaimOrder(deps(), { orderId: orderId.toLowerCase(), email: "BUYER@example.com" }),
+      ).resolves.toEqual({
         orderId,
       });
       const wrong = await refusal(findClaimOrder(deps(), { orderId, email: "someone@example.com" }));
@@ -246,7 +266,11 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       expect(
         await getClaimPhoto(deps(), {
           claimId,
-          access: { viewer: { userId: "u-other", email: "x@example.com", emailVerified: true, isAdmin: false }, placedOrderIds: [], provenOrderIds: [] },
+          access: {
+            viewer: { userId: "u-other", email: "x@example.com", emailVerified: true, isAdmin: false },
+            placedOrderIds: [],
+            provenOrderIds: [],
+          },
         }),
       ).toBeNull();
       expect(await getClaimPhoto(deps(), { claimId: "not-an-id", access: STAFF })).toBeNull();
@@ -291,7 +315,12 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
         .orderBy("id")
         .execute();
       expect(steps.map((s) => s.status)).toEqual(
-        expect.arrayContaining(["Damage reported", "Damage report approved", "Partially refunded", "Claim settled: refund"]),
+        expect.arrayContaining([
+          "Damage reported",
+          "Damage report approved",
+          "Partially refunded",
+          "Claim settled: refund",
+        ]),
       );
 
       const sent: OutgoingMail[] = [];
@@ -321,10 +350,16 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
     it("settles by a replacement order at no charge, taking its stock and naming the original", async () => {
       const { db } = testDb.handle;
       const stock = async () =>
-        (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow()).stock;
+        (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow())
+          .stock;
       const before = await stock();
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 2 }] });
-      await reviewReturnClaim(deps(), { claimId, reviewerId: "u-staff", decision: "approve", instructions: "Keep them." });
+      await reviewReturnClaim(deps(), {
+        claimId,
+        reviewerId: "u-staff",
+        decision: "approve",
+        instructions: "Keep them.",
+      });
       const settled = await settleReturnClaim(deps(), { claimId, settlement: "replacement" });
       const replacement = await db
         .selectFrom("orders")
@@ -339,20 +374,38 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
         customer_email: "buyer@example.com",
         status: "Pending",
       });
-      const lines = await db.selectFrom("order_items").select(["quantity", "unit_price_cents"]).where("order_id", "=", replacement.id).execute();
+      const lines = await db
+        .selectFrom("order_items")
+        .select(["quantity", "unit_price_cents"])
+        .where("order_id", "=", replacement.id)
+        .execute();
       expect(lines).toEqual([{ quantity: 2, unit_price_cents: 0 }]);
       if (before !== null) expect(await stock()).toBe(before - 2);
       // Nothing was paid for a replacement: it cannot be refunded by a claim of its own.
       const refused = await refusal(
         (async () => {
           await db.updateTable("orders").set({ status: "Shipped" }).where("id", "=", replacement.id).execute();
-          const replacementItems = await db.selectFrom("order_items").select("id").where("order_id", "=", replacement.id).execute();
+          const replacementItems = await db
+            .selectFrom("order_items")
+            .select("id")
+            .where("order_id", "=", replacement.id)
+            .execute();
           const again = await requestReturnClaim(deps(), {
-            claim: { orderId: replacement.id, kind: "damage", lines: [{ itemId: replacementItems[0]!.id, quantity: 1 }], reason: "Torn again." },
+            claim: {
+              orderId: replacement.id,
+              kind: "damage",
+              lines: [{ itemId: replacementItems[0]!.id, quantity: 1 }],
+              reason: "Torn again.",
+            },
             photo: null,
             access: proven(replacement.id),
           });
-          await reviewReturnClaim(deps(), { claimId: again.claimId, reviewerId: "u-staff", decision: "approve", instructions: "-" });
+          await reviewReturnClaim(deps(), {
+            claimId: again.claimId,
+            reviewerId: "u-staff",
+            decision: "approve",
+            instructions: "-",
+          });
           await settleReturnClaim(deps(), { claimId: again.claimId, settlement: "refund" });
         })(),
       );
@@ -362,14 +415,23 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
     it("refuses a replacement when the stock is short, changing nothing", async () => {
       const { db } = testDb.handle;
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 2 }] });
-      await reviewReturnClaim(deps(), { claimId, reviewerId: "u-staff", decision: "approve", instructions: "Keep them." });
+      await reviewReturnClaim(deps(), {
+        claimId,
+        reviewerId: "u-staff",
+        decision: "approve",
+        instructions: "Keep them.",
+      });
       await db.updateTable("bundles").set({ stock: 1 }).where("id", "=", "pkg-disciple").execute();
       const refused = await refusal(settleReturnClaim(deps(), { claimId, settlement: "replacement" }));
       expect(refused.message).toContain("not enough copies");
-      expect(await db.selectFrom("return_claims").select("status").where("id", "=", claimId).executeTakeFirstOrThrow()).toEqual({
+      expect(
+        await db.selectFrom("return_claims").select("status").where("id", "=", claimId).executeTakeFirstOrThrow(),
+      ).toEqual({
         status: "approved",
       });
-      expect(await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow()).toEqual({
+      expect(
+        await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow(),
+      ).toEqual({
         stock: 1,
       });
     });

@@ -2,7 +2,7 @@ import { AppError } from "#server/errors/app-error.ts";
 import { queueReturnClaimMail } from "#server/mail/mail-outbox.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "#server/orders/order-history.ts";
 import type { AppServices } from "#server/services.ts";
-import { CLAIM_KINDS } from "#common/returns/return-claim-terms.ts";
+import type { ClaimKind } from "#common/returns/return-claim-terms.ts";
 
 /** The history steps of staff's decisions, as the customer reads them on Track Order. */
 export const CLAIM_REVIEW_STEPS = {
@@ -21,7 +21,7 @@ export async function reviewReturnClaim(
   input:
     | { claimId: string; reviewerId: string; decision: "approve"; instructions: string }
     | { claimId: string; reviewerId: string; decision: "refuse"; reason: string },
-): Promise<{ claimId: string; orderId: string; kind: keyof typeof CLAIM_KINDS }> {
+): Promise<{ claimId: string; orderId: string; kind: ClaimKind }> {
   const now = clock();
   return db.transaction().execute(async (trx) => {
     const claim = await trx

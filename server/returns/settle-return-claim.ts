@@ -138,7 +138,11 @@ async function settleByReplacement(deps: OrderActionDeps, claim: ClaimRow): Prom
       .where("status", "=", "approved")
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw notApproved();
-    const original = await trx.selectFrom("orders").selectAll().where("id", "=", claim.order_id).executeTakeFirstOrThrow();
+    const original = await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", claim.order_id)
+      .executeTakeFirstOrThrow();
     const lines = await trx
       .selectFrom("return_claim_lines as l")
       .innerJoin("order_items as i", "i.id", "l.order_item_id")

@@ -94,9 +94,14 @@ describe("returns and damage claims in a browser", () => {
 
   const claimsOf = (orderId: string) =>
     shop.withDb((db) =>
-      db.selectFrom("return_claims").select(["id", "status", "settlement", "replacement_order_id"]).where("order_id", "=", orderId).execute(),
+      db
+        .selectFrom("return_claims")
+        .select(["id", "status", "settlement", "replacement_order_id"])
+        .where("order_id", "=", orderId)
+        .execute(),
     );
-  const claimMails = (email: string) => mailsTo(shop.dataDir, email).filter((m) => /damage report/.test(m.headers.subject ?? ""));
+  const claimMails = (email: string) =>
+    mailsTo(shop.dataDir, email).filter((m) => /damage report/.test(m.headers.subject ?? ""));
   const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 
   async function adminQueue(status: "pending" | "approved", viewport = { width: 1280, height: 900 }) {
@@ -137,9 +142,12 @@ describe("returns and damage claims in a browser", () => {
     // server refuses and stores nothing.
     await page.getByLabel("Report items damaged on arrival").check();
     expect(await field(page, "The Shepherd's Pack").getAttribute("max")).toBe("2");
-    await page.locator("form").filter({ has: page.getByRole("button", { name: "Send request" }) }).evaluate((form) => {
-      form.setAttribute("novalidate", "");
-    });
+    await page
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: "Send request" }) })
+      .evaluate((form) => {
+        form.setAttribute("novalidate", "");
+      });
     await field(page, "The Shepherd's Pack").fill("3");
     await field(page, "What is wrong?").fill("The box was crushed and the covers are bent.");
     await page.getByRole("button", { name: "Send request" }).click();
@@ -147,7 +155,11 @@ describe("returns and damage claims in a browser", () => {
     expect(await claimsOf(orders.card)).toEqual([]);
 
     await field(page, "The Shepherd's Pack").fill("2");
-    await field(page, "Photo (optional)").setInputFiles({ name: "crushed-box.jpg", mimeType: "image/jpeg", buffer: photo });
+    await field(page, "Photo (optional)").setInputFiles({
+      name: "crushed-box.jpg",
+      mimeType: "image/jpeg",
+      buffer: photo,
+    });
     await page.screenshot({ path: path.join(SHOTS, "claim-form-1280.png"), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Send request" }).click();
@@ -170,7 +182,7 @@ describe("returns and damage claims in a browser", () => {
     await approve(orders.card, "No need to send the damaged pack back.");
     const queue = await adminQueue("approved");
     const card = queue.getByTestId("admin-return-claim").filter({ hasText: orders.card });
-    await card.getByRole("img", { name: `The customer's photo for the claim on order ${orders.card}` }).waitFor();
+    await card.getByRole("img", { name: `What the customer sent for the claim on order ${orders.card}` }).waitFor();
     await queue.screenshot({ path: path.join(SHOTS, "admin-approved-1280.png"), fullPage: true });
     expect(await axeViolations(queue)).toEqual([]);
     await card.getByRole("button", { name: `Settle by refund of the claim on order ${orders.card}` }).click();
@@ -192,7 +204,8 @@ describe("returns and damage claims in a browser", () => {
     await page.goto(`${shop.server.url}/track-order?orderId=${orders.card}`);
     await page.getByTestId("tracking-status").waitFor();
     const timeline = await page.content();
-    for (const step of ["Damage reported", "Damage report approved", "Claim settled: refund"]) expect(timeline).toContain(step);
+    for (const step of ["Damage reported", "Damage report approved", "Claim settled: refund"])
+      expect(timeline).toContain(step);
     await context.close();
   });
 
@@ -201,11 +214,17 @@ describe("returns and damage claims in a browser", () => {
     const context = await shop.browser.newContext();
     await addCookieHeader(context, shop.server.url, cookie);
     await shop.withDb(async (db) => {
-      const user = await db.selectFrom("user").select("id").where("email", "=", ACCOUNT.email).executeTakeFirstOrThrow();
+      const user = await db
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", ACCOUNT.email)
+        .executeTakeFirstOrThrow();
       await db.updateTable("orders").set({ user_id: user.id }).where("id", "=", orders.invoice).execute();
     });
-    const stockBefore = await shop.withDb(async (db) =>
-      (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow()).stock,
+    const stockBefore = await shop.withDb(
+      async (db) =>
+        (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow())
+          .stock,
     );
     const page = await context.newPage();
     await page.setViewportSize({ width: 360, height: 800 });
@@ -235,9 +254,15 @@ describe("returns and damage claims in a browser", () => {
     const replacement = await shop.withDb((db) =>
       db.selectFrom("orders").selectAll().where("id", "=", claim!.replacement_order_id!).executeTakeFirstOrThrow(),
     );
-    expect(replacement).toMatchObject({ replacement_for_order_id: orders.invoice, total_cents: 0, customer_email: ACCOUNT.email });
-    const stockAfter = await shop.withDb(async (db) =>
-      (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow()).stock,
+    expect(replacement).toMatchObject({
+      replacement_for_order_id: orders.invoice,
+      total_cents: 0,
+      customer_email: ACCOUNT.email,
+    });
+    const stockAfter = await shop.withDb(
+      async (db) =>
+        (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow())
+          .stock,
     );
     if (stockBefore !== null) expect(stockAfter).toBe(stockBefore - 1);
     await expect.poll(() => claimMails(ACCOUNT.email).length, { timeout: 40_000 }).toBe(3);
@@ -245,7 +270,9 @@ describe("returns and damage claims in a browser", () => {
     expect(settled.text).toContain(replacement.id);
 
     await page.reload();
-    expect(await page.getByTestId("return-claim").innerText()).toContain(`Replacement at no charge: order ${replacement.id}`);
+    expect(await page.getByTestId("return-claim").innerText()).toContain(
+      `Replacement at no charge: order ${replacement.id}`,
+    );
     await context.close();
   });
 });

@@ -2,7 +2,12 @@ import type { ReturnClaimListItem } from "#server/returns/list-return-claims.ts"
 import { formatDateTime } from "#common/dates.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { ADMIN_PAGES, claimPhotoPath } from "#common/pages/site-paths.ts";
-import { CLAIM_KINDS, CLAIM_SETTLEMENTS, CLAIM_STATUSES, type ClaimStatus } from "#common/returns/return-claim-terms.ts";
+import {
+  CLAIM_KINDS,
+  CLAIM_SETTLEMENTS,
+  CLAIM_STATUSES,
+  type ClaimStatus,
+} from "#common/returns/return-claim-terms.ts";
 import { ClaimActions } from "./claim-actions.tsx";
 
 const BADGES: Record<ClaimStatus, string> = {
@@ -70,7 +75,7 @@ export function ClaimsList({ claims }: { claims: ReturnClaimListItem[] }) {
               <a href={claimPhotoPath(claim.id)} target="_blank" rel="noopener" className="mt-3 inline-block">
                 <img
                   src={claimPhotoPath(claim.id)}
-                  alt={`The customer's photo for the claim on order ${claim.orderId}`}
+                  alt={`What the customer sent for the claim on order ${claim.orderId}`}
                   loading="lazy"
                   className="max-h-80 w-auto max-w-full rounded-lg ring-1 ring-brand-100"
                 />

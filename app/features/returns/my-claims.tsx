@@ -2,7 +2,12 @@ import type { MyClaim } from "#server/returns/get-claim-page.ts";
 import { formatDateTime } from "#common/dates.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { claimPhotoPath } from "#common/pages/site-paths.ts";
-import { CLAIM_KINDS, CLAIM_SETTLEMENTS, CLAIM_STATUSES, type ClaimStatus } from "#common/returns/return-claim-terms.ts";
+import {
+  CLAIM_KINDS,
+  CLAIM_SETTLEMENTS,
+  CLAIM_STATUSES,
+  type ClaimStatus,
+} from "#common/returns/return-claim-terms.ts";
 
 export const CLAIM_STATUS_BADGES: Record<ClaimStatus, string> = {
   pending: "bg-yellow-100 text-yellow-900",
@@ -17,7 +22,11 @@ export function MyClaims({ claims, currency }: { claims: MyClaim[]; currency: st
   return (
     <ul className="mt-4 grid gap-4">
       {claims.map((claim) => (
-        <li key={claim.id} data-testid="return-claim" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100">
+        <li
+          key={claim.id}
+          data-testid="return-claim"
+          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100"
+        >
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h3 className="font-serif text-lg font-bold text-brand-800">{CLAIM_KINDS[claim.kind]}</h3>
             <span className={`rounded-full px-3 py-1 text-sm font-semibold ${CLAIM_STATUS_BADGES[claim.status]}`}>

@@ -20,9 +20,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("order_id", "text", (c) => c.notNull().references("orders.id").onDelete("cascade"))
     .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('return', 'damage')`))
     .addColumn("reason", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) =>
-      c.notNull().check(sql`status in ('pending', 'approved', 'refused', 'settled')`),
-    )
+    .addColumn("status", "text", (c) => c.notNull().check(sql`status in ('pending', 'approved', 'refused', 'settled')`))
     .addColumn("user_id", "text", (c) => c.references("user.id").onDelete("set null"))
     .addColumn("photo_key", "text")
     .addColumn("photo_content_type", "text")
@@ -52,11 +50,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("quantity", "integer", (c) => c.notNull().check(sql`quantity > 0`))
     .addColumn("amount_cents", "integer", (c) => c.notNull().check(sql`amount_cents >= 0`))
     .execute();
-  await db.schema
-    .createIndex("return_claim_lines_claim_idx")
-    .on("return_claim_lines")
-    .columns(["claim_id"])
-    .execute();
+  await db.schema.createIndex("return_claim_lines_claim_idx").on("return_claim_lines").columns(["claim_id"]).execute();
   await db.schema
     .createIndex("return_claim_lines_item_idx")
     .on("return_claim_lines")
