@@ -40,7 +40,7 @@ export function meta(args: Route.MetaArgs) {
   ];
 }
 
-/** An island page (decision 21) with no island: its two forms post as documents, and the server checks them. */
+/** An island page (decision 21): its two forms are islands that post as documents. */
 export const handle = ISLAND_PAGE_HANDLE;
 export const clientLoader = islandPageClientLoader;
 
@@ -211,7 +211,11 @@ export default function ReturnRequest({ loaderData, actionData }: Route.Componen
                   Every item of this order is already in a request.
                 </p>
               ) : (
-                <ClaimForm page={page} values={claimValues} failure={claimFailure?.error} />
+                <ClaimForm
+                  page={{ orderId: page.orderId, lines: page.lines }}
+                  values={claimValues}
+                  failure={claimFailure?.error}
+                />
               )}
             </div>
           </section>

@@ -1,7 +1,10 @@
 import type { ActionFailure } from "#server/http/action-result.ts";
 import type { ClaimPage } from "#server/returns/get-claim-page.ts";
+import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
+import { defineIsland } from "#app/lib/island.tsx";
 import {
   CLAIM_KINDS,
   CLAIM_PHOTO_ACCEPT,
@@ -9,6 +12,7 @@ import {
   RETURN_CLAIM_LIMITS,
   RETURN_REQUEST_INTENTS,
 } from "#common/returns/return-claim-terms.ts";
+import { loadReturnClaimCheck } from "./return-claim-check.ts";
 
 export interface ClaimValues {
   kind: string;
@@ -19,24 +23,39 @@ export interface ClaimValues {
 
 /**
  * The claim: return or damage, how many copies of each line (at most what is left to claim), the
- * reason and an optional photo. A plain multipart form posted as a document; every rule is the
- * server's (the page needs no script), which answers with the field in question.
+ * reason and an optional photo. An island (decision 21): a plain multipart form posted as a
+ * document, checked first by the shared schema once hydrated (a photo over 10 MB is refused before
+ * it is sent); what needs the order (copies left, the window) and the photo's bytes are the server's.
  */
-export function ClaimForm({
+function ClaimFields({
   page,
   values,
   failure,
 }: {
-  page: ClaimPage;
+  page: Pick<ClaimPage, "orderId" | "lines">;
   values: ClaimValues;
   failure?: ActionFailure["error"] | undefined;
 }) {
-  const fieldErrors = failure?.fieldErrors ?? {};
-  const fieldKeys = Object.keys(fieldErrors);
-  const formMessage =
-    failure && (fieldKeys.length === 0 || fieldKeys.every((key) => key === "lines")) ? failure.message : null;
+  const { result, busy, post } = useBrowserPost(failure);
+  const { fieldErrors, formProps } = useCheckedForm({
+    schema: () => loadReturnClaimCheck().then((module) => module.returnClaimSchema),
+    fieldOrder: [
+      "kind",
+      "lines",
+      ...page.lines.map((_, index) => `lines.${index}.quantity`),
+      "reason",
+      CLAIM_PHOTO_FIELD,
+    ],
+    failureTitle: "Request not sent",
+    toastServerRefusal: true,
+    clearOnInput: true,
+    result,
+    post,
+  });
+  // A refusal with no field to point at (the window closed meanwhile, too many posts): said in the form too.
+  const formMessage = failure && Object.keys(failure.fieldErrors ?? {}).length === 0 ? failure.message : null;
   return (
-    <form method="post" encType="multipart/form-data" className="grid gap-5">
+    <form {...formProps} method="post" encType="multipart/form-data" aria-busy={busy} className="grid gap-5">
       {formMessage ? (
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
           {formMessage}
@@ -60,8 +79,13 @@ export function ClaimForm({
         ))}
         {fieldErrors.kind ? <p className="text-sm text-red-700">{fieldErrors.kind}</p> : null}
       </fieldset>
-      <fieldset className="grid gap-3">
+      <fieldset className="grid gap-3" aria-describedby={fieldErrors.lines ? "claim-lines-error" : undefined}>
         <legend className="mb-2 font-semibold text-ink">Which items, and how many copies?</legend>
+        {fieldErrors.lines ? (
+          <p id="claim-lines-error" className="text-sm text-red-700">
+            {fieldErrors.lines}
+          </p>
+        ) : null}
         {page.lines.map((line, index) => (
           <div key={line.itemId} className="rounded-lg bg-brand-50 p-3 ring-1 ring-brand-100">
             <input type="hidden" name={`lines.${index}.itemId`} value={line.itemId} />
@@ -107,10 +131,12 @@ export function ClaimForm({
         controlClassName="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
       />
       <div>
-        <button type="submit" className={`${buttonStyles.primary} w-full sm:w-auto`}>
-          Send request
+        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
+          {busy ? "Sending..." : "Send request"}
         </button>
       </div>
     </form>
   );
 }
+
+export const ClaimForm = defineIsland("claim-form", ClaimFields);

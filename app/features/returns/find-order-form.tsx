@@ -1,23 +1,37 @@
 import type { ActionFailure } from "#server/http/action-result.ts";
+import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
+import { defineIsland } from "#app/lib/island.tsx";
 import { RETURN_REQUEST_INTENTS } from "#common/returns/return-claim-terms.ts";
+import { loadReturnClaimCheck } from "./return-claim-check.ts";
 
 /**
- * A guest proves an order with its number and e-mail, as Track Order asks for the number. A plain
- * form posted as a document: the server checks it and remembers the proof for this browser.
+ * A guest proves an order with its number and e-mail, as Track Order asks for the number. An
+ * island (decision 21): a plain form posted as a document, checked first by the shared schema
+ * once hydrated; the server checks it again and remembers the proof for this browser.
  */
-export function FindOrderForm({
+function FindOrderFields({
   values,
   failure,
 }: {
   values: { orderId: string; email: string };
   failure?: ActionFailure["error"] | undefined;
 }) {
-  const fieldErrors = failure?.fieldErrors ?? {};
-  const formMessage = failure && !fieldErrors.orderId && !fieldErrors.email ? failure.message : null;
+  const { result, busy, post } = useBrowserPost(failure);
+  const { fieldErrors, formProps } = useCheckedForm({
+    schema: () => loadReturnClaimCheck().then((module) => module.findClaimOrderSchema),
+    fieldOrder: ["orderId", "email"],
+    failureTitle: "Order not found",
+    toastServerRefusal: true,
+    clearOnInput: true,
+    result,
+    post,
+  });
+  const formMessage = failure && !failure.fieldErrors?.orderId && !failure.fieldErrors?.email ? failure.message : null;
   return (
-    <form method="post" className="grid gap-4" aria-labelledby="find-order-heading">
+    <form {...formProps} method="post" aria-busy={busy} className="grid gap-4" aria-labelledby="find-order-heading">
       {formMessage ? (
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
           {formMessage}
@@ -45,10 +59,12 @@ export function FindOrderForm({
         />
       </div>
       <div>
-        <button type="submit" className={`${buttonStyles.primary} w-full sm:w-auto`}>
-          Find my order
+        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
+          {busy ? "Looking..." : "Find my order"}
         </button>
       </div>
     </form>
   );
 }
+
+export const FindOrderForm = defineIsland("find-claim-order-form", FindOrderFields);
