@@ -176,6 +176,11 @@ export default function ReturnRequest({ loaderData, actionData }: Route.Componen
       ]),
     ),
   };
+  const claimFormShown = Boolean(page && !page.refusal && page.lines.some((line) => line.claimable > 0));
+  // A refusal no form on the page shows (too many posts, a claim from someone who cannot prove the order).
+  const shownInForm =
+    (failure?.intent === RETURN_REQUEST_INTENTS.find && !page) ||
+    (failure?.intent === RETURN_REQUEST_INTENTS.claim && claimFormShown);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="flex items-center gap-3 font-serif text-4xl font-bold text-brand-800">
@@ -186,6 +191,11 @@ export default function ReturnRequest({ loaderData, actionData }: Route.Componen
         Returns and damage reports are accepted within {RETURN_WINDOW_DAYS} days of receipt; items must be unused and in
         their original packaging, and your order number is your proof of purchase.
       </p>
+      {failure && !shownInForm ? (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
+          {failure.error.message}
+        </p>
+      ) : null}
       {page ? (
         <>
           <section
@@ -206,7 +216,7 @@ export default function ReturnRequest({ loaderData, actionData }: Route.Componen
                 <p role="status" className="rounded-lg bg-yellow-50 p-4 text-yellow-950 ring-1 ring-yellow-700/30">
                   {page.refusal}
                 </p>
-              ) : page.lines.every((line) => line.claimable === 0) ? (
+              ) : !claimFormShown ? (
                 <p role="status" className="text-gray-700">
                   Every item of this order is already in a request.
                 </p>
@@ -244,7 +254,7 @@ export default function ReturnRequest({ loaderData, actionData }: Route.Componen
           <div className="mt-5">
             <FindOrderForm
               values={{ orderId: typed.orderId ?? orderId, email: typed.email ?? "" }}
-              failure={failure?.intent === RETURN_REQUEST_INTENTS.find ? failure.error : undefined}
+              failure={failure?.intent === RETURN_REQUEST_INTENTS.find && shownInForm ? failure.error : undefined}
             />
           </div>
         </section>
