@@ -134,6 +134,10 @@ describe("returns and damage claims in a browser", () => {
     await field(page, "E-mail address of the order").fill("someone.else@example.com");
     await page.getByRole("button", { name: "Find my order" }).click();
     await page.getByText("We could not find an order with that number and e-mail address.").first().waitFor();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, "find-order-refused-360.png"), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await field(page, "E-mail address of the order").fill(GUEST_EMAIL.toUpperCase());
     await page.getByRole("button", { name: "Find my order" }).click();
     await expectToast(page, `You can now return items of order ${orders.card} or report damage.`);
