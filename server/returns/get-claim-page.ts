@@ -95,7 +95,7 @@ export async function getClaimPage(
         .map(({ title, quantity }) => ({ title, quantity })),
       instructions: claim.status === "approved" || claim.status === "settled" ? claim.instructions : null,
       refusalReason: claim.status === "refused" ? claim.refusal_reason : null,
-      settlement: claim.settlement,
+      settlement: claim.status === "settled" ? claim.settlement : null,
       replacementOrderId: claim.replacement_order_id,
     })),
   };

@@ -412,6 +412,42 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       expect(refused.message).toContain("cannot be refunded");
     });
 
+    it("settles once: a refused refund leaves the replacement open, a refund under way closes it", async () => {
+      const { db } = testDb.handle;
+      await db
+        .updateTable("orders")
+        .set({ payment_status: "awaiting_payment", amount_paid_cents: 0 })
+        .where("id", "=", orderId)
+        .execute();
+      const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 1 }] });
+      await reviewReturnClaim(deps(), {
+        claimId,
+        reviewerId: "u-staff",
+        decision: "approve",
+        instructions: "Keep it.",
+      });
+      const unpaid = await refusal(settleReturnClaim(deps(), { claimId, settlement: "refund" }));
+      expect(unpaid.message).toContain("This invoice is not paid yet");
+      await expect(settleReturnClaim(deps(), { claimId, settlement: "replacement" })).resolves.toMatchObject({
+        settlement: "replacement",
+      });
+
+      const second = await claim({ lines: [{ itemId: items[1]!.id, quantity: 1 }] });
+      await reviewReturnClaim(deps(), {
+        claimId: second.claimId,
+        reviewerId: "u-staff",
+        decision: "approve",
+        instructions: "-",
+      });
+      // A refund another request started (its provider call under way) is not replaced meanwhile.
+      await db.updateTable("return_claims").set({ settlement: "refund" }).where("id", "=", second.claimId).execute();
+      const replaced = await refusal(settleReturnClaim(deps(), { claimId: second.claimId, settlement: "replacement" }));
+      expect(replaced.code).toBe("CONFLICT");
+      expect(
+        await db.selectFrom("orders").select("id").where("replacement_for_order_id", "=", orderId).execute(),
+      ).toHaveLength(1);
+    });
+
     it("refuses a replacement when the stock is short, changing nothing", async () => {
       const { db } = testDb.handle;
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 2 }] });

@@ -79,15 +79,40 @@ async function settleByRefund(deps: OrderActionDeps, claim: ClaimRow): Promise<C
       { reason: "not-refundable" },
     );
   }
-  // The provider first, outside any transaction (see refundOrderAmount); the claim's id is the
+  // The claim is marked as being refunded first, by a conditional write: a replacement asked for
+  // meanwhile is refused, so the customer never gets both. A refund tried again keeps the mark.
+  const marked = await deps.db
+    .updateTable("return_claims")
+    .set({ settlement: "refund" })
+    .where("id", "=", claim.id)
+    .where("status", "=", "approved")
+    .where((eb) => eb.or([eb("settlement", "is", null), eb("settlement", "=", "refund")]))
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1) throw notApproved();
+  // The provider next, outside any transaction (see refundOrderAmount); the claim's id is the
   // request's, so settling again after a failure below finds the refund made and makes no other.
-  await refundOrderAmount(deps, {
-    orderId: claim.order_id,
-    amountCents: claim.amount_cents,
-    purpose: "claim",
-    queueMail: false,
-    requestId: `claim-${claim.id}`,
-  });
+  try {
+    await refundOrderAmount(deps, {
+      orderId: claim.order_id,
+      amountCents: claim.amount_cents,
+      purpose: "claim",
+      queueMail: false,
+      requestId: `claim-${claim.id}`,
+    });
+  } catch (error) {
+    // Refused (more than is left, the provider failed): staff may still choose a replacement.
+    // Not after an outage, when the refund's fate is unknown: the mark stays, and a retry settles it.
+    if (error instanceof AppError && error.code !== "UNAVAILABLE") {
+      await deps.db
+        .updateTable("return_claims")
+        .set({ settlement: null })
+        .where("id", "=", claim.id)
+        .where("status", "=", "approved")
+        .where("settlement", "=", "refund")
+        .execute();
+    }
+    throw error;
+  }
   const now = deps.clock();
   await deps.db.transaction().execute(async (trx) => {
     const moved = await trx
@@ -100,6 +125,7 @@ async function settleByRefund(deps: OrderActionDeps, claim: ClaimRow): Promise<C
       })
       .where("id", "=", claim.id)
       .where("status", "=", "approved")
+      .where("settlement", "=", "refund")
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw notApproved();
     await appendOrderHistory(trx, {
@@ -125,7 +151,8 @@ async function settleByReplacement(deps: OrderActionDeps, claim: ClaimRow): Prom
   const now = deps.clock();
   const replacementId = newOrderId();
   await deps.db.transaction().execute(async (trx) => {
-    // The claim's conditional move first: of two settlements at once, one goes on.
+    // The claim's conditional move first: of two settlements at once, one goes on; a claim
+    // being refunded is not replaced.
     const moved = await trx
       .updateTable("return_claims")
       .set({
@@ -136,6 +163,7 @@ async function settleByReplacement(deps: OrderActionDeps, claim: ClaimRow): Prom
       })
       .where("id", "=", claim.id)
       .where("status", "=", "approved")
+      .where("settlement", "is", null)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw notApproved();
     const original = await trx

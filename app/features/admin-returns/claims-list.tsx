@@ -93,7 +93,7 @@ export function ClaimsList({ claims }: { claims: ReturnClaimListItem[] }) {
                 <strong>Reason given:</strong> {claim.refusalReason}
               </p>
             ) : null}
-            {claim.settlement ? (
+            {claim.status === "settled" && claim.settlement ? (
               <p className="mt-3 text-sm font-semibold text-green-900">
                 {claim.settlement === "refund"
                   ? `${CLAIM_SETTLEMENTS.refund}: ${formatMoney(claim.refundedCents ?? claim.amountCents, claim.currency)}`
