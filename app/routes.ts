@@ -37,6 +37,7 @@ export default [
     route(at(SITE_PAGES.contactUs.path), "routes/contact-us.tsx"),
     route(at(SITE_PAGES.freeStory.path), "routes/free-story.tsx"),
     route(at(SITE_PAGES.trackOrder.path), "routes/track-order.tsx"),
+    route(at(SITE_PAGES.returnRequest.path), "routes/return-request.tsx"),
     route(at(SITE_PAGES.checkout.path), "routes/checkout.tsx"),
     route(at(SITE_PAGES.orderConfirmation.path), "routes/order-confirmation.tsx"),
     route(at(SITE_PAGES.sitemap.path), "routes/sitemap.tsx"),
@@ -66,6 +67,7 @@ export default [
     route(inAdmin(ADMIN_PAGES.subscribers), "routes/admin/subscribers.tsx"),
     route(inAdmin(ADMIN_PAGES.messages), "routes/admin/messages.tsx"),
     route(inAdmin(ADMIN_PAGES.taxExemptions), "routes/admin/tax-exemptions.tsx"),
+    route(inAdmin(ADMIN_PAGES.returns), "routes/admin/returns.tsx"),
   ]),
   route(at(ADMIN_DOWNLOADS.subscribers), "routes/admin/subscribers-csv.ts"),
   route(at(ADMIN_DOWNLOADS.orders), "routes/admin/orders-csv.ts"),
@@ -82,6 +84,7 @@ export default [
   route(at(SITE_RESOURCES.robotsTxt.path), "routes/robots-txt.ts"),
   route(at(SITE_RESOURCES.orderInvoice.path), "routes/order-invoice-pdf.ts"),
   route(at(SITE_RESOURCES.taxCertificateFile.path), "routes/tax-certificate-file.ts"),
+  route(at(SITE_RESOURCES.claimPhoto.path), "routes/claim-photo.ts"),
   // Only the maintenance gate sends requests here (server/http/maintenance-gate.ts).
   route(at(COMING_SOON_ROUTE_PATH), "routes/coming-soon.tsx"),
 ] satisfies RouteConfig;

@@ -69,6 +69,13 @@ export const SITE_PAGES = {
   /** The "Get a Free Story" form as a page of its own: where it posts without scripts, and its answer. */
   freeStory: { path: "/free-story", title: "Get a Free Story", cacheable: true, openDuringComingSoon: false },
   trackOrder: { path: "/track-order", title: "Track Your Order", cacheable: false, openDuringComingSoon: false },
+  /** Returns and damage claims (decision 35): an order's claim form and its claims, for whoever proves the order. */
+  returnRequest: {
+    path: "/returns",
+    title: "Return or Report Damage",
+    cacheable: false,
+    openDuringComingSoon: false,
+  },
   checkout: { path: "/checkout", title: "Checkout", cacheable: false, openDuringComingSoon: false },
   orderConfirmation: {
     path: "/order-confirmation/:orderId",
@@ -132,6 +139,8 @@ export const SITE_RESOURCES = {
     cacheable: false,
     openDuringComingSoon: false,
   },
+  /** A claim's photo: the order's customer (as the returns page proves them) and staff only. */
+  claimPhoto: { path: "/returns/photos/:claimId", cacheable: false, openDuringComingSoon: false },
 } as const satisfies Record<string, SiteAddress>;
 
 /** The admin area: only admins reach it, it is never cached and it is closed to visitors during Coming Soon. */
@@ -160,6 +169,7 @@ export const ADMIN_PAGES = {
   subscribers: { path: "/admin/subscribers", title: "Email Subscribers", sidebarLabel: "Subscribers" },
   messages: { path: "/admin/messages", title: "Contact Messages" },
   taxExemptions: { path: "/admin/tax-exemptions", title: "Tax Exemption Certificates", sidebarLabel: "Tax Exemptions" },
+  returns: { path: "/admin/returns", title: "Returns & Damage Claims", sidebarLabel: "Returns" },
 } as const satisfies Record<string, AdminPage>;
 
 /** The admin area's downloads: CSV exports, and the orders' PDF documents (packing slips take `?ids=A,B,C`). */
@@ -181,6 +191,16 @@ export function orderPath(path: string, orderId: string): string {
 /** The file of a tax exemption certificate (its customer's and staff's only). */
 export function taxCertificateFilePath(certificateId: string): string {
   return SITE_RESOURCES.taxCertificateFile.path.replace(":certificateId", encodeURIComponent(certificateId));
+}
+
+/** The returns page of one order ("/returns?orderId=ORD-…"). */
+export function returnRequestPath(orderId: string): string {
+  return `${SITE_PAGES.returnRequest.path}?orderId=${encodeURIComponent(orderId)}`;
+}
+
+/** A claim's photo (its customer's and staff's only). */
+export function claimPhotoPath(claimId: string): string {
+  return SITE_RESOURCES.claimPhoto.path.replace(":claimId", encodeURIComponent(claimId));
 }
 
 /**

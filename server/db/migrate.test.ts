@@ -33,6 +33,7 @@ const MIGRATION_NAMES = [
   "0023-tracking-numbers-staff-notes",
   "0024-free-story-social-links",
   "0025-book-age-numbers",
+  "0027-return-claims",
   "0028-book-price-breaks",
   "0029-shipping-by-items",
 ];
@@ -61,6 +62,8 @@ const APP_TABLES = [
   "private_files",
   "profiles",
   "rate_limits",
+  "return_claim_lines",
+  "return_claims",
   "session",
   "shipping_methods",
   "store_settings",

@@ -124,6 +124,8 @@ export interface OrdersTable {
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** A PayPal order's one PayPal order (Orders v2), once created; its capture id is payment_reference. */
   paypal_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A replacement order at no charge (a settled damage claim): the order it replaces (migration 0027). */
+  replacement_for_order_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -226,6 +228,47 @@ export interface MailOutboxTable {
   tax_certificate_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The address of a mail of no order (the free story); cleared once it is sent or given up. */
   recipient: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The return or damage claim a claim mail is about (its kinds: RETURN_CLAIM_MAIL_KINDS). */
+  return_claim_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A customer's return or damage claim on an order, and staff's handling of it (migration 0027). */
+export interface ReturnClaimsTable {
+  id: string;
+  order_id: string;
+  kind: "return" | "damage";
+  reason: string;
+  status: "pending" | "approved" | "refused" | "settled";
+  /** The signed-in account that sent it; null for a guest (who proved the order with its e-mail). */
+  user_id: string | null;
+  /** The photo's key in the private file store (a WebP the shop re-encoded), or null. */
+  photo_key: string | null;
+  photo_content_type: string | null;
+  /** The claimed lines' amount at the order's prices: what a refund pays back. */
+  amount_cents: number;
+  created_at: Timestamp;
+  decided_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The return instructions staff e-mailed when approving. */
+  instructions: ColumnType<string | null, string | null | undefined, string | null>;
+  refusal_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  settlement: ColumnType<
+    "refund" | "replacement" | null,
+    "refund" | "replacement" | null | undefined,
+    "refund" | "replacement" | null
+  >;
+  refunded_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  replacement_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  settled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** One line of a claim: an order line and how many of its copies (migration 0027). */
+export interface ReturnClaimLinesTable {
+  id: string;
+  claim_id: string;
+  order_item_id: string;
+  quantity: number;
+  amount_cents: number;
 }
 
 export interface StoreSettingsTable {
@@ -488,6 +531,8 @@ export interface Database {
   tax_certificate_files: TaxCertificateFilesTable;
   private_files: PrivateFilesTable;
   free_story: FreeStoryTable;
+  return_claims: ReturnClaimsTable;
+  return_claim_lines: ReturnClaimLinesTable;
 }
 
 export type BookRow = Selectable<BooksTable>;

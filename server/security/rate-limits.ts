@@ -5,6 +5,11 @@ import { RateLimiter } from "./rate-limiter.ts";
 export function createRateLimits(store: RateLimitStore) {
   return {
     trackOrder: new RateLimiter(store, { name: "trackOrder", limit: 20, windowMs: 60_000 }),
+    /**
+     * The returns page's posts per client (a guest's order number and e-mail, a claim with its
+     * photo): as Track Order's, so order numbers and addresses cannot be tried in bulk.
+     */
+    returnClaims: new RateLimiter(store, { name: "returnClaims", limit: 20, windowMs: 60_000 }),
     subscribe: new RateLimiter(store, { name: "subscribe", limit: 10, windowMs: 60_000 }),
     contact: new RateLimiter(store, { name: "contact", limit: 5, windowMs: 60_000 }),
     /** Orders placed (checked forms only): each holds stock while it is paid for. */

@@ -6,6 +6,7 @@ import {
   Mail,
   Menu,
   Package,
+  PackageX,
   ReceiptText,
   Settings,
   ShoppingBag,
@@ -28,6 +29,7 @@ const LINKS: { page: AdminPage; icon: LucideIcon; end?: boolean }[] = [
   { page: ADMIN_PAGES.subscribers, icon: Mail },
   { page: ADMIN_PAGES.messages, icon: Mail },
   { page: ADMIN_PAGES.taxExemptions, icon: ReceiptText },
+  { page: ADMIN_PAGES.returns, icon: PackageX },
 ];
 
 /** The "Admin Panel" navigation: a sidebar on wide screens, a menu button on phones. */
