@@ -80,3 +80,16 @@ async function storeTaxCalculator(db: Kysely<Database>): Promise<TaxCalculator |
       return null;
   }
 }
+
+/** Whether the store may charge sales tax on any order: a mode other than "none" and a rate it collects. */
+export async function collectsSalesTax({ db }: { db: Kysely<Database> }): Promise<boolean> {
+  if (!(await storeTaxCalculator(db))) return false;
+  const rate = await db
+    .selectFrom("tax_rates")
+    .select("jurisdiction")
+    .where("collecting", "=", true)
+    .where("rate_thousandths", ">", 0)
+    .limit(1)
+    .executeTakeFirst();
+  return rate !== undefined;
+}

@@ -132,6 +132,12 @@ export function OrderConfirmationView({
             currency={order.currency}
             subtotalCents={order.subtotalCents}
             shipping={{ name: order.shippingMethodName ?? "Shipping", cents: order.shippingCents }}
+            tax={{
+              cents: order.tax.taxCents,
+              lines: order.tax.lines,
+              exemptCertificateNumber: order.tax.exemptCertificateNumber,
+              exemptionPending: order.exemptionPending,
+            }}
           />
           <a href={`/track-order?orderId=${encodeURIComponent(order.id)}`} className={buttonStyles.secondary}>
             <PackageSearch aria-hidden="true" className="size-5" />
