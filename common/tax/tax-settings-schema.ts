@@ -74,19 +74,23 @@ export const taxSettingsSchema = z
       .max(MAX_TAX_RATES, `At most ${MAX_TAX_RATES} tax rates.`)
       .default([]),
   })
-  .superRefine((form, ctx) => {
-    const seen = new Set<string>();
-    form.rates.forEach((row, index) => {
-      if (seen.has(row.place)) {
-        ctx.addIssue({
-          code: "custom",
-          message: "This state or country has two rates: please keep one.",
-          path: ["rates", index, "place"],
-        });
-      }
-      seen.add(row.place);
-    });
-  })
+  .superRefine(
+    (form, ctx) => {
+      const seen = new Set<string>();
+      form.rates.forEach((row, index) => {
+        if (seen.has(row.place)) {
+          ctx.addIssue({
+            code: "custom",
+            message: "This state or country has two rates: please keep one.",
+            path: ["rates", index, "place"],
+          });
+        }
+        seen.add(row.place);
+      });
+    },
+    // Also when the mode or home state failed, so every message shows at once; only the rates must have parsed.
+    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "rates") },
+  )
   .transform((form) => ({
     taxMode: form.taxMode,
     homeState: form.homeState,
