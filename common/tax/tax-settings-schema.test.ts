@@ -29,8 +29,22 @@ describe("the tax settings form", () => {
         taxMode: "owner-rates",
         homeState: "IL",
         rates: [
-          { jurisdiction: "US-IL", country: "US", state: "IL", rateThousandths: 6250, shippingTaxed: true, collecting: true },
-          { jurisdiction: "CA", country: "CA", state: null, rateThousandths: 5000, shippingTaxed: false, collecting: false },
+          {
+            jurisdiction: "US-IL",
+            country: "US",
+            state: "IL",
+            rateThousandths: 6250,
+            shippingTaxed: true,
+            collecting: true,
+          },
+          {
+            jurisdiction: "CA",
+            country: "CA",
+            state: null,
+            rateThousandths: 5000,
+            shippingTaxed: false,
+            collecting: false,
+          },
         ],
       },
     });
@@ -51,9 +65,13 @@ describe("the tax settings form", () => {
   });
 
   it.each(["US-XX", "US", "ZZ", "Illinois"])("refuses the unknown place %s", (place) => {
-    const checked = checkForm(taxSettingsSchema, form({ taxMode: "owner-rates", "rates.0.place": place, "rates.0.rate": "5" }));
+    const checked = checkForm(
+      taxSettingsSchema,
+      form({ taxMode: "owner-rates", "rates.0.place": place, "rates.0.rate": "5" }),
+    );
     expect(checked.success).toBe(false);
-    if (!checked.success) expect(checked.fieldErrors["rates.0.place"]).toBe("Please choose a state or country from the list.");
+    if (!checked.success)
+      expect(checked.fieldErrors["rates.0.place"]).toBe("Please choose a state or country from the list.");
   });
 
   it("refuses an unknown home state, an unknown mode and a place twice", () => {

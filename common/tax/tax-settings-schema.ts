@@ -34,7 +34,10 @@ export const taxRateRowSchema = z.object({
     .toUpperCase()
     .max(5, "Please choose a state or country from the list.")
     .refine((place) => place !== "", "Please choose a state or country for each rate.")
-    .refine((place) => place === "" || parseTaxPlace(place) !== null, "Please choose a state or country from the list."),
+    .refine(
+      (place) => place === "" || parseTaxPlace(place) !== null,
+      "Please choose a state or country from the list.",
+    ),
   rate: z
     .string({ error: RATE_MESSAGE })
     .max(12, RATE_MESSAGE)

@@ -27,13 +27,20 @@ export interface CheckoutTaxQuote {
  */
 export async function quoteCheckoutTax(
   deps: { db: Kysely<Database>; clock: Clock },
-  input: { items: string | null; country: string | null; region: string | null; shippingMethodId: string | null; userId: string | null },
+  input: {
+    items: string | null;
+    country: string | null;
+    region: string | null;
+    shippingMethodId: string | null;
+    userId: string | null;
+  },
 ): Promise<CheckoutTaxQuote | null> {
   const country = (input.country ?? "").toUpperCase();
   if (!COUNTRY_CODES.includes(country)) return null;
   const region = (input.region ?? "").trim().slice(0, CHECKOUT_LIMITS.region) || null;
   const rules = await loadCheckoutRules(deps);
-  const shipping = rules.shippingMethods.find((method) => method.id === input.shippingMethodId) ?? rules.shippingMethods[0];
+  const shipping =
+    rules.shippingMethods.find((method) => method.id === input.shippingMethodId) ?? rules.shippingMethods[0];
   const { lines } = parseCartParam(input.items);
   const priced = await priceCart(deps, { lines, currency: rules.currency });
   const tax = await calculateTax(deps, {
@@ -46,7 +53,11 @@ export async function quoteCheckoutTax(
   });
   return {
     taxCents: tax.taxCents,
-    lines: tax.lines.map((line) => ({ label: line.label, rate: formatTaxRate(line.rateThousandths), taxCents: line.taxCents })),
+    lines: tax.lines.map((line) => ({
+      label: line.label,
+      rate: formatTaxRate(line.rateThousandths),
+      taxCents: line.taxCents,
+    })),
     exemptCertificateNumber: tax.exemption?.status === "approved" ? tax.exemption.certificateNumber : null,
     exemptionPending: tax.exemption?.status === "pending",
   };

@@ -49,7 +49,13 @@ export async function loadOrderTax(
  */
 export async function hasPendingExemption(
   db: Kysely<Database>,
-  order: { user_id: string | null; tax_cents: number; ship_country: string | null; ship_region: string | null; order_date: string },
+  order: {
+    user_id: string | null;
+    tax_cents: number;
+    ship_country: string | null;
+    ship_region: string | null;
+    order_date: string;
+  },
 ): Promise<boolean> {
   const state = order.ship_country === "US" ? usStateCode(order.ship_region) : null;
   if (!order.user_id || order.tax_cents === 0 || !state) return false;
@@ -59,7 +65,8 @@ export async function hasPendingExemption(
 
 /** "Sales tax (Illinois, 6.25 %)" rows of a text table, or one "Sales tax" row. */
 export function taxRows(tax: OrderTaxView, money: (cents: number) => string): [string, string][] {
-  if (tax.exemptCertificateNumber) return [[`Sales tax (exempt: certificate ${tax.exemptCertificateNumber})`, money(0)]];
+  if (tax.exemptCertificateNumber)
+    return [[`Sales tax (exempt: certificate ${tax.exemptCertificateNumber})`, money(0)]];
   if (tax.lines.length === 0) return [["Sales tax", money(tax.taxCents)]];
   return tax.lines.map((line) => [`Sales tax (${line.label}, ${line.rate})`, money(line.taxCents)]);
 }

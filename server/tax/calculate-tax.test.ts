@@ -63,7 +63,10 @@ describe.each(TEST_ENGINES)("the tax step on %s", (engine) => {
 
   it("takes the tax off for a signed-in buyer with an approved certificate for that state", async () => {
     testDb = await createTestDatabase(engine);
-    await setTaxRates(db(), [{ place: "US-IL", rate: "6.25" }, { place: "US-TN", rate: "7" }]);
+    await setTaxRates(db(), [
+      { place: "US-IL", rate: "6.25" },
+      { place: "US-TN", rate: "7" },
+    ]);
     const { userId, certificateId } = await insertExemptCustomer(db(), { state: "IL", certificateNumber: "IL-77" });
     expect(await order({ userId })).toEqual({
       taxCents: 0,
@@ -97,7 +100,14 @@ describe.each(TEST_ENGINES)("the tax step on %s", (engine) => {
       mode: "owner-rates",
       homeState: "IL",
       rates: [
-        { jurisdiction: "US-IL", country: "US", state: "IL", rateThousandths: 6250, shippingTaxed: true, collecting: true },
+        {
+          jurisdiction: "US-IL",
+          country: "US",
+          state: "IL",
+          rateThousandths: 6250,
+          shippingTaxed: true,
+          collecting: true,
+        },
       ],
     });
     for (const rates of [

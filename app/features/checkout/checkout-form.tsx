@@ -43,7 +43,7 @@ function useTaxQuote(page: CheckoutPage) {
         shipping: String(data.get("shippingMethodId") ?? ""),
       });
       const question = ++asked.current;
-      fetch(`${SITE_RESOURCES.taxQuote.path}?${params}`, { headers: { Accept: "application/json" } })
+      void fetch(`${SITE_RESOURCES.taxQuote.path}?${params}`, { headers: { Accept: "application/json" } })
         .then(async (response) => (response.ok ? ((await response.json()) as CheckoutTaxQuote) : null))
         .catch(() => null)
         .then((quote) => {

@@ -88,7 +88,11 @@ export function OrderSummary({
           <dd data-testid="summary-total">{money(subtotalCents + (shipping?.cents ?? 0) + (tax.cents ?? 0))}</dd>
         </div>
       </dl>
-      <div aria-live="polite" data-testid="summary-tax-note" className="mt-3 grid gap-1 text-sm text-gray-700 empty:hidden">
+      <div
+        aria-live="polite"
+        data-testid="summary-tax-note"
+        className="mt-3 grid gap-1 text-sm text-gray-700 empty:hidden"
+      >
         {tax.exemptCertificateNumber ? (
           <p className="font-medium text-green-800">{taxExemptText(tax.exemptCertificateNumber)}</p>
         ) : tax.cents === 0 && tax.lines.length === 0 ? (
@@ -115,7 +119,9 @@ function TaxRows({ tax, money }: { tax: SummaryTax; money: (cents: number) => st
   return (
     <div className="flex justify-between gap-3" data-testid="summary-tax">
       <dt>Sales tax</dt>
-      <dd>{tax.cents === null ? <span className="text-sm text-gray-700">From your address</span> : money(tax.cents)}</dd>
+      <dd>
+        {tax.cents === null ? <span className="text-sm text-gray-700">From your address</span> : money(tax.cents)}
+      </dd>
     </div>
   );
 }

@@ -59,8 +59,8 @@ export default function Dashboard({ loaderData: { stats, sales, name } }: Route.
           Sales
         </h2>
         <p className="mt-1 text-sm text-gray-700">
-          Paid orders and invoice orders awaiting payment, net of refunds and excluding sales tax, in {sales.currency}. Days run midnight to
-          midnight {sales.timeZone}.
+          Paid orders and invoice orders awaiting payment, net of refunds and excluding sales tax, in {sales.currency}.
+          Days run midnight to midnight {sales.timeZone}.
         </p>
         <div className="mt-4">
           <SalesFigures overview={sales} />

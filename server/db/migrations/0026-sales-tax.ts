@@ -19,7 +19,12 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
   const boolFalse = engine === "sqlite" ? sql`0` : sql`false`;
   await db.schema
     .alterTable("store_settings")
-    .addColumn("tax_mode", "text", (c) => c.notNull().defaultTo("none").check(sql`tax_mode in ('none', 'owner-rates')`))
+    .addColumn("tax_mode", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("none")
+        .check(sql`tax_mode in ('none', 'owner-rates')`),
+    )
     .execute();
   await db.schema.alterTable("store_settings").addColumn("tax_home_state", "text").execute();
 
@@ -37,7 +42,12 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
 
   await db.schema
     .alterTable("orders")
-    .addColumn("tax_cents", "integer", (c) => c.notNull().defaultTo(0).check(sql`tax_cents >= 0`))
+    .addColumn("tax_cents", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`tax_cents >= 0`),
+    )
     .execute();
   await db.schema
     .alterTable("orders")

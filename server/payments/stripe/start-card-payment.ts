@@ -121,9 +121,10 @@ async function openSession(
         currency,
         unit_amount: order.tax_cents,
         product_data: {
-          name: taxLines.length > 0
-            ? `Sales tax: ${taxLines.map((line) => `${line.label} ${line.rate}`).join(", ")}`
-            : "Sales tax",
+          name:
+            taxLines.length > 0
+              ? `Sales tax: ${taxLines.map((line) => `${line.label} ${line.rate}`).join(", ")}`
+              : "Sales tax",
         },
       },
     });
