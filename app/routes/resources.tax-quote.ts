@@ -9,7 +9,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * GET /resources/tax-quote?items=…&country=US&region=IL&shipping=<method id>: the checkout
  * island's sales tax for the address typed (JSON, never cached: it may name the buyer's
  * exemption certificate). Limited per client like the other public endpoints; a country that is
- * not one the form offers answers 400.
+ * not one the form offers, or a US address without a state, answers 400 (the page shows no amount).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, clientAddress, viewer } = context;
@@ -28,6 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shippingMethodId: params.get("shipping"),
     userId: viewer?.userId ?? null,
   });
-  if (!quote) return Response.json({ error: "Please choose a country." }, { status: 400, headers: NO_STORE });
+  if (!quote)
+    return Response.json(
+      { error: "Please choose a country, and a state for a US address." },
+      { status: 400, headers: NO_STORE },
+    );
   return Response.json(quote, { headers: NO_STORE });
 }

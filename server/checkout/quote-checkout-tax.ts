@@ -5,7 +5,7 @@ import { calculateTax } from "#server/tax/calculate-tax.ts";
 import { parseCartParam } from "#common/checkout/cart-param.ts";
 import { COUNTRY_CODES } from "#common/checkout/checkout-schema.ts";
 import { CHECKOUT_LIMITS } from "#common/checkout/cart-param.ts";
-import { formatTaxRate } from "#common/tax/sales-tax.ts";
+import { formatTaxRate, usStateCode } from "#common/tax/sales-tax.ts";
 import { loadCheckoutRules } from "./checkout-rules.ts";
 import { priceCart } from "./price-cart.ts";
 
@@ -22,7 +22,8 @@ export interface CheckoutTaxQuote {
 /**
  * The sales tax of a checkout page's order for the address and shipping method the buyer chose:
  * the lines priced again from the database and the one tax step (calculate-tax.ts), as placeOrder
- * will compute it. Bounded input: the cart as the form posts it (CHECKOUT_LIMITS), a listed
+ * will compute it; null for a country the form does not offer or a US address without a state it
+ * can read (the page then waits for one). Bounded input: the cart as the form posts it (CHECKOUT_LIMITS), a listed
  * country, a region of at most CHECKOUT_LIMITS.region characters, an enabled method (else none).
  */
 export async function quoteCheckoutTax(
@@ -38,6 +39,8 @@ export async function quoteCheckoutTax(
   const country = (input.country ?? "").toUpperCase();
   if (!COUNTRY_CODES.includes(country)) return null;
   const region = (input.region ?? "").trim().slice(0, CHECKOUT_LIMITS.region) || null;
+  // A US address is taxed by its state: until one can be read there is no tax to say (not "none").
+  if (country === "US" && !usStateCode(region)) return null;
   const rules = await loadCheckoutRules(deps);
   const shipping =
     rules.shippingMethods.find((method) => method.id === input.shippingMethodId) ?? rules.shippingMethods[0];
