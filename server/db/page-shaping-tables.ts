@@ -41,5 +41,7 @@ export const NOT_PAGE_SHAPING_TABLES: Record<string, string> = {
   organisations: "as user",
   tax_exemption_certificates: "shown on account pages and to staff only",
   tax_certificate_files: "served to their owner and staff only, never cached",
+  tax_rates: "read by the checkout and its tax quote, which are never cached",
+  order_tax_lines: "as orders",
   private_files: "never served to visitors; whether a free story exists is free_story's row",
 };
