@@ -33,7 +33,7 @@ const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, C
 /**
  * Islands of one page (or a few) only, each in a chunk of its own, fetched when a page has them,
  * so that no page loads another's: the home page's book grid, the catalogue's filters, the book
- * page's quantity and Add to Collection, the Help Center's search, each page's form (checkout,
+ * page's quantity and Add to Collection, the bulk order form, Order Again, the Help Center's search, each page's form (checkout,
  * Contact Us, Track Order, the account pages, setup, the free story's on the home page and its own),
  * the order confirmation's cart clearing, and the one-button forms (Sign Out, Pay by card, the
  * e-mailed links' buttons). A form fetches zod, to check its shared schema, only when it is used.
@@ -42,6 +42,14 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "add-to-cart-quantity": () =>
     import("#app/features/cart/add-to-cart-with-quantity.tsx").then(
       ({ AddToCartWithQuantityIsland }) => AddToCartWithQuantityIsland.island as IslandDefinition<object>,
+    ),
+  "bulk-order-form": () =>
+    import("#app/features/cart/bulk-order-form.tsx").then(
+      ({ BulkOrderFormIsland }) => BulkOrderFormIsland.island as IslandDefinition<object>,
+    ),
+  "order-again": () =>
+    import("#app/features/cart/order-again-button.tsx").then(
+      ({ OrderAgainIsland }) => OrderAgainIsland.island as IslandDefinition<object>,
     ),
   "catalogue-filters": () =>
     import("#app/features/books/catalogue-filters.tsx").then(

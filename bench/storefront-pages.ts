@@ -32,6 +32,7 @@ const PUBLIC_PAGES = [
   "/help-center",
   "/contact-us",
   "/track-order",
+  "/bulk-order",
   "/signup",
   "/forgot-password",
 ] as const;

@@ -11,6 +11,8 @@ import { AddToCartIsland, stockLabel } from "#app/features/cart/add-to-cart-butt
 import { AddToCartWithQuantityIsland } from "#app/features/cart/add-to-cart-with-quantity.tsx";
 import { bookCartItem } from "#app/features/cart/book-cart-item.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
+import { useStore } from "#app/lib/use-store.ts";
+import { DEFAULT_CURRENCY } from "#common/money/money.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/book";
@@ -45,6 +47,7 @@ const BOOK_COVER_SIZES = "(min-width: 1152px) 540px, (min-width: 768px) calc(50v
 
 export default function BookPage({ loaderData: { book, related } }: Route.ComponentProps) {
   const formatMoney = useFormatMoney();
+  const store = useStore();
   const available = book.stock === null || book.stock > 0;
   const stock = stockLabel(book.stock);
   return (
@@ -89,6 +92,29 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
               </s>
             ) : null}
           </p>
+          {book.priceBreaks.length > 0 ? (
+            <section
+              aria-labelledby="price-breaks-heading"
+              className="rounded-xl bg-green-50 p-4 ring-1 ring-green-700/30"
+            >
+              <h2 id="price-breaks-heading" className="font-semibold text-green-900">
+                Quantity prices
+              </h2>
+              <ul className="mt-1 grid gap-0.5 text-gray-800" data-testid="price-breaks">
+                {book.priceBreaks.map((row) => (
+                  <li key={row.minQuantity}>
+                    {row.minQuantity}+ copies: <strong>{formatMoney(row.unitPriceCents)}</strong> each
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-1 text-sm text-gray-700">
+                Counted per title.{" "}
+                <a href="/bulk-order" className="text-brand-700 underline">
+                  Order many titles at once
+                </a>
+              </p>
+            </section>
+          ) : null}
           {book.ageRange ? <p className="text-gray-700">Ages {book.ageRange}</p> : null}
           {book.tags.length > 0 ? (
             <ul aria-label="Topics" className="flex flex-wrap gap-2">
@@ -112,7 +138,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
           </p>
           <p className="text-lg leading-8 text-gray-700">{book.description}</p>
           <div>
-            <AddToCartWithQuantityIsland item={bookCartItem(book)} />
+            <AddToCartWithQuantityIsland item={bookCartItem(book)} currency={store?.currency ?? DEFAULT_CURRENCY} />
           </div>
         </div>
       </article>

@@ -93,12 +93,7 @@ export default function Books({ loaderData: { params, result, filters } }: Route
               </li>
             ))}
           </ul>
-          <Pagination
-            page={result.page}
-            pageCount={result.pageCount}
-            total={result.total}
-            noun={result.total === 1 ? "book" : "books"}
-          />
+          <Pagination page={result.page} pageCount={result.pageCount} total={result.total} noun="book" />
         </>
       )}
     </div>

@@ -12,6 +12,7 @@ import { readForm } from "#server/http/read-form.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { ServerToastIsland } from "#app/components/ui/server-toast.tsx";
 import { ClearPlacedCartIsland } from "#app/features/cart/clear-placed-cart.tsx";
+import { OrderAgainIsland } from "#app/features/cart/order-again-button.tsx";
 import { OrderConfirmationView } from "#app/features/checkout/order-confirmation-view.tsx";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
@@ -100,6 +101,7 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
         visit={loaderData.visit}
         canPayAgain={loaderData.canPayAgain}
         payFailure={actionData && !actionData.ok ? actionData.error.message : undefined}
+        orderAgain={<OrderAgainIsland orderId={loaderData.order.id} />}
       />
     </>
   );

@@ -10,6 +10,7 @@ import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { TrackingNumberList } from "#app/components/ui/tracking-number-list.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
+import { OrderAgainIsland } from "#app/features/cart/order-again-button.tsx";
 import type { Route } from "./+types/order-history";
 
 export function meta(args: Route.MetaArgs) {
@@ -123,6 +124,9 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                     Invoice<span className="sr-only"> of order {order.id}</span> (PDF)
                   </a>
                 </p>
+              </div>
+              <div className="mt-4 border-t border-brand-100 pt-4">
+                <OrderAgainIsland orderId={order.id} />
               </div>
             </li>
           ))}

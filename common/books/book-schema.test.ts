@@ -58,6 +58,7 @@ describe("checkForm with the book schema", () => {
       ageMax: null,
       stock: null,
       tags: [],
+      priceBreaks: [],
     });
   });
 
@@ -292,7 +293,8 @@ describe("bookToFormValues", () => {
       reviews: "0",
       tags: "New Testament, Parables",
     });
-    expect(checkBook(values)).toEqual({ success: true, data: book });
+    // The form's values carry no price breaks (edited in rows of their own): none are read.
+    expect(checkBook(values)).toEqual({ success: true, data: { ...book, priceBreaks: [] } });
     expect(centsToMoneyText(5)).toBe("0.05");
   });
 });
@@ -303,5 +305,71 @@ describe("bookIdFormSchema", () => {
     for (const odd of [{}, { id: "x".repeat(101) }, { id: new Blob(["x"]) }]) {
       expect(bookIdFormSchema.parse(odd)).toEqual({ id: "" });
     }
+  });
+});
+
+describe("quantity price breaks in the book form", () => {
+  const form = (rows: [string, string][]) => {
+    const data = new URLSearchParams(Object.entries(valid));
+    data.set("price", "9.99");
+    rows.forEach(([minQuantity, price], index) => {
+      data.set(`priceBreaks.${index}.minQuantity`, minQuantity);
+      data.set(`priceBreaks.${index}.price`, price);
+    });
+    return checkBook(data);
+  };
+
+  it("reads rows in cents, skipping rows left empty", () => {
+    const checked = form([
+      ["10", "8.99"],
+      ["", ""],
+      ["25", "7.99"],
+    ]);
+    expect(checked.success && checked.data.priceBreaks).toEqual([
+      { minQuantity: 10, unitPriceCents: 899 },
+      { minQuantity: 25, unitPriceCents: 799 },
+    ]);
+  });
+
+  it.each([
+    [[["1", "8.99"]], "priceBreaks.0.minQuantity", "A price break's quantity must be a whole number from 2 to 99."],
+    [[["100", "8.99"]], "priceBreaks.0.minQuantity", "A price break's quantity must be a whole number from 2 to 99."],
+    [[["10", ""]], "priceBreaks.0.price", "Enter the unit price from this quantity."],
+    [[["", "8.99"]], "priceBreaks.0.minQuantity", "Enter the quantity this price starts at."],
+    [[["10", "9.99"]], "priceBreaks.0.price", "A price break must be below the list price ($9.99)."],
+    [[["10", "0"]], "priceBreaks.0.price", "A price break's price must be more than 0."],
+    [
+      [
+        ["25", "8.99"],
+        ["10", "7.99"],
+      ],
+      "priceBreaks.1.minQuantity",
+      "Each price break must start at a larger quantity than the one above it (25+).",
+    ],
+    [
+      [
+        ["10", "8.99"],
+        ["10", "7.99"],
+      ],
+      "priceBreaks.1.minQuantity",
+      "Each price break must start at a larger quantity than the one above it (10+).",
+    ],
+    [
+      [
+        ["10", "7.99"],
+        ["25", "8.99"],
+      ],
+      "priceBreaks.1.price",
+      "Each price break must be below the one above it ($7.99).",
+    ],
+  ] as [[string, string][], string, string][])("refuses %j: %s", (rows, field, message) => {
+    const checked = form(rows);
+    expect(checked.success).toBe(false);
+    if (!checked.success) expect(checked.fieldErrors[field]).toBe(message);
+  });
+
+  it("refuses more than five rows", () => {
+    const checked = form(Array.from({ length: 6 }, (_, i) => [String(10 + i), (8 - i * 0.5).toFixed(2)]));
+    expect(!checked.success && checked.fieldErrors.priceBreaks).toBe("No more than 5 price breaks.");
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { centsToMoneyText, moneyTextToCents, parseFixed } from "#common/money/money.ts";
 import { BOOK_AGE_LIMITS, parseAgeRange } from "./age-range.ts";
+import { PRICE_BREAK_LIMITS, priceBreakProblems, type PriceBreak } from "./price-breaks.ts";
 
 /**
  * Limits of the book form; the form's `maxLength` attributes use the same numbers. The numeric
@@ -173,6 +174,55 @@ const tagsField = formField("Tags must be text.", (text) => {
   return accept(tags);
 });
 
+const breakQuantityMessage = `A price break's quantity must be a whole number from ${PRICE_BREAK_LIMITS.minQuantity} to ${PRICE_BREAK_LIMITS.maxQuantity}.`;
+
+/**
+ * One row of the book form's quantity price breaks (decision 36): "from N copies" and the unit
+ * price, posted as `priceBreaks.<row>.minQuantity` and `priceBreaks.<row>.price`. A row left
+ * empty is no row; half a row is refused.
+ */
+const priceBreakRow = z
+  .object({
+    minQuantity: formField(breakQuantityMessage, (text) => {
+      if (text === "") return accept(null);
+      const quantity = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+      return quantity >= PRICE_BREAK_LIMITS.minQuantity && quantity <= PRICE_BREAK_LIMITS.maxQuantity
+        ? accept(quantity)
+        : refuse(breakQuantityMessage);
+    }),
+    price: formField(moneyMessage("A price break's price"), (text) =>
+      text === "" ? accept(null) : parseCents("A price break's price", text),
+    ),
+  })
+  .superRefine(({ minQuantity, price }, ctx) => {
+    if (minQuantity === null && price !== null) {
+      ctx.addIssue({ code: "custom", path: ["minQuantity"], message: "Enter the quantity this price starts at." });
+    }
+    if (price !== null && price === 0) {
+      ctx.addIssue({ code: "custom", path: ["price"], message: "A price break's price must be more than 0." });
+    }
+    if (minQuantity !== null && price === null) {
+      ctx.addIssue({ code: "custom", path: ["price"], message: "Enter the unit price from this quantity." });
+    }
+  });
+
+/** The rows as posted (none when the form sends none: the CSV import, which leaves breaks alone). */
+const priceBreakRowsField = z.preprocess(
+  (value) => (value === undefined || value === "" ? [] : value),
+  z
+    .array(priceBreakRow, { error: "Price breaks must be rows of a quantity and a price." })
+    .max(PRICE_BREAK_LIMITS.rows, `No more than ${PRICE_BREAK_LIMITS.rows} price breaks.`),
+);
+
+/** The rows that hold a break, each with its place in the form (for its messages). */
+function filledBreakRows(
+  rows: readonly { minQuantity: number | null; price: number | null }[],
+): (PriceBreak & { index: number })[] {
+  return rows.flatMap(({ minQuantity, price }, index) =>
+    minQuantity === null || price === null ? [] : [{ index, minQuantity, unitPriceCents: price }],
+  );
+}
+
 /**
  * The Add/Edit Book form, shared by the browser and the server so both refuse the same input
  * with the same words. Client-safe: zod only. Its keys are the form's field names; it puts out
@@ -197,6 +247,7 @@ export const bookFormSchema = z
     ageMax: ageField("Oldest age"),
     stock: countField("Stock"),
     tags: tagsField,
+    priceBreaks: priceBreakRowsField,
   })
   .refine(({ ageMin, ageMax }) => ageMin === null || ageMax === null || ageMin <= ageMax, {
     path: ["ageMax"],
@@ -205,12 +256,28 @@ export const bookFormSchema = z
     // so the admin sees every message at once; not when an age itself was refused.
     when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "ageMin" || issue.path?.[0] === "ageMax"),
   })
-  .transform(({ price, originalPrice, ageRange, ageMin, ageMax, ...rest }) => ({
+  .superRefine(
+    ({ price, priceBreaks }, ctx) => {
+      const rows = filledBreakRows(priceBreaks);
+      for (const problem of priceBreakProblems(price, rows, (cents) => `$${centsToMoneyText(cents)}`)) {
+        ctx.addIssue({ code: "custom", path: ["priceBreaks", problem.index, problem.field], message: problem.message });
+      }
+    },
+    {
+      // Beside other fields' messages, as the ages' check; not when the price or a row was refused.
+      when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "price" || issue.path?.[0] === "priceBreaks"),
+    },
+  )
+  .transform(({ price, originalPrice, ageRange, ageMin, ageMax, priceBreaks, ...rest }) => ({
     ...rest,
     priceCents: price,
     originalPriceCents: originalPrice,
     ageRange,
     ...bookAges(ageRange, ageMin, ageMax),
+    priceBreaks: filledBreakRows(priceBreaks).map(({ minQuantity, unitPriceCents }) => ({
+      minQuantity,
+      unitPriceCents,
+    })),
   }));
 
 /** A checked book, ready to store: money in integer cents, empty optional fields null. */

@@ -53,6 +53,12 @@ export function coverVariantKey(key: string, width: number): string {
 // The URL of a stored cover (not of a variant), as server/covers/cover-store.ts's coverUrl makes it.
 const STORED_COVER_URL = /^\/covers\/([0-9a-f]{64})\.webp$/;
 
+/** The URL of a stored cover's smallest copy, or undefined for any other URL (it has no copies). */
+export function smallestCoverCopy(imageUrl: string | null | undefined): string | undefined {
+  const key = imageUrl ? STORED_COVER_URL.exec(imageUrl)?.[1] : undefined;
+  return key ? `/covers/${coverVariantKey(key, COVER_VARIANT_WIDTHS[0])}.webp` : undefined;
+}
+
 /**
  * `srcset` for a book's image URL: the cover's stored smaller copies and the cover itself, or
  * undefined for any other URL (the default picture, a legacy file URL), which has no copies.

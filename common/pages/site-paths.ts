@@ -33,6 +33,8 @@ export const SITE_PAGES = {
   home: { path: "/", title: "Home", cacheable: true, openDuringComingSoon: false },
   books: { path: "/books", title: "All Bible Stories", cacheable: true, openDuringComingSoon: false },
   book: { path: "/books/:slug", title: "Book", cacheable: true, openDuringComingSoon: false },
+  /** Every title and set with a quantity box (decision 36); its post only redirects to the checkout. */
+  bulkOrder: { path: "/bulk-order", title: "Bulk Order", cacheable: true, openDuringComingSoon: false },
   ourMission: { path: "/our-mission", title: "Our Mission", cacheable: true, openDuringComingSoon: false },
   aboutUs: { path: "/about-us", title: "About Us", cacheable: true, openDuringComingSoon: false },
   forChurches: { path: "/for-churches", title: "For Churches", cacheable: true, openDuringComingSoon: false },
@@ -122,6 +124,8 @@ export const SITE_RESOURCES = {
   /** The checkout island's sales tax for the address typed (JSON). */
   taxQuote: { path: "/resources/tax-quote", cacheable: false, openDuringComingSoon: false },
   signOut: { path: "/resources/sign-out", cacheable: false, openDuringComingSoon: false },
+  /** Order Again (decision 36): an order's lines back in the cart (JSON for its island; without scripts, the checkout). */
+  orderAgain: { path: "/resources/order-again", cacheable: false, openDuringComingSoon: false },
   sitemapXml: { path: "/sitemap.xml", cacheable: true, openDuringComingSoon: false },
   robotsTxt: { path: "/robots.txt", cacheable: true, openDuringComingSoon: false },
   orderInvoice: { path: "/orders/:orderId/invoice.pdf", cacheable: false, openDuringComingSoon: false },
@@ -217,6 +221,7 @@ export function siteLinks(links: readonly SiteLinkTo[], { signedIn }: { signedIn
 export const HEADER_LINKS = [
   { page: "home" },
   { page: "books", label: "Books" },
+  { page: "bulkOrder" },
   { page: "ourMission" },
   { page: "aboutUs" },
   { page: "helpCenter" },

@@ -25,7 +25,7 @@ const VALID = {
   paypalClientId: "  ",
   shippingMethods: [
     { id: "a", name: "Standard Shipping", rate: "5", enabled: true },
-    { id: "", name: "Express", rate: "15.5", enabled: "true" },
+    { id: "", name: "Express", rate: "15.5", perItem: "0.75", freeAbove: "100", enabled: "true" },
   ],
 };
 
@@ -58,8 +58,8 @@ describe("store settings form", () => {
         lowStockThreshold: 5,
         shippingCountries: [],
         shippingMethods: [
-          { id: "a", name: "Standard Shipping", rate: 500, enabled: true },
-          { id: null, name: "Express", rate: 1550, enabled: true },
+          { id: "a", name: "Standard Shipping", rate: 500, perItem: 0, freeAbove: null, enabled: true },
+          { id: null, name: "Express", rate: 1550, perItem: 75, freeAbove: 10_000, enabled: true },
         ],
         socialLinks: [],
       },
@@ -109,6 +109,21 @@ describe("store settings form", () => {
         { shippingMethods: [{ name: "Cheap", rate: "1.999", enabled: true }] },
         "shippingMethods.0.rate",
         "Shipping rates must be a number of 0 or more, with at most 2 decimals (e.g. 5.00).",
+      ],
+      [
+        { shippingMethods: [{ name: "Bulk", rate: "5", perItem: "-0.5", enabled: true }] },
+        "shippingMethods.0.perItem",
+        "The amount for each further item must be a number of 0 or more, with at most 2 decimals (e.g. 0.50).",
+      ],
+      [
+        { shippingMethods: [{ name: "Bulk", rate: "5", freeAbove: "lots", enabled: true }] },
+        "shippingMethods.0.freeAbove",
+        "The free shipping threshold must be a number of 0 or more, with at most 2 decimals (e.g. 75.00).",
+      ],
+      [
+        { shippingMethods: [{ name: "Bulk", rate: "5", freeAbove: "100001", enabled: true }] },
+        "shippingMethods.0.freeAbove",
+        "The free shipping threshold must be at most 100000.00.",
       ],
       [
         {
@@ -181,7 +196,9 @@ describe("store settings form", () => {
 
   it("lets a disabled shipping method go without a name", () => {
     const checked = checkSettings({ ...VALID, shippingMethods: [{ name: "", rate: "0", enabled: false }] });
-    expect(checked.success && checked.data.shippingMethods).toEqual([{ id: null, name: "", rate: 0, enabled: false }]);
+    expect(checked.success && checked.data.shippingMethods).toEqual([
+      { id: null, name: "", rate: 0, perItem: 0, freeAbove: null, enabled: false },
+    ]);
   });
 
   it("keeps a secret only when it is to replace the stored one", () => {

@@ -172,6 +172,22 @@ export const shippingRateSchema = moneySchema({
   missingMessage: "Please enter a rate for each shipping method.",
 });
 
+/** "Each further item" as typed: empty is nothing added (a flat rate). */
+export const shippingPerItemSchema = moneySchema({
+  formatMessage: "The amount for each further item must be a number of 0 or more, with at most 2 decimals (e.g. 0.50).",
+  tooHighMessage: "The amount for each further item must be at most 100000.00.",
+  maxCents: MAX_SHIPPING_RATE_CENTS,
+  emptyAs: 0,
+});
+
+/** "Free from an order of" as typed: empty is never free. */
+export const shippingFreeAboveSchema = moneySchema({
+  formatMessage: "The free shipping threshold must be a number of 0 or more, with at most 2 decimals (e.g. 75.00).",
+  tooHighMessage: "The free shipping threshold must be at most 100000.00.",
+  maxCents: MAX_SHIPPING_RATE_CENTS,
+  emptyAs: null,
+});
+
 export const shippingMethodFormSchema = z
   .object({
     /** An existing method's id keeps it; anything else (a new row's temporary id) gets a new one. */
@@ -190,6 +206,8 @@ export const shippingMethodFormSchema = z
       )
       .default(""),
     rate: shippingRateSchema,
+    perItem: shippingPerItemSchema,
+    freeAbove: shippingFreeAboveSchema,
     enabled: toggle,
   })
   .refine((method) => !method.enabled || method.name !== "", {

@@ -1,5 +1,6 @@
 import type { BookRow } from "#server/db/schema.ts";
 import type { BookFormSource } from "#common/books/book-schema.ts";
+import { readPriceBreaks, type PriceBreak } from "#common/books/price-breaks.ts";
 
 /** A book as the storefront and admin see it. Money stays in integer cents. */
 export interface Book extends BookFormSource {
@@ -7,6 +8,8 @@ export interface Book extends BookFormSource {
   slug: string;
   imageUrl: string | null;
   createdAt: string;
+  /** Quantity price breaks, thresholds increasing; empty when none (decision 36). */
+  priceBreaks: PriceBreak[];
 }
 
 /** A row of the admin book table: what the table shows (the edit form loads the whole book). */
@@ -35,6 +38,7 @@ export function toBook(row: BookRow): Book {
     stock: row.stock,
     tags: parseTags(row.tags),
     createdAt: row.created_at,
+    priceBreaks: readPriceBreaks(row.price_breaks),
   };
 }
 

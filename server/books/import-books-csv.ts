@@ -439,6 +439,8 @@ export async function importBooksCsv(
             id: randomUUID(),
             slug: slug ?? "",
             ...bookColumns(row.book),
+            // The CSV carries no price breaks (decision 36): a new book starts without; an update keeps them.
+            price_breaks: "[]",
             image_url: null,
             created_at: now,
             updated_at: now,

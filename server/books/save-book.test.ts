@@ -277,4 +277,45 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
     });
     expect(await storedRow(book.id)).toMatchObject({ price_cents: 1499 });
   });
+
+  it("stores a book's quantity price breaks, and refuses bad rows with a message, storing nothing", async () => {
+    testDb = await createTestDatabase(engine);
+    const withBreaks = {
+      ...form,
+      priceBreaks: [
+        { minQuantity: "10", price: "13.49" },
+        { minQuantity: "25", price: "11.99" },
+      ],
+    };
+    const book = await createBook(services(), { form: withBreaks });
+    const breaks = [
+      { minQuantity: 10, unitPriceCents: 1349 },
+      { minQuantity: 25, unitPriceCents: 1199 },
+    ];
+    expect(book.priceBreaks).toEqual(breaks);
+    expect((await getBookBySlug(services(), { slug: book.slug }))?.priceBreaks).toEqual(breaks);
+
+    for (const rows of [
+      [
+        { minQuantity: "10", price: "13.49" },
+        { minQuantity: "5", price: "11.99" },
+      ],
+      [{ minQuantity: "10", price: "14.99" }],
+      [
+        { minQuantity: "10", price: "11.99" },
+        { minQuantity: "25", price: "13.49" },
+      ],
+    ]) {
+      const refused = await updateBook(services(), { id: book.id, form: { ...form, priceBreaks: rows } }).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(AppError);
+      expect((refused as AppError).code).toBe("VALIDATION");
+      expect(JSON.parse((await storedRow(book.id)).price_breaks)).toEqual(breaks);
+    }
+
+    // No rows: no breaks.
+    await updateBook(services(), { id: book.id, form });
+    expect((await storedRow(book.id)).price_breaks).toBe("[]");
+  });
 });

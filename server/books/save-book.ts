@@ -73,6 +73,7 @@ export async function createBook(
       id,
       slug: await uniqueSlug(db, book.title),
       ...bookColumns(book),
+      price_breaks: JSON.stringify(book.priceBreaks),
       image_url: null,
       created_at: now,
       updated_at: now,
@@ -115,7 +116,13 @@ export async function updateBook(
     const slug = book.title === current.title ? current.slug : await uniqueSlug(db, book.title, id);
     const { stock, ...columns } = bookColumns(book);
     const stockEdited = stockShown === undefined || stock !== stockShown;
-    const changes = { slug, ...columns, ...(stockEdited ? { stock } : {}), updated_at: updatedAt };
+    const changes = {
+      slug,
+      ...columns,
+      price_breaks: JSON.stringify(book.priceBreaks),
+      ...(stockEdited ? { stock } : {}),
+      updated_at: updatedAt,
+    };
     try {
       let update = db.updateTable("books").set(changes).where("id", "=", id);
       // Over the figure the admin saw only: orders may have taken copies since the form opened.

@@ -1,10 +1,16 @@
 import { DEFAULT_CURRENCY } from "#common/money/money.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import type { AppServices } from "#server/services.ts";
+import { shippingCharge, type ShippedCart, type ShippingRule } from "#common/checkout/shipping-rate.ts";
 
 export interface CheckoutShippingMethod {
   id: string;
   name: string;
+  rule: ShippingRule;
+}
+
+/** A method with what it charges for one cart: what the checkout page offers and the order pays. */
+export interface QuotedShippingMethod extends CheckoutShippingMethod {
   rateCents: number;
 }
 
@@ -26,7 +32,7 @@ export async function loadCheckoutRules({ db }: Pick<AppServices, "db">): Promis
       .executeTakeFirst(),
     db
       .selectFrom("shipping_methods")
-      .select(["id", "name", "rate_cents"])
+      .select(["id", "name", "rate_cents", "per_item_cents", "free_above_cents"])
       .where("settings_id", "=", STORE_SETTINGS_ID)
       .where("enabled", "=", true)
       .orderBy("position")
@@ -34,7 +40,11 @@ export async function loadCheckoutRules({ db }: Pick<AppServices, "db">): Promis
   ]);
   return {
     currency: settings?.currency ?? DEFAULT_CURRENCY,
-    shippingMethods: methods.map((m) => ({ id: m.id, name: m.name, rateCents: m.rate_cents })),
+    shippingMethods: methods.map((m) => ({
+      id: m.id,
+      name: m.name,
+      rule: { rateCents: m.rate_cents, perItemCents: m.per_item_cents, freeAboveCents: m.free_above_cents },
+    })),
     shippingCountries: parseCountryList(settings?.shipping_countries ?? null),
   };
 }
@@ -47,4 +57,23 @@ export function parseCountryList(value: string | null): string[] | null {
     .map((code) => code.trim().toUpperCase())
     .filter((code) => /^[A-Z]{2}$/.test(code));
   return codes.length > 0 ? codes : null;
+}
+
+/** Each method's charge for a cart of priced lines. */
+export function quoteShipping(
+  methods: readonly CheckoutShippingMethod[],
+  lines: readonly PricedLineTotals[],
+): QuotedShippingMethod[] {
+  return methods.map((method) => ({ ...method, rateCents: shippingChargeFor(method, lines) }));
+}
+
+type PricedLineTotals = { quantity: number; lineTotalCents: number };
+
+/** One method's charge for a cart of priced lines (copies counted, a bundle as one). */
+export function shippingChargeFor(method: CheckoutShippingMethod, lines: readonly PricedLineTotals[]): number {
+  const cart: ShippedCart = {
+    items: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+  };
+  return shippingCharge(method.rule, cart);
 }

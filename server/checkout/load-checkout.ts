@@ -5,7 +5,7 @@ import type { Database } from "#server/db/schema.ts";
 import { parseCartParam } from "#common/checkout/cart-param.ts";
 import { collectsSalesTax } from "#server/tax/calculate-tax.ts";
 import { countryOptions } from "./country-names.ts";
-import { loadCheckoutRules, type CheckoutShippingMethod } from "./checkout-rules.ts";
+import { loadCheckoutRules, quoteShipping, type QuotedShippingMethod } from "./checkout-rules.ts";
 import { isCheckoutAvailable, loadPaymentOptions, type PaymentOptions } from "./payment-options.ts";
 import { priceCart, type CartAdjustment, type PricedLine } from "./price-cart.ts";
 
@@ -13,7 +13,8 @@ export interface CheckoutPage {
   available: boolean;
   payment: PaymentOptions;
   currency: string;
-  shippingMethods: CheckoutShippingMethod[];
+  /** The enabled methods, each with its charge for this page's cart. */
+  shippingMethods: QuotedShippingMethod[];
   countries: { code: string; name: string }[];
   lines: PricedLine[];
   adjustments: CartAdjustment[];
@@ -58,7 +59,7 @@ export async function loadCheckout(
     available: isCheckoutAvailable(payment),
     payment,
     currency: rules.currency,
-    shippingMethods: rules.shippingMethods,
+    shippingMethods: quoteShipping(rules.shippingMethods, priced.lines),
     countries: countryOptions(rules.shippingCountries),
     lines: priced.lines,
     adjustments: priced.adjustments,

@@ -278,6 +278,44 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
     await expect(bookStock(bookId)).resolves.toBe(10);
   });
 
+  it("charges shipping for the order it places: per further copy, and free from the method's threshold", async () => {
+    const { bookId, shippingMethodId } = await setUp({ price: 1000, stock: null });
+    await db()
+      .updateTable("shipping_methods")
+      .set({ rate_cents: 500, per_item_cents: 50, free_above_cents: 5000 })
+      .where("id", "=", shippingMethodId)
+      .execute();
+    const place = (quantity: number, quotedRate: number) =>
+      placeOrder(deps(), {
+        form: form({
+          items: `${bookId}:${quantity}`,
+          shippingMethodId,
+          quotedShippingRates: quoteShippingRates([{ id: shippingMethodId, rateCents: quotedRate }]),
+        }),
+        userId: null,
+        clientAddress: "203.0.113.7",
+      });
+    const totals = async (orderId: string) =>
+      db()
+        .selectFrom("orders")
+        .select(["subtotal_cents", "shipping_cents", "total_cents"])
+        .where("id", "=", orderId)
+        .executeTakeFirstOrThrow();
+
+    await expect(totals((await place(3, 600)).orderId)).resolves.toEqual({
+      subtotal_cents: 3000,
+      shipping_cents: 600,
+      total_cents: 3600,
+    });
+    await expect(totals((await place(5, 0)).orderId)).resolves.toEqual({
+      subtotal_cents: 5000,
+      shipping_cents: 0,
+      total_cents: 5000,
+    });
+    // A page that showed the flat rate for a bigger cart is refused, as a changed price is.
+    await expect(refusal(place(2, 500))).resolves.toMatchObject({ code: "CONFLICT", reason: "price-changed" });
+  });
+
   it("a card order queues no mail, records the signed-in buyer and a payment deadline", async () => {
     const { bookId, shippingMethodId } = await setUp();
     await enableCardPayments(db(), APP_SECRET);
@@ -341,5 +379,90 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
       ["pkg-disciple", 2, 3499],
     ]);
     expect(priced.subtotalCents).toBe(2 * 1799 + 2 * 3499);
+  });
+});
+
+describe.each(TEST_ENGINES)("quantity price breaks on %s", (engine) => {
+  let testDb: TestDatabase;
+  afterEach(async () => {
+    await testDb?.cleanup();
+  });
+  const db = () => testDb.handle.db;
+  const BREAKS = [
+    { minQuantity: 10, unitPriceCents: 899 },
+    { minQuantity: 25, unitPriceCents: 799 },
+  ];
+
+  async function setUp(stock: number | null = null) {
+    testDb = await createTestDatabase(engine);
+    await enableInvoicePayments(db(), { terms: "Net 30" });
+    const bookId = await insertTestBook(db(), { title: "Noah and the Ark", priceCents: 999, stock });
+    await db()
+      .updateTable("books")
+      .set({ price_breaks: JSON.stringify(BREAKS) })
+      .where("id", "=", bookId)
+      .execute();
+    return bookId;
+  }
+
+  it("prices each line at the break its own quantity reaches, at each threshold", async () => {
+    const bookId = await setUp();
+    for (const [quantity, unit] of [
+      [1, 999],
+      [9, 999],
+      [10, 899],
+      [24, 899],
+      [25, 799],
+      [99, 799],
+    ] as const) {
+      const priced = await priceCart({ db: db() }, { currency: "USD", lines: [{ id: bookId, quantity }] });
+      expect(priced.lines[0]).toMatchObject({ quantity, unitPriceCents: unit, listPriceCents: 999 });
+      expect(priced.subtotalCents).toBe(quantity * unit);
+    }
+  });
+
+  it("says when a lowered quantity no longer reaches the break the cart showed", async () => {
+    const bookId = await setUp(12);
+    const priced = await priceCart(
+      { db: db() },
+      { currency: "USD", lines: [{ id: bookId, quantity: 30, cartPriceCents: 799 }] },
+    );
+    expect(priced.lines[0]).toMatchObject({ quantity: 12, unitPriceCents: 899 });
+    expect(priced.adjustments.map((a) => a.message)).toEqual([
+      'The price of "Noah and the Ark" changed from $7.99 to $8.99.',
+      'Only 12 of "Noah and the Ark" are left; your quantity was lowered.',
+    ]);
+  });
+
+  it("copies the break's price onto the order line and its totals", async () => {
+    const bookId = await setUp();
+    const standard = await firstShippingMethod(db());
+    const placed = await placeOrder(
+      { db: db(), database: testDb.handle, clock: () => new Date(), env: { APP_SECRET } },
+      {
+        form: testCheckoutForm({
+          email: "buyer@example.com",
+          paymentMethod: "invoice",
+          organisation: "Grace Church",
+          poNumber: "PO-1",
+          items: `${bookId}:25`,
+          shippingMethodId: standard.id,
+        }),
+        userId: null,
+        clientAddress: "203.0.113.9",
+      },
+    );
+    const line = await db()
+      .selectFrom("order_items")
+      .select(["unit_price_cents", "quantity"])
+      .where("order_id", "=", placed.orderId)
+      .executeTakeFirstOrThrow();
+    expect(line).toEqual({ unit_price_cents: 799, quantity: 25 });
+    const order = await db()
+      .selectFrom("orders")
+      .select(["subtotal_cents", "total_cents"])
+      .where("id", "=", placed.orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ subtotal_cents: 25 * 799, total_cents: 25 * 799 + standard.rate_cents });
   });
 });

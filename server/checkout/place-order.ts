@@ -16,7 +16,7 @@ import type { Clock } from "#server/services.ts";
 import type { CheckoutInput } from "#common/checkout/checkout-schema.ts";
 import { quotedShippingRate } from "#common/checkout/shipping-quote.ts";
 import { countryName } from "./country-names.ts";
-import { loadCheckoutRules } from "./checkout-rules.ts";
+import { loadCheckoutRules, shippingChargeFor } from "./checkout-rules.ts";
 import { loadPaymentOptions } from "./payment-options.ts";
 import { priceCart } from "./price-cart.ts";
 import { calculateTax } from "#server/tax/calculate-tax.ts";
@@ -111,7 +111,8 @@ export async function placeOrder(
           ship_country: form.country,
           shipping_method_id: shipping.id,
           shipping_method_name: shipping.name,
-          shipping_cents: shipping.rateCents,
+          // Set with the totals below, once the lines are priced (the charge may count them).
+          shipping_cents: 0,
           subtotal_cents: 0,
           total_cents: 0,
           currency: rules.currency,
@@ -130,23 +131,24 @@ export async function placeOrder(
       const short = priced.adjustments.find((change) => change.kind === "sold-out" || change.kind === "lowered");
       if (short) throw soldOutError(short.title ?? "an item in your order");
 
+      const shippingCents = shippingChargeFor(shipping, priced.lines);
       // The same tax step as the page's (decision 29), read inside this transaction.
       const tax = await calculateTax(
         { db: trx },
         {
           lines: priced.lines,
-          shippingCents: shipping.rateCents,
+          shippingCents,
           country: form.country,
           region: form.region,
           userId: input.userId,
           at: now,
         },
       );
-      const totalCents = priced.subtotalCents + shipping.rateCents + tax.taxCents;
+      const totalCents = priced.subtotalCents + shippingCents + tax.taxCents;
       const quotedRate = quotedShippingRate(form.quotedShippingRates, shipping.id);
       if (
         (form.quotedSubtotalCents !== undefined && form.quotedSubtotalCents !== priced.subtotalCents) ||
-        (quotedRate !== null && quotedRate !== shipping.rateCents) ||
+        (quotedRate !== null && quotedRate !== shippingCents) ||
         (form.quotedCurrency !== undefined && form.quotedCurrency !== rules.currency) ||
         (form.quotedTaxCents !== undefined && form.quotedTaxCents !== tax.taxCents)
       ) {
@@ -196,6 +198,7 @@ export async function placeOrder(
         .updateTable("orders")
         .set({
           subtotal_cents: priced.subtotalCents,
+          shipping_cents: shippingCents,
           tax_cents: tax.taxCents,
           total_cents: totalCents,
           ...(exempted

@@ -1,6 +1,7 @@
 import { formatMoney } from "#common/money/money.ts";
 import type { AppServices } from "#server/services.ts";
 import type { CartRequestLine } from "#common/checkout/cart-param.ts";
+import { readPriceBreaks, unitPriceFor, type PriceBreak } from "#common/books/price-breaks.ts";
 
 /** Bundle ids (the home page's sets) start with this; every other id is a book's. */
 export const BUNDLE_ID_PREFIX = "pkg-";
@@ -9,10 +10,17 @@ export interface PricedLine {
   kind: "book" | "bundle";
   id: string;
   title: string;
+  /** What one costs on this line: the book's price break for its quantity, else its list price. */
   unitPriceCents: number;
+  /** The book's or bundle's own price (above unitPriceCents when a break applies). */
+  listPriceCents: number;
   quantity: number;
   lineTotalCents: number;
   image: string | null;
+  /** Units available now; null when not tracked. For a cart refilled from it (Order Again). */
+  stock: number | null;
+  /** The book's quantity price breaks (decision 36); empty for a bundle. */
+  priceBreaks: PriceBreak[];
 }
 
 /** One difference between the cart the buyer filled and the catalogue now. */
@@ -35,7 +43,8 @@ export interface PricedCart {
 
 /**
  * Prices cart lines from the database: book and bundle prices as they are now, quantities
- * within stock (null stock: unlimited). Lines whose item is gone or sold out are removed, lines
+ * within stock (null stock: unlimited), each book line at its price break for the line's own
+ * quantity (decision 36; counted after any lowering to the stock). Lines whose item is gone or sold out are removed, lines
  * above stock are lowered, and each difference from the cart the buyer saw is said in words.
  * Runs on the page (to show the summary) and again inside the order's transaction, where its
  * prices are the ones copied onto the order.
@@ -51,7 +60,7 @@ export async function priceCart(
       ? []
       : db
           .selectFrom("books")
-          .select(["id", "title", "price_cents", "stock", "image_url"])
+          .select(["id", "title", "price_cents", "stock", "image_url", "price_breaks"])
           .where("id", "in", bookIds)
           .execute(),
     bundleIds.length === 0
@@ -60,7 +69,14 @@ export async function priceCart(
   ]);
   const catalogue = new Map<
     string,
-    { kind: "book" | "bundle"; title: string; price: number; stock: number | null; image: string | null }
+    {
+      kind: "book" | "bundle";
+      title: string;
+      price: number;
+      stock: number | null;
+      image: string | null;
+      breaks: PriceBreak[];
+    }
   >();
   for (const book of books) {
     catalogue.set(book.id, {
@@ -69,6 +85,7 @@ export async function priceCart(
       price: book.price_cents,
       stock: book.stock,
       image: book.image_url,
+      breaks: readPriceBreaks(book.price_breaks),
     });
   }
   for (const bundle of bundles) {
@@ -78,6 +95,7 @@ export async function priceCart(
       price: bundle.price_cents,
       stock: bundle.stock,
       image: null,
+      breaks: [],
     });
   }
 
@@ -104,32 +122,38 @@ export async function priceCart(
       });
       continue;
     }
-    if (line.cartPriceCents !== undefined && line.cartPriceCents !== item.price) {
+    // Within the stock first: the break is the one the quantity bought reaches.
+    const quantity = item.stock !== null && line.quantity > item.stock ? item.stock : line.quantity;
+    // The cart sent the unit price it showed, its break included: a new price, or a break the
+    // lowered quantity no longer reaches, is said in words.
+    const unitPriceCents = unitPriceFor(item.price, item.breaks, quantity);
+    if (line.cartPriceCents !== undefined && line.cartPriceCents !== unitPriceCents) {
       adjustments.push({
         id: line.id,
         title: item.title,
         kind: "price",
-        message: `The price of "${item.title}" changed from ${money(line.cartPriceCents)} to ${money(item.price)}.`,
+        message: `The price of "${item.title}" changed from ${money(line.cartPriceCents)} to ${money(unitPriceCents)}.`,
       });
     }
-    let quantity = line.quantity;
-    if (item.stock !== null && quantity > item.stock) {
-      quantity = item.stock;
+    if (quantity < line.quantity) {
       adjustments.push({
         id: line.id,
         title: item.title,
         kind: "lowered",
-        message: `Only ${item.stock} of "${item.title}" ${item.stock === 1 ? "is" : "are"} left; your quantity was lowered.`,
+        message: `Only ${quantity} of "${item.title}" ${quantity === 1 ? "is" : "are"} left; your quantity was lowered.`,
       });
     }
     lines.push({
       kind: item.kind,
       id: line.id,
       title: item.title,
-      unitPriceCents: item.price,
+      unitPriceCents,
+      listPriceCents: item.price,
       quantity,
-      lineTotalCents: item.price * quantity,
+      lineTotalCents: unitPriceCents * quantity,
       image: item.image,
+      stock: item.stock,
+      priceBreaks: item.breaks,
     });
   }
   return { lines, adjustments, subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0) };

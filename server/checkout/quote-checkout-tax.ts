@@ -6,7 +6,7 @@ import { parseCartParam } from "#common/checkout/cart-param.ts";
 import { COUNTRY_CODES } from "#common/checkout/checkout-schema.ts";
 import { CHECKOUT_LIMITS } from "#common/checkout/cart-param.ts";
 import { formatTaxRate, usStateCode } from "#common/tax/sales-tax.ts";
-import { loadCheckoutRules } from "./checkout-rules.ts";
+import { loadCheckoutRules, shippingChargeFor } from "./checkout-rules.ts";
 import { priceCart } from "./price-cart.ts";
 
 /** The checkout summary's sales tax, as the page's island shows it (JSON of /resources/tax-quote). */
@@ -48,7 +48,8 @@ export async function quoteCheckoutTax(
   const priced = await priceCart(deps, { lines, currency: rules.currency });
   const tax = await calculateTax(deps, {
     lines: priced.lines,
-    shippingCents: shipping?.rateCents ?? 0,
+    // As placeOrder charges it: the method's rule for this cart (copies, subtotal).
+    shippingCents: shipping ? shippingChargeFor(shipping, priced.lines) : 0,
     country,
     region,
     userId: input.userId,

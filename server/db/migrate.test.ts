@@ -34,6 +34,8 @@ const MIGRATION_NAMES = [
   "0024-free-story-social-links",
   "0025-book-age-numbers",
   "0026-sales-tax",
+  "0028-book-price-breaks",
+  "0029-shipping-by-items",
 ];
 
 const APP_TABLES = [

@@ -24,6 +24,8 @@ import * as trackingNumbersStaffNotes from "./migrations/0023-tracking-numbers-s
 import * as freeStorySocialLinks from "./migrations/0024-free-story-social-links.ts";
 import * as bookAgeNumbers from "./migrations/0025-book-age-numbers.ts";
 import * as salesTax from "./migrations/0026-sales-tax.ts";
+import * as bookPriceBreaks from "./migrations/0028-book-price-breaks.ts";
+import * as shippingByItems from "./migrations/0029-shipping-by-items.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -58,6 +60,8 @@ const migrations: Record<string, MigrationModule> = {
   "0024-free-story-social-links": freeStorySocialLinks,
   "0025-book-age-numbers": bookAgeNumbers,
   "0026-sales-tax": salesTax,
+  "0028-book-price-breaks": bookPriceBreaks,
+  "0029-shipping-by-items": shippingByItems,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

@@ -43,6 +43,11 @@ export interface BooksTable {
    * Triggers copy it into `book_tags` for indexed filtering (migration 0009).
    */
   tags: Defaulted<string>;
+  /**
+   * Quantity price breaks, a JSON list of `{ minQuantity, unitPriceCents }`, thresholds
+   * increasing, `[]` for none (migration 0028, decision 36); read it with `toBook` or `readPriceBreaks`.
+   */
+  price_breaks: Defaulted<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -316,6 +321,10 @@ export interface ShippingMethodsTable {
   settings_id: string;
   name: string;
   rate_cents: number;
+  /** Added for each item after the first; 0 is a flat rate (decision 37). */
+  per_item_cents: Defaulted<number>;
+  /** An order subtotal from which this method ships free; null: never. */
+  free_above_cents: ColumnType<number | null, number | null | undefined, number | null>;
   enabled: SqlBool;
   position: number;
 }

@@ -73,8 +73,22 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       lowStockThreshold: 5,
       shippingCountries: [],
       shippingMethods: [
-        { id: "default-0", name: "Standard Shipping", rateCents: 500, enabled: true },
-        { id: "default-1", name: "Express Shipping", rateCents: 1500, enabled: true },
+        {
+          id: "default-0",
+          name: "Standard Shipping",
+          rateCents: 500,
+          perItemCents: 0,
+          freeAboveCents: null,
+          enabled: true,
+        },
+        {
+          id: "default-1",
+          name: "Express Shipping",
+          rateCents: 1500,
+          perItemCents: 0,
+          freeAboveCents: null,
+          enabled: true,
+        },
       ],
       socialLinks: [],
       updatedAt: null,
@@ -96,7 +110,14 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
     const saved = await saveStoreSettings(settingsDeps(db), {
-      form: { ...FORM, shippingMethods: [...FORM.shippingMethods, { name: "Off", rate: "0", enabled: false }] },
+      form: {
+        ...FORM,
+        shippingMethods: [
+          ...FORM.shippingMethods,
+          { name: "Off", rate: "0", enabled: false },
+          { name: "By the box", rate: "6", perItem: "0.50", freeAbove: "75", enabled: false },
+        ],
+      },
     });
     expect(saved).toEqual({
       storeName: "Quiet Hills Books",
@@ -119,8 +140,23 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
       lowStockThreshold: 12,
       shippingCountries: [],
       shippingMethods: [
-        { id: expect.any(String), name: "Courier", rateCents: 725, enabled: true },
-        { id: expect.any(String), name: "Off", rateCents: 0, enabled: false },
+        {
+          id: expect.any(String),
+          name: "Courier",
+          rateCents: 725,
+          perItemCents: 0,
+          freeAboveCents: null,
+          enabled: true,
+        },
+        { id: expect.any(String), name: "Off", rateCents: 0, perItemCents: 0, freeAboveCents: null, enabled: false },
+        {
+          id: expect.any(String),
+          name: "By the box",
+          rateCents: 600,
+          perItemCents: 50,
+          freeAboveCents: 7500,
+          enabled: false,
+        },
       ],
       socialLinks: [],
       updatedAt: NOW.toISOString(),
@@ -154,9 +190,16 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     });
 
     expect(saved.shippingMethods).toEqual([
-      { id: expect.any(String), name: "Pickup", rateCents: 0, enabled: true },
-      { id: express!.id, name: "Express", rateCents: 1250, enabled: false },
-      { id: expect.any(String), name: "Express copy", rateCents: 1300, enabled: true },
+      { id: expect.any(String), name: "Pickup", rateCents: 0, perItemCents: 0, freeAboveCents: null, enabled: true },
+      { id: express!.id, name: "Express", rateCents: 1250, perItemCents: 0, freeAboveCents: null, enabled: false },
+      {
+        id: expect.any(String),
+        name: "Express copy",
+        rateCents: 1300,
+        perItemCents: 0,
+        freeAboveCents: null,
+        enabled: true,
+      },
     ]);
     const ids = saved.shippingMethods.map((m) => m.id);
     expect(new Set(ids).size).toBe(3);

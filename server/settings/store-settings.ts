@@ -27,6 +27,10 @@ export interface AdminShippingMethod {
   id: string;
   name: string;
   rateCents: number;
+  /** Added for each item after the first (decision 37). */
+  perItemCents: number;
+  /** Free from this order subtotal; null: never. */
+  freeAboveCents: number | null;
   enabled: boolean;
 }
 
@@ -103,6 +107,8 @@ function defaultAdminSettings(): AdminStoreSettings {
       id: `default-${index}`,
       name: method.name,
       rateCents: method.rateCents,
+      perItemCents: 0,
+      freeAboveCents: null,
       enabled: method.enabled,
     })),
     socialLinks: [],
@@ -124,7 +130,7 @@ export async function getStoreSettingsForAdmin({
 
   const methods = await db
     .selectFrom("shipping_methods")
-    .select(["id", "name", "rate_cents", "enabled"])
+    .select(["id", "name", "rate_cents", "per_item_cents", "free_above_cents", "enabled"])
     .where("settings_id", "=", STORE_SETTINGS_ID)
     .orderBy("position")
     .orderBy("id")
@@ -154,6 +160,8 @@ export async function getStoreSettingsForAdmin({
       id: m.id,
       name: m.name,
       rateCents: m.rate_cents,
+      perItemCents: m.per_item_cents,
+      freeAboveCents: m.free_above_cents,
       enabled: Boolean(m.enabled),
     })),
     socialLinks: readSocialLinks(row.social_links),
@@ -258,6 +266,8 @@ export async function saveStoreSettings(
         settings_id: STORE_SETTINGS_ID,
         name: method.name,
         rate_cents: method.rate,
+        per_item_cents: method.perItem,
+        free_above_cents: method.freeAbove,
         enabled: method.enabled,
         position,
       };

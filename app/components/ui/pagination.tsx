@@ -1,16 +1,21 @@
 import { Link, useLocation } from "react-router";
 
-/** "Page 2 of 7" with Previous/Next links that keep the other query parameters (e.g. search). */
+/**
+ * "13 books · page 2 of 7" with Previous/Next links that keep the other query parameters (e.g.
+ * search). `noun` is the singular ("book"); `plural` is needed only where adding "s" is wrong.
+ */
 export function Pagination({
   page,
   pageCount,
   total,
   noun,
+  plural = `${noun}s`,
 }: {
   page: number;
   pageCount: number;
   total: number;
   noun: string;
+  plural?: string;
 }) {
   const location = useLocation();
   const hrefFor = (target: number) => {
@@ -22,7 +27,7 @@ export function Pagination({
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
       <p>
-        {total} {noun} · page {page} of {pageCount}
+        {total} {total === 1 ? noun : plural} · page {page} of {pageCount}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (

@@ -23,6 +23,7 @@ import { BOOK_AGE_LIMITS } from "#common/books/age-range.ts";
 import { COVER_FIELD, COVER_LIMITS } from "#common/books/cover-limits.ts";
 import { CoverImageError, resizeCoverImage } from "./resize-cover.ts";
 import { UploadProgress, usePostWithProgress } from "./upload-progress.tsx";
+import { PriceBreakRows } from "./price-break-rows.tsx";
 
 /** What the books action answers for a save. */
 type SaveBookResult = ActionResult<{ book: { id: string; title: string } }>;
@@ -251,6 +252,7 @@ export function BookFormDialog({
           hint={`Topics shoppers can filter by, separated by commas (up to ${BOOK_LIMITS.tags}).`}
           {...field("tags")}
         />
+        <PriceBreakRows breaks={book?.priceBreaks ?? []} errors={errors} />
 
         <fieldset className="grid min-w-0 gap-3 sm:col-span-2">
           <legend className="font-medium">Cover image</legend>

@@ -5,7 +5,7 @@ import { formValues } from "#common/forms/form-values.ts";
  * list (`shippingMethods.1.rate`), the same path the schema reports its errors under, so an
  * error lands under the right input without a translation step.
  */
-export const shippingFieldName = (index: number, field: "id" | "name" | "rate" | "enabled") =>
+export const shippingFieldName = (index: number, field: "id" | "name" | "rate" | "perItem" | "freeAbove" | "enabled") =>
   `shippingMethods.${index}.${field}`;
 
 /** The checkbox that asks to remove the stored Stripe secret key. */
@@ -43,6 +43,8 @@ export function settingsInputFromFormData(form: FormData) {
       id: textOf(method, "id"),
       name: textOf(method, "name"),
       rate: textOf(method, "rate") ?? "",
+      perItem: textOf(method, "perItem"),
+      freeAbove: textOf(method, "freeAbove"),
       enabled: textOf(method, "enabled"),
     };
   });

@@ -14,6 +14,8 @@ interface ShippingRow {
   id: string;
   name: string;
   rate: string;
+  perItem: string;
+  freeAbove: string;
   enabled: boolean;
 }
 
@@ -21,6 +23,8 @@ const toRow = (method: AdminShippingMethod): ShippingRow => ({
   id: method.id,
   name: method.name,
   rate: centsToMoneyText(method.rateCents),
+  perItem: method.perItemCents > 0 ? centsToMoneyText(method.perItemCents) : "",
+  freeAbove: method.freeAboveCents === null ? "" : centsToMoneyText(method.freeAboveCents),
   enabled: method.enabled,
 });
 
@@ -44,7 +48,7 @@ export function ShippingMethodsEditor({
 
   const add = () => {
     // A timestamp id, as the specification has it; the server gives the row a real id on save.
-    const row: ShippingRow = { id: `new-${Date.now()}`, name: "", rate: "", enabled: true };
+    const row: ShippingRow = { id: `new-${Date.now()}`, name: "", rate: "", perItem: "", freeAbove: "", enabled: true };
     flushSync(() => setRows((current) => [...current, row]));
     onRowsChange();
     // Straight into the new row's name, so keyboard users need not hunt for it.
@@ -91,7 +95,33 @@ export function ShippingMethodsEditor({
                     className="[&_input]:w-full"
                     error={errors[shippingFieldName(index, "rate")]}
                   />
-                  <div className="sm:col-span-2 md:col-span-1 md:pt-[2.125rem]">
+                  <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 md:col-span-3 md:col-start-2">
+                    <FormField
+                      label="Each further item"
+                      hint="Added for every item after the first. Empty: one rate for any order."
+                      name={shippingFieldName(index, "perItem")}
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step={0.01}
+                      defaultValue={row.perItem}
+                      className="[&_input]:w-full"
+                      error={errors[shippingFieldName(index, "perItem")]}
+                    />
+                    <FormField
+                      label="Free from an order of"
+                      hint="Orders whose subtotal reaches this ship free. Empty: never free."
+                      name={shippingFieldName(index, "freeAbove")}
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step={0.01}
+                      defaultValue={row.freeAbove}
+                      className="[&_input]:w-full"
+                      error={errors[shippingFieldName(index, "freeAbove")]}
+                    />
+                  </div>
+                  <div className="sm:col-span-2 md:col-span-1 md:col-start-4 md:row-start-1 md:pt-[2.125rem]">
                     <button
                       type="button"
                       onClick={() => remove(row.id)}

@@ -3,6 +3,7 @@ import type { Book } from "#server/books/book.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
+import { lowestBreak } from "#common/books/price-breaks.ts";
 
 /** Bestseller red, New Release green, any other badge blue. */
 export function badgeColor(badge: string): string {
@@ -39,6 +40,7 @@ export function BookCard({
   priority?: boolean;
 }) {
   const formatMoney = useFormatMoney();
+  const lowest = lowestBreak(book.priceCents, book.priceBreaks);
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-brand-100">
       <a
@@ -89,6 +91,11 @@ export function BookCard({
           ) : null}
           {book.ageRange ? <span className="text-xs text-gray-700 sm:ml-auto">Ages {book.ageRange}</span> : null}
         </p>
+        {lowest ? (
+          <p className="text-sm font-medium text-green-800" data-testid="card-price-break">
+            From {formatMoney(lowest.unitPriceCents)} for {lowest.minQuantity}+
+          </p>
+        ) : null}
         {action}
       </div>
     </article>

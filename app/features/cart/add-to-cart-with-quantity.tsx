@@ -3,6 +3,8 @@ import { useId, useRef, useState } from "react";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
+import { breakFor } from "#common/books/price-breaks.ts";
+import { formatMoney } from "#common/money/money.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { capQuantity, cartLimit, QUANTITY_MESSAGE, readQuantity, type CartItem } from "./cart-rules.ts";
 import { cartActions } from "./cart-store.ts";
@@ -14,7 +16,7 @@ import { QuantityError, QuantityStepper } from "./quantity-stepper.tsx";
  * the box is left or stepped past it; adding caps again at what the cart can still take. No
  * `<form>`: before the island hydrates, Enter in the box must not send the page a query.
  */
-export function AddToCartWithQuantity({ item }: { item: CartItem }) {
+export function AddToCartWithQuantity({ item, currency }: { item: CartItem; currency: string }) {
   const id = useId();
   const [text, setText] = useState("1");
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +79,18 @@ export function AddToCartWithQuantity({ item }: { item: CartItem }) {
         </button>
       </div>
       <QuantityError id={id} error={error} />
+      <QuantityPrice item={item} quantity={readQuantity(text)} currency={currency} />
     </div>
+  );
+}
+
+/** The price break the typed quantity reaches (decision 36), said as it is typed. */
+function QuantityPrice({ item, quantity, currency }: { item: CartItem; quantity: number | null; currency: string }) {
+  const reached = quantity === null ? undefined : breakFor(item.priceCents, item.priceBreaks ?? [], quantity);
+  return (
+    <p aria-live="polite" className="text-sm font-medium text-green-800" data-testid="quantity-price">
+      {reached ? `${formatMoney(reached.unitPriceCents, currency)} each for ${reached.minQuantity}+ copies` : ""}
+    </p>
   );
 }
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  addManyToCart,
   addToCart,
   capQuantity,
   cartItemCount,
   cartSubtotalCents,
   clearCart,
+  lineUnitPriceCents,
   parseStoredCart,
   readQuantity,
   removeFromCart,
@@ -147,5 +149,63 @@ describe("cart rules", () => {
     ]) {
       expect(() => parseStoredCart(bad)).toThrow();
     }
+  });
+});
+
+describe("quantity price breaks in the cart", () => {
+  const bulk: CartItem = {
+    id: "b3",
+    name: "David and Goliath",
+    priceCents: 999,
+    stock: null,
+    image: null,
+    priceBreaks: [
+      { minQuantity: 10, unitPriceCents: 899 },
+      { minQuantity: 25, unitPriceCents: 799 },
+    ],
+  };
+
+  it("prices each line at the break its quantity reaches", () => {
+    for (const [quantity, unit] of [
+      [9, 999],
+      [10, 899],
+      [25, 799],
+    ] as const) {
+      const line = { ...bulk, quantity };
+      expect(lineUnitPriceCents(line)).toBe(unit);
+      expect(cartSubtotalCents([line])).toBe(unit * quantity);
+    }
+  });
+
+  it("keeps a stored line's breaks, and reads a cart saved before breaks", () => {
+    const stored = JSON.stringify([
+      { ...bulk, quantity: 10 },
+      { ...book, quantity: 1 },
+    ]);
+    expect(parseStoredCart(stored)).toEqual([
+      { ...bulk, quantity: 10 },
+      { ...book, quantity: 1 },
+    ]);
+  });
+
+  it("adds many items with one toast, capped at their stock", () => {
+    const change = addManyToCart(
+      [],
+      [
+        { item: bulk, quantity: 25 },
+        { item: book, quantity: 5 },
+      ],
+    );
+    expect(change.lines.map((line) => [line.id, line.quantity])).toEqual([
+      ["b3", 25],
+      ["b1", 2],
+    ]);
+    expect(change.toast).toEqual({
+      title: "Added to Collection!",
+      description:
+        '27 copies of 2 titles have been added to your collection. Only 2 units of "Noah\'s Ark" are available.',
+      variant: "destructive",
+    });
+    expect(addManyToCart([], [{ item: { ...book, stock: 0 }, quantity: 1 }]).toast?.title).toBe("Out of Stock!");
   });
 });

@@ -1,14 +1,18 @@
 import { CHECKOUT_LIMITS } from "#common/checkout/cart-param.ts";
+import { readPriceBreaks, unitPriceFor, type PriceBreak } from "#common/books/price-breaks.ts";
 import type { ToastMessage } from "#app/components/ui/toast.tsx";
 
 /** A line of "Your Collection". Money in cents; `stock` null means the item has no stock limit. */
 export interface CartLine {
   id: string;
   name: string;
+  /** The list price; what a copy costs on the line is `lineUnitPriceCents`. */
   priceCents: number;
   stock: number | null;
   quantity: number;
   image: string | null;
+  /** A book's quantity price breaks, when it has any (decision 36); the server prices them again. */
+  priceBreaks?: PriceBreak[];
 }
 
 export type CartItem = Omit<CartLine, "quantity">;
@@ -127,6 +131,39 @@ export function addToCart(lines: CartLine[], item: CartItem, quantity = 1): Cart
   };
 }
 
+/**
+ * Adds several items at once (the bulk order form, Order Again), each as `addToCart` would, capped
+ * the same way, with one toast: how many copies of how many titles were added, and the first
+ * reason one was capped or refused (or that reason alone when nothing could be added).
+ */
+export function addManyToCart(lines: CartLine[], entries: readonly { item: CartItem; quantity: number }[]): CartChange {
+  let next = lines;
+  let copies = 0;
+  let titles = 0;
+  let refusal: ToastMessage | undefined;
+  for (const { item, quantity } of entries) {
+    const had = next.find((line) => line.id === item.id)?.quantity ?? 0;
+    const change = addToCart(next, item, quantity);
+    const now = change.lines.find((line) => line.id === item.id)?.quantity ?? 0;
+    if (now > had) {
+      copies += now - had;
+      titles += 1;
+    }
+    if (change.toast?.variant === "destructive") refusal ??= change.toast;
+    next = change.lines;
+  }
+  if (copies === 0) return { lines, ...(refusal ? { toast: refusal } : {}) };
+  const added = `${copies} ${copies === 1 ? "copy" : "copies"} of ${titles} ${titles === 1 ? "title" : "titles"} ${copies === 1 ? "has" : "have"} been added to your collection.`;
+  return {
+    lines: next,
+    toast: {
+      title: "Added to Collection!",
+      description: refusal ? `${added} ${refusal.description}` : added,
+      ...(refusal ? { variant: "destructive" as const } : {}),
+    },
+  };
+}
+
 /** Sets a line's quantity: 0 or less removes it, more than the item's limit is capped at it. */
 export function setCartQuantity(lines: CartLine[], id: string, quantity: number): CartChange {
   const line = lines.find((l) => l.id === id);
@@ -153,8 +190,11 @@ export function clearCart(): CartChange {
 }
 
 export const cartItemCount = (lines: CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+/** What one copy costs on the line: its price break for the line's quantity, else the list price. */
+export const lineUnitPriceCents = (line: Pick<CartLine, "priceCents" | "priceBreaks" | "quantity">) =>
+  unitPriceFor(line.priceCents, line.priceBreaks ?? [], line.quantity);
 export const cartSubtotalCents = (lines: CartLine[]) =>
-  lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  lines.reduce((sum, line) => sum + lineUnitPriceCents(line) * line.quantity, 0);
 
 const isCount = (value: unknown, least: number): value is number =>
   typeof value === "number" && Number.isInteger(value) && value >= least;
@@ -162,11 +202,13 @@ const isCount = (value: unknown, least: number): value is number =>
 /** One stored line, or null when it is not one. Plain checks, not zod: the cart is on every page (decision 16). */
 function storedLine(value: unknown): CartLine | null {
   if (typeof value !== "object" || value === null) return null;
-  const { id, name, priceCents, stock, quantity, image } = value as Record<string, unknown>;
+  const { id, name, priceCents, stock, quantity, image, priceBreaks } = value as Record<string, unknown>;
   if (typeof id !== "string" || id.length === 0 || typeof name !== "string") return null;
   if (!isCount(priceCents, 0) || !(stock === null || isCount(stock, 0)) || !isCount(quantity, 1)) return null;
   if (!(image === null || typeof image === "string")) return null;
-  return { id, name, priceCents, stock, quantity, image };
+  // Carts saved before price breaks have none; odd breaks read as none (the server prices anyway).
+  const breaks = readPriceBreaks(priceBreaks);
+  return { id, name, priceCents, stock, quantity, image, ...(breaks.length > 0 ? { priceBreaks: breaks } : {}) };
 }
 
 /** Reads the stored cart; throws on anything that is not a valid cart. */

@@ -1,12 +1,20 @@
 import { ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useState, type RefObject } from "react";
+import { breakFor } from "#common/books/price-breaks.ts";
 import { cartParam } from "#common/checkout/cart-param.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
-import { capQuantity, cartLimit, QUANTITY_MESSAGE, readQuantity, type CartLine } from "./cart-rules.ts";
+import {
+  capQuantity,
+  cartLimit,
+  lineUnitPriceCents,
+  QUANTITY_MESSAGE,
+  readQuantity,
+  type CartLine,
+} from "./cart-rules.ts";
 import { cartActions, useCart } from "./cart-store.ts";
 import { QuantityError, QuantityStepper } from "./quantity-stepper.tsx";
 
@@ -27,9 +35,11 @@ export function CartSheetPanel({ open, onOpenChange, trigger, checkoutAvailable 
   const formatMoney = useFormatMoney();
   const cart = useCart();
   // The cart lives in this browser: its lines travel to the checkout page in the address. The
-  // price is only there to say what changed since; the server prices the order itself.
+  // price (its break included) is only there to say what changed since; the server prices the order itself.
   const checkoutHref = `/checkout?items=${encodeURIComponent(
-    cartParam(cart.lines.map((line) => ({ id: line.id, quantity: line.quantity, cartPriceCents: line.priceCents }))),
+    cartParam(
+      cart.lines.map((line) => ({ id: line.id, quantity: line.quantity, cartPriceCents: lineUnitPriceCents(line) })),
+    ),
   )}`;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -71,7 +81,7 @@ export function CartSheetPanel({ open, onOpenChange, trigger, checkoutAvailable 
                     />
                     <div className="flex flex-1 flex-col gap-1">
                       <p className="font-semibold leading-snug">{line.name}</p>
-                      <p className="text-sm text-gray-700">{formatMoney(line.priceCents)}</p>
+                      <LinePrice line={line} />
                       <div className="mt-auto flex items-start gap-2">
                         <CartLineQuantity line={line} />
                         <button
@@ -133,6 +143,24 @@ export function CartSheetPanel({ open, onOpenChange, trigger, checkoutAvailable 
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The unit price the line's quantity reaches, the list price struck beside a price break. */
+function LinePrice({ line }: { line: CartLine }) {
+  const formatMoney = useFormatMoney();
+  const unit = lineUnitPriceCents(line);
+  if (unit === line.priceCents) return <p className="text-sm text-gray-700">{formatMoney(unit)}</p>;
+  const reached = breakFor(line.priceCents, line.priceBreaks ?? [], line.quantity);
+  return (
+    <p className="text-sm text-gray-700" data-testid="cart-line-price">
+      <span className="font-semibold text-brand-800">{formatMoney(unit)}</span>{" "}
+      <s>
+        <span className="sr-only">Was </span>
+        {formatMoney(line.priceCents)}
+      </s>{" "}
+      <span>each{reached ? ` (${reached.minQuantity}+ price)` : ""}</span>
+    </p>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { showToast } from "#app/components/ui/toast.tsx";
 import {
+  addManyToCart,
   addToCart,
   cartItemCount,
   cartSubtotalCents,
@@ -105,6 +106,9 @@ function apply(change: (current: CartLine[]) => CartChange) {
 export const cartActions = {
   /** One copy (Add to Collection), or the book page's typed quantity. */
   add: (item: CartItem, quantity = 1) => apply((current) => addToCart(current, item, quantity)),
+  /** Several items at once, with one toast (the bulk order form, Order Again). */
+  addMany: (entries: readonly { item: CartItem; quantity: number }[]) =>
+    apply((current) => addManyToCart(current, entries)),
   setQuantity: (id: string, quantity: number) => apply((current) => setCartQuantity(current, id, quantity)),
   remove: (id: string) => apply((current) => removeFromCart(current, id)),
   clear: () => apply(() => clearCart()),

@@ -4,6 +4,7 @@ import { CHECKOUT_FIELDS, CHECKOUT_LIMITS } from "#common/checkout/cart-param.ts
 import type * as CheckoutSchema from "#common/checkout/checkout-schema.ts";
 import type { CheckoutEcho } from "#common/checkout/checkout-schema.ts";
 import { quoteShippingRates } from "#common/checkout/shipping-quote.ts";
+import { describeShippingRule, isFlatRate } from "#common/checkout/shipping-rate.ts";
 import type { CheckoutPage } from "#server/checkout/load-checkout.ts";
 import type { CheckoutTaxQuote } from "#server/checkout/quote-checkout-tax.ts";
 import { SITE_RESOURCES } from "#common/pages/site-paths.ts";
@@ -329,7 +330,8 @@ function CheckoutFormFields({
               defaultChecked={method.id === firstShipping}
               onChange={() => setShippingId(method.id)}
               title={method.name}
-              aside={money(method.rateCents)}
+              description={isFlatRate(method.rule) ? undefined : describeShippingRule(method.rule, money)}
+              aside={method.rateCents === 0 ? "Free" : money(method.rateCents)}
             />
           ))}
         </RadioGroup>

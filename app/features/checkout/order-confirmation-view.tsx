@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CheckCircle2, FileDown, PackageSearch } from "lucide-react";
 import { PAY_BY_CARD_INTENT } from "#common/checkout/pay-by-card-intent.ts";
 import type { OrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
@@ -23,11 +24,14 @@ export function OrderConfirmationView({
   visit,
   canPayAgain,
   payFailure,
+  orderAgain,
 }: {
   order: OrderConfirmation;
   visit: ConfirmationVisit;
   canPayAgain: boolean;
   payFailure?: string | undefined;
+  /** The page's Order Again button (an island of the cart feature), under the order's links. */
+  orderAgain?: ReactNode;
 }) {
   const awaitingProvider =
     (order.paymentMethod === "card" || order.paymentMethod === "paypal") && order.paymentStatus === "awaiting_payment";
@@ -139,6 +143,7 @@ export function OrderConfirmationView({
               exemptionPending: order.exemptionPending,
             }}
           />
+          {orderAgain}
           <a href={`/track-order?orderId=${encodeURIComponent(order.id)}`} className={buttonStyles.secondary}>
             <PackageSearch aria-hidden="true" className="size-5" />
             Track Order

@@ -9,6 +9,8 @@ interface SummaryLine {
   quantity: number;
   lineTotalCents: number;
   image?: string | null;
+  /** The list price, when known (the checkout): struck beside a quantity price break. */
+  listPriceCents?: number;
 }
 
 /** The sales tax a summary shows: `cents` null while it waits for the address (checkout only). */
@@ -66,6 +68,16 @@ export function OrderSummary({
                 <p className="font-semibold leading-snug">{line.title}</p>
                 <p className="text-sm text-gray-700">
                   {line.quantity} × {money(line.unitPriceCents)}
+                  {line.listPriceCents !== undefined && line.listPriceCents > line.unitPriceCents ? (
+                    <>
+                      {" "}
+                      <s>
+                        <span className="sr-only">Was </span>
+                        {money(line.listPriceCents)}
+                      </s>{" "}
+                      (quantity price)
+                    </>
+                  ) : null}
                 </p>
               </div>
               <p className="font-semibold">{money(line.lineTotalCents)}</p>

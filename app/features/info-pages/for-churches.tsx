@@ -68,8 +68,9 @@ export function ForChurchesPage({ storeName, contactEmail }: StoreInfoProps) {
       <p>
         Planning to buy for several classrooms, a whole children&apos;s ministry, or a church-wide gift? Tell us what
         you have in mind and how many copies you need. We will gladly help you choose the right titles and talk through
-        quantity orders and delivery. Please see our <a href="/shipping-information">Shipping Information</a> for
-        delivery times.
+        quantity orders and delivery. To order many titles at once, with quantity prices, use our{" "}
+        <a href="/bulk-order">bulk order form</a>. Please see our{" "}
+        <a href="/shipping-information">Shipping Information</a> for delivery times.
       </p>
 
       <ContactCallout

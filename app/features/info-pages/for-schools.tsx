@@ -66,7 +66,8 @@ export function ForSchoolsPage({ storeName, contactEmail }: StoreInfoProps) {
         especially suited to the youngest learners (ages 3 to 7), while The Prophet&apos;s Collection offers seven
         hardcover books for a well-rounded Bible-story shelf. Compare the sets on our <a href="/">home page</a>. If you
         are ordering for several classrooms or an entire school, get in touch and we will gladly help you plan your
-        order. Delivery times are listed on our <a href="/shipping-information">Shipping Information</a> page.
+        order, or choose every title at once on our <a href="/bulk-order">bulk order form</a>, with quantity prices.
+        Delivery times are listed on our <a href="/shipping-information">Shipping Information</a> page.
       </p>
 
       <ContactCallout

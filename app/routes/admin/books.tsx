@@ -176,12 +176,7 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         onEdit={(book) => openForm(book.id)}
         onDelete={(book) => setDeleting(book)}
       />
-      <Pagination
-        page={books.page}
-        pageCount={books.pageCount}
-        total={books.total}
-        noun={books.total === 1 ? "book" : "books"}
-      />
+      <Pagination page={books.page} pageCount={books.pageCount} total={books.total} noun="book" />
 
       {editing && (editing.id === null || editedBook) ? (
         <BookFormDialog

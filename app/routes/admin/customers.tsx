@@ -109,12 +109,7 @@ export default function CustomerManagement({ loaderData: { search, customers } }
         }}
       />
       {customers.total > 0 ? (
-        <Pagination
-          page={customers.page}
-          pageCount={customers.pageCount}
-          total={customers.total}
-          noun={customers.total === 1 ? "customer" : "customers"}
-        />
+        <Pagination page={customers.page} pageCount={customers.pageCount} total={customers.total} noun="customer" />
       ) : null}
       <DeleteCustomerDialog customer={toDelete} onClose={closeDialog} />
       <CustomerDetailsDialog customerId={detailsId} result={details.data?.details} onClose={() => setDetailsId(null)} />

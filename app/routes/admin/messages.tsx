@@ -76,12 +76,7 @@ export default function ContactMessages({ loaderData: { search, messages } }: Ro
         }}
       />
       {messages.total > 0 ? (
-        <Pagination
-          page={messages.page}
-          pageCount={messages.pageCount}
-          total={messages.total}
-          noun={messages.total === 1 ? "message" : "messages"}
-        />
+        <Pagination page={messages.page} pageCount={messages.pageCount} total={messages.total} noun="message" />
       ) : null}
       <MessageDetailsDialog messageId={detailsId} result={details.data?.details} onClose={() => setDetailsId(null)} />
     </>

@@ -207,7 +207,7 @@ export default function OrderManagement({ loaderData: { search, orders, holds } 
         }}
       />
       {orders.total > 0 ? (
-        <Pagination page={orders.page} pageCount={orders.pageCount} total={orders.total} noun="orders" />
+        <Pagination page={orders.page} pageCount={orders.pageCount} total={orders.total} noun="order" />
       ) : null}
       <OrderDetailsDialog orderId={detailsId} result={details.data?.details} onClose={() => setDetailsId(null)} />
     </>

@@ -81,7 +81,7 @@ export default function EmailSubscribers({ loaderData }: Route.ComponentProps) {
             page={subscribers.page}
             pageCount={subscribers.pageCount}
             total={subscribers.total}
-            noun="subscribers"
+            noun="subscriber"
           />
         </>
       )}

@@ -126,7 +126,7 @@ export default function TaxExemptions({ loaderData }: Route.ComponentProps) {
             page={certificates.page}
             pageCount={certificates.pageCount}
             total={certificates.total}
-            noun="certificates"
+            noun="certificate"
           />
         </>
       )}
