@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getOrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
 import { placeOrder } from "#server/checkout/place-order.ts";
 import { getSalesOverview } from "#server/dashboard/sales-overview.ts";
+import { renderInvoicePdf } from "#server/documents/invoice-pdf.ts";
 import { loadInvoiceDocument } from "#server/documents/load-order-document.ts";
+import { pdfText } from "#tests/support/pdf-text.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { firstShippingMethod, testCheckoutForm } from "#tests/support/checkout-form.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
@@ -78,6 +80,12 @@ describe.each(TEST_ENGINES)("an order's sales tax, wherever it is shown, on %s",
     expect(invoice?.order).toMatchObject({ taxLines: [{ label: "Sales tax (Illinois, 6.25 %)", cents: 250 }] });
     const exemptInvoice = await loadInvoiceDocument({ db: db(), clock }, { orderId: exempt });
     expect(exemptInvoice?.order.taxExemptCertificate).toBe("IL-900");
+    // The PDFs' text, read back.
+    const taxedPdf = (await pdfText(await renderInvoicePdf(invoice!))).replace(/\s+/g, " ");
+    expect(taxedPdf).toContain("Sales tax (Illinois, 6.25 %) $2.50");
+    expect(taxedPdf).toContain("Total $47.50");
+    const exemptPdf = (await pdfText(await renderInvoicePdf(exemptInvoice!))).replace(/\s+/g, " ");
+    expect(exemptPdf).toContain("Tax exempt: certificate IL-900 $0.00");
 
     const csv = await new Response(
       ordersCsvStream({ db: db() }, { filter: { search: "", from: null, to: null } }),
