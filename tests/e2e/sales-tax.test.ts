@@ -93,7 +93,6 @@ describe("sales tax in a browser", () => {
     await section.screenshot({ path: path.join(SHOTS, "settings-tax-1280.png") });
     await admin.setViewportSize(PHONE);
     await section.screenshot({ path: path.join(SHOTS, "settings-tax-360.png") });
-    await staff.close();
 
     // A guest to Springfield, Illinois: 2 × $20.00 = $40.00, tax 6.25 % = $2.50.
     const book = await newBook("The Lost Sheep");
@@ -122,6 +121,17 @@ describe("sales tax in a browser", () => {
       total_cents: 4750,
       tax_exempt_certificate_number: null,
     });
+
+    // Staff see it in the order's details and in the list.
+    await admin.goto(`${shop.server.url}/admin/orders`);
+    await waitForHydration(admin);
+    await admin.getByText("incl. $2.50 tax").waitFor();
+    await admin.getByRole("button", { name: `View details of order ${orderId}` }).click();
+    const details = admin.getByRole("dialog");
+    // One row heading per width (the table has fewer columns on a phone): the one shown.
+    await details.getByText("Sales tax (Illinois, 6.25 %)").filter({ visible: true }).waitFor();
+    await shot(admin, "admin-details-360");
+    await staff.close();
 
     // Oregon has no rate: the page says so honestly, and nothing is charged.
     const other = await checkout(context, book, PHONE);
