@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NO_SALES_TAX_TEXT } from "#common/tax/sales-tax.ts";
+import { NO_SALES_TAX_TEXT, PENDING_EXEMPTION_TEXT } from "#common/tax/sales-tax.ts";
 import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
 import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
@@ -64,6 +64,33 @@ describe("sales tax in a browser", () => {
         .where("id", "=", orderId)
         .executeTakeFirstOrThrow(),
     );
+
+  /** A signed-in customer (the session's Cookie header) with a certificate for Illinois. */
+  async function customerWithCertificate(email: string, status: "approved" | "pending", number: string) {
+    const cookie = await newCustomerSession(shop.server.url, { email, password: "Mustard-Seed-Faith-42" });
+    await withDb(async (db) => {
+      const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+      await db
+        .insertInto("tax_exemption_certificates")
+        .values({
+          id: `cert-${number}`,
+          user_id: user.id,
+          customer_email: email,
+          organisation_name: "Grace Church",
+          organisation_kind: "church",
+          state: "IL",
+          document_kind: "state_certificate",
+          certificate_number: number,
+          expires_on: `${new Date().getUTCFullYear() + 2}-06-30`,
+          status,
+          file_content_type: "application/pdf",
+          file_byte_length: 10,
+          submitted_at: new Date().toISOString(),
+        })
+        .execute();
+    });
+    return cookie;
+  }
 
   it("the owner sets Illinois at 6.25 %; a guest's order there is charged it; another state's is not", async () => {
     const staff = await shop.browser.newContext({ viewport: DESKTOP });
@@ -166,33 +193,7 @@ describe("sales tax in a browser", () => {
         .execute();
       await db.updateTable("store_settings").set({ tax_mode: "owner-rates" }).execute();
     });
-    const account = { email: "treasurer@grace-church.example", password: "Mustard-Seed-Faith-42" };
-    const cookie = await newCustomerSession(shop.server.url, account);
-    await withDb(async (db) => {
-      const user = await db
-        .selectFrom("user")
-        .select("id")
-        .where("email", "=", account.email)
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto("tax_exemption_certificates")
-        .values({
-          id: "cert-grace-il",
-          user_id: user.id,
-          customer_email: account.email,
-          organisation_name: "Grace Church",
-          organisation_kind: "church",
-          state: "IL",
-          document_kind: "state_certificate",
-          certificate_number: "E9999-1234",
-          expires_on: `${new Date().getUTCFullYear() + 2}-06-30`,
-          status: "approved",
-          file_content_type: "application/pdf",
-          file_byte_length: 10,
-          submitted_at: new Date().toISOString(),
-        })
-        .execute();
-    });
+    const cookie = await customerWithCertificate("treasurer@grace-church.example", "approved", "E9999-1234");
     const context = await shop.browser.newContext({ viewport: DESKTOP });
     await addCookieHeader(context, shop.server.url, cookie);
     const book = await newBook("The Mustard Seed");
@@ -216,6 +217,22 @@ describe("sales tax in a browser", () => {
       total_cents: 4500,
       tax_exempt_certificate_number: "E9999-1234",
     });
+    await context.close();
+  });
+
+  it("a church whose certificate is pending is charged the tax, and told it will be refunded on approval", async () => {
+    const cookie = await customerWithCertificate("clerk@st-anne.example", "pending", "P-5555");
+    const context = await shop.browser.newContext({ viewport: PHONE });
+    await addCookieHeader(context, shop.server.url, cookie);
+    const book = await newBook("The Widow's Mite");
+    const page = await checkout(context, book, PHONE);
+    await fillCheckoutAddress(page, { fullName: "Anne Clerk", city: "Peoria", region: "IL", postalCode: "61602" });
+    await taxLineReads(page, /Sales tax \(Illinois, 6\.25 %\)\s+\$2\.50/);
+    await page.getByText(PENDING_EXEMPTION_TEXT).waitFor();
+    await shot(page, "checkout-pending-360");
+    const orderId = await placeInvoiceOrder(page);
+    await page.getByText(PENDING_EXEMPTION_TEXT).waitFor();
+    expect(await storedOrder(orderId)).toMatchObject({ tax_cents: 250, tax_exempt_certificate_number: null });
     await context.close();
   });
 });
