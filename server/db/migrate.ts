@@ -25,6 +25,7 @@ import * as freeStorySocialLinks from "./migrations/0024-free-story-social-links
 import * as bookAgeNumbers from "./migrations/0025-book-age-numbers.ts";
 import * as bookPriceBreaks from "./migrations/0028-book-price-breaks.ts";
 import * as shippingByItems from "./migrations/0029-shipping-by-items.ts";
+import * as bundlesOfBooks from "./migrations/0030-bundles-of-books.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -60,6 +61,7 @@ const migrations: Record<string, MigrationModule> = {
   "0025-book-age-numbers": bookAgeNumbers,
   "0028-book-price-breaks": bookPriceBreaks,
   "0029-shipping-by-items": shippingByItems,
+  "0030-bundles-of-books": bundlesOfBooks,
 };
 
 class ListedMigrationProvider implements MigrationProvider {
