@@ -60,7 +60,8 @@ export function PricingSection({
                   <ul className="mt-1 grid gap-1">
                     {bundle.books.map((book) => (
                       <li key={book.slug}>
-                        {book.quantity > 1 ? `${book.quantity} × ` : null}
+                        {/* Counts once any title comes more than once a set: "12 × A", "1 × B". */}
+                        {bundle.books.some((part) => part.quantity > 1) ? `${book.quantity} × ` : null}
                         <Link to={`/books/${book.slug}`} className="text-brand-800 underline-offset-2 hover:underline">
                           {book.title}
                         </Link>
