@@ -232,6 +232,35 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
     await expect(bookStock(pupils)).resolves.toBe(18);
   });
 
+  it("N buyers racing for the last class set: exactly one gets it, its books taken once", async () => {
+    const { shippingMethodId } = await setUp();
+    const pupils = await insertTestBook(db(), { title: "Pupil's Book", stock: 12 });
+    const guide = await insertTestBook(db(), { title: "Teacher's Guide", stock: 1 });
+    const classSet = await insertTestBundle(db(), {
+      name: "Class Set",
+      parts: [
+        { bookId: pupils, quantity: 12 },
+        { bookId: guide, quantity: 1 },
+      ],
+    });
+    const results = await Promise.allSettled(
+      // Unpaid orders may hold half a shelf, rounded up to a whole set: the last set can be bought.
+      Array.from({ length: 6 }, (_, i) =>
+        placeOrder(deps(), {
+          form: form({ items: `${classSet}:1`, shippingMethodId }),
+          userId: null,
+          clientAddress: `203.0.113.${i + 1}`,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
+      expect(r.reason).toMatchObject({ code: "CONFLICT", reason: SOLD_OUT_REASON });
+    }
+    await expect(bookStock(pupils)).resolves.toBe(0);
+    await expect(bookStock(guide)).resolves.toBe(0);
+  });
+
   it("refuses what the store cannot take, each on its field, writing nothing", async () => {
     const { bookId, shippingMethodId } = await setUp();
     const unknown = await refusal(

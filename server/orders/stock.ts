@@ -14,7 +14,8 @@ export type StockLine = { kind: "book" | "bundle"; id: string; quantity: number 
  * gone, has no parts or lost a part (deleted book) is short. With `fairShare` (an order not paid
  * yet) the client's unpaid holds of a book, this order's included, stay within half of the copies
  * there are for it (those left plus those it holds), rounded up: `2(q + held) <= stock + held + 1`,
- * the rule of server/checkout/unpaid-holds.ts. Books are taken in id order so two orders locking
+ * the rule of server/checkout/unpaid-holds.ts; for a book taken by sets of n it is rounded up to a
+ * whole set, `+ n` (so the last set of 12 can be bought, as the last copy can). Books are taken in id order so two orders locking
  * the same rows on PostgreSQL never deadlock. With `orderId`, the books taken through bundles are
  * recorded for that order (`order_bundle_units`), which is what a release gives back. Returns the
  * lines that could not be taken (every line that needs a short book); the caller then rolls the
@@ -29,7 +30,9 @@ export async function takeStock(
   const shortBooks = new Set<string>();
   for (const [bookId, quantity] of sortedEntries(books)) {
     const held = options.fairShare?.heldByClient.get(stockLineKey({ kind: "book", id: bookId })) ?? 0;
-    const enough = options.fairShare ? 2 * quantity + held - 1 : quantity;
+    // Half rounded up to a whole set: the last set on the shelf can be bought, as the last copy can.
+    const step = throughBundles.largestCount.get(bookId) ?? 1;
+    const enough = options.fairShare ? 2 * quantity + held - step : quantity;
     const result = await trx
       .updateTable("books")
       .set({ stock: sql<number | null>`stock - ${quantity}` })
@@ -152,7 +155,12 @@ async function bookUnits(
   lines: readonly StockLine[],
 ): Promise<{
   books: Map<string, number>;
-  throughBundles: { units: Map<string, number>; parts: Map<string, { bookId: string; quantity: number }[]> };
+  throughBundles: {
+    units: Map<string, number>;
+    parts: Map<string, { bookId: string; quantity: number }[]>;
+    /** Per book, the most copies of it one set of these lines holds. */
+    largestCount: Map<string, number>;
+  };
   broken: Set<string>;
 }> {
   const books = new Map<string, number>();
@@ -166,6 +174,7 @@ async function bookUnits(
   ]);
   const defined = new Map(bundles.map((row) => [row.id, row.book_count]));
   const units = new Map<string, number>();
+  const largestCount = new Map<string, number>();
   const parts = new Map<string, { bookId: string; quantity: number }[]>();
   const broken = new Set<string>();
   for (const id of bundleIds) {
@@ -194,9 +203,10 @@ async function bookUnits(
     for (const part of parts.get(line.id) ?? []) {
       add(books, part.bookId, part.quantity * line.quantity);
       add(units, part.bookId, part.quantity * line.quantity);
+      largestCount.set(part.bookId, Math.max(largestCount.get(part.bookId) ?? 1, part.quantity));
     }
   }
-  return { books, throughBundles: { units, parts }, broken };
+  return { books, throughBundles: { units, parts, largestCount }, broken };
 }
 
 function sortedEntries(map: ReadonlyMap<string, number>): [string, number][] {
