@@ -98,6 +98,32 @@ describe("bundles and class sets in a browser", () => {
     await phone.close();
   });
 
+  it("without JavaScript the server refuses bad input on the form, keeping what was typed, and stores nothing", async () => {
+    const context = await shop.browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
+    try {
+      await context.addCookies(await admin.cookies());
+      const page = await context.newPage();
+      await page.goto(`${shop.server.url}/admin/bundles?new`);
+      await page.getByLabel("Name", { exact: true }).fill("Half a Class Set");
+      await page.getByLabel("Price ($)", { exact: true }).fill("0");
+      await page.getByLabel("Title 1", { exact: true }).selectOption(ids.pupils);
+      await page.getByLabel("Copies of title 1", { exact: true }).fill("6");
+      await page.getByRole("button", { name: "Create Bundle" }).click();
+      await page.getByText("Description is required.").waitFor();
+      await page.getByText("Price must be a number greater than 0 with no more than 2 decimals.").waitFor();
+      expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Half a Class Set");
+      expect(await page.getByLabel("Title 1", { exact: true }).inputValue()).toBe(ids.pupils);
+      expect(await page.getByLabel("Copies of title 1", { exact: true }).inputValue()).toBe("6");
+      await page.screenshot({ path: path.join(SHOTS, "form-refused-no-js-360.png"), fullPage: true });
+      const stored = await withDb((db) =>
+        db.selectFrom("bundles").select("id").where("name", "=", "Half a Class Set").execute(),
+      );
+      expect(stored).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a class set sells out when one of its books does, and is unavailable once a book is deleted", async () => {
     const visitor = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
