@@ -34,7 +34,7 @@ const components = new Map<string, ComponentType<object>>(ISLANDS.map(({ name, C
  * Islands of one page (or a few) only, each in a chunk of its own, fetched when a page has them,
  * so that no page loads another's: the home page's book grid, the catalogue's filters, the book
  * page's quantity and Add to Collection, the bulk order form, Order Again, the Help Center's search, each page's form (checkout,
- * Contact Us, Track Order, the account pages, setup, the free story's on the home page and its own),
+ * Contact Us, Track Order, the returns page, the account pages, setup, the free story's on the home page and its own),
  * the order confirmation's cart clearing, and the one-button forms (Sign Out, Pay by card, the
  * e-mailed links' buttons). A form fetches zod, to check its shared schema, only when it is used.
  */
@@ -70,6 +70,14 @@ const PAGE_ISLANDS: Record<string, () => Promise<IslandDefinition<object>>> = {
   "certificate-form": () =>
     import("#app/features/tax-exemptions/certificate-form.tsx").then(
       ({ CertificateForm }) => CertificateForm.island as IslandDefinition<object>,
+    ),
+  "claim-form": () =>
+    import("#app/features/returns/claim-form.tsx").then(
+      ({ ClaimForm }) => ClaimForm.island as IslandDefinition<object>,
+    ),
+  "find-claim-order-form": () =>
+    import("#app/features/returns/find-order-form.tsx").then(
+      ({ FindOrderForm }) => FindOrderForm.island as IslandDefinition<object>,
     ),
   "checkout-form": () =>
     import("#app/features/checkout/checkout-form.tsx").then(

@@ -5,7 +5,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { paymentSummary } from "#common/orders/payment-status.ts";
 import { formatLongDate } from "#common/dates.ts";
-import { orderPath, SITE_RESOURCES } from "#common/pages/site-paths.ts";
+import { orderPath, returnRequestPath, SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { TrackingNumberList } from "#app/components/ui/tracking-number-list.tsx";
@@ -85,6 +85,12 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                     <dt className="text-gray-700">Total</dt>
                     <dd className="font-medium">{formatMoney(order.totalCents, order.currency)}</dd>
                   </div>
+                  <div>
+                    <dt className="text-gray-700">Sales tax</dt>
+                    <dd className="font-medium" data-testid="order-tax">
+                      {formatMoney(order.taxCents, order.currency)}
+                    </dd>
+                  </div>
                   {/* How it was paid, and the state when it is not simply paid (waiting, refunded…). */}
                   {order.paymentStatus === "paid" && !order.paymentMethod ? null : (
                     <div>
@@ -117,6 +123,11 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                   >
                     Invoice<span className="sr-only"> of order {order.id}</span> (PDF)
                   </a>
+                  {order.status === "Shipped" || order.status === "Delivered" ? (
+                    <a href={returnRequestPath(order.id)} className="font-semibold text-brand-700 underline">
+                      Return or report damage<span className="sr-only"> for order {order.id}</span>
+                    </a>
+                  ) : null}
                 </p>
               </div>
               <div className="mt-4 border-t border-brand-100 pt-4">

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 import { PAYMENT_METHODS } from "#common/orders/payment-status.ts";
+import { isUsPostalRegion } from "#common/tax/sales-tax.ts";
 import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, ITEM_ID, type CheckoutField } from "./cart-param.ts";
 
 /**
@@ -134,11 +135,22 @@ export const checkoutSchema = z
      */
     quotedShippingRates: z.string().max(4000).optional().catch(undefined),
     quotedCurrency: z.string().max(3).optional().catch(undefined),
+    /** The sales tax the page showed, in cents: a rate changed since then stops the order too. */
+    quotedTaxCents: z.coerce.number().int().min(0).optional().catch(undefined),
   })
   .superRefine((value, ctx) => {
     // A US address needs a state and a ZIP code; other countries' formats vary too much to require them.
     if (value.country === "US" && !value.region) {
       ctx.addIssue({ code: "custom", path: ["region"], message: "Please enter your state." });
+    }
+    // Sales tax is decided by the state (decision 29): one that cannot be read would escape it.
+    // Territories and military post offices (APO/FPO) are read too; no state's tax applies there.
+    if (value.country === "US" && value.region && !isUsPostalRegion(value.region)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["region"],
+        message: "Please enter a US state, as its name or its two letters (e.g. Illinois or IL).",
+      });
     }
     if (value.country === "US" && !value.postalCode) {
       ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Please enter your ZIP code." });

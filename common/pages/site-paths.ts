@@ -69,6 +69,13 @@ export const SITE_PAGES = {
   /** The "Get a Free Story" form as a page of its own: where it posts without scripts, and its answer. */
   freeStory: { path: "/free-story", title: "Get a Free Story", cacheable: true, openDuringComingSoon: false },
   trackOrder: { path: "/track-order", title: "Track Your Order", cacheable: false, openDuringComingSoon: false },
+  /** Returns and damage claims (decision 35): an order's claim form and its claims, for whoever proves the order. */
+  returnRequest: {
+    path: "/returns",
+    title: "Return or Report Damage",
+    cacheable: false,
+    openDuringComingSoon: false,
+  },
   checkout: { path: "/checkout", title: "Checkout", cacheable: false, openDuringComingSoon: false },
   orderConfirmation: {
     path: "/order-confirmation/:orderId",
@@ -121,6 +128,8 @@ export const SITE_RESOURCES = {
   subscribe: { path: "/resources/subscribe", cacheable: false, openDuringComingSoon: true },
   /** The free story form's post from its island (JSON answer); without scripts it posts to the page. */
   freeStory: { path: "/resources/free-story", cacheable: false, openDuringComingSoon: false },
+  /** The checkout island's sales tax for the address typed (JSON). */
+  taxQuote: { path: "/resources/tax-quote", cacheable: false, openDuringComingSoon: false },
   signOut: { path: "/resources/sign-out", cacheable: false, openDuringComingSoon: false },
   /** Order Again (decision 36): an order's lines back in the cart (JSON for its island; without scripts, the checkout). */
   orderAgain: { path: "/resources/order-again", cacheable: false, openDuringComingSoon: false },
@@ -132,6 +141,8 @@ export const SITE_RESOURCES = {
     cacheable: false,
     openDuringComingSoon: false,
   },
+  /** A claim's photo: the order's customer (as the returns page proves them) and staff only. */
+  claimPhoto: { path: "/returns/photos/:claimId", cacheable: false, openDuringComingSoon: false },
 } as const satisfies Record<string, SiteAddress>;
 
 /** The admin area: only admins reach it, it is never cached and it is closed to visitors during Coming Soon. */
@@ -161,6 +172,7 @@ export const ADMIN_PAGES = {
   subscribers: { path: "/admin/subscribers", title: "Email Subscribers", sidebarLabel: "Subscribers" },
   messages: { path: "/admin/messages", title: "Contact Messages" },
   taxExemptions: { path: "/admin/tax-exemptions", title: "Tax Exemption Certificates", sidebarLabel: "Tax Exemptions" },
+  returns: { path: "/admin/returns", title: "Returns & Damage Claims", sidebarLabel: "Returns" },
 } as const satisfies Record<string, AdminPage>;
 
 /** The admin area's downloads: CSV exports, and the orders' PDF documents (packing slips take `?ids=A,B,C`). */
@@ -172,6 +184,8 @@ export const ADMIN_DOWNLOADS = {
   packingSlips: "/admin/orders/packing-slips.pdf",
   /** The free story: GET downloads the PDF offered, POST uploads a new one or removes it (Store Settings). */
   freeStory: "/admin/settings/free-story",
+  /** Store Settings → Tax: POST saves the mode, home state and rates (its own form). */
+  taxSettings: "/admin/settings/tax",
 } as const;
 
 /** A path of the table with its `:orderId` filled in ("/orders/ORD-7K3M9Q2XJD4P/invoice.pdf"). */
@@ -182,6 +196,16 @@ export function orderPath(path: string, orderId: string): string {
 /** The file of a tax exemption certificate (its customer's and staff's only). */
 export function taxCertificateFilePath(certificateId: string): string {
   return SITE_RESOURCES.taxCertificateFile.path.replace(":certificateId", encodeURIComponent(certificateId));
+}
+
+/** The returns page of one order ("/returns?orderId=ORD-…"). */
+export function returnRequestPath(orderId: string): string {
+  return `${SITE_PAGES.returnRequest.path}?orderId=${encodeURIComponent(orderId)}`;
+}
+
+/** A claim's photo (its customer's and staff's only). */
+export function claimPhotoPath(claimId: string): string {
+  return SITE_RESOURCES.claimPhoto.path.replace(":claimId", encodeURIComponent(claimId));
 }
 
 /**

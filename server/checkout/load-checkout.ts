@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Viewer } from "#server/accounts/viewer.ts";
 import type { Database } from "#server/db/schema.ts";
 import { parseCartParam } from "#common/checkout/cart-param.ts";
+import { collectsSalesTax } from "#server/tax/calculate-tax.ts";
 import { countryOptions } from "./country-names.ts";
 import { loadCheckoutRules, quoteShipping, type QuotedShippingMethod } from "./checkout-rules.ts";
 import { isCheckoutAvailable, loadPaymentOptions, type PaymentOptions } from "./payment-options.ts";
@@ -20,6 +21,11 @@ export interface CheckoutPage {
   /** Lines of the page's address that could not be read (malformed, or past the limit). */
   droppedLines: number;
   subtotalCents: number;
+  /**
+   * Whether the store charges sales tax anywhere: if so the page's island asks for the tax of the
+   * address typed (/resources/tax-quote); if not the page says no sales tax is collected.
+   */
+  taxCollected: boolean;
   /** A new random token for this rendering of the page: placing the order twice with it places it once. */
   checkoutToken: string;
   prefill: { email: string; fullName: string };
@@ -34,9 +40,10 @@ export async function loadCheckout(
   deps: { db: Kysely<Database>; env: { APP_SECRET: string } },
   input: { cart: string | null; viewer: Pick<Viewer, "userId" | "email"> | null },
 ): Promise<CheckoutPage> {
-  const [payment, rules, profile] = await Promise.all([
+  const [payment, rules, taxCollected, profile] = await Promise.all([
     loadPaymentOptions(deps),
     loadCheckoutRules(deps),
+    collectsSalesTax(deps),
     input.viewer
       ? deps.db
           .selectFrom("user")
@@ -58,6 +65,7 @@ export async function loadCheckout(
     adjustments: priced.adjustments,
     droppedLines: requested.dropped,
     subtotalCents: priced.subtotalCents,
+    taxCollected,
     checkoutToken: randomBytes(18).toString("base64url"),
     prefill: {
       email: input.viewer?.email ?? "",

@@ -2,6 +2,7 @@ import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { EnquiryKind } from "#common/contact/contact-fields.ts";
 import type { OrderStatusValue } from "#common/orders/order-status-schema.ts";
 import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
+import type { TaxMode } from "#common/tax/sales-tax.ts";
 import type {
   CertificateDocumentKind,
   CertificateStatus,
@@ -118,12 +119,19 @@ export interface OrdersTable {
   paid_at: Timestamp | null;
   amount_paid_cents: Defaulted<number>;
   amount_refunded_cents: Defaulted<number>;
+  /** Sales tax charged (migration 0026); total_cents = subtotal_cents + shipping_cents + tax_cents. */
+  tax_cents: Defaulted<number>;
+  /** The exemption certificate that took the tax off (the audit trail), and its number as it was. */
+  tax_exempt_certificate_id: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_exempt_certificate_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** True while this order holds units taken from stock (given back once on cancel or expiry). */
   stock_taken: Defaulted<SqlBool>;
   /** The rate-limit key of the client that placed it (server/security/client-key.ts); null before 0017. */
   client_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** A PayPal order's one PayPal order (Orders v2), once created; its capture id is payment_reference. */
   paypal_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A replacement order at no charge (a settled damage claim): the order it replaces (migration 0027). */
+  replacement_for_order_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -237,6 +245,47 @@ export interface MailOutboxTable {
   tax_certificate_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The address of a mail of no order (the free story); cleared once it is sent or given up. */
   recipient: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The return or damage claim a claim mail is about (its kinds: RETURN_CLAIM_MAIL_KINDS). */
+  return_claim_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A customer's return or damage claim on an order, and staff's handling of it (migration 0027). */
+export interface ReturnClaimsTable {
+  id: string;
+  order_id: string;
+  kind: "return" | "damage";
+  reason: string;
+  status: "pending" | "approved" | "refused" | "settled";
+  /** The signed-in account that sent it; null for a guest (who proved the order with its e-mail). */
+  user_id: string | null;
+  /** The photo's key in the private file store (a WebP the shop re-encoded), or null. */
+  photo_key: string | null;
+  photo_content_type: string | null;
+  /** The claimed lines' amount at the order's prices: what a refund pays back. */
+  amount_cents: number;
+  created_at: Timestamp;
+  decided_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The return instructions staff e-mailed when approving. */
+  instructions: ColumnType<string | null, string | null | undefined, string | null>;
+  refusal_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  settlement: ColumnType<
+    "refund" | "replacement" | null,
+    "refund" | "replacement" | null | undefined,
+    "refund" | "replacement" | null
+  >;
+  refunded_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  replacement_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  settled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** One line of a claim: an order line and how many of its copies (migration 0027). */
+export interface ReturnClaimLinesTable {
+  id: string;
+  claim_id: string;
+  order_item_id: string;
+  quantity: number;
+  amount_cents: number;
 }
 
 export interface StoreSettingsTable {
@@ -274,6 +323,32 @@ export interface StoreSettingsTable {
   paypal_environment: Defaulted<"sandbox" | "live">;
   /** The footer's profile links: a JSON array of `StoredSocialLink` (common/settings/social-links.ts). */
   social_links: Defaulted<string>;
+  /** How sales tax is computed (migration 0026, decision 29). */
+  tax_mode: Defaulted<TaxMode>;
+  /** The owner's home state (USPS code), or null. */
+  tax_home_state: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One sales-tax rate the owner set (migration 0026): a US state ("US-IL") or a whole country ("CA"). */
+export interface TaxRatesTable {
+  jurisdiction: string;
+  country: string;
+  state: string | null;
+  /** Thousandths of a percent: 6.25 % is 6250. */
+  rate_thousandths: number;
+  shipping_taxed: SqlBool;
+  /** Off: kept on file, not charged ("collect only where registered"). */
+  collecting: SqlBool;
+}
+
+/** The tax an order was charged per jurisdiction (migration 0026), its label copied. */
+export interface OrderTaxLinesTable {
+  order_id: string;
+  jurisdiction: string;
+  label: string;
+  rate_thousandths: number;
+  taxable_cents: number;
+  tax_cents: number;
 }
 
 /** Bytes the shop keeps and never serves publicly (the free story), when the database is the file store. */
@@ -477,6 +552,8 @@ export interface Database {
   bundle_books: BundleBooksTable;
   order_bundle_units: OrderBundleUnitsTable;
   orders: OrdersTable;
+  order_tax_lines: OrderTaxLinesTable;
+  tax_rates: TaxRatesTable;
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;
   order_tracking_numbers: OrderTrackingNumbersTable;
@@ -500,6 +577,8 @@ export interface Database {
   tax_certificate_files: TaxCertificateFilesTable;
   private_files: PrivateFilesTable;
   free_story: FreeStoryTable;
+  return_claims: ReturnClaimsTable;
+  return_claim_lines: ReturnClaimLinesTable;
 }
 
 export type BookRow = Selectable<BooksTable>;

@@ -33,6 +33,9 @@ export const ROUTE_BODY_LIMITS: readonly (readonly [RegExp, BodyLimit])[] = [
   [/^\/tax-exemption$/, { maxBytes: 5 * MB + 64 * KB, timeoutMs: 120_000 }],
   // The free story's PDF, at most 5 MB (FREE_STORY_MAX_BYTES in common/free-story/free-story-fields.ts).
   [/^\/admin\/settings\/free-story$/, { maxBytes: 5 * MB + 64 * KB, timeoutMs: 120_000 }],
+  // A return or damage claim's photo, at most 10 MB (CLAIM_PHOTO_MAX_BYTES in
+  // common/returns/return-claim-terms.ts), and its fields.
+  [/^\/returns$/, { maxBytes: 10 * MB + 64 * KB, timeoutMs: 120_000 }],
   // A 5,000-character message.
   [/^\/contact-us$/, { maxBytes: 64 * KB, timeoutMs: 10_000 }],
   // Up to 20 shipping methods and the payment keys.

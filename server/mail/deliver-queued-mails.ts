@@ -6,8 +6,15 @@ import type { Logger } from "#server/logging/logger.ts";
 import { invoiceMailWithinCap, type InvoiceMailCapDeps } from "#server/orders/invoice-mail-cap.ts";
 import { renderOrderMail } from "#server/orders/order-mails.ts";
 import type { Clock } from "#server/services.ts";
+import { renderReturnClaimMail } from "#server/returns/return-claim-mails.ts";
 import { renderTaxExemptionMail } from "#server/tax-exemptions/tax-exemption-mails.ts";
-import { FREE_STORY_MAIL_KIND, isTaxExemptionMailKind, ORDER_MAIL_KINDS, type OrderMailKind } from "./mail-outbox.ts";
+import {
+  FREE_STORY_MAIL_KIND,
+  isReturnClaimMailKind,
+  isTaxExemptionMailKind,
+  ORDER_MAIL_KINDS,
+  type OrderMailKind,
+} from "./mail-outbox.ts";
 import type { Mailer, OutgoingMail } from "./mailer.ts";
 
 export interface DeliverMailDeps extends InvoiceMailCapDeps {
@@ -37,7 +44,7 @@ export function retryDelayMs(failures: number): number {
 }
 
 /**
- * Sends the due mails of the outbox (order mails, and the tax exemption certificates' mails).
+ * Sends the due mails of the outbox (order mails, the tax exemption certificates' and the return claims' mails).
  * Each row is claimed by a conditional write (its `next_attempt_at` moved ahead, only if it still
  * holds the value read), so two instances, or two runs, never send one mail twice. A sent mail
  * gets `sent_at`; a failure records the error and the next attempt after a growing wait; after a
@@ -50,7 +57,17 @@ export async function deliverQueuedMails(deps: DeliverMailDeps): Promise<{ sent:
   const now = deps.clock();
   const due = await deps.db
     .selectFrom("mail_outbox")
-    .select(["id", "kind", "order_id", "tax_certificate_id", "recipient", "attempts", "next_attempt_at", "created_at"])
+    .select([
+      "id",
+      "kind",
+      "order_id",
+      "tax_certificate_id",
+      "return_claim_id",
+      "recipient",
+      "attempts",
+      "next_attempt_at",
+      "created_at",
+    ])
     .where("sent_at", "is", null)
     .where("failed_at", "is", null)
     .where("next_attempt_at", "<=", now.toISOString())
@@ -74,6 +91,8 @@ export async function deliverQueuedMails(deps: DeliverMailDeps): Promise<{ sent:
       let mail: OutgoingMail | null;
       if (isTaxExemptionMailKind(row.kind) && row.tax_certificate_id) {
         mail = await renderTaxExemptionMail(deps, { kind: row.kind, certificateId: row.tax_certificate_id });
+      } else if (isReturnClaimMailKind(row.kind) && row.return_claim_id) {
+        mail = await renderReturnClaimMail(deps, { kind: row.kind, claimId: row.return_claim_id });
       } else if (row.kind === FREE_STORY_MAIL_KIND && row.recipient) {
         mail = await renderFreeStoryMail(deps, { recipient: row.recipient });
       } else {

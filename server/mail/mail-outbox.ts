@@ -108,3 +108,36 @@ export async function queueFreeStoryMail(
     })
     .execute();
 }
+
+/**
+ * The return and damage claim mails to the order's customer: received, approved (with staff's
+ * return instructions), refused (with staff's reason), settled (refund or replacement). Rendered
+ * from the claim when sent (server/returns/return-claim-mails.ts).
+ */
+export const RETURN_CLAIM_MAIL_KINDS = ["claim-received", "claim-approved", "claim-refused", "claim-settled"] as const;
+export type ReturnClaimMailKind = (typeof RETURN_CLAIM_MAIL_KINDS)[number];
+
+export function isReturnClaimMailKind(kind: string): kind is ReturnClaimMailKind {
+  return (RETURN_CLAIM_MAIL_KINDS as readonly string[]).includes(kind);
+}
+
+/** Queues a claim's mail in the caller's transaction, once per claim and kind (each step happens once). */
+export async function queueReturnClaimMail(
+  db: Kysely<Database>,
+  options: { claimId: string; orderId: string; kind: ReturnClaimMailKind; now: Date },
+): Promise<boolean> {
+  const result = await db
+    .insertInto("mail_outbox")
+    .values({
+      id: randomUUID(),
+      dedupe_key: `return-claim:${options.claimId}:${options.kind}`,
+      kind: options.kind,
+      order_id: options.orderId,
+      return_claim_id: options.claimId,
+      created_at: options.now.toISOString(),
+      next_attempt_at: options.now.toISOString(),
+    })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -1,3 +1,4 @@
+import { describeParcel, loadTrackingNumbers } from "./tracking-numbers.ts";
 import type { Kysely } from "kysely";
 import { csvFileName, keysetCsvStream, CSV_PAGE_SIZE } from "#server/csv/csv-format.ts";
 import type { Database, OrdersTable } from "#server/db/schema.ts";
@@ -26,12 +27,14 @@ const TEXT_COLUMNS = [
   ["ship_region", "ship_region"],
   ["ship_postal_code", "ship_postal_code"],
   ["ship_country", "ship_country"],
+  ["tax_exempt_certificate", "tax_exempt_certificate_number"],
 ] as const satisfies readonly OrderColumn[];
 
 /** Integer cents, written as decimals. */
 const AMOUNT_COLUMNS = [
   ["subtotal", "subtotal_cents"],
   ["shipping", "shipping_cents"],
+  ["tax", "tax_cents"],
   ["total", "total_cents"],
   ["paid", "amount_paid_cents"],
   ["refunded", "amount_refunded_cents"],
@@ -40,7 +43,9 @@ const AMOUNT_COLUMNS = [
 /**
  * The orders export's columns, one line per order, for the books: amounts are decimals in the
  * order's own currency (`currency`), dates ISO 8601 in UTC. `items` sums the lines up as
- * "2 × Title; 1 × Other"; `paid` and `refunded` are what was received and given back.
+ * "2 × Title; 1 × Other"; `tax` is the sales tax charged (total = subtotal + shipping + tax) and
+ * `tax_exempt_certificate` the certificate that exempted the order; `paid` and `refunded` are what was received and given back.
+ * `tracking_numbers` names each parcel as "USPS 9400…; UPS 1Z…".
  */
 export const ORDERS_CSV_HEADER: readonly string[] = [
   ...TEXT_COLUMNS.map(([header]) => header),
@@ -48,6 +53,7 @@ export const ORDERS_CSV_HEADER: readonly string[] = [
   "item_count",
   ...AMOUNT_COLUMNS.map(([header]) => header),
   "currency",
+  "tracking_numbers",
 ];
 
 const ORDER_COLUMNS = [
@@ -97,24 +103,28 @@ export function ordersCsvStream(
         .limit(limit)
         .execute();
       if (orders.length === 0) return [];
-      const lines = await db
-        .selectFrom("order_items")
-        .select(["order_id", "title", "quantity"])
-        .where(
-          "order_id",
-          "in",
-          orders.map((order) => order.id),
-        )
-        .orderBy("order_id")
-        .orderBy("position")
-        .execute();
+      const ids = orders.map((order) => order.id);
+      const [lines, parcels] = await Promise.all([
+        db
+          .selectFrom("order_items")
+          .select(["order_id", "title", "quantity"])
+          .where("order_id", "in", ids)
+          .orderBy("order_id")
+          .orderBy("position")
+          .execute(),
+        loadTrackingNumbers(db, ids),
+      ]);
       const linesByOrder = new Map<string, { title: string; quantity: number }[]>();
       for (const line of lines) {
         const list = linesByOrder.get(line.order_id) ?? [];
         list.push(line);
         linesByOrder.set(line.order_id, list);
       }
-      return orders.map((order) => ({ ...order, lines: linesByOrder.get(order.id) ?? [] }));
+      return orders.map((order) => ({
+        ...order,
+        lines: linesByOrder.get(order.id) ?? [],
+        parcels: parcels.get(order.id) ?? [],
+      }));
     },
     cursorOf: (order) => ({ orderDate: order.order_date, id: order.id }),
     toFields: (order) => [
@@ -123,6 +133,7 @@ export function ordersCsvStream(
       String(order.lines.reduce((sum, line) => sum + line.quantity, 0)),
       ...AMOUNT_COLUMNS.map(([, column]) => centsToMoneyText(order[column])),
       order.currency,
+      order.parcels.map(describeParcel).join("; "),
     ],
   });
 }

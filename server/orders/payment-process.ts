@@ -55,6 +55,22 @@ export function initialPayment(method: PaymentMethod, now: Date) {
   };
 }
 
+/**
+ * The payment columns of a replacement order at no charge (a settled damage claim, decision 35):
+ * nothing to pay, so it starts settled, with no method (nothing can be refunded of it) and
+ * nothing paid. Spread into the order's insert by the claim's settlement, which takes its stock
+ * in the same transaction like any order.
+ */
+export function replacementPayment(now: Date) {
+  return {
+    payment_method: null,
+    payment_status: "paid" as const,
+    amount_paid_cents: 0,
+    paid_at: now.toISOString(),
+    payment_expires_at: null,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // News from a payment provider
 

@@ -64,7 +64,8 @@ export async function refundOrderAmount(
   input: {
     orderId: string;
     amountCents: number | null;
-    purpose: "refund" | "cancel";
+    /** Names the provider's idempotency key: a claim's refund is never taken for a staff refund of the same amount. */
+    purpose: "refund" | "cancel" | "claim";
     queueMail: boolean;
     /** The form's id of this refund (see refundOrderSchema): the same id again changes nothing. */
     requestId?: string | undefined;

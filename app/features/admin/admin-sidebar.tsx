@@ -7,6 +7,7 @@ import {
   Mail,
   Menu,
   Package,
+  PackageX,
   ReceiptText,
   Settings,
   ShoppingBag,
@@ -30,6 +31,7 @@ const LINKS: { page: AdminPage; icon: LucideIcon; end?: boolean }[] = [
   { page: ADMIN_PAGES.subscribers, icon: Mail },
   { page: ADMIN_PAGES.messages, icon: Mail },
   { page: ADMIN_PAGES.taxExemptions, icon: ReceiptText },
+  { page: ADMIN_PAGES.returns, icon: PackageX },
 ];
 
 /** The "Admin Panel" navigation: a sidebar on wide screens, a menu button on phones. */

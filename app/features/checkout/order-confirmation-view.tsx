@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import { CheckCircle2, FileDown, PackageSearch } from "lucide-react";
+import { CheckCircle2, FileDown, PackageSearch, PackageX } from "lucide-react";
 import { PAY_BY_CARD_INTENT } from "#common/checkout/pay-by-card-intent.ts";
 import type { OrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
 import type { ConfirmationVisit } from "#server/checkout/return-from-payment.ts";
 import { PostButtonIsland } from "#app/components/forms/post-button.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatLongDate } from "#common/dates.ts";
-import { orderPath, SITE_RESOURCES } from "#common/pages/site-paths.ts";
+import { orderPath, returnRequestPath, SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import { TrackingNumberList } from "#app/components/ui/tracking-number-list.tsx";
 import { OrderSummary } from "./order-summary.tsx";
 
@@ -136,6 +136,12 @@ export function OrderConfirmationView({
             currency={order.currency}
             subtotalCents={order.subtotalCents}
             shipping={{ name: order.shippingMethodName ?? "Shipping", cents: order.shippingCents }}
+            tax={{
+              cents: order.tax.taxCents,
+              lines: order.tax.lines,
+              exemptCertificateNumber: order.tax.exemptCertificateNumber,
+              exemptionPending: order.exemptionPending,
+            }}
           />
           {orderAgain}
           <a href={`/track-order?orderId=${encodeURIComponent(order.id)}`} className={buttonStyles.secondary}>
@@ -145,6 +151,10 @@ export function OrderConfirmationView({
           <a href={orderPath(SITE_RESOURCES.orderInvoice.path, order.id)} download className={buttonStyles.subtle}>
             <FileDown aria-hidden="true" className="size-5" />
             Download invoice (PDF)
+          </a>
+          <a href={returnRequestPath(order.id)} className={buttonStyles.subtle}>
+            <PackageX aria-hidden="true" className="size-5" />
+            Return or report damage
           </a>
         </div>
       </div>

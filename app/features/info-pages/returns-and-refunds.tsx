@@ -36,7 +36,9 @@ export function ReturnsAndRefundsPage({ storeName, contactEmail }: StoreInfoProp
       <h2>How to start a return</h2>
       <ol>
         <li>
-          Write to us at <a href={mailto}>{contactEmail}</a> within 30 days of receiving your order.
+          Use our <a href="/returns">return and damage form</a> (from your Order History, or with your order number and
+          e-mail address), or write to us at <a href={mailto}>{contactEmail}</a>, within 30 days of receiving your
+          order.
         </li>
         <li>
           Include your order number, the items you would like to return, and a short note on the reason for your return.
@@ -67,8 +69,9 @@ export function ReturnsAndRefundsPage({ storeName, contactEmail }: StoreInfoProp
       <h2>Damaged, defective, or incorrect items</h2>
       <p>
         We pack every order with care, but occasionally something goes wrong on the way. If your order arrives damaged
-        or defective, or if you received the wrong item, please e-mail us at <a href={mailto}>{contactEmail}</a> as soon
-        as possible, and no later than 30 days after receipt. Include your order number and, if you can, a photo of the
+        or defective, or if you received the wrong item, please tell us through our{" "}
+        <a href="/returns">return and damage form</a> or e-mail us at <a href={mailto}>{contactEmail}</a> as soon as
+        possible, and no later than 30 days after receipt. Include your order number and, if you can, a photo of the
         problem. We will send a replacement or issue a full refund, whichever you prefer, at no extra cost to you.
       </p>
 

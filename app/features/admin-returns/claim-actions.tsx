@@ -1,0 +1,173 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import type { ActionResult } from "#server/http/action-result.ts";
+import type { ReturnClaimListItem } from "#server/returns/list-return-claims.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { useRouteForm } from "#app/components/forms/use-route-form.ts";
+import { formatMoney } from "#common/money/money.ts";
+import { approveClaimSchema, refuseClaimSchema } from "#common/returns/return-claim-schema.ts";
+import { CLAIM_REVIEW_INTENTS, RETURN_CLAIM_LIMITS, type ClaimSettlement } from "#common/returns/return-claim-terms.ts";
+
+/** The toasts' titles when an action is refused (the action's answer; the root shows them). */
+export const CLAIM_ACTION_TOASTS = {
+  approve: { failureTitle: "Could not approve the claim" },
+  refuse: { failureTitle: "Could not refuse the claim" },
+  settle: { failureTitle: "Could not settle the claim" },
+};
+
+/** What settling does, said before it is done (it cannot be undone). */
+function settleQuestion(claim: ReturnClaimListItem, settlement: ClaimSettlement): string {
+  const amount = formatMoney(claim.amountCents, claim.currency);
+  if (settlement === "replacement") {
+    return `A new order of the claimed copies at no charge is placed for ${claim.customerEmail}, taking them from stock, and the customer is e-mailed.`;
+  }
+  return claim.paymentMethod === "invoice"
+    ? `${amount} is recorded as credited to this invoice order (you return the money yourself), and the customer is e-mailed.`
+    : `${amount} is refunded through ${claim.paymentMethod === "paypal" ? "PayPal" : "Stripe"} at once, and the customer is e-mailed.`;
+}
+
+/**
+ * Approve (with return instructions) and Refuse (with a reason) for a pending claim; Refund and
+ * Replace for an approved one. Each a fetcher post to the screen's action, which lists the claims again.
+ */
+export function ClaimActions({ claim }: { claim: ReturnClaimListItem }) {
+  const fetcher = useFetcher<ActionResult>();
+  const [open, setOpen] = useState<"approve" | "refuse" | ClaimSettlement | null>(null);
+  const busy = fetcher.state !== "idle";
+  const approveForm = useRouteForm({
+    schema: approveClaimSchema,
+    fieldOrder: ["instructions"],
+    failureTitle: CLAIM_ACTION_TOASTS.approve.failureTitle,
+    fetcher,
+  });
+  const refuseForm = useRouteForm({
+    schema: refuseClaimSchema,
+    fieldOrder: ["reason"],
+    failureTitle: CLAIM_ACTION_TOASTS.refuse.failureTitle,
+    fetcher,
+  });
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (answer) setOpen(null);
+  }, [answer]);
+  const close = (next: boolean) => {
+    if (!next && !busy) setOpen(null);
+  };
+  const label = `the claim on order ${claim.orderId}`;
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {claim.status === "pending" ? (
+        <>
+          <button type="button" className={buttonStyles.primary} disabled={busy} onClick={() => setOpen("approve")}>
+            Approve<span className="sr-only"> {label}</span>
+          </button>
+          <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={() => setOpen("refuse")}>
+            Refuse<span className="sr-only"> {label}</span>
+          </button>
+        </>
+      ) : null}
+      {claim.status === "approved" ? (
+        <>
+          <button type="button" className={buttonStyles.primary} disabled={busy} onClick={() => setOpen("refund")}>
+            Settle by refund<span className="sr-only"> of {label}</span>
+          </button>
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            disabled={busy}
+            onClick={() => setOpen("replacement")}
+          >
+            Send a replacement<span className="sr-only"> for {label}</span>
+          </button>
+        </>
+      ) : null}
+      <Dialog
+        open={open === "approve"}
+        onOpenChange={close}
+        title="Approve this claim?"
+        description="The customer is e-mailed these instructions."
+      >
+        <fetcher.Form {...approveForm.formProps} method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value={CLAIM_REVIEW_INTENTS.approve} />
+          <input type="hidden" name="claimId" value={claim.id} />
+          <FormField
+            multiline
+            label="Return instructions"
+            name="instructions"
+            rows={5}
+            maxLength={RETURN_CLAIM_LIMITS.instructions}
+            defaultValue={
+              claim.kind === "damage"
+                ? "There is no need to send the damaged copies back. We will settle your claim shortly."
+                : ""
+            }
+            hint="Where to send the items and how, or that there is no need to send them back."
+            error={approveForm.fieldErrors.instructions}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(null)}>
+              Cancel
+            </button>
+            <button type="submit" disabled={busy} className={buttonStyles.primary}>
+              {busy ? "Approving..." : "Approve and e-mail"}
+            </button>
+          </div>
+        </fetcher.Form>
+      </Dialog>
+      <Dialog
+        open={open === "refuse"}
+        onOpenChange={close}
+        title="Refuse this claim?"
+        description="The customer is e-mailed the reason; the copies can be claimed again."
+      >
+        <fetcher.Form {...refuseForm.formProps} method="post" className="grid gap-4">
+          <input type="hidden" name="intent" value={CLAIM_REVIEW_INTENTS.refuse} />
+          <input type="hidden" name="claimId" value={claim.id} />
+          <FormField
+            multiline
+            label="Reason"
+            name="reason"
+            rows={4}
+            maxLength={RETURN_CLAIM_LIMITS.refusalReason}
+            hint="For example: the return window had closed, or the items were used."
+            error={refuseForm.fieldErrors.reason}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(null)}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              disabled={busy}
+              className="inline-flex items-center justify-center gap-2 rounded-full bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              {busy ? "Refusing..." : "Refuse and e-mail"}
+            </button>
+          </div>
+        </fetcher.Form>
+      </Dialog>
+      {(["refund", "replacement"] as const).map((settlement) => (
+        <ConfirmDialog
+          key={settlement}
+          open={open === settlement}
+          onOpenChange={close}
+          title={settlement === "refund" ? "Settle by refund?" : "Send a replacement at no charge?"}
+          description={settleQuestion(claim, settlement)}
+          confirmLabel={settlement === "refund" ? "Refund" : "Place replacement order"}
+          busy={busy}
+          onConfirm={() => {
+            if (busy) return;
+            void fetcher.submit(
+              { intent: CLAIM_REVIEW_INTENTS.settle, claimId: claim.id, settlement },
+              { method: "post" },
+            );
+          }}
+        />
+      ))}
+    </div>
+  );
+}

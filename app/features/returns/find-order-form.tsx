@@ -1,0 +1,70 @@
+import type { ActionFailure } from "#server/http/action-result.ts";
+import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
+import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormField } from "#app/components/ui/form-field.tsx";
+import { defineIsland } from "#app/lib/island.tsx";
+import { RETURN_REQUEST_INTENTS } from "#common/returns/return-claim-terms.ts";
+import { loadReturnClaimCheck } from "./return-claim-check.ts";
+
+/**
+ * A guest proves an order with its number and e-mail, as Track Order asks for the number. An
+ * island (decision 21): a plain form posted as a document, checked first by the shared schema
+ * once hydrated; the server checks it again and remembers the proof for this browser.
+ */
+function FindOrderFields({
+  values,
+  failure,
+}: {
+  values: { orderId: string; email: string };
+  failure?: ActionFailure["error"] | undefined;
+}) {
+  const { result, busy, post } = useBrowserPost(failure);
+  const { fieldErrors, formProps } = useCheckedForm({
+    schema: () => loadReturnClaimCheck().then((module) => module.findClaimOrderSchema),
+    fieldOrder: ["orderId", "email"],
+    failureTitle: "Order not found",
+    toastServerRefusal: true,
+    clearOnInput: true,
+    result,
+    post,
+  });
+  const formMessage = failure && !failure.fieldErrors?.orderId && !failure.fieldErrors?.email ? failure.message : null;
+  return (
+    <form {...formProps} method="post" aria-busy={busy} className="grid gap-4" aria-labelledby="find-order-heading">
+      {formMessage ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
+          {formMessage}
+        </p>
+      ) : null}
+      <input type="hidden" name="intent" value={RETURN_REQUEST_INTENTS.find} />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField
+          label="Order number"
+          name="orderId"
+          autoComplete="off"
+          defaultValue={values.orderId}
+          hint="As in your order confirmation, e.g. ORD-7K3M9Q2XJD4P."
+          error={fieldErrors.orderId}
+          required
+        />
+        <FormField
+          label="E-mail address of the order"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={values.email}
+          error={fieldErrors.email}
+          required
+        />
+      </div>
+      <div>
+        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
+          {busy ? "Looking..." : "Find my order"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export const FindOrderForm = defineIsland("find-claim-order-form", FindOrderFields);

@@ -1,0 +1,129 @@
+import { data, Link } from "react-router";
+import { requireAdmin } from "#server/http/guards.ts";
+import { runAction, type ActionFailure } from "#server/http/action-result.ts";
+import { parseFields, readForm } from "#server/http/read-form.ts";
+import { listReturnClaims } from "#server/returns/list-return-claims.ts";
+import { reviewReturnClaim } from "#server/returns/review-return-claim.ts";
+import { settleReturnClaim } from "#server/returns/settle-return-claim.ts";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
+import { CLAIM_ACTION_TOASTS } from "#app/features/admin-returns/claim-actions.tsx";
+import { ClaimsList } from "#app/features/admin-returns/claims-list.tsx";
+import { formatMoney } from "#common/money/money.ts";
+import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
+import { approveClaimSchema, refuseClaimSchema, settleClaimSchema } from "#common/returns/return-claim-schema.ts";
+import { CLAIM_REVIEW_INTENTS, CLAIM_STATUSES, type ClaimStatus } from "#common/returns/return-claim-terms.ts";
+import type { Route } from "./+types/returns";
+
+const PAGE = ADMIN_PAGES.returns;
+
+export function meta() {
+  return [{ title: PAGE.title }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const params = new URL(request.url).searchParams;
+  return listReturnClaims(context.services, { status: params.get("status"), page: params.get("page") });
+}
+
+/** Approve, refuse or settle a claim (the reviewer is the signed-in admin); the toast says what happened. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireAdmin(context, request);
+  const { services } = context;
+  const form = await readForm(request);
+  switch (form.get("intent")) {
+    case CLAIM_REVIEW_INTENTS.approve:
+      return runAction(
+        services,
+        () => {
+          const { claimId, instructions } = parseFields(form, approveClaimSchema, ["instructions"]);
+          return reviewReturnClaim(services, { claimId, reviewerId: viewer.userId, decision: "approve", instructions });
+        },
+        {
+          success: (result) => ({
+            title: "Claim approved",
+            description: `The claim on order ${result.orderId} is approved; the customer is e-mailed the instructions.`,
+          }),
+          failureTitle: CLAIM_ACTION_TOASTS.approve.failureTitle,
+        },
+      );
+    case CLAIM_REVIEW_INTENTS.refuse:
+      return runAction(
+        services,
+        () => {
+          const { claimId, reason } = parseFields(form, refuseClaimSchema, ["reason"]);
+          return reviewReturnClaim(services, { claimId, reviewerId: viewer.userId, decision: "refuse", reason });
+        },
+        {
+          success: (result) => ({
+            title: "Claim refused",
+            description: `The claim on order ${result.orderId} is refused; the customer is e-mailed the reason.`,
+          }),
+          failureTitle: CLAIM_ACTION_TOASTS.refuse.failureTitle,
+        },
+      );
+    case CLAIM_REVIEW_INTENTS.settle:
+      return runAction(services, () => settleReturnClaim(services, parseFields(form, settleClaimSchema)), {
+        success: (result) => ({
+          title: "Claim settled",
+          description:
+            result.settlement === "refund"
+              ? `${formatMoney(result.refundedCents, result.currency)} refunded for order ${result.orderId}; the customer is e-mailed.`
+              : `Replacement order ${result.replacementOrderId} placed at no charge; the customer is e-mailed.`,
+        }),
+        failureTitle: CLAIM_ACTION_TOASTS.settle.failureTitle,
+      });
+  }
+  const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
+  return data(failure, { status: 400 });
+}
+
+const EMPTY: Record<ClaimStatus, string> = {
+  pending: "No claims are waiting for a decision.",
+  approved: "No approved claim is waiting to be settled.",
+  refused: "No claims have been refused.",
+  settled: "No claims have been settled yet.",
+};
+
+export default function Returns({ loaderData }: Route.ComponentProps) {
+  const { status, claims, counts } = loaderData;
+  return (
+    <>
+      <AdminPageHeader
+        title={PAGE.title}
+        intro="Customers' return requests and damage reports: approve with return instructions or refuse with a reason, then settle by a refund or a replacement at no charge."
+      />
+      <nav aria-label="Claims by status" className="mt-6 overflow-x-auto">
+        <ul className="flex gap-2">
+          {(Object.keys(CLAIM_STATUSES) as ClaimStatus[]).map((which) => (
+            <li key={which} className="flex-none">
+              <Link
+                to={`?status=${which}`}
+                aria-current={which === status ? "page" : undefined}
+                className={`inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ring-1 ${
+                  which === status
+                    ? "bg-brand-700 text-white ring-brand-700"
+                    : "bg-white text-brand-800 ring-brand-100 hover:bg-brand-100"
+                }`}
+              >
+                {CLAIM_STATUSES[which]}
+                <span className="rounded-full bg-black/10 px-2 text-xs">{counts[which]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {claims.items.length === 0 ? (
+        <p className="mt-6 rounded-xl bg-white p-8 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
+          {EMPTY[status]}
+        </p>
+      ) : (
+        <>
+          <ClaimsList claims={claims.items} />
+          <Pagination page={claims.page} pageCount={claims.pageCount} total={claims.total} noun="claim" />
+        </>
+      )}
+    </>
+  );
+}
