@@ -4,6 +4,10 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, BrowserContextOptions } from "playwright-core";
 import { openDatabase } from "#server/db/database.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
+import { capturedLogger } from "#tests/support/captured-logger.ts";
+import { storyPdf } from "#tests/support/story-pdf.ts";
+import { DatabasePrivateFileStore } from "#server/files/private-file-store.ts";
+import { saveFreeStory } from "#server/free-story/save-free-story.ts";
 import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
 import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
 
@@ -33,6 +37,7 @@ const PUBLIC_PAGES = [
   "/contact-us",
   "/track-order",
   "/bulk-order",
+  "/free-story",
   "/signup",
   "/forgot-password",
 ] as const;
@@ -46,10 +51,11 @@ const CUSTOMER = { email: "bench.reader@example.com", password: "Bench-Reader-Ps
 /**
  * Every storefront page of issue 30: `/`, the first book's page, `/books`, `/checkout` with that
  * book in its cart (the cart travels in the address, as the cart sheet links it), Track Order
- * with a sample order's id, the public pages, and the signed-in customer's pages: My Account,
- * Edit Profile, Order History, Change Password and the confirmation of an order they just placed.
- * Turns pay-by-invoice on first: without a way to pay the checkout page only says it is not
- * ready. The customer signs up, signs in and orders through the shop at `origin`, posting the
+ * with a sample order's id, the public pages, the returns page (empty, and with the customer's
+ * order), and the signed-in customer's pages: My Account, Edit Profile, Order History, Change
+ * Password, Organisation & tax exemption and the confirmation of an order they just placed.
+ * Turns pay-by-invoice on first (without a way to pay the checkout page only says it is not
+ * ready) and uploads a free story (without one its page is a 404). The customer signs up, signs in and orders through the shop at `origin`, posting the
  * forms as a browser without scripts does.
  */
 export async function storefrontPages(dataDir: string, origin: string): Promise<StorefrontPage[]> {
@@ -66,6 +72,16 @@ export async function storefrontPages(dataDir: string, origin: string): Promise<
       await handle.db.selectFrom("shipping_methods").select("id").orderBy("position").executeTakeFirstOrThrow()
     ).id;
     await enableInvoicePayments(handle.db);
+    // The free story's page exists once a story is uploaded (decision 32).
+    await saveFreeStory(
+      {
+        db: handle.db,
+        clock: () => new Date(),
+        privateFiles: new DatabasePrivateFileStore(handle.db),
+        ...capturedLogger(),
+      },
+      { bytes: await storyPdf(), uploadedName: "jonah.pdf" },
+    );
   } finally {
     await handle.close();
   }
@@ -78,14 +94,22 @@ export async function storefrontPages(dataDir: string, origin: string): Promise<
     { name: "/checkout", path: `/checkout?items=${book.id}:1:${book.price_cents}`, noindex: true },
     ...PUBLIC_PAGES.map((path) => ({ name: path, path })),
     // The order the bench just placed: a production start seeds no sample orders.
-    { name: "/track-order with an id", path: `/track-order?orderId=${confirmation.split("/").pop()!.split("?")[0]}` },
+    { name: "/track-order with an id", path: `/track-order?orderId=${orderIdOf(confirmation)}` },
     { name: "/login", path: "/login", noindex: true },
+    { name: "/returns", path: "/returns", noindex: true },
+    { name: "/returns with an order", path: `/returns?orderId=${orderIdOf(confirmation)}`, noindex: true, cookie },
+    { name: "/tax-exemption (signed in)", path: "/tax-exemption", noindex: true, cookie },
     ...SIGNED_IN_PAGES.map((path) => ({ name: `${path} (signed in)`, path, noindex: true, cookie })),
     { name: "an order confirmation (signed in)", path: confirmation, noindex: true, cookie },
   ];
 }
 
 /** Posts a form as a browser without scripts would: the answer itself, redirects not followed. */
+/** The order id of a confirmation page's address. */
+function orderIdOf(confirmation: string): string {
+  return confirmation.split("/").pop()!.split("?")[0]!;
+}
+
 function postForm(origin: string, path: string, fields: Record<string, string>, cookie?: string) {
   return fetch(`${origin}${path}`, {
     method: "POST",
