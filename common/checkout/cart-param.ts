@@ -35,6 +35,7 @@ export const CHECKOUT_FIELDS = [
   "shippingMethodId",
   "paymentMethod",
   "poNumber",
+  "discountCode",
   "checkoutToken",
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];

@@ -62,6 +62,9 @@ const itemsSchema = z
     return lines;
   });
 
+/** The longest discount code the field takes (codes are 3–32 characters). */
+export const DISCOUNT_CODE_MAX = 32;
+
 function requiredText(max: number, missing: string, tooLong: string) {
   return z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
 }
@@ -134,6 +137,14 @@ export const checkoutSchema = z
      */
     quotedShippingRates: z.string().max(4000).optional().catch(undefined),
     quotedCurrency: z.string().max(3).optional().catch(undefined),
+    /**
+     * The discount code field (decision 39): any text up to its bound; the server says why a code
+     * is refused. `appliedDiscountCode` and `quotedDiscountCents` are the code the page applied and
+     * what it took off: a different code, or a changed amount, stops the order (never charged).
+     */
+    discountCode: optionalText(DISCOUNT_CODE_MAX, "A discount code is at most 32 letters, digits or dashes."),
+    appliedDiscountCode: z.string().max(DISCOUNT_CODE_MAX).optional().catch(undefined),
+    quotedDiscountCents: z.coerce.number().int().min(0).optional().catch(undefined),
   })
   .superRefine((value, ctx) => {
     // A US address needs a state and a ZIP code; other countries' formats vary too much to require them.

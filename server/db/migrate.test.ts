@@ -36,6 +36,7 @@ const MIGRATION_NAMES = [
   "0027-return-claims",
   "0028-book-price-breaks",
   "0029-shipping-by-items",
+  "0031-discount-codes",
 ];
 
 const APP_TABLES = [
@@ -47,6 +48,7 @@ const APP_TABLES = [
   "contact_messages",
   "cover_image_aliases",
   "cover_images",
+  "discount_codes",
   "email_subscribers",
   "free_story",
   "mail_outbox",

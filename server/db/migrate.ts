@@ -26,6 +26,7 @@ import * as bookAgeNumbers from "./migrations/0025-book-age-numbers.ts";
 import * as returnClaims from "./migrations/0027-return-claims.ts";
 import * as bookPriceBreaks from "./migrations/0028-book-price-breaks.ts";
 import * as shippingByItems from "./migrations/0029-shipping-by-items.ts";
+import * as discountCodes from "./migrations/0031-discount-codes.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -62,6 +63,7 @@ const migrations: Record<string, MigrationModule> = {
   "0027-return-claims": returnClaims,
   "0028-book-price-breaks": bookPriceBreaks,
   "0029-shipping-by-items": shippingByItems,
+  "0031-discount-codes": discountCodes,
 };
 
 class ListedMigrationProvider implements MigrationProvider {
