@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 import { PAYMENT_METHODS } from "#common/orders/payment-status.ts";
-import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, ITEM_ID, type CheckoutField } from "./cart-param.ts";
+import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, DISCOUNT_CODE_MAX, ITEM_ID, type CheckoutField } from "./cart-param.ts";
 
 /**
  * The checkout form, shared by the page (checked before posting) and the action (checked again),
@@ -61,9 +61,6 @@ const itemsSchema = z
     }
     return lines;
   });
-
-/** The longest discount code the field takes (codes are 3–32 characters). */
-export const DISCOUNT_CODE_MAX = 32;
 
 function requiredText(max: number, missing: string, tooLong: string) {
   return z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);

@@ -21,12 +21,15 @@ export function OrderSummary({
   currency,
   subtotalCents,
   shipping,
+  discount = null,
   heading = "Order Summary",
 }: {
   lines: readonly SummaryLine[];
   currency: string;
   subtotalCents: number;
   shipping: { name: string; cents: number } | null;
+  /** A discount code's line (decision 39): taken off the subtotal, before shipping. */
+  discount?: { code: string; cents: number } | null | undefined;
   heading?: string;
 }) {
   const money = (cents: number) => formatMoney(cents, currency);
@@ -79,13 +82,19 @@ export function OrderSummary({
           <dt>Subtotal</dt>
           <dd data-testid="summary-subtotal">{money(subtotalCents)}</dd>
         </div>
+        {discount && discount.cents > 0 ? (
+          <div className="flex justify-between gap-3 text-green-800">
+            <dt>Discount ({discount.code})</dt>
+            <dd data-testid="summary-discount">−{money(discount.cents)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-3">
           <dt>Shipping{shipping ? ` (${shipping.name})` : ""}</dt>
           <dd data-testid="summary-shipping">{shipping ? money(shipping.cents) : "—"}</dd>
         </div>
         <div className="flex justify-between text-lg font-bold">
           <dt>Total</dt>
-          <dd data-testid="summary-total">{money(subtotalCents + (shipping?.cents ?? 0))}</dd>
+          <dd data-testid="summary-total">{money(subtotalCents - (discount?.cents ?? 0) + (shipping?.cents ?? 0))}</dd>
         </div>
       </dl>
     </section>
