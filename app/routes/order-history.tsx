@@ -85,6 +85,12 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                     <dt className="text-gray-700">Total</dt>
                     <dd className="font-medium">{formatMoney(order.totalCents, order.currency)}</dd>
                   </div>
+                  <div>
+                    <dt className="text-gray-700">Sales tax</dt>
+                    <dd className="font-medium" data-testid="order-tax">
+                      {formatMoney(order.taxCents, order.currency)}
+                    </dd>
+                  </div>
                   {/* How it was paid, and the state when it is not simply paid (waiting, refunded…). */}
                   {order.paymentStatus === "paid" && !order.paymentMethod ? null : (
                     <div>

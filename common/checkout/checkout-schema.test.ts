@@ -57,6 +57,7 @@ describe("checkout schema", () => {
     ["phone", { phone: "call me" }, "Please enter a valid phone number."],
     ["country", { country: "XX" }, "Please choose a country."],
     ["region", { region: "" }, "Please enter your state."],
+    ["region", { region: "Ill." }, "Please enter a US state, as its name or its two letters (e.g. Illinois or IL)."],
     ["postalCode", { postalCode: "" }, "Please enter your ZIP code."],
     ["paymentMethod", { paymentMethod: "crypto" }, "Please choose how you would like to pay."],
     ["checkoutToken", { checkoutToken: "short" }, "This checkout page has expired. Please reload it."],
@@ -66,6 +67,12 @@ describe("checkout schema", () => {
     expect(checked.success).toBe(false);
     if (checked.success) return;
     expect(checked.fieldErrors[field as keyof typeof checked.fieldErrors]).toBe(message);
+  });
+
+  it("takes a US state by its two letters or its name, any case (sales tax is decided by it)", () => {
+    for (const region of ["IL", "il", "Illinois", "new york"]) {
+      expect(checkCheckout({ ...VALID, country: "US", region }).success).toBe(true);
+    }
   });
 
   it("needs no state or postal code outside the United States", () => {

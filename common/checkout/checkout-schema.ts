@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 import { PAYMENT_METHODS } from "#common/orders/payment-status.ts";
+import { usStateCode } from "#common/tax/sales-tax.ts";
 import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, DISCOUNT_CODE_MAX, ITEM_ID, type CheckoutField } from "./cart-param.ts";
 
 /**
@@ -142,11 +143,21 @@ export const checkoutSchema = z
     discountCode: optionalText(DISCOUNT_CODE_MAX, "A discount code is at most 32 letters, digits or dashes."),
     appliedDiscountCode: z.string().max(DISCOUNT_CODE_MAX).optional().catch(undefined),
     quotedDiscountCents: z.coerce.number().int().min(0).optional().catch(undefined),
+    /** The sales tax the page showed, in cents: a rate changed since then stops the order too. */
+    quotedTaxCents: z.coerce.number().int().min(0).optional().catch(undefined),
   })
   .superRefine((value, ctx) => {
     // A US address needs a state and a ZIP code; other countries' formats vary too much to require them.
     if (value.country === "US" && !value.region) {
       ctx.addIssue({ code: "custom", path: ["region"], message: "Please enter your state." });
+    }
+    // Sales tax is decided by the state (decision 29): one that cannot be read would escape it.
+    if (value.country === "US" && value.region && !usStateCode(value.region)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["region"],
+        message: "Please enter a US state, as its name or its two letters (e.g. Illinois or IL).",
+      });
     }
     if (value.country === "US" && !value.postalCode) {
       ctx.addIssue({ code: "custom", path: ["postalCode"], message: "Please enter your ZIP code." });

@@ -128,6 +128,8 @@ export const SITE_RESOURCES = {
   subscribe: { path: "/resources/subscribe", cacheable: false, openDuringComingSoon: true },
   /** The free story form's post from its island (JSON answer); without scripts it posts to the page. */
   freeStory: { path: "/resources/free-story", cacheable: false, openDuringComingSoon: false },
+  /** The checkout island's sales tax for the address typed (JSON). */
+  taxQuote: { path: "/resources/tax-quote", cacheable: false, openDuringComingSoon: false },
   signOut: { path: "/resources/sign-out", cacheable: false, openDuringComingSoon: false },
   /** Order Again (decision 36): an order's lines back in the cart (JSON for its island; without scripts, the checkout). */
   orderAgain: { path: "/resources/order-again", cacheable: false, openDuringComingSoon: false },
@@ -182,6 +184,8 @@ export const ADMIN_DOWNLOADS = {
   packingSlips: "/admin/orders/packing-slips.pdf",
   /** The free story: GET downloads the PDF offered, POST uploads a new one or removes it (Store Settings). */
   freeStory: "/admin/settings/free-story",
+  /** Store Settings → Tax: POST saves the mode, home state and rates (its own form). */
+  taxSettings: "/admin/settings/tax",
 } as const;
 
 /** A path of the table with its `:orderId` filled in ("/orders/ORD-7K3M9Q2XJD4P/invoice.pdf"). */

@@ -10,6 +10,8 @@ export interface MyOrder {
   id: string;
   orderDate: string;
   totalCents: number;
+  /** The sales tax included in the total. */
+  taxCents: number;
   status: OrderStatus;
   currency: string;
   paymentStatus: PaymentStatus;
@@ -28,7 +30,7 @@ export async function listMyOrders(
 ): Promise<MyOrder[]> {
   const rows = await db
     .selectFrom("orders")
-    .select(["id", "order_date", "total_cents", "status", "currency", "payment_status", "payment_method"])
+    .select(["id", "order_date", "total_cents", "tax_cents", "status", "currency", "payment_status", "payment_method"])
     .where((eb) => isAccountOrder(eb, viewer))
     .orderBy("order_date", "desc")
     .limit(200)
@@ -41,6 +43,7 @@ export async function listMyOrders(
     id: r.id,
     orderDate: r.order_date,
     totalCents: r.total_cents,
+    taxCents: r.tax_cents,
     status: r.status,
     currency: r.currency,
     paymentStatus: r.payment_status,

@@ -6,6 +6,7 @@ import type { AppServices } from "#server/services.ts";
 import { countryName } from "./country-names.ts";
 import { maySeeConfirmation } from "#server/orders/order-access.ts";
 import { customerTrackingNumbers, loadTrackingNumbers } from "#server/orders/tracking-numbers.ts";
+import { hasPendingExemption, loadOrderTax, type OrderTaxView } from "#server/orders/order-tax.ts";
 import type { TrackingNumberView } from "#common/orders/carriers.ts";
 
 export interface OrderConfirmation {
@@ -26,6 +27,10 @@ export interface OrderConfirmation {
   shippingMethodName: string | null;
   shippingCents: number;
   subtotalCents: number;
+  /** The sales tax, per state as charged, or the certificate that exempted the order. */
+  tax: OrderTaxView;
+  /** A certificate for the ship-to state waits for review: the tax will be refunded on approval. */
+  exemptionPending: boolean;
   totalCents: number;
   currency: string;
   paymentMethod: PaymentMethod | null;
@@ -55,7 +60,7 @@ export async function getOrderConfirmation(
   if (input.orderId.length > 40) return null;
   const order = await db.selectFrom("orders").selectAll().where("id", "=", input.orderId).executeTakeFirst();
   if (!order || !maySeeConfirmation(order, input.viewer, input.placedOrderIds)) return null;
-  const [items, settings, pending, tracking] = await Promise.all([
+  const [items, settings, pending, tracking, tax, exemptionPending] = await Promise.all([
     db
       .selectFrom("order_items")
       .select(["title", "unit_price_cents", "quantity"])
@@ -74,6 +79,8 @@ export async function getOrderConfirmation(
           .executeTakeFirst()
       : undefined,
     loadTrackingNumbers(db, [order.id]),
+    loadOrderTax(db, order),
+    hasPendingExemption(db, order),
   ]);
   return {
     id: order.id,
@@ -93,6 +100,8 @@ export async function getOrderConfirmation(
     shippingMethodName: order.shipping_method_name,
     shippingCents: order.shipping_cents,
     subtotalCents: order.subtotal_cents,
+    tax,
+    exemptionPending,
     totalCents: order.total_cents,
     currency: order.currency,
     paymentMethod: order.payment_method,

@@ -3,12 +3,13 @@ import type { Kysely } from "kysely";
 import type { Viewer } from "#server/accounts/viewer.ts";
 import type { Database } from "#server/db/schema.ts";
 import { parseCartParam } from "#common/checkout/cart-param.ts";
+import { collectsSalesTax } from "#server/tax/calculate-tax.ts";
 import { countryOptions } from "./country-names.ts";
 import { loadCheckoutRules, quoteShipping, type QuotedShippingMethod } from "./checkout-rules.ts";
 import { isCheckoutAvailable, loadPaymentOptions, type PaymentOptions } from "./payment-options.ts";
 import { priceCart, type CartAdjustment, type PricedLine } from "./price-cart.ts";
 import { discountedLines } from "#common/discounts/discount-rule.ts";
-import { discountCustomerKey, quoteDiscount } from "#server/discounts/quote-discount.ts";
+import { discountCustomerKey, discountProof, quoteDiscount } from "#server/discounts/quote-discount.ts";
 import type { Clock } from "#server/services.ts";
 
 export interface CheckoutPage {
@@ -27,9 +28,14 @@ export interface CheckoutPage {
    * The discount code applied to this cart (decision 39): its code as stored and what it takes off
    * (shipping above was quoted on the lines after it); null when none was applied.
    */
-  discount: { code: string; cents: number } | null;
+  discount: { code: string; cents: number; proof: string } | null;
   /** Why the code the buyer typed was not applied, in words; null when none was refused. */
   discountRefusal: string | null;
+  /**
+   * Whether the store charges sales tax anywhere: if so the page's island asks for the tax of the
+   * address typed (/resources/tax-quote); if not the page says no sales tax is collected.
+   */
+  taxCollected: boolean;
   /** A new random token for this rendering of the page: placing the order twice with it places it once. */
   checkoutToken: string;
   prefill: { email: string; fullName: string };
@@ -49,9 +55,10 @@ export async function loadCheckout(
     discount?: { code: string; email: string | null } | null | undefined;
   },
 ): Promise<CheckoutPage> {
-  const [payment, rules, profile] = await Promise.all([
+  const [payment, rules, taxCollected, profile] = await Promise.all([
     loadPaymentOptions(deps),
     loadCheckoutRules(deps),
+    collectsSalesTax(deps),
     input.viewer
       ? deps.db
           .selectFrom("user")
@@ -85,8 +92,16 @@ export async function loadCheckout(
     adjustments: priced.adjustments,
     droppedLines: requested.dropped,
     subtotalCents: priced.subtotalCents,
-    discount: quote?.ok && quote.code ? { code: quote.code.code, cents: quote.discountCents } : null,
+    discount:
+      quote?.ok && quote.code
+        ? {
+            code: quote.code.code,
+            cents: quote.discountCents,
+            proof: discountProof(deps.env.APP_SECRET, quote.code.code),
+          }
+        : null,
     discountRefusal: quote && !quote.ok ? quote.message : null,
+    taxCollected,
     checkoutToken: randomBytes(18).toString("base64url"),
     prefill: {
       email: input.viewer?.email ?? "",

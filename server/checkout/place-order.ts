@@ -19,6 +19,7 @@ import { countryName } from "./country-names.ts";
 import { loadCheckoutRules, shippingChargeFor } from "./checkout-rules.ts";
 import { loadPaymentOptions } from "./payment-options.ts";
 import { priceCart } from "./price-cart.ts";
+import { calculateTax } from "#server/tax/calculate-tax.ts";
 import { fairShareError, holdWithinClientLimits } from "./unpaid-holds.ts";
 import { discountCodeKey, discountedLines } from "#common/discounts/discount-rule.ts";
 import {
@@ -55,7 +56,8 @@ export const PRICE_CHANGED_REASON = "price-changed";
  * by the page's checkout token (unique, so a replayed POST finds the order the first one wrote and
  * creates nothing), every line is priced again from the database, stock is taken by a conditional
  * write per line (any short line rolls everything back: CONFLICT "sold-out" naming the item), then
- * the lines (title and price copied), totals, the "Order Placed" step and, for an invoice order,
+ * the lines (title and price copied), the sales tax (the one tax step, calculate-tax.ts: a tax other
+ * than the page showed is refused like a changed price; an approved exemption is recorded), totals, the "Order Placed" step and, for an invoice order,
  * its three mails are written. The order is unpaid, so it is held to the unpaid-hold rules
  * (decision 23): at most half of an item's copies left per line, and a cap on what its client
  * holds in unpaid orders at once. Its payment starts as the payment process says
@@ -150,12 +152,26 @@ export async function placeOrder(
       const paidLines = discount ? discountedLines(priced.lines, discount.lineDiscounts) : priced.lines;
       const discountCents = discount?.discountCents ?? 0;
       const shippingCents = shippingChargeFor(shipping, paidLines);
-      const totalCents = priced.subtotalCents - discountCents + shippingCents;
+      // The same tax step as the page's (decision 29), read inside this transaction, on the
+      // discounted amounts: each line's share of the discount is off its taxable amount.
+      const tax = await calculateTax(
+        { db: trx },
+        {
+          lines: paidLines,
+          shippingCents,
+          country: form.country,
+          region: form.region,
+          userId: input.userId,
+          at: now,
+        },
+      );
+      const totalCents = priced.subtotalCents - discountCents + shippingCents + tax.taxCents;
       const quotedRate = quotedShippingRate(form.quotedShippingRates, shipping.id);
       if (
         (form.quotedSubtotalCents !== undefined && form.quotedSubtotalCents !== priced.subtotalCents) ||
         (quotedRate !== null && quotedRate !== shippingCents) ||
-        (form.quotedCurrency !== undefined && form.quotedCurrency !== rules.currency)
+        (form.quotedCurrency !== undefined && form.quotedCurrency !== rules.currency) ||
+        (form.quotedTaxCents !== undefined && form.quotedTaxCents !== tax.taxCents)
       ) {
         throw new AppError(
           "CONFLICT",
@@ -208,6 +224,7 @@ export async function placeOrder(
         }
       }
 
+      const exempted = tax.exemption?.status === "approved" ? tax.exemption : null;
       await trx
         .insertInto("order_items")
         .values(
@@ -229,10 +246,34 @@ export async function placeOrder(
           subtotal_cents: priced.subtotalCents,
           discount_cents: discountCents,
           shipping_cents: shippingCents,
+          tax_cents: tax.taxCents,
           total_cents: totalCents,
+          ...(exempted
+            ? {
+                tax_exempt_certificate_id: exempted.certificateId,
+                tax_exempt_certificate_number: exempted.certificateNumber,
+                // Exempt because bought for the organisation: the order is billed to it.
+                organisation: form.organisation ?? exempted.organisationName,
+              }
+            : {}),
         })
         .where("id", "=", orderId)
         .execute();
+      if (tax.lines.length > 0) {
+        await trx
+          .insertInto("order_tax_lines")
+          .values(
+            tax.lines.map((line) => ({
+              order_id: orderId,
+              jurisdiction: line.jurisdiction,
+              label: line.label,
+              rate_thousandths: line.rateThousandths,
+              taxable_cents: line.taxableCents,
+              tax_cents: line.taxCents,
+            })),
+          )
+          .execute();
+      }
       await appendOrderHistory(trx, { orderId, ...ORDER_PLACED_STEP, at: now });
       if (form.paymentMethod === "invoice") {
         for (const kind of ["invoice", "order-confirmation", "new-order-notice"] as const) {

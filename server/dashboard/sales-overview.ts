@@ -17,7 +17,7 @@ const LIST_LIMIT = 10;
 
 export interface SalesFigure {
   orders: number;
-  /** Net of refunds, in the store's currency. */
+  /** Net of refunds and excluding sales tax (decision 29), in the store's currency. */
   revenueCents: number;
 }
 
@@ -46,6 +46,8 @@ export interface SalesOverview {
   last30Days: SalesFigure;
   /** The last 30 days, oldest first, today last; days without sales are there with zeros. */
   days: SalesDay[];
+  /** Sales tax collected in the last 30 days per state (or country), most first. */
+  taxByJurisdiction: { label: string; taxCents: number }[];
   /** Books by copies sold in the last 30 days (bundles are not titles). */
   topTitles: { title: string; copies: number }[];
   /** Oldest first: the longest wait at the top. */
@@ -111,13 +113,18 @@ export async function getSalesOverview(
   const waiting = db.selectFrom("orders").where(waitingToShipSql);
   const lowStock = db.selectFrom("books").where("stock", "is not", null).where("stock", "<=", threshold);
 
-  const [dayRows, titleRows, waitingTotal, waitingRows, lowStockTotal, lowStockRows] = await Promise.all([
+  const [dayRows, titleRows, waitingTotal, waitingRows, lowStockTotal, lowStockRows, taxRows] = await Promise.all([
     db
       .selectFrom("orders")
       .select((eb) => [
         day.as("day"),
         eb.fn.countAll().as("orders"),
-        eb.fn.sum(eb("orders.total_cents", "-", eb.ref("orders.amount_refunded_cents"))).as("revenue"),
+        // Sales tax is the state's money, not revenue: left out.
+        eb.fn
+          .sum(
+            eb(eb("orders.total_cents", "-", eb.ref("orders.tax_cents")), "-", eb.ref("orders.amount_refunded_cents")),
+          )
+          .as("revenue"),
       ])
       .where("orders.order_date", ">=", windowStart)
       .where("orders.order_date", "<", windowEnd)
@@ -162,6 +169,18 @@ export async function getSalesOverview(
       .orderBy("id")
       .limit(listLimit)
       .execute(),
+    db
+      .selectFrom("order_tax_lines")
+      .innerJoin("orders", "orders.id", "order_tax_lines.order_id")
+      .select((eb) => ["order_tax_lines.label", eb.fn.sum("order_tax_lines.tax_cents").as("tax")])
+      .where("orders.order_date", ">=", windowStart)
+      .where("orders.order_date", "<", windowEnd)
+      .where((eb) => countedSaleSql(eb, currency))
+      .groupBy("order_tax_lines.label")
+      .orderBy("tax", "desc")
+      .orderBy("order_tax_lines.label")
+      .limit(60)
+      .execute(),
   ]);
 
   // PostgreSQL's count and sum are bigints (text from the driver); Number() reads both engines.
@@ -180,6 +199,7 @@ export async function getSalesOverview(
     last7Days: total(days.slice(-7)),
     last30Days: total(days),
     days,
+    taxByJurisdiction: taxRows.map((row) => ({ label: row.label, taxCents: Number(row.tax ?? 0) })),
     topTitles: titleRows.map((row) => ({ title: row.title, copies: Number(row.copies) })),
     waitingToShip: {
       total: waitingTotal,

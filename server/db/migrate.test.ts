@@ -33,6 +33,7 @@ const MIGRATION_NAMES = [
   "0023-tracking-numbers-staff-notes",
   "0024-free-story-social-links",
   "0025-book-age-numbers",
+  "0026-sales-tax",
   "0027-return-claims",
   "0028-book-price-breaks",
   "0029-shipping-by-items",
@@ -55,6 +56,7 @@ const APP_TABLES = [
   "order_items",
   "order_notes",
   "order_status_history",
+  "order_tax_lines",
   "order_tracking_numbers",
   "orders",
   "organisations",
@@ -71,6 +73,7 @@ const APP_TABLES = [
   "store_settings",
   "tax_certificate_files",
   "tax_exemption_certificates",
+  "tax_rates",
   "user",
   "verification",
 ];

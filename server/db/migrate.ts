@@ -23,6 +23,7 @@ import * as taxExemptions from "./migrations/0022-tax-exemptions.ts";
 import * as trackingNumbersStaffNotes from "./migrations/0023-tracking-numbers-staff-notes.ts";
 import * as freeStorySocialLinks from "./migrations/0024-free-story-social-links.ts";
 import * as bookAgeNumbers from "./migrations/0025-book-age-numbers.ts";
+import * as salesTax from "./migrations/0026-sales-tax.ts";
 import * as returnClaims from "./migrations/0027-return-claims.ts";
 import * as bookPriceBreaks from "./migrations/0028-book-price-breaks.ts";
 import * as shippingByItems from "./migrations/0029-shipping-by-items.ts";
@@ -60,6 +61,7 @@ const migrations: Record<string, MigrationModule> = {
   "0023-tracking-numbers-staff-notes": trackingNumbersStaffNotes,
   "0024-free-story-social-links": freeStorySocialLinks,
   "0025-book-age-numbers": bookAgeNumbers,
+  "0026-sales-tax": salesTax,
   "0027-return-claims": returnClaims,
   "0028-book-price-breaks": bookPriceBreaks,
   "0029-shipping-by-items": shippingByItems,

@@ -41,6 +41,8 @@ export const NOT_PAGE_SHAPING_TABLES: Record<string, string> = {
   organisations: "as user",
   tax_exemption_certificates: "shown on account pages and to staff only",
   tax_certificate_files: "served to their owner and staff only, never cached",
+  tax_rates: "read by the checkout and its tax quote, which are never cached",
+  order_tax_lines: "as orders",
   private_files: "never served to visitors; whether a free story exists is free_story's row",
   return_claims: "shown on /returns (never cached) and to staff only",
   return_claim_lines: "as return_claims",

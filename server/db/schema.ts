@@ -2,6 +2,7 @@ import type { ColumnType, Insertable, Selectable } from "kysely";
 import type { EnquiryKind } from "#common/contact/contact-fields.ts";
 import type { OrderStatusValue } from "#common/orders/order-status-schema.ts";
 import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
+import type { TaxMode } from "#common/tax/sales-tax.ts";
 import type {
   CertificateDocumentKind,
   CertificateStatus,
@@ -118,6 +119,11 @@ export interface OrdersTable {
   paid_at: Timestamp | null;
   amount_paid_cents: Defaulted<number>;
   amount_refunded_cents: Defaulted<number>;
+  /** Sales tax charged (migration 0026); total_cents = subtotal_cents + shipping_cents + tax_cents. */
+  tax_cents: Defaulted<number>;
+  /** The exemption certificate that took the tax off (the audit trail), and its number as it was. */
+  tax_exempt_certificate_id: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_exempt_certificate_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** True while this order holds units taken from stock (given back once on cancel or expiry). */
   stock_taken: Defaulted<SqlBool>;
   /** The rate-limit key of the client that placed it (server/security/client-key.ts); null before 0017. */
@@ -341,6 +347,32 @@ export interface StoreSettingsTable {
   paypal_environment: Defaulted<"sandbox" | "live">;
   /** The footer's profile links: a JSON array of `StoredSocialLink` (common/settings/social-links.ts). */
   social_links: Defaulted<string>;
+  /** How sales tax is computed (migration 0026, decision 29). */
+  tax_mode: Defaulted<TaxMode>;
+  /** The owner's home state (USPS code), or null. */
+  tax_home_state: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One sales-tax rate the owner set (migration 0026): a US state ("US-IL") or a whole country ("CA"). */
+export interface TaxRatesTable {
+  jurisdiction: string;
+  country: string;
+  state: string | null;
+  /** Thousandths of a percent: 6.25 % is 6250. */
+  rate_thousandths: number;
+  shipping_taxed: SqlBool;
+  /** Off: kept on file, not charged ("collect only where registered"). */
+  collecting: SqlBool;
+}
+
+/** The tax an order was charged per jurisdiction (migration 0026), its label copied. */
+export interface OrderTaxLinesTable {
+  order_id: string;
+  jurisdiction: string;
+  label: string;
+  rate_thousandths: number;
+  taxable_cents: number;
+  tax_cents: number;
 }
 
 /** Bytes the shop keeps and never serves publicly (the free story), when the database is the file store. */
@@ -544,6 +576,8 @@ export interface Database {
   bundle_books: BundleBooksTable;
   orders: OrdersTable;
   discount_codes: DiscountCodesTable;
+  order_tax_lines: OrderTaxLinesTable;
+  tax_rates: TaxRatesTable;
   order_items: OrderItemsTable;
   order_status_history: OrderStatusHistoryTable;
   order_tracking_numbers: OrderTrackingNumbersTable;

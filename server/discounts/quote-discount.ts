@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { formatMoney } from "#common/money/money.ts";
@@ -110,4 +111,20 @@ export function customerLimitRefusal(code: string): DiscountOutcome & { ok: fals
     reason: "customer-limit",
     message: `You have already used the code ${code} as often as it allows.`,
   };
+}
+
+/**
+ * The page's proof that the server applied `code` (an HMAC under APP_SECRET): the tax quote
+ * reckons a discount only with it, so it never tells anyone whether a guessed code exists.
+ */
+export function discountProof(appSecret: string, code: string): string {
+  return createHmac("sha256", appSecret)
+    .update(`discount-code:${discountCodeKey(code)}`)
+    .digest("base64url");
+}
+
+export function isDiscountProof(appSecret: string, code: string, proof: string): boolean {
+  const expected = Buffer.from(discountProof(appSecret, code));
+  const given = Buffer.from(proof);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

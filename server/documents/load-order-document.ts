@@ -1,3 +1,4 @@
+import { loadOrderTaxLines } from "#server/orders/order-tax.ts";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OrdersTable } from "#server/db/schema.ts";
 import { countryName } from "#server/checkout/country-names.ts";
@@ -46,7 +47,7 @@ export async function loadOrderDocuments(
   const ids = [...new Set(orderIds)].filter((id) => id !== "" && id.length <= 100);
   if (ids.length > MAX_ORDERS) throw new RangeError(`At most ${MAX_ORDERS} orders at a time.`);
   if (ids.length === 0) return [];
-  const [orders, items] = await Promise.all([
+  const [orders, items, taxByOrder] = await Promise.all([
     db.selectFrom("orders").selectAll().where("id", "in", ids).execute(),
     db
       .selectFrom("order_items")
@@ -56,6 +57,7 @@ export async function loadOrderDocuments(
       .orderBy("position")
       .orderBy("id")
       .execute(),
+    loadOrderTaxLines(db, ids),
   ]);
   const linesByOrder = new Map<string, OrderDocumentLine[]>();
   for (const item of items) {
@@ -71,7 +73,21 @@ export async function loadOrderDocuments(
   const byId = new Map(orders.map((order) => [order.id, order]));
   return ids.flatMap((id) => {
     const order = byId.get(id);
-    return order ? [orderDocument(order, linesByOrder.get(id) ?? [])] : [];
+    if (!order) return [];
+    const document = orderDocument(order, linesByOrder.get(id) ?? []);
+    // Tax per state as charged ("Sales tax (Illinois, 6.25 %)"), or the certificate that exempted it.
+    const taxLines = (taxByOrder.get(id) ?? []).map((line) => ({
+      label: `Sales tax (${line.label}, ${line.rate})`,
+      cents: line.taxCents,
+    }));
+    if (taxLines.length === 0 && order.tax_cents > 0) taxLines.push({ label: "Sales tax", cents: order.tax_cents });
+    return [
+      {
+        ...document,
+        ...(taxLines.length > 0 ? { taxLines } : {}),
+        ...(order.tax_exempt_certificate_number ? { taxExemptCertificate: order.tax_exempt_certificate_number } : {}),
+      },
+    ];
   });
 }
 

@@ -74,6 +74,17 @@ const ACTIONS: { path: string; fields: Record<string, string | null> }[] = [
     },
   },
   { path: "/admin/settings/free-story", fields: { intent: null, story: null } },
+  {
+    path: "/admin/settings/tax",
+    fields: {
+      taxMode: null,
+      homeState: null,
+      "rates.0.place": null,
+      "rates.0.rate": null,
+      "rates.0.collecting": null,
+      "rates.99.rate": null,
+    },
+  },
   { path: "/admin/coming-soon", fields: { enableMaintenanceMode: null } },
   {
     path: "/checkout",
@@ -92,6 +103,7 @@ const ACTIONS: { path: string; fields: Record<string, string | null> }[] = [
       quotedSubtotalCents: null,
       quotedShippingRates: null,
       quotedCurrency: null,
+      quotedTaxCents: null,
     },
   },
   { path: "/order-confirmation/ORD-2025-001", fields: { intent: null } },
@@ -177,6 +189,7 @@ const LOADERS: { path: string; params: string[] }[] = [
   { path: "/setup", params: ["token"] },
   { path: "/track-order", params: ["orderId"] },
   { path: "/checkout", params: ["items"] },
+  { path: "/resources/tax-quote", params: ["items", "country", "region", "shipping"] },
   { path: "/admin/books", params: ["page", "search"] },
   { path: "/admin/customers", params: ["page", "search"] },
   { path: "/admin/orders", params: ["page", "search", "details"] },
@@ -236,6 +249,8 @@ const TABLES = [
   "organisations",
   "tax_exemption_certificates",
   "tax_certificate_files",
+  "tax_rates",
+  "order_tax_lines",
 ] as const;
 
 describe.each(TEST_ENGINES)("fuzzing every action and loader on %s", (engine) => {

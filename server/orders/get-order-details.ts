@@ -1,3 +1,4 @@
+import { loadOrderTax, type OrderTaxView } from "./order-tax.ts";
 import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
@@ -36,6 +37,8 @@ export interface OrderDetails {
   shippingMethodName: string | null;
   shippingCents: number;
   subtotalCents: number;
+  /** The sales tax per state as charged, or the certificate that exempted the order. */
+  tax: OrderTaxView;
   currency: string;
   paymentMethod: PaymentMethod | null;
   paymentStatus: PaymentStatus;
@@ -96,7 +99,7 @@ export async function getOrderDetails(
     .orderBy("occurred_at")
     .orderBy("id")
     .execute();
-  const [tracking, notes] = await Promise.all([
+  const [tracking, notes, tax] = await Promise.all([
     loadTrackingNumbers(db, [order.id]),
     db
       .selectFrom("order_notes")
@@ -105,6 +108,7 @@ export async function getOrderDetails(
       .orderBy("created_at")
       .orderBy("id")
       .execute(),
+    loadOrderTax(db, order),
   ]);
   const cityLine = [order.ship_city, order.ship_region, order.ship_postal_code].filter(Boolean).join(", ");
 
@@ -131,6 +135,7 @@ export async function getOrderDetails(
     shippingMethodName: order.shipping_method_name,
     shippingCents: order.shipping_cents,
     subtotalCents: order.subtotal_cents,
+    tax,
     currency: order.currency,
     paymentMethod: order.payment_method,
     paymentStatus: order.payment_status,

@@ -34,6 +34,7 @@ describe.each(TEST_ENGINES)("listOrders on %s", (engine) => {
       orderDate: "2025-07-01T08:00:00.000Z",
       customerEmail: "Mixed.Case@Example.NET",
       totalCents: 1299,
+      taxCents: 0,
       status: "Pending",
       currency: "USD",
       paymentMethod: null,

@@ -11,6 +11,8 @@ export interface OrderListItem {
   orderDate: Timestamp;
   customerEmail: string;
   totalCents: number;
+  /** The sales tax included in the total. */
+  taxCents: number;
   status: OrderStatus;
   currency: string;
   paymentMethod: PaymentMethod | null;
@@ -43,6 +45,7 @@ export async function listOrders(
           "order_date",
           "customer_email",
           "total_cents",
+          "tax_cents",
           "status",
           "currency",
           "payment_method",
@@ -59,6 +62,7 @@ export async function listOrders(
         orderDate: row.order_date,
         customerEmail: row.customer_email,
         totalCents: row.total_cents,
+        taxCents: row.tax_cents,
         status: row.status,
         currency: row.currency,
         paymentMethod: row.payment_method,

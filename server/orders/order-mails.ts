@@ -14,6 +14,7 @@ import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
 import { CARRIER_LABELS, trackingUrl, type TrackingNumberView } from "#common/orders/carriers.ts";
 import { customerTrackingNumbers, loadTrackingNumbers } from "./tracking-numbers.ts";
+import { loadOrderTax, taxRows } from "./order-tax.ts";
 
 export interface OrderMailDeps {
   db: Kysely<Database>;
@@ -102,7 +103,8 @@ async function loadOrder(db: Kysely<Database>, orderId: string) {
     .orderBy("id")
     .execute();
   const tracking = customerTrackingNumbers(await loadTrackingNumbers(db, [orderId]), orderId);
-  return { ...order, items, tracking };
+  const tax = await loadOrderTax(db, order);
+  return { ...order, items, tracking, tax };
 }
 
 function money(order: NonNullable<OrderRow>, cents: number): string {
@@ -286,6 +288,7 @@ function totals(order: NonNullable<OrderRow>): [string, string][] {
       `Shipping${order.shipping_method_name ? ` (${order.shipping_method_name})` : ""}`,
       money(order, order.shipping_cents),
     ],
+    ...taxRows(order.tax, (cents) => money(order, cents)),
     ["Total", money(order, order.total_cents)],
   ];
 }

@@ -26,12 +26,14 @@ const TEXT_COLUMNS = [
   ["ship_region", "ship_region"],
   ["ship_postal_code", "ship_postal_code"],
   ["ship_country", "ship_country"],
+  ["tax_exempt_certificate", "tax_exempt_certificate_number"],
 ] as const satisfies readonly OrderColumn[];
 
 /** Integer cents, written as decimals. */
 const AMOUNT_COLUMNS = [
   ["subtotal", "subtotal_cents"],
   ["shipping", "shipping_cents"],
+  ["tax", "tax_cents"],
   ["total", "total_cents"],
   ["paid", "amount_paid_cents"],
   ["refunded", "amount_refunded_cents"],
@@ -40,7 +42,8 @@ const AMOUNT_COLUMNS = [
 /**
  * The orders export's columns, one line per order, for the books: amounts are decimals in the
  * order's own currency (`currency`), dates ISO 8601 in UTC. `items` sums the lines up as
- * "2 × Title; 1 × Other"; `paid` and `refunded` are what was received and given back.
+ * "2 × Title; 1 × Other"; `tax` is the sales tax charged (total = subtotal + shipping + tax) and
+ * `tax_exempt_certificate` the certificate that exempted the order; `paid` and `refunded` are what was received and given back.
  */
 export const ORDERS_CSV_HEADER: readonly string[] = [
   ...TEXT_COLUMNS.map(([header]) => header),

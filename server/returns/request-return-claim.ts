@@ -13,6 +13,9 @@ import {
   CLAIM_PHOTO_TYPE_MESSAGE,
   RETURN_CLAIM_MESSAGES,
 } from "#common/returns/return-claim-terms.ts";
+import { taxOnAmount } from "#common/tax/sales-tax.ts";
+import type { Database } from "#server/db/schema.ts";
+import type { Kysely } from "kysely";
 import { claimableLines, claimableOrderId, claimRefusal, claimWindow, type ClaimAccess } from "./claim-order.ts";
 
 /**
@@ -122,7 +125,11 @@ export async function requestReturnClaim(
         user_id: access.viewer && access.viewer.userId === order.user_id ? access.viewer.userId : null,
         photo_key: photo?.key ?? null,
         photo_content_type: photo ? "image/webp" : null,
-        amount_cents: rows.reduce((sum, row) => sum + row.amount_cents, 0),
+        amount_cents: await claimAmount(
+          trx,
+          orderId,
+          rows.reduce((sum, row) => sum + row.amount_cents, 0),
+        ),
         created_at: now.toISOString(),
       })
       .execute();
@@ -140,4 +147,18 @@ export async function requestReturnClaim(
     await queueReturnClaimMail(trx, { claimId, orderId, kind: "claim-received", now });
   });
   return { claimId, orderId };
+}
+
+/**
+ * What settling a claim by refund gives back: the claimed copies at the prices paid, plus the
+ * sales tax charged on them (the order's rates, rounded as the order was: decision 29), never
+ * more tax than the order was charged.
+ */
+async function claimAmount(trx: Kysely<Database>, orderId: string, goodsCents: number): Promise<number> {
+  const [order, taxLines] = await Promise.all([
+    trx.selectFrom("orders").select("tax_cents").where("id", "=", orderId).executeTakeFirstOrThrow(),
+    trx.selectFrom("order_tax_lines").select("rate_thousandths").where("order_id", "=", orderId).execute(),
+  ]);
+  const tax = taxLines.reduce((sum, line) => sum + taxOnAmount(goodsCents, line.rate_thousandths), 0);
+  return goodsCents + Math.min(tax, order.tax_cents);
 }

@@ -195,6 +195,31 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       expect(await count("return_claims")).toBe(1);
     });
 
+    it("asks back the sales tax charged on the claimed copies, at the order's rate", async () => {
+      const { db } = testDb.handle;
+      // The order as placed in Illinois at 6.25 %: tax on 2 × 34.99 + 10.00 = 79.98 is 5.00.
+      await db.updateTable("orders").set({ tax_cents: 500 }).where("id", "=", orderId).execute();
+      await db
+        .insertInto("order_tax_lines")
+        .values({
+          order_id: orderId,
+          jurisdiction: "US-IL",
+          label: "Illinois",
+          rate_thousandths: 6250,
+          taxable_cents: 7998,
+          tax_cents: 500,
+        })
+        .execute();
+      const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 1 }] });
+      const stored = await db
+        .selectFrom("return_claims")
+        .select("amount_cents")
+        .where("id", "=", claimId)
+        .executeTakeFirstOrThrow();
+      // 34.99 and 6.25 % of it, 2.186875, rounded half up to 2.19.
+      expect(stored.amount_cents).toBe(3499 + 219);
+    });
+
     it("gives a refused claim's copies back", async () => {
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 2 }] });
       await reviewReturnClaim(deps(), { claimId, reviewerId: "u-staff", decision: "refuse", reason: "Used books." });

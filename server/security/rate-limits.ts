@@ -63,6 +63,8 @@ export function createRateLimits(store: RateLimitStore) {
     freeStoryPerAddress: new RateLimiter(store, { name: "freeStoryPerAddress", limit: 3, windowMs: 24 * 60 * 60_000 }),
     /** Invoice downloads asked for by a client (/orders/:id/invoice.pdf): each PDF costs 0.1–0.2 s of CPU. */
     orderDocuments: new RateLimiter(store, { name: "orderDocuments", limit: 30, windowMs: 60_000 }),
+    /** Sales-tax quotes of the checkout page (/resources/tax-quote): each prices a cart; a buyer asks a few. */
+    taxQuote: new RateLimiter(store, { name: "taxQuote", limit: 60, windowMs: 60_000 }),
     /** Tax exemption certificates an account sends, refused ones included: each is a file of up to 5 MB kept for years. */
     taxCertificateUploads: new RateLimiter(store, { name: "taxCertificateUploads", limit: 20, windowMs: 60 * 60_000 }),
   };

@@ -100,6 +100,7 @@ describe("admin settings, Coming Soon, subscribers and messages in a browser", (
       "Payment Gateways",
       "Shipping",
       "Social Media",
+      "Tax",
       "Free Story",
     ]);
 

@@ -17,6 +17,8 @@ export async function insertCardOrder(
     unitPriceCents?: number;
     shippingCents?: number;
     currency?: string;
+    /** Sales tax charged (Tennessee, 7 %, as one tax line); none by default. */
+    taxCents?: number;
     /** "paypal": the same order, to be paid through PayPal. */
     method?: "card" | "paypal";
   },
@@ -25,6 +27,7 @@ export async function insertCardOrder(
   const quantity = options.quantity ?? 2;
   const unit = options.unitPriceCents ?? 1250;
   const shipping = options.shippingCents ?? 500;
+  const tax = options.taxCents ?? 0;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     const short = await takeStock(trx, [{ kind: "book", id: options.bookId, quantity }]);
@@ -46,7 +49,8 @@ export async function insertCardOrder(
               payment_expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
             }
           : {}),
-        total_cents: unit * quantity + shipping,
+        total_cents: unit * quantity + shipping + tax,
+        tax_cents: tax,
         subtotal_cents: unit * quantity,
         shipping_cents: shipping,
         shipping_method_name: "Standard",
@@ -73,6 +77,19 @@ export async function insertCardOrder(
         position: 0,
       })
       .execute();
+    if (tax > 0) {
+      await trx
+        .insertInto("order_tax_lines")
+        .values({
+          order_id: id,
+          jurisdiction: "US-TN",
+          label: "Tennessee",
+          rate_thousandths: 7000,
+          taxable_cents: unit * quantity,
+          tax_cents: tax,
+        })
+        .execute();
+    }
     await trx
       .insertInto("order_status_history")
       .values({ id: randomUUID(), order_id: id, status: "Order Placed", location: null, occurred_at: now })

@@ -13,7 +13,10 @@ export interface CardPaymentFixture extends OrderInspection {
   /** A book with stock 10 before any order. */
   bookId: string;
   /** Places a card order for 2 copies (stock taken) and opens its Checkout Session in the stand-in. */
-  placeCardOrder(options?: { quantity?: number }): Promise<{ orderId: string; sessionId: string; url: string }>;
+  placeCardOrder(options?: {
+    quantity?: number;
+    taxCents?: number;
+  }): Promise<{ orderId: string; sessionId: string; url: string }>;
   cleanup(): Promise<void>;
 }
 
@@ -34,7 +37,11 @@ export async function startCardPaymentFixture(engine: DatabaseEngine): Promise<C
     standIn,
     bookId,
     async placeCardOrder(options = {}) {
-      const orderId = await insertCardOrder(db, { bookId, quantity: options.quantity ?? 2 });
+      const orderId = await insertCardOrder(db, {
+        bookId,
+        quantity: options.quantity ?? 2,
+        ...(options.taxCents === undefined ? {} : { taxCents: options.taxCents }),
+      });
       const { url } = await startCardPayment(testApp.services, { orderId });
       const { stripe_session_id } = await db
         .selectFrom("orders")

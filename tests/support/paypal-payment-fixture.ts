@@ -16,7 +16,10 @@ export interface PayPalPaymentFixture extends OrderInspection {
    * Places a PayPal order for 2 copies at 12.50 plus 5.00 shipping (stock taken) and creates its
    * PayPal order in the stand-in: its id and approval URL.
    */
-  placePayPalOrder(options?: { quantity?: number }): Promise<{ orderId: string; paypalOrderId: string; url: string }>;
+  placePayPalOrder(options?: {
+    quantity?: number;
+    taxCents?: number;
+  }): Promise<{ orderId: string; paypalOrderId: string; url: string }>;
   /** The buyer pays on PayPal's page (approves), and is sent back: the return address. */
   approve(url: string): Promise<URL>;
   cleanup(): Promise<void>;
@@ -42,7 +45,12 @@ export async function startPayPalPaymentFixture(
     standIn,
     bookId,
     async placePayPalOrder(placing = {}) {
-      const orderId = await insertCardOrder(db, { bookId, quantity: placing.quantity ?? 2, method: "paypal" });
+      const orderId = await insertCardOrder(db, {
+        bookId,
+        quantity: placing.quantity ?? 2,
+        method: "paypal",
+        ...(placing.taxCents === undefined ? {} : { taxCents: placing.taxCents }),
+      });
       const { url } = await startPayPalPayment(testApp.services, { orderId });
       const { paypal_order_id } = await db
         .selectFrom("orders")

@@ -131,3 +131,23 @@ function SeeAll({ shown, total, to, children }: { shown: number; total: number; 
     </p>
   );
 }
+
+/** Sales tax collected in the last 30 days, per state (or country): what is owed to each. */
+export function TaxCollected({ tax, currency }: { tax: SalesOverview["taxByJurisdiction"]; currency: string }) {
+  return (
+    <Panel id="tax-collected" heading="Sales tax collected, last 30 days">
+      {tax.length === 0 ? (
+        <p className="mt-3 text-gray-700">No sales tax collected in the last 30 days.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-brand-100" data-testid="tax-collected">
+          {tax.map((row) => (
+            <li key={row.label} className="flex justify-between gap-4 py-2">
+              <span>{row.label}</span>
+              <span className="whitespace-nowrap tabular-nums">{formatMoney(row.taxCents, currency)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

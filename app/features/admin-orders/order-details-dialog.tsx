@@ -1,3 +1,4 @@
+import { taxExemptText } from "#common/tax/sales-tax.ts";
 import { FileDown } from "lucide-react";
 import type { OrderDetails } from "#server/orders/get-order-details.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -189,6 +190,19 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
             <tfoot className="border-t border-brand-100">
               <TotalRow label="Subtotal" value={money(order.subtotalCents)} />
               <TotalRow label="Shipping" value={money(order.shippingCents)} />
+              {order.tax.exemptCertificateNumber ? (
+                <TotalRow label={taxExemptText(order.tax.exemptCertificateNumber)} value={money(0)} />
+              ) : order.tax.lines.length > 0 ? (
+                order.tax.lines.map((line) => (
+                  <TotalRow
+                    key={line.label}
+                    label={`Sales tax (${line.label}, ${line.rate})`}
+                    value={money(line.taxCents)}
+                  />
+                ))
+              ) : (
+                <TotalRow label="Sales tax" value={money(order.tax.taxCents)} />
+              )}
               <TotalRow label="Total" value={money(order.totalCents)} strong />
             </tfoot>
           </table>

@@ -102,6 +102,11 @@ export function OrdersTable({
             </td>
             <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums text-ink">
               {formatMoney(order.totalCents, order.currency)}
+              {order.taxCents > 0 ? (
+                <span className="block text-xs font-normal text-gray-700">
+                  incl. {formatMoney(order.taxCents, order.currency)} tax
+                </span>
+              ) : null}
             </td>
             <td className="px-4 py-3">
               <PaymentBadge status={order.paymentStatus} />

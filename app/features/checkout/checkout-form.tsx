@@ -1,5 +1,5 @@
 import { Lock } from "lucide-react";
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import {
   APPLY_DISCOUNT_INTENT,
   CHECKOUT_FIELDS,
@@ -11,6 +11,8 @@ import type { CheckoutEcho } from "#common/checkout/checkout-schema.ts";
 import { quoteShippingRates } from "#common/checkout/shipping-quote.ts";
 import { describeShippingRule, isFlatRate } from "#common/checkout/shipping-rate.ts";
 import type { CheckoutPage } from "#server/checkout/load-checkout.ts";
+import type { CheckoutTaxQuote } from "#server/checkout/quote-checkout-tax.ts";
+import { SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
@@ -18,7 +20,66 @@ import { FormField } from "#app/components/ui/form-field.tsx";
 import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
-import { OrderSummary } from "./order-summary.tsx";
+import { OrderSummary, type SummaryTax } from "./order-summary.tsx";
+
+/** The fields whose change changes the sales tax. */
+const TAX_FIELDS = new Set(["country", "region", "shippingMethodId"]);
+const NO_TAX: SummaryTax = { cents: 0, lines: [], exemptCertificateNumber: null, exemptionPending: false };
+const TAX_UNKNOWN: SummaryTax = { ...NO_TAX, cents: null };
+
+/**
+ * The sales tax of the address typed, asked of the server (/resources/tax-quote) when the
+ * country, state or shipping method changes (typing waits for a pause). A store that charges no
+ * tax anywhere asks nothing: the page says so from the start. An answer that arrives after a
+ * newer question is dropped.
+ */
+function useTaxQuote(page: CheckoutPage) {
+  const [tax, setTax] = useState<SummaryTax>(page.taxCollected ? TAX_UNKNOWN : NO_TAX);
+  const asked = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const items = page.lines.map((line) => `${line.id}:${line.quantity}`).join(",");
+  const ask = useCallback(
+    (form: HTMLFormElement) => {
+      if (!page.taxCollected) return;
+      const data = new FormData(form);
+      const params = new URLSearchParams({
+        items,
+        country: String(data.get("country") ?? ""),
+        region: String(data.get("region") ?? ""),
+        shipping: String(data.get("shippingMethodId") ?? ""),
+        // The applied code, with the page's proof that the server applied it (decision 39).
+        ...(page.discount ? { discount: page.discount.code, discountProof: page.discount.proof } : {}),
+      });
+      const question = ++asked.current;
+      void fetch(`${SITE_RESOURCES.taxQuote.path}?${params}`, { headers: { Accept: "application/json" } })
+        .then(async (response) => (response.ok ? ((await response.json()) as CheckoutTaxQuote) : null))
+        .catch(() => null)
+        .then((quote) => {
+          if (question !== asked.current) return;
+          setTax(
+            quote
+              ? {
+                  cents: quote.taxCents,
+                  lines: quote.lines,
+                  exemptCertificateNumber: quote.exemptCertificateNumber,
+                  exemptionPending: quote.exemptionPending,
+                }
+              : TAX_UNKNOWN,
+          );
+        });
+    },
+    [items, page.taxCollected, page.discount],
+  );
+  const askSoon = useCallback(
+    (form: HTMLFormElement, wait: number) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => ask(form), wait);
+    },
+    [ask],
+  );
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return { tax, ask, askSoon };
+}
 
 /** Title of the toast when the order is refused (by the form's own check or by the server). */
 export const ORDER_NOT_PLACED_TITLE = "Your order was not placed";
@@ -94,6 +155,13 @@ function CheckoutFormFields({
     post,
   });
 
+  const { tax, ask, askSoon } = useTaxQuote(page);
+  const formElement = useRef<HTMLFormElement | null>(null);
+  // Once hydrated: the tax of the address the page shows (typed before a refused post, or prefilled).
+  useEffect(() => {
+    if (formElement.current) ask(formElement.current);
+  }, [ask]);
+
   const shipping = page.shippingMethods.find((method) => method.id === shippingId) ?? page.shippingMethods[0];
   const money = (cents: number) => formatMoney(cents, page.currency);
   const errorOf = (field: string) => errors[field];
@@ -104,6 +172,14 @@ function CheckoutFormFields({
   return (
     <form
       {...formProps}
+      ref={(element) => {
+        formElement.current = element;
+        formProps.ref(element);
+      }}
+      onChange={(event) => {
+        const field = event.target as unknown as HTMLInputElement;
+        if (TAX_FIELDS.has(field.name)) askSoon(event.currentTarget, field.type === "text" ? 500 : 0);
+      }}
       method="post"
       aria-busy={busy}
       className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"
@@ -130,6 +206,8 @@ function CheckoutFormFields({
       <input type="hidden" name="quotedCurrency" value={page.currency} readOnly />
       <input type="hidden" name="appliedDiscountCode" value={page.discount?.code ?? ""} readOnly />
       <input type="hidden" name="quotedDiscountCents" value={page.discount?.cents ?? 0} readOnly />
+      {/* Only a tax the page showed is quoted back: placing the order refuses a different one. */}
+      {tax.cents !== null ? <input type="hidden" name="quotedTaxCents" value={tax.cents} readOnly /> : null}
 
       <div className="grid min-w-0 gap-6">
         {summaryMessages.length > 0 ? (
@@ -322,13 +400,14 @@ function CheckoutFormFields({
           subtotalCents={page.subtotalCents}
           shipping={shipping ? { name: shipping.name, cents: shipping.rateCents } : null}
           discount={page.discount}
+          tax={tax}
         />
         <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full`}>
           <Lock aria-hidden="true" className="size-5" />
           {busy ? "Placing Order..." : "Place Order"}
         </button>
         <p className="text-center text-sm text-gray-700">
-          Prices, shipping and stock are checked again when you place the order.
+          Prices, shipping, tax and stock are checked again when you place the order.
         </p>
         <DiscountCodeField
           applied={page.discount}

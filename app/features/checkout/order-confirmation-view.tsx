@@ -136,6 +136,12 @@ export function OrderConfirmationView({
             currency={order.currency}
             subtotalCents={order.subtotalCents}
             shipping={{ name: order.shippingMethodName ?? "Shipping", cents: order.shippingCents }}
+            tax={{
+              cents: order.tax.taxCents,
+              lines: order.tax.lines,
+              exemptCertificateNumber: order.tax.exemptCertificateNumber,
+              exemptionPending: order.exemptionPending,
+            }}
           />
           {orderAgain}
           <a href={`/track-order?orderId=${encodeURIComponent(order.id)}`} className={buttonStyles.secondary}>

@@ -1,4 +1,5 @@
 import { formatMoney } from "#common/money/money.ts";
+import { NO_SALES_TAX_TEXT, PENDING_EXEMPTION_TEXT, taxExemptText } from "#common/tax/sales-tax.ts";
 import { coverSources } from "#app/lib/book-cover.ts";
 
 interface SummaryLine {
@@ -12,6 +13,14 @@ interface SummaryLine {
   listPriceCents?: number;
 }
 
+/** The sales tax a summary shows: `cents` null while it waits for the address (checkout only). */
+export interface SummaryTax {
+  cents: number | null;
+  lines: readonly { label: string; rate: string; taxCents: number }[];
+  exemptCertificateNumber: string | null;
+  exemptionPending: boolean;
+}
+
 /**
  * An order's lines and totals as the server priced them: the checkout page's summary and the
  * confirmation page's. `shipping` null: no method chosen yet.
@@ -22,6 +31,7 @@ export function OrderSummary({
   subtotalCents,
   shipping,
   discount = null,
+  tax,
   heading = "Order Summary",
 }: {
   lines: readonly SummaryLine[];
@@ -30,6 +40,7 @@ export function OrderSummary({
   shipping: { name: string; cents: number } | null;
   /** A discount code's line (decision 39): taken off the subtotal, before shipping. */
   discount?: { code: string; cents: number } | null | undefined;
+  tax: SummaryTax;
   heading?: string;
 }) {
   const money = (cents: number) => formatMoney(cents, currency);
@@ -92,11 +103,48 @@ export function OrderSummary({
           <dt>Shipping{shipping ? ` (${shipping.name})` : ""}</dt>
           <dd data-testid="summary-shipping">{shipping ? money(shipping.cents) : "—"}</dd>
         </div>
+        <TaxRows tax={tax} money={money} />
         <div className="flex justify-between text-lg font-bold">
           <dt>Total</dt>
-          <dd data-testid="summary-total">{money(subtotalCents - (discount?.cents ?? 0) + (shipping?.cents ?? 0))}</dd>
+          <dd data-testid="summary-total">
+            {money(subtotalCents - (discount?.cents ?? 0) + (shipping?.cents ?? 0) + (tax.cents ?? 0))}
+          </dd>
         </div>
       </dl>
+      <div
+        aria-live="polite"
+        data-testid="summary-tax-note"
+        className="mt-3 grid gap-1 text-sm text-gray-700 empty:hidden"
+      >
+        {tax.exemptCertificateNumber ? (
+          <p className="font-medium text-green-800">{taxExemptText(tax.exemptCertificateNumber)}</p>
+        ) : tax.cents === 0 && tax.lines.length === 0 ? (
+          <p>{NO_SALES_TAX_TEXT}</p>
+        ) : null}
+        {tax.exemptionPending ? <p>{PENDING_EXEMPTION_TEXT}</p> : null}
+      </div>
     </section>
+  );
+}
+
+/** One row per jurisdiction taxed; one "Sales tax" row otherwise (its amount, or what it waits for). */
+function TaxRows({ tax, money }: { tax: SummaryTax; money: (cents: number) => string }) {
+  if (tax.lines.length > 0) {
+    return tax.lines.map((line) => (
+      <div key={line.label} className="flex justify-between gap-3" data-testid="summary-tax">
+        <dt>
+          Sales tax ({line.label}, {line.rate})
+        </dt>
+        <dd>{money(line.taxCents)}</dd>
+      </div>
+    ));
+  }
+  return (
+    <div className="flex justify-between gap-3" data-testid="summary-tax">
+      <dt>Sales tax</dt>
+      <dd>
+        {tax.cents === null ? <span className="text-sm text-gray-700">From your address</span> : money(tax.cents)}
+      </dd>
+    </div>
   );
 }

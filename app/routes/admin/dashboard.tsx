@@ -7,7 +7,7 @@ import { getSalesOverview } from "#server/dashboard/sales-overview.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
-import { LowStock, TopTitles, WaitingToShip } from "#app/features/admin-dashboard/dashboard-lists.tsx";
+import { LowStock, TaxCollected, TopTitles, WaitingToShip } from "#app/features/admin-dashboard/dashboard-lists.tsx";
 import { SalesChart } from "#app/features/admin-dashboard/sales-chart.tsx";
 import { SalesFigures } from "#app/features/admin-dashboard/sales-figures.tsx";
 import type { Route } from "./+types/dashboard";
@@ -59,8 +59,8 @@ export default function Dashboard({ loaderData: { stats, sales, name } }: Route.
           Sales
         </h2>
         <p className="mt-1 text-sm text-gray-700">
-          Paid orders and invoice orders awaiting payment, net of refunds, in {sales.currency}. Days run midnight to
-          midnight {sales.timeZone}.
+          Paid orders and invoice orders awaiting payment, net of refunds and excluding sales tax, in {sales.currency}.
+          Days run midnight to midnight {sales.timeZone}.
         </p>
         <div className="mt-4">
           <SalesFigures overview={sales} />
@@ -76,6 +76,7 @@ export default function Dashboard({ loaderData: { stats, sales, name } }: Route.
         <WaitingToShip waiting={sales.waitingToShip} />
         <TopTitles titles={sales.topTitles} />
         <LowStock lowStock={sales.lowStock} />
+        <TaxCollected tax={sales.taxByJurisdiction} currency={sales.currency} />
       </div>
       <section aria-labelledby="quick-actions" className="mt-10">
         <h2 id="quick-actions" className="font-serif text-2xl font-bold text-brand-800">

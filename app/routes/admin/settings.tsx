@@ -12,6 +12,9 @@ import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { settingsInputFromFormData } from "#app/features/admin-settings/settings-form-data.ts";
 import { SAVE_SETTINGS_TOASTS, StoreSettingsForm } from "#app/features/admin-settings/store-settings-form.tsx";
 import { FreeStoryUpload } from "#app/features/admin-settings/free-story-upload.tsx";
+import { TaxSettingsForm } from "#app/features/admin-settings/tax-settings-form.tsx";
+import { loadTaxSettings } from "#server/tax/tax-settings.ts";
+import { countryOptions } from "#server/checkout/country-names.ts";
 import type { Route } from "./+types/settings";
 
 /** The endpoint Stripe's webhook must call (server/payments, issue 11). */
@@ -36,7 +39,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     missing: await payPalMissingSettings({ db, env }),
   };
   const freeStory = await getFreeStory(context.services);
+  const tax = await loadTaxSettings(context.services);
   return {
+    tax,
+    taxCountries: countryOptions(null).filter((country) => country.code !== "US"),
     settings,
     webhookUrl: stripeWebhookUrl(env.PUBLIC_URL),
     cardPaymentsReady,
@@ -64,13 +70,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, webhookUrl, cardPaymentsReady, payPal, currencies, freeStory } = loaderData;
+  const { settings, webhookUrl, cardPaymentsReady, payPal, currencies, freeStory, tax, taxCountries } = loaderData;
 
   return (
     <div className="mx-auto max-w-4xl">
       <AdminPageHeader
         title={ADMIN_PAGES.settings.title}
-        intro="Your store's details, payments, shipping, social links, maintenance mode and free story."
+        intro="Your store's details, payments, shipping, social links, maintenance mode, sales tax and free story."
       />
       {/* A new key after each save: the form starts again from the settings as now stored. */}
       <StoreSettingsForm
@@ -83,6 +89,9 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
         currencies={currencies}
       />
       {/* Its own form after the settings' (a form cannot hold another): the file goes to its own address. */}
+      <div className="mt-6">
+        <TaxSettingsForm key={JSON.stringify(tax)} settings={tax} countries={taxCountries} />
+      </div>
       <div className="mt-6">
         <FreeStoryUpload story={freeStory} />
       </div>

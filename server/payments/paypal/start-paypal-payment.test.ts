@@ -71,6 +71,25 @@ describe.each(TEST_ENGINES)("starting a PayPal payment on %s", (engine) => {
     expect(creations()).toHaveLength(1);
   });
 
+  it("sends the sales tax as the breakdown's tax_total, so the amounts add up to the order's total", async () => {
+    await f.placePayPalOrder({ taxCents: 175 });
+    const [created] = creations();
+    expect(created!.body).toMatchObject({
+      purchase_units: [
+        {
+          amount: {
+            value: "31.75",
+            breakdown: {
+              item_total: { value: "25.00" },
+              shipping: { value: "5.00" },
+              tax_total: { currency_code: "USD", value: "1.75" },
+            },
+          },
+        },
+      ],
+    });
+  });
+
   it("a double-click on Place Order creates one PayPal order and sends both requests to it", async () => {
     const services = f.testApp.services;
     const orderId = await insertCardOrder(services.db, { bookId: f.bookId, quantity: 1, method: "paypal" });

@@ -50,6 +50,21 @@ describe.each(TEST_ENGINES)("card payment flow on %s", (engine) => {
     await expect(startCardPayment(f.testApp.services, { orderId })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
+  it("charges the sales tax as its own line, so the card pays the order's total exactly", async () => {
+    // 2 × $12.50 + $5.00 shipping + $1.75 tax (Tennessee, 7 %).
+    const { orderId, url } = await f.placeCardOrder({ taxCents: 175 });
+    const created = f.standIn.requests().find((r) => r.path === "/v1/checkout/sessions")!;
+    expect(created.body).toMatchObject({
+      line_items: [
+        { quantity: "2", price_data: { unit_amount: "1250" } },
+        { quantity: "1", price_data: { unit_amount: "500" } },
+        { quantity: "1", price_data: { unit_amount: "175", product_data: { name: "Sales tax: Tennessee 7 %" } } },
+      ],
+    });
+    expect((await pay(url, "pay")).status).toBe(303);
+    expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", amount_paid_cents: 3175 });
+  });
+
   it("a double-click on Place Order opens one session and sends both requests to it", async () => {
     const services = f.testApp.services;
     const orderId = await insertCardOrder(services.db, { bookId: f.bookId, quantity: 1 });

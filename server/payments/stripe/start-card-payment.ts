@@ -1,3 +1,4 @@
+import { loadOrderTaxLines } from "#server/orders/order-tax.ts";
 import type { Kysely, Selectable } from "kysely";
 import type Stripe from "stripe";
 import type { Env } from "#server/config/env.ts";
@@ -108,6 +109,23 @@ async function openSession(
         currency,
         unit_amount: order.shipping_cents,
         product_data: { name: `Shipping: ${order.shipping_method_name ?? "Shipping"}` },
+      },
+    });
+  }
+  // The tax as its own line, as charged (decision 29): the card is charged the order's total exactly.
+  if (order.tax_cents > 0) {
+    const taxLines = (await loadOrderTaxLines(deps.db, [order.id])).get(order.id) ?? [];
+    lineItems.push({
+      quantity: 1,
+      price_data: {
+        currency,
+        unit_amount: order.tax_cents,
+        product_data: {
+          name:
+            taxLines.length > 0
+              ? `Sales tax: ${taxLines.map((line) => `${line.label} ${line.rate}`).join(", ")}`
+              : "Sales tax",
+        },
       },
     });
   }

@@ -1,0 +1,28 @@
+import { runAction } from "#server/http/action-result.ts";
+import { requireAdmin } from "#server/http/guards.ts";
+import { readForm } from "#server/http/read-form.ts";
+import { saveTaxSettings } from "#server/tax/tax-settings.ts";
+import type { Route } from "./+types/tax-settings";
+
+/** Only Store Settings → Tax's post: a visit by address is told so (405). */
+export function loader() {
+  throw new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** POST from Store Settings → Tax: the mode, home state and rates, checked with their shared schema. */
+export async function action({ context, request }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const { services } = context;
+  const form = await readForm(request);
+  return runAction(
+    services,
+    async () => {
+      await saveTaxSettings(services, { form });
+      return {};
+    },
+    {
+      success: () => ({ title: "Tax settings saved", description: "The checkout charges sales tax as now set." }),
+      failureTitle: "Error saving the tax settings",
+    },
+  );
+}
