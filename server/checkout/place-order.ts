@@ -166,6 +166,12 @@ export async function placeOrder(
         },
       );
       const totalCents = priced.subtotalCents - discountCents + shippingCents + tax.taxCents;
+      // Card and PayPal cannot take nothing (a code that takes everything off a free-shipping order).
+      if (totalCents === 0 && form.paymentMethod !== "invoice") {
+        const message =
+          "This order comes to nothing to pay, which cannot be paid by card or PayPal. Please choose invoice.";
+        throw new AppError("VALIDATION", message, { fieldErrors: { paymentMethod: message } });
+      }
       const quotedRate = quotedShippingRate(form.quotedShippingRates, shipping.id);
       if (
         (form.quotedSubtotalCents !== undefined && form.quotedSubtotalCents !== priced.subtotalCents) ||
