@@ -461,7 +461,7 @@ function DiscountCodeField({
             event.preventDefault();
             event.currentTarget.form?.requestSubmit(applyRef.current);
           }}
-          className="min-w-0 flex-1 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink aria-invalid:border-red-700"
+          className="w-0 min-w-0 flex-1 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink aria-invalid:border-red-700"
         />
         <button
           ref={applyRef}
