@@ -119,7 +119,8 @@ describe("discount codes (issue 33, item 5)", () => {
     await page.getByRole("radio", { name: /^Card/ }).check();
     await page.getByRole("button", { name: "Place Order" }).click();
     await reachPaymentPage(page, shop, { provider: "Stripe", url: standIn.url });
-    await page.getByText("Pay $32.00").waitFor();
+    await page.getByText("Pay 32.00 USD").waitFor();
+    await page.getByText("Discount 3.00 USD").waitFor();
     const session = [...standIn.sessions.values()].at(-1)!;
     expect(session.amount_total).toBe(3200);
     expect(standIn.coupons.get(session.discounts[0]!.coupon)).toMatchObject({ amount_off: 300, currency: "usd" });
