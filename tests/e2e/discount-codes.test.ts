@@ -88,6 +88,11 @@ describe("discount codes (issue 33, item 5)", () => {
     await owner.screenshot({ path: path.join(SHOTS, "admin-1280.png"), fullPage: true });
     await owner.setViewportSize({ width: 360, height: 800 });
     await owner.screenshot({ path: path.join(SHOTS, "admin-360.png"), fullPage: true });
+    await owner.getByRole("link", { name: "Edit Conf-10" }).click();
+    await form.getByLabel("Usage limit (optional)").waitFor();
+    expect(await form.getByLabel("Usage limit (optional)").inputValue()).toBe("50");
+    await form.screenshot({ path: path.join(SHOTS, "admin-form-360.png") });
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     await ownerContext.close();
 
     const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
