@@ -8,7 +8,7 @@ import { signInOwner } from "#tests/support/owner-session.ts";
 import { reachPaymentPage } from "#tests/support/provider-checkout.ts";
 import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
-import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 import { discountCodeSchema } from "#common/discounts/discount-code-schema.ts";
 import { saveDiscountCode } from "#server/discounts/save-discount-code.ts";
 
@@ -84,6 +84,7 @@ describe("discount codes (issue 33, item 5)", () => {
     await form.getByRole("button", { name: "Save Code" }).click();
     await expectToast(owner, "Discount code saved The code Conf-10 is saved.");
     await owner.locator('[data-testid="discount-code-row"][data-code="Conf-10"]').waitFor();
+    expect(await axeViolations(owner)).toEqual([]);
     mkdirSync(SHOTS, { recursive: true });
     await owner.screenshot({ path: path.join(SHOTS, "admin-1280.png"), fullPage: true });
     await owner.setViewportSize({ width: 360, height: 800 });
@@ -103,6 +104,11 @@ describe("discount codes (issue 33, item 5)", () => {
 
     await apply(page, "old-code");
     await expect(discountMessage(page)).resolves.toBe("The code OLD-CODE has expired.");
+    // The refused code is named beside its field, which says it is invalid.
+    await expect(
+      page.locator("main").getByLabel("Discount code", { exact: true }).getAttribute("aria-invalid"),
+    ).resolves.toBe("true");
+    expect(await axeViolations(page)).toEqual([]);
     await apply(page, "last-one");
     await expect(discountMessage(page)).resolves.toBe("The code LAST-ONE has been used as many times as it can be.");
     await apply(page, "nope-123");
@@ -163,6 +169,27 @@ describe("discount codes (issue 33, item 5)", () => {
     await expect(discountMessage(page)).resolves.toBe("Code NOJS-5 applied.");
     await expect(page.getByTestId("summary-discount").innerText()).resolves.toBe("−$5.00");
     await expect(page.getByTestId("summary-total").innerText()).resolves.toBe("$45.00");
+
+    // Staff switch the code off between the page and Place Order: refused, nothing placed or charged.
+    await withDb((db) =>
+      db.updateTable("discount_codes").set({ active: false }).where("code", "=", "NOJS-5").execute(),
+    );
+    await fillCheckoutAddress(page, { email: "nojs@example.com", fullName: "Tabitha Dorcas" });
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/checkout"),
+      page.getByRole("button", { name: "Place Order" }).click(),
+    ]);
+    await expect(page.getByTestId("checkout-errors").innerText()).resolves.toContain(
+      "The code NOJS-5 is not active. Your order was not placed and nothing was charged.",
+    );
+    await expect(discountMessage(page)).resolves.toBe("The code NOJS-5 is not active.");
+    await expect(page.getByTestId("summary-total").innerText()).resolves.toBe("$50.00");
+    expect(
+      await withDb((db) =>
+        db.selectFrom("orders").select("id").where("customer_email", "=", "nojs@example.com").execute(),
+      ),
+    ).toEqual([]);
+    expect(standIn.sessions.size).toBe(sessionsBefore);
     await context.close();
   });
 });
