@@ -171,6 +171,7 @@ describe("discount codes (issue 33, item 5)", () => {
     await expect(page.getByTestId("summary-total").innerText()).resolves.toBe("$45.00");
 
     // Staff switch the code off between the page and Place Order: refused, nothing placed or charged.
+    const sessionsBefore = standIn.sessions.size;
     await withDb((db) =>
       db.updateTable("discount_codes").set({ active: false }).where("code", "=", "NOJS-5").execute(),
     );
