@@ -60,6 +60,7 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route(inAdmin(ADMIN_PAGES.books), "routes/admin/books.tsx"),
     route(inAdmin(ADMIN_PAGES.booksImport), "routes/admin/books-import.tsx"),
+    route(inAdmin(ADMIN_PAGES.bundles), "routes/admin/bundles.tsx"),
     route(inAdmin(ADMIN_PAGES.comingSoon), "routes/admin/coming-soon.tsx"),
     route(inAdmin(ADMIN_PAGES.customers), "routes/admin/customers.tsx"),
     route(inAdmin(ADMIN_PAGES.orders), "routes/admin/orders.tsx"),

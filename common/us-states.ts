@@ -69,3 +69,18 @@ export function isUsStateCode(value: unknown): value is UsStateCode {
 export function usStateName(code: string): string {
   return isUsStateCode(code) ? US_STATES[code] : code;
 }
+
+/**
+ * US addresses that are in no state: the territories and the armed forces' post offices (APO/FPO),
+ * by their USPS codes. Orders ship there; no state's sales tax applies (decision 29).
+ */
+export const US_OTHER_POSTAL_REGIONS = {
+  AS: "American Samoa",
+  GU: "Guam",
+  MP: "Northern Mariana Islands",
+  PR: "Puerto Rico",
+  VI: "U.S. Virgin Islands",
+  AA: "Armed Forces Americas",
+  AE: "Armed Forces Europe",
+  AP: "Armed Forces Pacific",
+} as const;

@@ -15,6 +15,7 @@ import { bookCartItem, bundleCartItem } from "#app/features/cart/book-cart-item.
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { useStore } from "#app/lib/use-store.ts";
+import { bundleContents } from "#common/books/bundle-contents.ts";
 import type { Route } from "./+types/bulk-order";
 
 export function meta(args: Route.MetaArgs) {
@@ -69,7 +70,7 @@ export default function BulkOrder({ loaderData, actionData }: Route.ComponentPro
     ...bundles.map((bundle) => ({
       item: bundleCartItem(bundle),
       href: null,
-      detail: `Set of ${bundle.bookCount} books${bundle.books.length > 0 ? `: ${bundle.books.map((b) => b.title).join(", ")}` : ""}`,
+      detail: `Set of ${bundleContents(bundle)}`,
     })),
   ];
   const failure = actionData && !actionData.ok ? actionData.error : undefined;

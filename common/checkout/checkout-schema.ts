@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 import { PAYMENT_METHODS } from "#common/orders/payment-status.ts";
-import { usStateCode } from "#common/tax/sales-tax.ts";
+import { isUsPostalRegion } from "#common/tax/sales-tax.ts";
 import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, DISCOUNT_CODE_MAX, ITEM_ID, type CheckoutField } from "./cart-param.ts";
 
 /**
@@ -152,7 +152,8 @@ export const checkoutSchema = z
       ctx.addIssue({ code: "custom", path: ["region"], message: "Please enter your state." });
     }
     // Sales tax is decided by the state (decision 29): one that cannot be read would escape it.
-    if (value.country === "US" && value.region && !usStateCode(value.region)) {
+    // Territories and military post offices (APO/FPO) are read too; no state's tax applies there.
+    if (value.country === "US" && value.region && !isUsPostalRegion(value.region)) {
       ctx.addIssue({
         code: "custom",
         path: ["region"],

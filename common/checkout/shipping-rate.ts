@@ -11,7 +11,7 @@ export interface ShippingRule {
   freeAboveCents: number | null;
 }
 
-/** The part of a cart the rule reads: how many copies (a bundle counts as one) and their subtotal. */
+/** The part of a cart the rule reads: how many books (a set counts each of its books) and their subtotal. */
 export interface ShippedCart {
   items: number;
   subtotalCents: number;

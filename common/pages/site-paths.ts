@@ -164,6 +164,7 @@ export const ADMIN_PAGES = {
   dashboard: { path: "/admin", title: "Dashboard", documentTitle: "Admin Dashboard" },
   books: { path: "/admin/books", title: "Book Management" },
   booksImport: { path: "/admin/books/import", title: "Import Books" },
+  bundles: { path: "/admin/bundles", title: "Bundles and Class Sets", sidebarLabel: "Bundles" },
   comingSoon: { path: "/admin/coming-soon", title: "Coming Soon" },
   customers: { path: "/admin/customers", title: "Customer Management" },
   orders: { path: "/admin/orders", title: "Order Management" },

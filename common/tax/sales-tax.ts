@@ -1,6 +1,6 @@
 // The sales-tax rule (issue 32, decision 29): pure and client-safe (no zod), so the checkout's
 // island, the server and the tests read the same arithmetic.
-import { US_STATES, type UsStateCode } from "#common/us-states.ts";
+import { US_OTHER_POSTAL_REGIONS, US_STATES, type UsStateCode } from "#common/us-states.ts";
 
 /** How the store computes sales tax. "stripe-tax" is planned (issue 32, item 2) and not built. */
 export const TAX_MODES = ["none", "owner-rates"] as const;
@@ -93,6 +93,18 @@ export function usStateCode(region: string | null | undefined): UsStateCode | nu
   const upper = text.toUpperCase();
   if (upper in US_STATES) return upper as UsStateCode;
   return STATE_BY_NAME.get(text.toLowerCase()) ?? null;
+}
+
+/**
+ * Whether a US address's region can be read: a state (usStateCode), or a territory or military
+ * post office (US_OTHER_POSTAL_REGIONS, by code or name), where no state's tax applies.
+ */
+export function isUsPostalRegion(region: string | null | undefined): boolean {
+  if (usStateCode(region)) return true;
+  const text = (region ?? "").trim().replace(/\.$/, "").replace(/\s+/g, " ").toLowerCase();
+  return Object.entries(US_OTHER_POSTAL_REGIONS).some(
+    ([code, name]) => text === code.toLowerCase() || text === name.toLowerCase(),
+  );
 }
 
 /** The key of a tax rate: "US-IL" for a US state, the country code for any other country. */

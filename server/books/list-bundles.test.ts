@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { linkSeedBundleBooks } from "#server/seed/bundle-contents.ts";
+import { insertTestBook } from "#tests/support/test-books.ts";
+import { insertTestBundle } from "#tests/support/test-bundles.ts";
 import { listBundles } from "./list-bundles.ts";
 
 describe.each(TEST_ENGINES)("bundles on %s", (engine) => {
@@ -10,37 +12,46 @@ describe.each(TEST_ENGINES)("bundles on %s", (engine) => {
     await testDb?.cleanup();
   });
 
-  it("lists the spec's three bundles in position order, as the migration seeded them", async () => {
+  it("lists the spec's three bundles in position order, their availability from their seeded books", async () => {
     testDb = await createTestDatabase(engine);
-    const bundles = await listBundles({ db: testDb.handle.db });
+    const db = testDb.handle.db;
+    await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: false });
+    const bundles = await listBundles({ db });
+    // The Prophet's Collection holds Moses, seeded sold out: it is sold out too.
     expect(
       bundles.map((b) => [b.id, b.name, b.priceCents, b.originalPriceCents, b.savings, b.bookCount, b.stock]),
     ).toEqual([
-      ["pkg-disciple", "The Disciple's Set", 3499, 4500, "Save 22%", 3, 30],
-      ["pkg-shepherd", "The Shepherd's Pack", 6999, 12000, "Save 41%", 3, 20],
-      ["pkg-prophet", "The Prophet's Collection", 15999, 25000, "Save 36%", 7, 10],
+      ["pkg-disciple", "The Disciple's Set", 3499, 4500, "Save 22%", 3, 35],
+      ["pkg-shepherd", "The Shepherd's Pack", 6999, 12000, "Save 41%", 3, 30],
+      ["pkg-prophet", "The Prophet's Collection", 15999, 25000, "Save 36%", 7, 0],
     ]);
     expect(bundles.map((b) => b.popular)).toEqual([false, true, false]);
     expect(bundles[0]!.features).toContain("Perfect for ages 3-7");
     expect(bundles[2]!.features).toContain("90-day satisfaction guarantee");
   });
 
-  it("follows position and stock changes, and survives a broken features column", async () => {
+  it("follows position changes and its parts' stock, and survives a broken features column", async () => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
-    await db
-      .updateTable("bundles")
-      .set({ position: 9, stock: 0, features: "not json" })
-      .where("id", "=", "pkg-disciple")
-      .execute();
-    await db.updateTable("bundles").set({ stock: null }).where("id", "=", "pkg-prophet").execute();
-    const bundles = await listBundles({ db });
-    expect(bundles.map((b) => [b.id, b.stock])).toEqual([
-      ["pkg-shepherd", 20],
-      ["pkg-prophet", null],
-      ["pkg-disciple", 0],
+    const a = await insertTestBook(db, { title: "A", stock: 25 });
+    const b = await insertTestBook(db, { title: "B", stock: null });
+    const set = await insertTestBundle(db, {
+      parts: [
+        { bookId: a, quantity: 12 },
+        { bookId: b, quantity: 1 },
+      ],
+    });
+    await db.updateTable("bundles").set({ position: -1, features: "not json" }).where("id", "=", set).execute();
+    const [first] = await listBundles({ db });
+    expect([first!.id, first!.stock, first!.bookCount, first!.features]).toEqual([set, 2, 13, []]);
+    expect(first!.books.map((book) => [book.title, book.quantity])).toEqual([
+      ["A", 12],
+      ["B", 1],
     ]);
-    expect(bundles[2]!.features).toEqual([]);
+    await db.updateTable("books").set({ stock: null }).where("id", "=", a).execute();
+    expect((await listBundles({ db }))[0]!.stock).toBeNull();
+    await db.updateTable("books").set({ stock: 11 }).where("id", "=", a).execute();
+    expect((await listBundles({ db }))[0]!.stock).toBe(0);
   });
 
   it("says which books are inside each seeded bundle, in order, and drops a deleted book", async () => {
@@ -62,5 +73,7 @@ describe.each(TEST_ENGINES)("bundles on %s", (engine) => {
     await db.deleteFrom("books").where("title", "=", "Noah's Ark and the Promise of the Rainbow").execute();
     const after = await listBundles({ db });
     expect(after.map((b) => b.books.length)).toEqual([2, 3, 6]);
+    // A set that lost a book is unavailable, never sold short or free.
+    expect(after.map((b) => b.stock)).toEqual([0, 30, 0]);
   });
 });

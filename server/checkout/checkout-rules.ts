@@ -67,12 +67,13 @@ export function quoteShipping(
   return methods.map((method) => ({ ...method, rateCents: shippingChargeFor(method, lines) }));
 }
 
-type PricedLineTotals = { quantity: number; lineTotalCents: number };
+/** A priced line as shipping reads it: `booksEach` copies in each unit (a class set of 13: 13; a book: 1). */
+type PricedLineTotals = { quantity: number; lineTotalCents: number; booksEach?: number };
 
-/** One method's charge for a cart of priced lines (copies counted, a bundle as one). */
+/** One method's charge for a cart of priced lines: every book counted, a set's too (decision 37). */
 export function shippingChargeFor(method: CheckoutShippingMethod, lines: readonly PricedLineTotals[]): number {
   const cart: ShippedCart = {
-    items: lines.reduce((sum, line) => sum + line.quantity, 0),
+    items: lines.reduce((sum, line) => sum + line.quantity * (line.booksEach ?? 1), 0),
     subtotalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
   };
   return shippingCharge(method.rule, cart);

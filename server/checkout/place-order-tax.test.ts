@@ -89,6 +89,23 @@ describe.each(TEST_ENGINES)("placeOrder with sales tax on %s", (engine) => {
     });
   });
 
+  it("ships to a military post office or a territory with no state's tax, and says so", async () => {
+    const { bookId, shippingMethodId } = await setUp();
+    await setTaxRates(db(), [{ place: "US-IL", rate: "6.25" }]);
+    for (const region of ["AE", "Guam"]) {
+      const quote = await quoteCheckoutTax(deps(), {
+        items: `${bookId}:1`,
+        country: "US",
+        region,
+        shippingMethodId,
+        userId: null,
+      });
+      expect(quote).toMatchObject({ taxCents: 0, lines: [] });
+    }
+    const placed = await place({ items: `${bookId}:1`, shippingMethodId, region: "AE", quotedTaxCents: "0" });
+    expect((await stored(placed.orderId)).order.tax_cents).toBe(0);
+  });
+
   it("refuses, before anything is stored, a tax other than the page showed (a rate changed since)", async () => {
     const { bookId, shippingMethodId } = await setUp();
     await setTaxRates(db(), [{ place: "US-IL", rate: "6.25" }]);

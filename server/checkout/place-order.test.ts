@@ -5,6 +5,7 @@ import { enableCardPayments, enableInvoicePayments } from "#tests/support/paymen
 import { refusal } from "#tests/support/app-refusal.ts";
 import { firstShippingMethod, testCheckoutForm } from "#tests/support/checkout-form.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
+import { insertTestBundle, setBundleParts } from "#tests/support/test-bundles.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import type { CheckoutInput } from "#common/checkout/checkout-schema.ts";
 import { quoteShippingRates } from "#common/checkout/shipping-quote.ts";
@@ -31,8 +32,13 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
       priceCents: options.price ?? 1499,
       stock: options.stock === undefined ? 10 : options.stock,
     });
+    // The spec's sets hold a book of their own each (decision 38: a set has no stock of its own).
+    const setBookId = await insertTestBook(db(), { title: "A Book in Every Set", stock: 30 });
+    for (const bundleId of ["pkg-disciple", "pkg-shepherd", "pkg-prophet"]) {
+      await setBundleParts(db(), bundleId, [{ bookId: setBookId, quantity: 1 }]);
+    }
     const standard = await firstShippingMethod(db());
-    return { bookId, shippingMethodId: standard.id, shippingCents: standard.rate_cents };
+    return { bookId, setBookId, shippingMethodId: standard.id, shippingCents: standard.rate_cents };
   }
 
   function form(values: Record<string, string>): CheckoutInput {
@@ -75,7 +81,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
     (await db().selectFrom("books").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
 
   it("places an invoice order: server prices, stock taken, history, three mails", async () => {
-    const { bookId, shippingMethodId, shippingCents } = await setUp({ stock: 5 });
+    const { bookId, setBookId, shippingMethodId, shippingCents } = await setUp({ stock: 5 });
     const placed = await placeOrder(deps(), {
       form: form({
         items: `${bookId}:2,pkg-disciple:1`,
@@ -120,8 +126,14 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
       { book_id: null, bundle_id: "pkg-disciple", title: "The Disciple's Set", unit_price_cents: 3499, quantity: 1 },
     ]);
     await expect(bookStock(bookId)).resolves.toBe(3);
-    const bundle = await db().selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirst();
-    expect(bundle?.stock).toBe(29);
+    // The set took its book, and the order records it to give it back.
+    await expect(bookStock(setBookId)).resolves.toBe(29);
+    const units = await db()
+      .selectFrom("order_bundle_units")
+      .select(["book_id", "quantity"])
+      .where("order_id", "=", placed.orderId)
+      .execute();
+    expect(units).toEqual([{ book_id: setBookId, quantity: 1 }]);
     const history = await db()
       .selectFrom("order_status_history")
       .select(["status", "location"])
@@ -175,7 +187,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
   });
 
   it("a line short of stock rolls everything back, bundles included", async () => {
-    const { bookId, shippingMethodId } = await setUp({ stock: 1 });
+    const { bookId, setBookId, shippingMethodId } = await setUp({ stock: 1 });
     const error = await refusal(
       placeOrder(deps(), {
         form: form({ items: `pkg-shepherd:2,${bookId}:2`, shippingMethodId }),
@@ -187,8 +199,66 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
     expect(error.message).toBe('Sorry, "Noah and the Ark" just sold out.');
     await expect(counts()).resolves.toEqual({ orders: 0, items: 0, mails: 0 });
     await expect(bookStock(bookId)).resolves.toBe(1);
-    const bundle = await db().selectFrom("bundles").select("stock").where("id", "=", "pkg-shepherd").executeTakeFirst();
-    expect(bundle?.stock).toBe(20);
+    await expect(bookStock(setBookId)).resolves.toBe(30);
+    await expect(db().selectFrom("order_bundle_units").selectAll().execute()).resolves.toEqual([]);
+  });
+
+  it("a class set takes its parts' stock, and a book line of one of its titles must fit with it", async () => {
+    const { shippingMethodId } = await setUp();
+    const pupils = await insertTestBook(db(), { title: "Pupil's Book", stock: 30 });
+    const guide = await insertTestBook(db(), { title: "Teacher's Guide", stock: 10 });
+    const classSet = await insertTestBundle(db(), {
+      name: "Class Set",
+      priceCents: 12000,
+      parts: [
+        { bookId: pupils, quantity: 12 },
+        { bookId: guide, quantity: 1 },
+      ],
+    });
+    const order = (items: string, client: string) =>
+      placeOrder(deps(), { form: form({ items, shippingMethodId }), userId: null, clientAddress: client });
+    await order(`${classSet}:1`, "203.0.113.7");
+    await expect(bookStock(pupils)).resolves.toBe(18);
+    await expect(bookStock(guide)).resolves.toBe(9);
+    // 12 more for a set and 7 single copies: 19, with 18 left.
+    const error = await refusal(order(`${classSet}:1,${pupils}:7`, "203.0.113.8"));
+    expect(error).toMatchObject({ code: "CONFLICT" });
+    await expect(bookStock(pupils)).resolves.toBe(18);
+    await expect(bookStock(guide)).resolves.toBe(9);
+    // A set whose part is deleted is unavailable, never sold without it.
+    await db().deleteFrom("books").where("id", "=", guide).execute();
+    const gone = await refusal(order(`${classSet}:1`, "203.0.113.9"));
+    expect(gone.code).toBe("CONFLICT");
+    await expect(bookStock(pupils)).resolves.toBe(18);
+  });
+
+  it("N buyers racing for the last class set: exactly one gets it, its books taken once", async () => {
+    const { shippingMethodId } = await setUp();
+    const pupils = await insertTestBook(db(), { title: "Pupil's Book", stock: 12 });
+    const guide = await insertTestBook(db(), { title: "Teacher's Guide", stock: 1 });
+    const classSet = await insertTestBundle(db(), {
+      name: "Class Set",
+      parts: [
+        { bookId: pupils, quantity: 12 },
+        { bookId: guide, quantity: 1 },
+      ],
+    });
+    const results = await Promise.allSettled(
+      // Unpaid orders may hold half a shelf, rounded up to a whole set: the last set can be bought.
+      Array.from({ length: 6 }, (_, i) =>
+        placeOrder(deps(), {
+          form: form({ items: `${classSet}:1`, shippingMethodId }),
+          userId: null,
+          clientAddress: `203.0.113.${i + 1}`,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
+      expect(r.reason).toMatchObject({ code: "CONFLICT", reason: SOLD_OUT_REASON });
+    }
+    await expect(bookStock(pupils)).resolves.toBe(0);
+    await expect(bookStock(guide)).resolves.toBe(0);
   });
 
   it("refuses what the store cannot take, each on its field, writing nothing", async () => {
@@ -355,7 +425,8 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
 
   it("prices a stale cart: changed price, sold out, lowered quantity and a deleted item, in words", async () => {
     const { bookId } = await setUp({ stock: 2, price: 1799 });
-    await db().updateTable("bundles").set({ stock: 0 }).where("id", "=", "pkg-prophet").execute();
+    const soldOut = await insertTestBook(db(), { title: "Sold Out", stock: 0 });
+    await setBundleParts(db(), "pkg-prophet", [{ bookId: soldOut, quantity: 1 }]);
     const priced = await priceCart(
       { db: db() },
       {

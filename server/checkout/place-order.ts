@@ -189,12 +189,12 @@ export async function placeOrder(
       const heldByClient = await holdWithinClientLimits(trx, {
         engine: deps.database.engine,
         clientKey: clientKey(input.clientAddress),
-        units: priced.lines.reduce((sum, line) => sum + line.quantity, 0),
+        units: priced.lines.reduce((sum, line) => sum + line.quantity * line.booksEach, 0),
       });
       const notTaken = await takeStock(
         trx,
         priced.lines.map((line) => ({ kind: line.kind, id: line.id, quantity: line.quantity })),
-        { fairShare: { heldByClient } },
+        { fairShare: { heldByClient }, orderId },
       );
       if (notTaken.length > 0) {
         const line = notTaken[0]!;

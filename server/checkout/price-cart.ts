@@ -2,9 +2,9 @@ import { formatMoney } from "#common/money/money.ts";
 import type { AppServices } from "#server/services.ts";
 import type { CartRequestLine } from "#common/checkout/cart-param.ts";
 import { readPriceBreaks, unitPriceFor, type PriceBreak } from "#common/books/price-breaks.ts";
-
-/** Bundle ids (the home page's sets) start with this; every other id is a book's. */
-export const BUNDLE_ID_PREFIX = "pkg-";
+import { BUNDLE_ID_PREFIX } from "#common/books/bundle-schema.ts";
+import { bundleAvailability } from "#server/books/bundle.ts";
+import { loadBundleParts } from "#server/books/list-bundles.ts";
 
 export interface PricedLine {
   kind: "book" | "bundle";
@@ -17,8 +17,10 @@ export interface PricedLine {
   quantity: number;
   lineTotalCents: number;
   image: string | null;
-  /** Units available now; null when not tracked. For a cart refilled from it (Order Again). */
+  /** Units available now (a bundle's from its parts); null when not tracked. For a cart refilled from it (Order Again). */
   stock: number | null;
+  /** Books one unit takes from the shelf: 1 for a book, a bundle's book count (decision 38). */
+  booksEach: number;
   /** The book's quantity price breaks (decision 36); empty for a bundle. */
   priceBreaks: PriceBreak[];
 }
@@ -55,7 +57,7 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const bookIds = input.lines.filter((line) => !isBundleId(line.id)).map((line) => line.id);
   const bundleIds = input.lines.filter((line) => isBundleId(line.id)).map((line) => line.id);
-  const [books, bundles] = await Promise.all([
+  const [books, bundles, parts] = await Promise.all([
     bookIds.length === 0
       ? []
       : db
@@ -65,7 +67,12 @@ export async function priceCart(
           .execute(),
     bundleIds.length === 0
       ? []
-      : db.selectFrom("bundles").select(["id", "name", "price_cents", "stock"]).where("id", "in", bundleIds).execute(),
+      : db
+          .selectFrom("bundles")
+          .select(["id", "name", "price_cents", "book_count"])
+          .where("id", "in", bundleIds)
+          .execute(),
+    loadBundleParts(db, bundleIds),
   ]);
   const catalogue = new Map<
     string,
@@ -76,6 +83,7 @@ export async function priceCart(
       stock: number | null;
       image: string | null;
       breaks: PriceBreak[];
+      booksEach: number;
     }
   >();
   for (const book of books) {
@@ -86,6 +94,7 @@ export async function priceCart(
       stock: book.stock,
       image: book.image_url,
       breaks: readPriceBreaks(book.price_breaks),
+      booksEach: 1,
     });
   }
   for (const bundle of bundles) {
@@ -93,9 +102,11 @@ export async function priceCart(
       kind: "bundle",
       title: bundle.name,
       price: bundle.price_cents,
-      stock: bundle.stock,
+      // From its parts: a set whose part was deleted is sold out, never sold short or free.
+      stock: bundleAvailability(bundle.book_count, parts.get(bundle.id) ?? []),
       image: null,
       breaks: [],
+      booksEach: bundle.book_count,
     });
   }
 
@@ -153,6 +164,7 @@ export async function priceCart(
       lineTotalCents: unitPriceCents * quantity,
       image: item.image,
       stock: item.stock,
+      booksEach: item.booksEach,
       priceBreaks: item.breaks,
     });
   }

@@ -5,7 +5,7 @@ import { calculateTax } from "#server/tax/calculate-tax.ts";
 import { parseCartParam } from "#common/checkout/cart-param.ts";
 import { COUNTRY_CODES } from "#common/checkout/checkout-schema.ts";
 import { CHECKOUT_LIMITS } from "#common/checkout/cart-param.ts";
-import { formatTaxRate, usStateCode } from "#common/tax/sales-tax.ts";
+import { formatTaxRate, isUsPostalRegion } from "#common/tax/sales-tax.ts";
 import { loadCheckoutRules, shippingChargeFor } from "./checkout-rules.ts";
 import { priceCart } from "./price-cart.ts";
 import { discountedLines } from "#common/discounts/discount-rule.ts";
@@ -44,7 +44,7 @@ export async function quoteCheckoutTax(
   if (!COUNTRY_CODES.includes(country)) return null;
   const region = (input.region ?? "").trim().slice(0, CHECKOUT_LIMITS.region) || null;
   // A US address is taxed by its state: until one can be read there is no tax to say (not "none").
-  if (country === "US" && !usStateCode(region)) return null;
+  if (country === "US" && !isUsPostalRegion(region)) return null;
   const rules = await loadCheckoutRules(deps);
   const shipping =
     rules.shippingMethods.find((method) => method.id === input.shippingMethodId) ?? rules.shippingMethods[0];

@@ -62,26 +62,39 @@ export async function holdWithinClientLimits(
   );
 }
 
-/** Units on the shelf held by a client's orders that await payment, per item. */
+/**
+ * Books on the shelf held by a client's orders that await payment, per book: their book lines
+ * and the books their bundle lines took (decision 38), so that a set and a single copy of one
+ * title count together.
+ */
 async function unpaidHoldsByItem(db: Kysely<Database>, clientKey: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom("order_items")
-    .innerJoin("orders", "orders.id", "order_items.order_id")
-    .select((eb) => [
-      "order_items.book_id",
-      "order_items.bundle_id",
-      eb.fn.sum<number>("order_items.quantity").as("units"),
-    ])
+  const held = db
+    .selectFrom("orders")
+    .select("orders.id")
     .where("orders.client_key", "=", clientKey)
     .where("orders.payment_status", "=", "awaiting_payment")
     .where("orders.stock_taken", "=", true)
-    .where("orders.status", "in", ["Pending", "Processing"])
-    .groupBy(["order_items.book_id", "order_items.bundle_id"])
-    .execute();
+    .where("orders.status", "in", ["Pending", "Processing"]);
+  const [lines, throughBundles] = await Promise.all([
+    db
+      .selectFrom("order_items")
+      .select((eb) => ["order_items.book_id", eb.fn.sum<number>("order_items.quantity").as("units")])
+      .where("order_items.order_id", "in", held)
+      .where("order_items.bundle_id", "is", null)
+      .groupBy("order_items.book_id")
+      .execute(),
+    db
+      .selectFrom("order_bundle_units")
+      .select((eb) => ["order_bundle_units.book_id", eb.fn.sum<number>("order_bundle_units.quantity").as("units")])
+      .where("order_bundle_units.order_id", "in", held)
+      .groupBy("order_bundle_units.book_id")
+      .execute(),
+  ]);
   const byItem = new Map<string, number>();
-  for (const row of rows) {
-    if (row.bundle_id) byItem.set(stockLineKey({ kind: "bundle", id: row.bundle_id }), Number(row.units));
-    else if (row.book_id) byItem.set(stockLineKey({ kind: "book", id: row.book_id }), Number(row.units));
+  for (const row of [...lines, ...throughBundles]) {
+    if (!row.book_id) continue;
+    const key = stockLineKey({ kind: "book", id: row.book_id });
+    byItem.set(key, (byItem.get(key) ?? 0) + Number(row.units));
   }
   return byItem;
 }

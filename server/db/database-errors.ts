@@ -4,6 +4,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
 
+/** True when a write failed on a foreign key (a row it names was deleted meanwhile), on either engine. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+}
+
 /**
  * PostgreSQL's error classes for a server that is gone or not ready: 08 (connection exception),
  * 57P01-57P03 (admin shutdown, crash shutdown, cannot connect now), 53300 (too many connections).

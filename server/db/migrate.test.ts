@@ -37,6 +37,7 @@ const MIGRATION_NAMES = [
   "0027-return-claims",
   "0028-book-price-breaks",
   "0029-shipping-by-items",
+  "0030-bundles-of-books",
   "0031-discount-codes",
 ];
 
@@ -53,6 +54,7 @@ const APP_TABLES = [
   "email_subscribers",
   "free_story",
   "mail_outbox",
+  "order_bundle_units",
   "order_items",
   "order_notes",
   "order_status_history",

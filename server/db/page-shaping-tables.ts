@@ -19,8 +19,9 @@ export const PAGE_SHAPING_TABLES = [
 ] as const;
 
 export const NOT_PAGE_SHAPING_TABLES: Record<string, string> = {
-  orders: "stock lives on books and bundles; orders show only on session pages",
+  orders: "stock lives on books; orders show only on session pages",
   order_items: "as orders",
+  order_bundle_units: "as orders: bundle availability comes from the books' stock",
   order_status_history: "Track Order is never cached (it carries a query)",
   order_tracking_numbers: "as order_status_history; and on session pages",
   order_notes: "read by staff only",

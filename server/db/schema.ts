@@ -219,11 +219,20 @@ export interface OrderNotesTable {
   created_at: Timestamp;
 }
 
-/** A book inside a bundle, in display order (migration 0012). */
+/** A part of a bundle: a book and how many of it, in display order (migrations 0012, 0030). */
 export interface BundleBooksTable {
   bundle_id: string;
   book_id: string;
   position: number;
+  /** Copies of the book in one bundle, 1–99 (migration 0030). */
+  quantity: Defaulted<number>;
+}
+
+/** The books an order took through its bundle lines, per book (migration 0030): what a release gives back. */
+export interface OrderBundleUnitsTable {
+  order_id: string;
+  book_id: string;
+  quantity: number;
 }
 
 export interface BundlesTable {
@@ -233,12 +242,14 @@ export interface BundlesTable {
   price_cents: number;
   original_price_cents: number | null;
   savings: string | null;
+  /**
+   * The books it was defined with (the sum of its parts' counts, written on save): fewer live
+   * parts mean a part was deleted, and the bundle is unavailable (decision 38).
+   */
   book_count: number;
   /** JSON array of strings. */
   features: string;
   popular: SqlBool;
-  /** Null = not tracked (unlimited). */
-  stock: number | null;
   position: number;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -574,6 +585,7 @@ export interface Database {
   book_tags: BookTagsTable;
   bundles: BundlesTable;
   bundle_books: BundleBooksTable;
+  order_bundle_units: OrderBundleUnitsTable;
   orders: OrdersTable;
   discount_codes: DiscountCodesTable;
   order_tax_lines: OrderTaxLinesTable;

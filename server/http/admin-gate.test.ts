@@ -15,10 +15,23 @@ const ADMIN_PAGES = [
   "/admin/subscribers",
   "/admin/messages",
   "/admin/books/import",
+  "/admin/bundles",
 ];
 const ADMIN_ACTIONS: [string, Record<string, string>][] = [
   ["/admin/books", { intent: "create", title: "Hacked", author: "X", description: "X", price: "1" }],
   ["/admin/books", { intent: "delete", id: "any" }],
+  [
+    "/admin/bundles",
+    {
+      intent: "create",
+      name: "Hacked",
+      description: "X",
+      price: "1",
+      "parts.0.bookId": "any",
+      "parts.0.quantity": "1",
+    },
+  ],
+  ["/admin/bundles", { intent: "delete", id: "pkg-disciple" }],
   ["/admin/books", { intent: "update", id: "any", title: "Hacked", author: "X", description: "X", price: "1" }],
   ["/admin/customers", { intent: "delete", customerId: "any" }],
   ["/admin/orders", { intent: "status", orderId: "ORD-2025-001", status: "Cancelled" }],

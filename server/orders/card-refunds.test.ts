@@ -5,6 +5,7 @@ import { createStripeClient } from "#server/payments/stripe/stripe-client.ts";
 import { failingFirstWrite } from "#tests/support/failing-write.ts";
 import { enableCardPayments, TEST_STRIPE_SECRET_KEY } from "#tests/support/payment-settings.ts";
 import { startStripeStandIn, type StripeStandIn } from "#tests/support/stripe-stand-in.ts";
+import { bundleStock } from "#tests/support/test-bundles.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
 import { cancelOrder } from "./cancel-order.ts";
@@ -31,8 +32,7 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
     const deps = orderActionDeps(db, undefined, stripe.url);
     await startCardPayment({ ...deps, env: { ...deps.env, PUBLIC_URL: "http://127.0.0.1:9" } }, { orderId });
     const session = stripe.sessionForOrder(orderId)!;
-    const stock = async () =>
-      (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow()).stock;
+    const stock = async () => bundleStock(db, "pkg-disciple");
     return { db, deps, orderId, session, stock };
   }
 
@@ -193,8 +193,7 @@ describe.each(TEST_ENGINES)("card refunds through Stripe on %s", (engine) => {
 
   it("cancelling a paid card order refunds it in full and gives the stock back", async () => {
     const { db, deps, orderId, total } = await paidCardOrder();
-    const stock = async () =>
-      (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow()).stock;
+    const stock = async () => bundleStock(db, "pkg-disciple");
     expect(await stock()).toBe(28);
     const result = await cancelOrder(deps, { orderId });
     expect(result).toMatchObject({

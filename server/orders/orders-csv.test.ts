@@ -100,8 +100,31 @@ describe.each(TEST_ENGINES)("ordersCsvStream on %s", (engine) => {
       },
       lines: [{ title: "Ruth", unitPriceCents: 700, quantity: 1 }],
     });
+    // Order A left in two parcels.
+    await db
+      .insertInto("order_tracking_numbers")
+      .values(
+        [
+          ["usps", "9400100000000000000001"],
+          ["ups", "1Z999AA10123456784"],
+        ].map(([carrier, number], position) => ({
+          id: `parcel-${position}`,
+          order_id: "ORD-A",
+          carrier: carrier!,
+          tracking_number: number!,
+          position,
+          created_at: "2025-03-02T09:00:00.000Z",
+          updated_at: "2025-03-02T09:00:00.000Z",
+        })),
+      )
+      .execute();
     const rows = records((await readAll(ordersCsvStream({ db }, { filter: filter({}) }))).text);
     expect(rows.map((row) => row.order_id)).toEqual(["ORD-B", "ORD-A", "ORD-C"]);
+    expect(rows.map((row) => row.tracking_numbers)).toEqual([
+      "",
+      "USPS 9400100000000000000001; UPS 1Z999AA10123456784",
+      "",
+    ]);
     expect(rows[2]).toMatchObject({ payment_method: "paypal", payment_status: "paid" });
     expect(rows[1]).toMatchObject({
       order_date: "2025-03-01T09:00:00.000Z",

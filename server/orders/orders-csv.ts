@@ -1,3 +1,4 @@
+import { describeParcel, loadTrackingNumbers } from "./tracking-numbers.ts";
 import type { Kysely } from "kysely";
 import { csvFileName, keysetCsvStream, CSV_PAGE_SIZE } from "#server/csv/csv-format.ts";
 import type { Database, OrdersTable } from "#server/db/schema.ts";
@@ -46,6 +47,7 @@ const AMOUNT_COLUMNS = [
  * order's own currency (`currency`), dates ISO 8601 in UTC. `items` sums the lines up as
  * "2 × Title; 1 × Other"; `tax` is the sales tax charged (total = subtotal + shipping + tax) and
  * `tax_exempt_certificate` the certificate that exempted the order; `paid` and `refunded` are what was received and given back.
+ * `tracking_numbers` names each parcel as "USPS 9400…; UPS 1Z…".
  * `discount` is what the order's `discount_code` took off (total = subtotal − discount + shipping + tax),
  * and `revenue_after_discount` the order's revenue after it: total − tax (decision 39).
  */
@@ -56,6 +58,7 @@ export const ORDERS_CSV_HEADER: readonly string[] = [
   ...AMOUNT_COLUMNS.map(([header]) => header),
   "revenue_after_discount",
   "currency",
+  "tracking_numbers",
 ];
 
 const ORDER_COLUMNS = [
@@ -105,24 +108,28 @@ export function ordersCsvStream(
         .limit(limit)
         .execute();
       if (orders.length === 0) return [];
-      const lines = await db
-        .selectFrom("order_items")
-        .select(["order_id", "title", "quantity"])
-        .where(
-          "order_id",
-          "in",
-          orders.map((order) => order.id),
-        )
-        .orderBy("order_id")
-        .orderBy("position")
-        .execute();
+      const ids = orders.map((order) => order.id);
+      const [lines, parcels] = await Promise.all([
+        db
+          .selectFrom("order_items")
+          .select(["order_id", "title", "quantity"])
+          .where("order_id", "in", ids)
+          .orderBy("order_id")
+          .orderBy("position")
+          .execute(),
+        loadTrackingNumbers(db, ids),
+      ]);
       const linesByOrder = new Map<string, { title: string; quantity: number }[]>();
       for (const line of lines) {
         const list = linesByOrder.get(line.order_id) ?? [];
         list.push(line);
         linesByOrder.set(line.order_id, list);
       }
-      return orders.map((order) => ({ ...order, lines: linesByOrder.get(order.id) ?? [] }));
+      return orders.map((order) => ({
+        ...order,
+        lines: linesByOrder.get(order.id) ?? [],
+        parcels: parcels.get(order.id) ?? [],
+      }));
     },
     cursorOf: (order) => ({ orderDate: order.order_date, id: order.id }),
     toFields: (order) => [
@@ -132,6 +139,7 @@ export function ordersCsvStream(
       ...AMOUNT_COLUMNS.map(([, column]) => centsToMoneyText(order[column])),
       centsToMoneyText(order.total_cents - order.tax_cents),
       order.currency,
+      order.parcels.map(describeParcel).join("; "),
     ],
   });
 }

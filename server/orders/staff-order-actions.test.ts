@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { bundleStock as setStock } from "#tests/support/test-bundles.ts";
 import { insertTestOrder, orderActionDeps as deps, paidCardOrder } from "#tests/support/test-orders.ts";
 import { cancelOrder } from "./cancel-order.ts";
 import { markOrderPaid } from "./mark-order-paid.ts";
@@ -35,8 +36,7 @@ describe.each(TEST_ENGINES)("staff order actions on %s", (engine) => {
         .orderBy("created_at")
         .execute()
     ).map((row) => row.kind);
-  const bundleStock = async (id = "pkg-disciple") =>
-    (await testDb.handle.db.selectFrom("bundles").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
+  const bundleStock = async (id = "pkg-disciple") => setStock(testDb.handle.db, id);
 
   describe("mark paid", () => {
     it("moves an invoice order awaiting payment to paid once, with the amount, a step and one mail", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { insertTestBook } from "#tests/support/test-books.ts";
+import { insertTestBundle } from "#tests/support/test-bundles.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { newOrderId } from "./order-id.ts";
 import { releaseOrderStock, retakeOrderStock, takeStock } from "./stock.ts";
@@ -20,8 +21,22 @@ describe.each(TEST_ENGINES)("stock on %s", (engine) => {
 
   const stockOf = (id: string) =>
     testDb.handle.db.selectFrom("books").select("stock").where("id", "=", id).executeTakeFirstOrThrow();
-  const bundleStock = (id: string) =>
-    testDb.handle.db.selectFrom("bundles").select("stock").where("id", "=", id).executeTakeFirstOrThrow();
+  const stocks = async (...ids: string[]) => Promise.all(ids.map(async (id) => (await stockOf(id)).stock));
+
+  /** A class set of 12 × A + 1 × B, A and B with the stock given. */
+  async function withClassSet(stockA: number | null, stockB: number | null) {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    const a = await insertTestBook(db, { title: "A", stock: stockA });
+    const b = await insertTestBook(db, { title: "B", stock: stockB });
+    const set = await insertTestBundle(db, {
+      parts: [
+        { bookId: a, quantity: 12 },
+        { bookId: b, quantity: 1 },
+      ],
+    });
+    return { db, a, b, set };
+  }
 
   async function orderHolding(bookId: string, quantity: number) {
     const db = testDb.handle.db;
@@ -69,13 +84,70 @@ describe.each(TEST_ENGINES)("stock on %s", (engine) => {
     expect((await stockOf(id)).stock).toBeNull();
   });
 
-  it("reports a deleted item as short and takes bundle stock like book stock", async () => {
+  it("reports a deleted item as short", async () => {
     const { db } = await withBook(1);
     const gone = { kind: "book" as const, id: randomUUID(), quantity: 1 };
     expect(await db.transaction().execute((trx) => takeStock(trx, [gone]))).toEqual([gone]);
-    expect((await bundleStock("pkg-prophet")).stock).toBe(10);
-    await db.transaction().execute((trx) => takeStock(trx, [{ kind: "bundle", id: "pkg-prophet", quantity: 4 }]));
-    expect((await bundleStock("pkg-prophet")).stock).toBe(6);
+  });
+
+  it("takes a bundle's parts, count × sets of each, and records them for the order", async () => {
+    const { db, a, b, set } = await withClassSet(30, 5);
+    const orderId = await orderHolding(b, 1);
+    const line = { kind: "bundle" as const, id: set, quantity: 2 };
+    expect(await db.transaction().execute((trx) => takeStock(trx, [line], { orderId }))).toEqual([]);
+    expect(await stocks(a, b)).toEqual([6, 3]);
+    const recorded = await db
+      .selectFrom("order_bundle_units")
+      .select(["book_id", "quantity"])
+      .where("order_id", "=", orderId)
+      .orderBy("quantity")
+      .execute();
+    expect(recorded).toEqual([
+      { book_id: b, quantity: 2 },
+      { book_id: a, quantity: 24 },
+    ]);
+    // A third set needs 36 of A: the set is short and nothing more is taken of B either.
+    expect(await db.transaction().execute((trx) => takeStock(trx, [{ ...line, quantity: 1 }]))).toEqual([
+      { ...line, quantity: 1 },
+    ]);
+  });
+
+  it("makes a bundle line and a book line of one title fit together", async () => {
+    const { db, a, set } = await withClassSet(30, 5);
+    const lines = [
+      { kind: "bundle" as const, id: set, quantity: 2 },
+      { kind: "book" as const, id: a, quantity: 7 },
+    ];
+    // 24 + 7 = 31 of A, 30 on the shelf: both lines are short.
+    expect(await db.transaction().execute((trx) => takeStock(trx, lines))).toEqual(lines);
+    expect(await db.transaction().execute((trx) => takeStock(trx, [lines[0]!, { ...lines[1]!, quantity: 6 }]))).toEqual(
+      [],
+    );
+    expect((await stockOf(a)).stock).toBe(0);
+  });
+
+  it("refuses a bundle whose part was deleted, or that is gone: unavailable, never sold short", async () => {
+    const { db, a, b, set } = await withClassSet(30, null);
+    await db.deleteFrom("books").where("id", "=", b).execute();
+    const line = { kind: "bundle" as const, id: set, quantity: 1 };
+    expect(await db.transaction().execute((trx) => takeStock(trx, [line]))).toEqual([line]);
+    expect((await stockOf(a)).stock).toBe(30);
+    const gone = { kind: "bundle" as const, id: "pkg-gone", quantity: 1 };
+    expect(await db.transaction().execute((trx) => takeStock(trx, [gone]))).toEqual([gone]);
+  });
+
+  it("gives back the books a bundle line took, as recorded, even after the bundle changed", async () => {
+    const { db, a, b, set } = await withClassSet(30, 5);
+    const orderId = await orderHolding(b, 1);
+    await db.transaction().execute((trx) => takeStock(trx, [{ kind: "bundle", id: set, quantity: 1 }], { orderId }));
+    await db.updateTable("books").set({ stock: 3 }).where("id", "=", b).execute();
+    expect(await stocks(a, b)).toEqual([18, 3]);
+    // The set now holds 1 × A: the order still gives back the 12 it took, and its own line of B.
+    await db.updateTable("bundle_books").set({ quantity: 1 }).where("bundle_id", "=", set).execute();
+    expect(await db.transaction().execute((trx) => releaseOrderStock(trx, orderId))).toBe(true);
+    expect(await stocks(a, b)).toEqual([30, 5]);
+    expect(await db.transaction().execute((trx) => retakeOrderStock(trx, orderId))).toBe(true);
+    expect(await stocks(a, b)).toEqual([18, 3]);
   });
 
   it("sums repeated lines of one item before checking the stock", async () => {
@@ -84,7 +156,7 @@ describe.each(TEST_ENGINES)("stock on %s", (engine) => {
       { kind: "book" as const, id, quantity: 2 },
       { kind: "book" as const, id, quantity: 2 },
     ];
-    expect(await db.transaction().execute((trx) => takeStock(trx, lines))).toEqual([{ kind: "book", id, quantity: 4 }]);
+    expect(await db.transaction().execute((trx) => takeStock(trx, lines))).toEqual(lines);
     expect((await stockOf(id)).stock).toBe(3);
   });
 

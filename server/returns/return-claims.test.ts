@@ -7,6 +7,7 @@ import { deliverQueuedMails } from "#server/mail/deliver-queued-mails.ts";
 import type { OutgoingMail } from "#server/mail/mailer.ts";
 import { insertDefaultSettings } from "#server/settings/default-settings.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { bundleStock } from "#tests/support/test-bundles.ts";
 import { insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
 import { userRow } from "#tests/support/test-users.ts";
 import { RETURN_CLAIM_MESSAGES } from "#common/returns/return-claim-terms.ts";
@@ -392,9 +393,8 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
 
     it("settles by a replacement order at no charge, taking its stock and naming the original", async () => {
       const { db } = testDb.handle;
-      const stock = async () =>
-        (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow())
-          .stock;
+      // A set's stock is its books' (decision 38).
+      const stock = () => bundleStock(db, "pkg-disciple");
       const before = await stock();
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 2 }] });
       await reviewReturnClaim(deps(), {
@@ -424,6 +424,13 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
         .execute();
       expect(lines).toEqual([{ quantity: 2, unit_price_cents: 0 }]);
       if (before !== null) expect(await stock()).toBe(before - 2);
+      // The books the replacement's sets took are recorded for it: a cancel gives them back.
+      const units = await db
+        .selectFrom("order_bundle_units")
+        .select("quantity")
+        .where("order_id", "=", replacement.id)
+        .execute();
+      expect(units.map((unit) => unit.quantity)).toEqual([2]);
       // Nothing was paid for a replacement: it cannot be refunded by a claim of its own.
       const refused = await refusal(
         (async () => {
@@ -500,7 +507,21 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
         decision: "approve",
         instructions: "Keep them.",
       });
-      await db.updateTable("bundles").set({ stock: 1 }).where("id", "=", "pkg-disciple").execute();
+      // One set's books left on the shelf (decision 38: a set's stock is its books').
+      const parts = await db
+        .selectFrom("bundle_books")
+        .select("book_id")
+        .where("bundle_id", "=", "pkg-disciple")
+        .execute();
+      await db
+        .updateTable("books")
+        .set({ stock: 1 })
+        .where(
+          "id",
+          "in",
+          parts.map((part) => part.book_id),
+        )
+        .execute();
       const refused = await refusal(settleReturnClaim(deps(), { claimId, settlement: "replacement" }));
       expect(refused.message).toContain("not enough copies");
       expect(
@@ -508,11 +529,7 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       ).toEqual({
         status: "approved",
       });
-      expect(
-        await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow(),
-      ).toEqual({
-        stock: 1,
-      });
+      expect(await bundleStock(db, "pkg-disciple")).toBe(1);
     });
   });
 });

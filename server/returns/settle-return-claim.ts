@@ -185,15 +185,6 @@ async function settleByReplacement(deps: OrderActionDeps, claim: ClaimRow): Prom
           ? [{ kind: "bundle", id: line.bundle_id, quantity: line.quantity }]
           : [],
     );
-    const short = await takeStock(trx, stockLines);
-    if (short.length > 0) {
-      const title = lines.find((line) => (line.book_id ?? line.bundle_id) === short[0]!.id)?.title ?? "an item";
-      throw new AppError(
-        "CONFLICT",
-        `There are not enough copies of "${title}" in stock for a replacement. Restock it first, or settle by a refund.`,
-        { reason: "sold-out" },
-      );
-    }
     await trx
       .insertInto("orders")
       .values({
@@ -226,6 +217,17 @@ async function settleByReplacement(deps: OrderActionDeps, claim: ClaimRow): Prom
         replacement_for_order_id: original.id,
       })
       .execute();
+    // After the order's row: a set's books taken are recorded for it (decision 38), so a cancel of
+    // the replacement gives them back. A short line throws, and the transaction writes nothing.
+    const short = await takeStock(trx, stockLines, { orderId: replacementId });
+    if (short.length > 0) {
+      const title = lines.find((line) => (line.book_id ?? line.bundle_id) === short[0]!.id)?.title ?? "an item";
+      throw new AppError(
+        "CONFLICT",
+        `There are not enough copies of "${title}" in stock for a replacement. Restock it first, or settle by a refund.`,
+        { reason: "sold-out" },
+      );
+    }
     await trx
       .insertInto("order_items")
       .values(

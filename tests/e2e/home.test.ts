@@ -53,16 +53,26 @@ describe("home page in a browser", () => {
         "The Prophet's Collection",
       ]);
       const shepherd = await cards.nth(1).innerText();
-      for (const text of ["Most Popular", "$69.99", "$120.00", "Save 41%", "3 books", "A thoughtful gift"]) {
+      for (const text of [
+        "Most Popular",
+        "$69.99",
+        "$120.00",
+        "Save 41%",
+        "3 books:",
+        "The Good Samaritan",
+        "A thoughtful gift",
+      ]) {
         expect(shepherd).toContain(text);
       }
 
-      // A change in the catalogue shows on the next visit: name, price, order, no savings, sold out.
+      // A change in the catalogue shows on the next visit: name, price, order, no savings, and sold
+      // out when one of its books is (decision 38: a set has no stock of its own).
       await handle.db
         .updateTable("bundles")
-        .set({ name: "The Shepherd's Pack (2nd edition)", price_cents: 5999, savings: null, position: 5, stock: 0 })
+        .set({ name: "The Shepherd's Pack (2nd edition)", price_cents: 5999, savings: null, position: 5 })
         .where("id", "=", "pkg-shepherd")
         .execute();
+      await handle.db.updateTable("books").set({ stock: 0 }).where("title", "=", "The Good Samaritan").execute();
       await page.reload();
       await bringIntoView(page.locator("#pricing"));
       expect(await cards.locator("h3").allTextContents()).toEqual([
@@ -78,9 +88,10 @@ describe("home page in a browser", () => {
     } finally {
       await handle.db
         .updateTable("bundles")
-        .set({ name: "The Shepherd's Pack", price_cents: 6999, savings: "Save 41%", position: 1, stock: 20 })
+        .set({ name: "The Shepherd's Pack", price_cents: 6999, savings: "Save 41%", position: 1 })
         .where("id", "=", "pkg-shepherd")
         .execute();
+      await handle.db.updateTable("books").set({ stock: 30 }).where("title", "=", "The Good Samaritan").execute();
       await handle.close();
     }
   });

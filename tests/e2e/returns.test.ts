@@ -8,6 +8,7 @@ import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts"
 import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { enableCardPayments } from "#tests/support/payment-settings.ts";
+import { bundleStock } from "#tests/support/test-bundles.ts";
 import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 import { mailsTo } from "#tests/support/test-mail.ts";
@@ -225,11 +226,7 @@ describe("returns and damage claims in a browser", () => {
         .executeTakeFirstOrThrow();
       await db.updateTable("orders").set({ user_id: user.id }).where("id", "=", orders.invoice).execute();
     });
-    const stockBefore = await shop.withDb(
-      async (db) =>
-        (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow())
-          .stock,
-    );
+    const stockBefore = await shop.withDb((db) => bundleStock(db, "pkg-disciple"));
     const page = await context.newPage();
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`${shop.server.url}/order-history`);
@@ -263,11 +260,7 @@ describe("returns and damage claims in a browser", () => {
       total_cents: 0,
       customer_email: ACCOUNT.email,
     });
-    const stockAfter = await shop.withDb(
-      async (db) =>
-        (await db.selectFrom("bundles").select("stock").where("id", "=", "pkg-disciple").executeTakeFirstOrThrow())
-          .stock,
-    );
+    const stockAfter = await shop.withDb((db) => bundleStock(db, "pkg-disciple"));
     if (stockBefore !== null) expect(stockAfter).toBe(stockBefore - 1);
     await expect.poll(() => claimMails(ACCOUNT.email).length, { timeout: 40_000 }).toBe(3);
     const settled = claimMails(ACCOUNT.email).find((m) => /is settled/.test(m.headers.subject ?? ""))!;

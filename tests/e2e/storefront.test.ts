@@ -76,6 +76,22 @@ describe("storefront in a browser", () => {
   });
 
   it("adds, raises, clamps, removes and clears with the specified toasts", async () => {
+    // A set's stock is its books' (decision 38): 10 of "He Is Risen!" make 10 Shepherd's Packs.
+    const setRisenStock = async (stock: number) => {
+      const db = shop.openDatabase();
+      await db.db.updateTable("books").set({ stock }).where("title", "=", RISEN).execute();
+      await db.close();
+    };
+    await setRisenStock(10);
+    try {
+      await clampsInTheCart();
+    } finally {
+      await setRisenStock(45);
+    }
+  });
+
+  const RISEN = "He Is Risen! The Story of the Resurrection";
+  async function clampsInTheCart() {
     await openHome();
     const samaritan = "The Good Samaritan";
     await bookCard(samaritan)
@@ -88,10 +104,10 @@ describe("storefront in a browser", () => {
     await expectToast(page, /^Added to Collection [^!]/);
     expect(await page.getByTestId("cart-count").innerText()).toBe("2");
 
-    // A bundle goes in with its own stock (The Prophet's Collection: 10).
+    // A bundle goes in with the stock its books allow (The Shepherd's Pack: 10).
     await page
       .locator("#pricing li")
-      .filter({ hasText: "The Prophet's Collection" })
+      .filter({ hasText: "The Shepherd's Pack" })
       .getByRole("button", { name: /Add to Collection/ })
       .click();
     expect(await page.getByTestId("cart-count").innerText()).toBe("3");
@@ -99,11 +115,11 @@ describe("storefront in a browser", () => {
     await openCart();
     const dialog = page.getByRole("dialog", { name: "Your Collection" });
     await dialog.waitFor();
-    expect(await dialog.getByTestId("cart-subtotal").innerText()).toBe("$187.97"); // 2 × 13.99 + 159.99
+    expect(await dialog.getByTestId("cart-subtotal").innerText()).toBe("$97.97"); // 2 × 13.99 + 69.99
     for (let i = 0; i < 9; i++)
-      await dialog.getByRole("button", { name: "Increase quantity of The Prophet's Collection" }).click();
+      await dialog.getByRole("button", { name: "Increase quantity of The Shepherd's Pack" }).click();
     expect(await dialog.getByTestId("cart-quantity").nth(1).inputValue()).toBe("10");
-    await dialog.getByRole("button", { name: "Increase quantity of The Prophet's Collection" }).click();
+    await dialog.getByRole("button", { name: "Increase quantity of The Shepherd's Pack" }).click();
     await expectToast(page, /^Stock Limit Reached Only 10 units/);
     expect(await dialog.getByTestId("cart-quantity").nth(1).inputValue()).toBe("10");
 
@@ -112,7 +128,7 @@ describe("storefront in a browser", () => {
     await expectToast(page, "Removed from Collection");
     expect(await dialog.getByTestId("cart-line").count()).toBe(1);
 
-    await dialog.getByRole("button", { name: "Remove The Prophet's Collection" }).click();
+    await dialog.getByRole("button", { name: "Remove The Shepherd's Pack" }).click();
     await expectToast(page, "Removed from Collection");
     await dialog.getByText("Your collection is empty").waitFor();
     await dialog.getByText("Find a book or a set to start your journey!").waitFor();
@@ -129,7 +145,7 @@ describe("storefront in a browser", () => {
     await dialog.getByRole("button", { name: "Clear Collection" }).click();
     await expectToast(page, "Collection Cleared Your collection is now empty.");
     await dialog.getByText("Your collection is empty").waitFor();
-  });
+  }
 
   it("does what a visitor tapped before the page's script hydrated: adds the book once, then opens the cart", async () => {
     // A slow phone: the page is painted, its islands' script not yet arrived.
@@ -191,11 +207,6 @@ describe("storefront in a browser", () => {
   });
 
   it("says Sold out, with a disabled button, and Only N left on book cards, the book page and the pricing section", async () => {
-    const setBundleStock = async (id: string, stock: number | null) => {
-      const db = shop.openDatabase();
-      await db.db.updateTable("bundles").set({ stock }).where("id", "=", id).execute();
-      await db.close();
-    };
     const setNoahStock = async (stock: number) => {
       const db = shop.openDatabase();
       await db.db
@@ -206,8 +217,6 @@ describe("storefront in a browser", () => {
       await db.close();
     };
     const bundleCard = (name: string) => page.locator("#pricing li").filter({ hasText: name });
-    await setBundleStock("pkg-disciple", 0);
-    await setBundleStock("pkg-prophet", 3);
     await setNoahStock(4);
     try {
       await openHome();
@@ -224,12 +233,15 @@ describe("storefront in a browser", () => {
       );
       expect(await bookCard("Daniel in the Lions' Den").getByTestId("stock-label").count()).toBe(0);
 
-      // The pricing section reads the bundles' stock from the database. Scrolled to, as a visitor
-      // does: it is laid out only when near the viewport (content-visibility).
+      // The pricing section reads the sets' stock from their books (decision 38). Scrolled to, as a
+      // visitor does: it is laid out only when near the viewport (content-visibility). The
+      // Prophet's Collection holds Moses: sold out with it. The Disciple's Set holds Noah: 4 left.
       await bringIntoView(page.locator("#pricing"));
-      const disciple = bundleCard("The Disciple's Set");
-      expect(await disciple.getByRole("button", { name: /^Sold out\W+The Disciple's Set/ }).isDisabled()).toBe(true);
-      expect(await bundleCard("The Prophet's Collection").getByTestId("stock-label").innerText()).toBe("Only 3 left");
+      const disciple = bundleCard("The Prophet's Collection");
+      expect(await disciple.getByRole("button", { name: /^Sold out\W+The Prophet's Collection/ }).isDisabled()).toBe(
+        true,
+      );
+      expect(await bundleCard("The Disciple's Set").getByTestId("stock-label").innerText()).toBe("Only 4 left");
       expect(await bundleCard("The Shepherd's Pack").getByTestId("stock-label").count()).toBe(0);
       await bundleCard("The Shepherd's Pack").getByText("Most Popular").waitFor();
       expect(await bundleCard("The Shepherd's Pack").innerText()).toContain("$69.99");
@@ -254,8 +266,6 @@ describe("storefront in a browser", () => {
       await page.getByRole("button", { name: /Add to Collection\W+Noah's Ark/ }).click();
       await expectToast(page, "Added to Collection!");
     } finally {
-      await setBundleStock("pkg-disciple", 30);
-      await setBundleStock("pkg-prophet", 10);
       await setNoahStock(35);
     }
   });

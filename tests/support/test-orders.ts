@@ -3,6 +3,7 @@ import type { Insertable, Kysely } from "kysely";
 import type { Database, OrdersTable } from "#server/db/schema.ts";
 import { newOrderId } from "#server/orders/order-id.ts";
 import { takeStock } from "#server/orders/stock.ts";
+import { ensureSpecSetParts } from "./test-bundles.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import { createPaymentProviders } from "#server/payments/payment-providers.ts";
 
@@ -35,6 +36,9 @@ export async function insertTestOrder(
   const shipping = options.order?.shipping_cents ?? 599;
   const at = options.order?.order_date ?? "2026-11-20T10:00:00.000Z";
   const paid = options.order?.payment_status === "paid";
+  if (options.takeStock ?? true) {
+    for (const line of lines) if (line.bundleId) await ensureSpecSetParts(db, line.bundleId);
+  }
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("orders")
@@ -96,6 +100,7 @@ export async function insertTestOrder(
             ? { kind: "bundle" as const, id: line.bundleId, quantity: line.quantity }
             : { kind: "book" as const, id: line.bookId!, quantity: line.quantity },
         ),
+        { orderId: id },
       );
       if (short.length > 0) throw new Error("insertTestOrder: not enough stock");
     }

@@ -63,6 +63,12 @@ export function ClaimsList({ claims }: { claims: ReturnClaimListItem[] }) {
                   <span className="flex-none font-medium">{formatMoney(line.amountCents, claim.currency)}</span>
                 </li>
               ))}
+              {claimTaxCents(claim) > 0 ? (
+                <li className="flex justify-between gap-4">
+                  <span>Sales tax on these items</span>
+                  <span className="flex-none font-medium">{formatMoney(claimTaxCents(claim), claim.currency)}</span>
+                </li>
+              ) : null}
               <li className="flex justify-between gap-4 border-t border-brand-100 pt-1 font-semibold">
                 <span>Claimed amount</span>
                 <span>{formatMoney(claim.amountCents, claim.currency)}</span>
@@ -115,4 +121,9 @@ export function ClaimsList({ claims }: { claims: ReturnClaimListItem[] }) {
       ))}
     </ol>
   );
+}
+
+/** The part of a claim's amount that is the sales tax charged on its copies (server/returns: claimAmount). */
+function claimTaxCents(claim: { amountCents: number; lines: { amountCents: number }[] }): number {
+  return claim.amountCents - claim.lines.reduce((sum, line) => sum + line.amountCents, 0);
 }

@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { centsToMoneyText } from "#common/money/money.ts";
@@ -8,6 +8,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { shippingFieldName } from "./settings-form-data.ts";
+import { DeleteRowButton } from "#app/components/ui/delete-row-button.tsx";
 
 interface ShippingRow {
   /** React's key and the id posted back: a stored method's id, or a temporary one for a new row. */
@@ -18,6 +19,9 @@ interface ShippingRow {
   freeAbove: string;
   enabled: boolean;
 }
+
+/** A money amount's box: a decimal keypad on phones, cents as the step. */
+const MONEY_INPUT = { type: "number", inputMode: "decimal", min: 0, step: 0.01 } as const;
 
 const toRow = (method: AdminShippingMethod): ShippingRow => ({
   id: method.id,
@@ -87,10 +91,7 @@ export function ShippingMethodsEditor({
                   <FormField
                     label="Rate"
                     name={shippingFieldName(index, "rate")}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step={0.01}
+                    {...MONEY_INPUT}
                     defaultValue={row.rate}
                     className="[&_input]:w-full"
                     error={errors[shippingFieldName(index, "rate")]}
@@ -100,10 +101,7 @@ export function ShippingMethodsEditor({
                       label="Each further item"
                       hint="Added for every item after the first. Empty: one rate for any order."
                       name={shippingFieldName(index, "perItem")}
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      step={0.01}
+                      {...MONEY_INPUT}
                       defaultValue={row.perItem}
                       className="[&_input]:w-full"
                       error={errors[shippingFieldName(index, "perItem")]}
@@ -112,25 +110,14 @@ export function ShippingMethodsEditor({
                       label="Free from an order of"
                       hint="Orders whose subtotal reaches this ship free. Empty: never free."
                       name={shippingFieldName(index, "freeAbove")}
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      step={0.01}
+                      {...MONEY_INPUT}
                       defaultValue={row.freeAbove}
                       className="[&_input]:w-full"
                       error={errors[shippingFieldName(index, "freeAbove")]}
                     />
                   </div>
                   <div className="sm:col-span-2 md:col-span-1 md:col-start-4 md:row-start-1 md:pt-[2.125rem]">
-                    <button
-                      type="button"
-                      onClick={() => remove(row.id)}
-                      aria-label={`Delete ${label.toLowerCase()}`}
-                      className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
-                    >
-                      <Trash2 aria-hidden="true" className="size-5" />
-                      <span className="md:sr-only">Delete</span>
-                    </button>
+                    <DeleteRowButton label={label} onClick={() => remove(row.id)} />
                   </div>
                 </div>
               </fieldset>

@@ -1,4 +1,4 @@
-import { Plus, Save, Trash2 } from "lucide-react";
+import { Plus, Save } from "lucide-react";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
@@ -13,6 +13,7 @@ import { FormField } from "#app/components/ui/form-field.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { useRouteForm } from "#app/components/forms/use-route-form.ts";
 import { SettingsSection } from "./settings-section.tsx";
+import { DeleteRowButton } from "#app/components/ui/delete-row-button.tsx";
 
 interface RateRow {
   key: string;
@@ -152,15 +153,10 @@ export function TaxSettingsForm({
                         />
                       </div>
                       <div className="md:pt-[2.125rem]">
-                        <button
-                          type="button"
+                        <DeleteRowButton
+                          label={label}
                           onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-                          aria-label={`Delete ${label.toLowerCase()}`}
-                          className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
-                        >
-                          <Trash2 aria-hidden="true" className="size-5" />
-                          <span className="md:sr-only">Delete</span>
-                        </button>
+                        />
                       </div>
                     </div>
                   </fieldset>

@@ -1,6 +1,7 @@
 import {
   BookOpen,
   Globe,
+  Layers,
   LayoutDashboard,
   LogOut,
   Mail,
@@ -23,6 +24,7 @@ import { ADMIN_PAGES, SITE_PAGES, SITE_RESOURCES, type AdminPage } from "#common
 const LINKS: { page: AdminPage; icon: LucideIcon; end?: boolean }[] = [
   { page: ADMIN_PAGES.dashboard, icon: LayoutDashboard, end: true },
   { page: ADMIN_PAGES.books, icon: BookOpen },
+  { page: ADMIN_PAGES.bundles, icon: Layers },
   { page: ADMIN_PAGES.comingSoon, icon: Globe },
   { page: ADMIN_PAGES.customers, icon: Users },
   { page: ADMIN_PAGES.orders, icon: Package },

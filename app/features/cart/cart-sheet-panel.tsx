@@ -200,7 +200,7 @@ function CartLineQuantity({ line }: { line: CartLine }) {
           setError(null);
         }}
         onCommit={commit}
-        onStep={(delta) => cartActions.setQuantity(line.id, line.quantity + delta)}
+        onStep={(delta) => cartActions.step(line.id, delta)}
         max={cartLimit(line)}
         error={error}
         testId="cart-quantity"

@@ -110,6 +110,9 @@ export const cartActions = {
   addMany: (entries: readonly { item: CartItem; quantity: number }[]) =>
     apply((current) => addManyToCart(current, entries)),
   setQuantity: (id: string, quantity: number) => apply((current) => setCartQuantity(current, id, quantity)),
+  /** − or +: from the quantity the cart holds now, not the one a render saw (a quick second click). */
+  step: (id: string, delta: 1 | -1) =>
+    apply((current) => setCartQuantity(current, id, (current.find((line) => line.id === id)?.quantity ?? 0) + delta)),
   remove: (id: string) => apply((current) => removeFromCart(current, id)),
   clear: () => apply(() => clearCart()),
   /** Empties the cart without a toast: its items became an order (the confirmation page). */

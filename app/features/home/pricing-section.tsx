@@ -4,6 +4,7 @@ import type { Bundle } from "#server/books/bundle.ts";
 import { Link } from "react-router";
 import { CoverFan } from "#app/components/ui/cover-fan.tsx";
 import { useFormatMoney } from "#app/lib/money.ts";
+import { bookCountText } from "#common/books/bundle-contents.ts";
 
 /** The bundles, as stored in the catalogue; `renderAction` supplies each card's "Add to Collection" button. */
 export function PricingSection({
@@ -50,21 +51,25 @@ export function PricingSection({
                   </span>
                 ) : null}
               </p>
-              <p className="mt-1 text-sm text-gray-700">{bundle.bookCount} books</p>
-              {bundle.books.length > 0 ? (
-                <div className="mt-3 text-sm">
-                  <p className="font-semibold">Inside:</p>
+              <div className="mt-3 text-sm">
+                <p className="font-semibold">
+                  {bookCountText(bundle.bookCount)}
+                  {bundle.books.length > 0 ? ":" : null}
+                </p>
+                {bundle.books.length > 0 ? (
                   <ul className="mt-1 grid gap-1">
                     {bundle.books.map((book) => (
                       <li key={book.slug}>
+                        {/* Counts once any title comes more than once a set: "12 × A", "1 × B". */}
+                        {bundle.books.some((part) => part.quantity > 1) ? `${book.quantity} × ` : null}
                         <Link to={`/books/${book.slug}`} className="text-brand-800 underline-offset-2 hover:underline">
                           {book.title}
                         </Link>
                       </li>
                     ))}
                   </ul>
-                </div>
-              ) : null}
+                ) : null}
+              </div>
               <ul className="mt-4 grid flex-1 gap-2">
                 {bundle.features.map((feature) => (
                   <li key={feature} className="flex gap-2">
