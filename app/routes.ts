@@ -64,6 +64,7 @@ export default [
     route(inAdmin(ADMIN_PAGES.comingSoon), "routes/admin/coming-soon.tsx"),
     route(inAdmin(ADMIN_PAGES.customers), "routes/admin/customers.tsx"),
     route(inAdmin(ADMIN_PAGES.orders), "routes/admin/orders.tsx"),
+    route(inAdmin(ADMIN_PAGES.discounts), "routes/admin/discounts.tsx"),
     route(inAdmin(ADMIN_PAGES.settings), "routes/admin/settings.tsx"),
     route(inAdmin(ADMIN_PAGES.subscribers), "routes/admin/subscribers.tsx"),
     route(inAdmin(ADMIN_PAGES.messages), "routes/admin/messages.tsx"),

@@ -1,6 +1,9 @@
 // Order placement (server/checkout/place-order.ts) with 10,000 books and 100,000 orders already
 // stored: latency of one order at a time, and orders per second with 8 buyers at once. Every
-// order is a taxed one (Illinois at 6.25 %, decision 29): the tax step runs inside each.
+// order is a taxed one (Illinois at 6.25 %, decision 29): the tax step runs inside each; its
+// second line reaches a quantity price break (decision 36) and it uses a discount code with a
+// usage limit and a per-customer limit (decision 39): the code's conditional write and the
+// customer's count run inside each too.
 // SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Used by bench/run.ts.
 import { randomBytes, randomUUID } from "node:crypto";
 import { checkoutSchema } from "#common/checkout/checkout-schema.ts";
@@ -9,6 +12,8 @@ import type { DatabaseEngine, DatabaseHandle } from "#server/db/database.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { bookRow } from "#tests/support/test-books.ts";
 import { setTaxRates } from "#tests/support/tax-settings.ts";
+import { discountCodeSchema } from "#common/discounts/discount-code-schema.ts";
+import { saveDiscountCode } from "#server/discounts/save-discount-code.ts";
 import { benchOrderId, fillInBatches, insertBenchOrders, withBenchDatabase } from "./bench-database.ts";
 import { percentile } from "./percentile.ts";
 
@@ -41,15 +46,32 @@ export function measureOrderPlacement(engine: DatabaseEngine): Promise<OrderPlac
       .orderBy("position")
       .executeTakeFirstOrThrow();
     const deps = { db: handle.db, database: handle, clock: () => new Date(), env: { APP_SECRET: "b".repeat(40) } };
+    await saveDiscountCode(
+      deps,
+      discountCodeSchema.parse({
+        code: "BENCH-10",
+        kind: "percent",
+        percent: "10",
+        appliesTo: "order",
+        usageLimit: "1000000",
+        perCustomerLimit: "1",
+        active: "on",
+      }),
+    );
     let n = 0;
     const placeOne = () => {
       n += 1;
       const first = (n * 7919) % BOOKS;
       // A second, different book.
       const second = (first + 1 + ((n * 104729) % (BOOKS - 1))) % BOOKS;
+      const items = `${bookIds[first]}:1,${bookIds[second]}:2`;
       const form = checkoutSchema.parse({
         checkoutToken: randomBytes(18).toString("base64url"),
-        items: `${bookIds[first]}:1,${bookIds[second]}:2`,
+        items,
+        // The code as the page applied it; placeOrder checks it again (the page's amount is left
+        // out, as a first visit's form without it: the measured step is placeOrder's own).
+        discountCode: "bench-10",
+        appliedDiscountCode: "BENCH-10",
         email: `buyer${n}@example.com`,
         fullName: "Bench Buyer",
         country: "US",
@@ -103,9 +125,15 @@ async function fill(handle: DatabaseHandle): Promise<string[]> {
     await db
       .insertInto("books")
       .values(
-        bookIds
-          .slice(start, start + BATCH)
-          .map((id, k) => bookRow(start + k, { id, price_cents: 999 + k, stock: 1_000_000 })),
+        bookIds.slice(start, start + BATCH).map((id, k) =>
+          bookRow(start + k, {
+            id,
+            price_cents: 999 + k,
+            stock: 1_000_000,
+            // From 2 copies, a dollar less: every order's second line reaches it.
+            price_breaks: JSON.stringify([{ minQuantity: 2, unitPriceCents: 899 + k }]),
+          }),
+        ),
       )
       .execute();
   }

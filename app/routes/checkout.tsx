@@ -1,9 +1,11 @@
 import { ShoppingBag } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { beginProviderPayment } from "#server/checkout/begin-payment.ts";
-import { CHECKOUT_FIELDS } from "#common/checkout/cart-param.ts";
+import { APPLY_DISCOUNT_INTENT, CHECKOUT_FIELDS } from "#common/checkout/cart-param.ts";
 import { checkoutEcho, checkoutSchema } from "#common/checkout/checkout-schema.ts";
 import { loadCheckout } from "#server/checkout/load-checkout.ts";
+import { applyDiscountCode } from "#server/checkout/apply-discount-code.ts";
+
 import { placeWithinInvoiceAllowance } from "#server/checkout/invoice-allowance.ts";
 import { placeOrder } from "#server/checkout/place-order.ts";
 import { rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";
@@ -48,6 +50,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, viewer, clientAddress } = context;
   const secure = isHttpsSite(services.env);
   const submitted = await readForm(request);
+  const cart = new URL(request.url).searchParams.get("items");
+  const text = (name: string) => {
+    const value = submitted.get(name);
+    return typeof value === "string" ? value.slice(0, 300) : null;
+  };
+  const viewerId = viewer ? { userId: viewer.userId, email: viewer.email } : null;
+  if (submitted.get("intent") === APPLY_DISCOUNT_INTENT) {
+    // Apply: the page again with the code applied, or the reason it was not; nothing is stored.
+    const discountPage = await applyDiscountCode(services, {
+      cart,
+      viewer: viewerId,
+      code: text("discountCode"),
+      email: text("email"),
+      clientAddress,
+    });
+    return data({ ok: true as const, discountPage, values: checkoutEcho(formValues(submitted)) });
+  }
   const refused = await runAction(services, async () => {
     // Read before runAction: a refusal echoes the submitted text back (below).
     const form = parseFields(submitted, checkoutSchema, CHECKOUT_FIELDS);
@@ -73,10 +92,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Every success redirects, so this is a refusal: the page renders again from it and keeps what
   // the buyer typed. No flash toast: this very answer is the page that shows the refusal (the
   // form's island toasts it), and a cookie would show it again on the next page.
-  return data({ ...refused.data, values: checkoutEcho(formValues(submitted)) }, refused.init ?? undefined);
+  // With a code, the page shows it as it is now (applied with its amount, or why it no longer applies).
+  const code = text("discountCode")?.trim();
+  const discountPage = code
+    ? await loadCheckout(services, { cart, viewer: viewerId, discount: { code, email: text("email") } })
+    : undefined;
+  return data(
+    { ...refused.data, discountPage, values: checkoutEcho(formValues(submitted)) },
+    refused.init ?? undefined,
+  );
 }
 
-export default function Checkout({ loaderData: page, actionData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  // After Apply (or a refusal with a code), the page as the action priced it with the code.
+  const page = actionData?.discountPage ?? loaderData;
   const failure = actionData && !actionData.ok ? actionData.error : undefined;
   const values = actionData?.values;
   return (

@@ -85,6 +85,14 @@ export default function OrderHistory({ loaderData: { orders, emailVerified } }: 
                     <dt className="text-gray-700">Total</dt>
                     <dd className="font-medium">{formatMoney(order.totalCents, order.currency)}</dd>
                   </div>
+                  {order.discount ? (
+                    <div>
+                      <dt className="text-gray-700">Discount ({order.discount.code})</dt>
+                      <dd className="font-medium" data-testid="order-discount">
+                        −{formatMoney(order.discount.cents, order.currency)}
+                      </dd>
+                    </div>
+                  ) : null}
                   <div>
                     <dt className="text-gray-700">Sales tax</dt>
                     <dd className="font-medium" data-testid="order-tax">

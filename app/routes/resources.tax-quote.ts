@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     region: params.get("region"),
     shippingMethodId: params.get("shipping"),
     userId: viewer?.userId ?? null,
+    discount: { code: params.get("discount"), proof: params.get("discountProof") },
   });
   if (!quote)
     return Response.json(

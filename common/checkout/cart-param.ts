@@ -35,9 +35,16 @@ export const CHECKOUT_FIELDS = [
   "shippingMethodId",
   "paymentMethod",
   "poNumber",
+  "discountCode",
   "checkoutToken",
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
+
+/** The checkout's Apply button's `intent`: the page again with the code applied, no order placed. */
+export const APPLY_DISCOUNT_INTENT = "apply-discount";
+
+/** The longest discount code the field takes (codes are 3–32 characters). */
+export const DISCOUNT_CODE_MAX = 32;
 
 /** One line of the cart: a book id or a bundle id (`pkg-…`) and how many. */
 export interface CartRequestLine {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailAddressSchema } from "#common/mail/email-address-schema.ts";
 import { PAYMENT_METHODS } from "#common/orders/payment-status.ts";
 import { isUsPostalRegion } from "#common/tax/sales-tax.ts";
-import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, ITEM_ID, type CheckoutField } from "./cart-param.ts";
+import { CHECKOUT_FIELDS, CHECKOUT_LIMITS, DISCOUNT_CODE_MAX, ITEM_ID, type CheckoutField } from "./cart-param.ts";
 
 /**
  * The checkout form, shared by the page (checked before posting) and the action (checked again),
@@ -135,6 +135,14 @@ export const checkoutSchema = z
      */
     quotedShippingRates: z.string().max(4000).optional().catch(undefined),
     quotedCurrency: z.string().max(3).optional().catch(undefined),
+    /**
+     * The discount code field (decision 39): any text up to its bound; the server says why a code
+     * is refused. `appliedDiscountCode` and `quotedDiscountCents` are the code the page applied and
+     * what it took off: a different code, or a changed amount, stops the order (never charged).
+     */
+    discountCode: optionalText(DISCOUNT_CODE_MAX, "A discount code is at most 32 letters, digits or dashes."),
+    appliedDiscountCode: z.string().max(DISCOUNT_CODE_MAX).optional().catch(undefined),
+    quotedDiscountCents: z.coerce.number().int().min(0).optional().catch(undefined),
     /** The sales tax the page showed, in cents: a rate changed since then stops the order too. */
     quotedTaxCents: z.coerce.number().int().min(0).optional().catch(undefined),
   })

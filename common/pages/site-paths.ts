@@ -168,6 +168,7 @@ export const ADMIN_PAGES = {
   comingSoon: { path: "/admin/coming-soon", title: "Coming Soon" },
   customers: { path: "/admin/customers", title: "Customer Management" },
   orders: { path: "/admin/orders", title: "Order Management" },
+  discounts: { path: "/admin/discounts", title: "Discount Codes" },
   settings: { path: "/admin/settings", title: "Store Settings" },
   subscribers: { path: "/admin/subscribers", title: "Email Subscribers", sidebarLabel: "Subscribers" },
   messages: { path: "/admin/messages", title: "Contact Messages" },

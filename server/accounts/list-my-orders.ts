@@ -1,6 +1,7 @@
 import type { OrderStatus } from "#server/db/schema.ts";
 import type { PaymentMethod, PaymentStatus } from "#common/orders/payment-status.ts";
 import type { AppServices } from "#server/services.ts";
+import { orderDiscount, type OrderDiscountView } from "#server/orders/order-discount.ts";
 import { isAccountOrder } from "#server/orders/order-access.ts";
 import { customerTrackingNumbers, loadTrackingNumbers } from "#server/orders/tracking-numbers.ts";
 import type { TrackingNumberView } from "#common/orders/carriers.ts";
@@ -12,6 +13,8 @@ export interface MyOrder {
   totalCents: number;
   /** The sales tax included in the total. */
   taxCents: number;
+  /** The discount code's line (decision 39), or null. */
+  discount: OrderDiscountView | null;
   status: OrderStatus;
   currency: string;
   paymentStatus: PaymentStatus;
@@ -30,7 +33,18 @@ export async function listMyOrders(
 ): Promise<MyOrder[]> {
   const rows = await db
     .selectFrom("orders")
-    .select(["id", "order_date", "total_cents", "tax_cents", "status", "currency", "payment_status", "payment_method"])
+    .select([
+      "id",
+      "order_date",
+      "total_cents",
+      "tax_cents",
+      "discount_code",
+      "discount_cents",
+      "status",
+      "currency",
+      "payment_status",
+      "payment_method",
+    ])
     .where((eb) => isAccountOrder(eb, viewer))
     .orderBy("order_date", "desc")
     .limit(200)
@@ -44,6 +58,7 @@ export async function listMyOrders(
     orderDate: r.order_date,
     totalCents: r.total_cents,
     taxCents: r.tax_cents,
+    discount: orderDiscount(r),
     status: r.status,
     currency: r.currency,
     paymentStatus: r.payment_status,

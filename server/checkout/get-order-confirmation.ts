@@ -6,6 +6,7 @@ import type { AppServices } from "#server/services.ts";
 import { countryName } from "./country-names.ts";
 import { maySeeConfirmation } from "#server/orders/order-access.ts";
 import { customerTrackingNumbers, loadTrackingNumbers } from "#server/orders/tracking-numbers.ts";
+import { orderDiscount, type OrderDiscountView } from "#server/orders/order-discount.ts";
 import { hasPendingExemption, loadOrderTax, type OrderTaxView } from "#server/orders/order-tax.ts";
 import type { TrackingNumberView } from "#common/orders/carriers.ts";
 
@@ -27,6 +28,8 @@ export interface OrderConfirmation {
   shippingMethodName: string | null;
   shippingCents: number;
   subtotalCents: number;
+  /** The discount code's line (decision 39), or null. */
+  discount: OrderDiscountView | null;
   /** The sales tax, per state as charged, or the certificate that exempted the order. */
   tax: OrderTaxView;
   /** A certificate for the ship-to state waits for review: the tax will be refunded on approval. */
@@ -100,6 +103,7 @@ export async function getOrderConfirmation(
     shippingMethodName: order.shipping_method_name,
     shippingCents: order.shipping_cents,
     subtotalCents: order.subtotal_cents,
+    discount: orderDiscount(order),
     tax,
     exemptionPending,
     totalCents: order.total_cents,

@@ -8,6 +8,9 @@ import { countryOptions } from "./country-names.ts";
 import { loadCheckoutRules, quoteShipping, type QuotedShippingMethod } from "./checkout-rules.ts";
 import { isCheckoutAvailable, loadPaymentOptions, type PaymentOptions } from "./payment-options.ts";
 import { priceCart, type CartAdjustment, type PricedLine } from "./price-cart.ts";
+import { discountedLines } from "#common/discounts/discount-rule.ts";
+import { discountCustomerKey, discountProof, quoteDiscount } from "#server/discounts/quote-discount.ts";
+import type { Clock } from "#server/services.ts";
 
 export interface CheckoutPage {
   available: boolean;
@@ -21,6 +24,13 @@ export interface CheckoutPage {
   /** Lines of the page's address that could not be read (malformed, or past the limit). */
   droppedLines: number;
   subtotalCents: number;
+  /**
+   * The discount code applied to this cart (decision 39): its code as stored and what it takes off
+   * (shipping above was quoted on the lines after it); null when none was applied.
+   */
+  discount: { code: string; cents: number; proof: string } | null;
+  /** Why the code the buyer typed was not applied, in words; null when none was refused. */
+  discountRefusal: string | null;
   /**
    * Whether the store charges sales tax anywhere: if so the page's island asks for the tax of the
    * address typed (/resources/tax-quote); if not the page says no sales tax is collected.
@@ -37,8 +47,13 @@ export interface CheckoutPage {
  * methods, and, for a signed-in customer, their e-mail and profile name.
  */
 export async function loadCheckout(
-  deps: { db: Kysely<Database>; env: { APP_SECRET: string } },
-  input: { cart: string | null; viewer: Pick<Viewer, "userId" | "email"> | null },
+  deps: { db: Kysely<Database>; env: { APP_SECRET: string }; clock: Clock },
+  input: {
+    cart: string | null;
+    viewer: Pick<Viewer, "userId" | "email"> | null;
+    /** A code the buyer applied, and the e-mail typed (for the per-customer limit of a guest). */
+    discount?: { code: string; email: string | null } | null | undefined;
+  },
 ): Promise<CheckoutPage> {
   const [payment, rules, taxCollected, profile] = await Promise.all([
     loadPaymentOptions(deps),
@@ -55,16 +70,37 @@ export async function loadCheckout(
   ]);
   const requested = parseCartParam(input.cart);
   const priced = await priceCart(deps, { lines: requested.lines, currency: rules.currency });
+  const quote =
+    input.discount && priced.lines.length > 0
+      ? await quoteDiscount(deps.db, {
+          code: input.discount.code,
+          lines: priced.lines,
+          now: deps.clock(),
+          currency: rules.currency,
+          customer: discountCustomerKey(input.viewer?.userId ?? null, input.discount.email),
+        })
+      : null;
+  // Shipping reads the lines after the discount (its free threshold included): decision 39.
+  const shippedLines = quote?.ok ? discountedLines(priced.lines, quote.lineDiscounts) : priced.lines;
   return {
     available: isCheckoutAvailable(payment),
     payment,
     currency: rules.currency,
-    shippingMethods: quoteShipping(rules.shippingMethods, priced.lines),
+    shippingMethods: quoteShipping(rules.shippingMethods, shippedLines),
     countries: countryOptions(rules.shippingCountries),
     lines: priced.lines,
     adjustments: priced.adjustments,
     droppedLines: requested.dropped,
     subtotalCents: priced.subtotalCents,
+    discount:
+      quote?.ok && quote.code
+        ? {
+            code: quote.code.code,
+            cents: quote.discountCents,
+            proof: discountProof(deps.env.APP_SECRET, quote.code.code),
+          }
+        : null,
+    discountRefusal: quote && !quote.ok ? quote.message : null,
     taxCollected,
     checkoutToken: randomBytes(18).toString("base64url"),
     prefill: {

@@ -21,6 +21,15 @@ import { loadPaymentOptions } from "./payment-options.ts";
 import { priceCart } from "./price-cart.ts";
 import { calculateTax } from "#server/tax/calculate-tax.ts";
 import { fairShareError, holdWithinClientLimits } from "./unpaid-holds.ts";
+import { discountCodeKey, discountedLines } from "#common/discounts/discount-rule.ts";
+import {
+  customerLimitRefusal,
+  customerUses,
+  discountCustomerKey,
+  quoteDiscount,
+} from "#server/discounts/quote-discount.ts";
+import { takeDiscountUse } from "#server/orders/discount-uses.ts";
+import { formatMoney } from "#common/money/money.ts";
 
 export interface PlaceOrderDeps {
   db: Kysely<Database>;
@@ -131,12 +140,24 @@ export async function placeOrder(
       const short = priced.adjustments.find((change) => change.kind === "sold-out" || change.kind === "lowered");
       if (short) throw soldOutError(short.title ?? "an item in your order");
 
-      const shippingCents = shippingChargeFor(shipping, priced.lines);
-      // The same tax step as the page's (decision 29), read inside this transaction.
+      // The one order of precedence (decision 39): line prices with their breaks → the code's
+      // discount on its eligible lines → shipping on the lines after it → the total.
+      const discount = await discountFor(trx, {
+        form,
+        userId: input.userId,
+        lines: priced.lines,
+        now,
+        currency: rules.currency,
+      });
+      const paidLines = discount ? discountedLines(priced.lines, discount.lineDiscounts) : priced.lines;
+      const discountCents = discount?.discountCents ?? 0;
+      const shippingCents = shippingChargeFor(shipping, paidLines);
+      // The same tax step as the page's (decision 29), read inside this transaction, on the
+      // discounted amounts: each line's share of the discount is off its taxable amount.
       const tax = await calculateTax(
         { db: trx },
         {
-          lines: priced.lines,
+          lines: paidLines,
           shippingCents,
           country: form.country,
           region: form.region,
@@ -144,7 +165,13 @@ export async function placeOrder(
           at: now,
         },
       );
-      const totalCents = priced.subtotalCents + shippingCents + tax.taxCents;
+      const totalCents = priced.subtotalCents - discountCents + shippingCents + tax.taxCents;
+      // Card and PayPal cannot take nothing (a code that takes everything off a free-shipping order).
+      if (totalCents === 0 && form.paymentMethod !== "invoice") {
+        const message =
+          "This order comes to nothing to pay, which cannot be paid by card or PayPal. Please choose invoice.";
+        throw new AppError("VALIDATION", message, { fieldErrors: { paymentMethod: message } });
+      }
       const quotedRate = quotedShippingRate(form.quotedShippingRates, shipping.id);
       if (
         (form.quotedSubtotalCents !== undefined && form.quotedSubtotalCents !== priced.subtotalCents) ||
@@ -178,6 +205,31 @@ export async function placeOrder(
           : soldOutError(title);
       }
 
+      if (discount) {
+        await trx
+          .updateTable("orders")
+          .set({
+            discount_code_id: discount.codeId,
+            discount_code: discount.code,
+            discount_customer: discount.customer,
+          })
+          .where("id", "=", orderId)
+          .execute();
+        // The conditional write: the last use goes to exactly one of the orders racing for it.
+        if (!(await takeDiscountUse(trx, { codeId: discount.codeId, orderId }))) {
+          throw discountConflict(`Sorry, the code ${discount.code} has just been used up.`);
+        }
+        // After that row write, which holds the code's row until this transaction ends: every
+        // other order of this customer with the code is counted, committed before this one.
+        if (
+          discount.perCustomerLimit !== null &&
+          discount.customer !== null &&
+          (await customerUses(trx, discount.codeId, discount.customer)) > discount.perCustomerLimit
+        ) {
+          throw discountConflict(customerLimitRefusal(discount.code).message);
+        }
+      }
+
       const exempted = tax.exemption?.status === "approved" ? tax.exemption : null;
       await trx
         .insertInto("order_items")
@@ -198,6 +250,7 @@ export async function placeOrder(
         .updateTable("orders")
         .set({
           subtotal_cents: priced.subtotalCents,
+          discount_cents: discountCents,
           shipping_cents: shippingCents,
           tax_cents: tax.taxCents,
           total_cents: totalCents,
@@ -243,6 +296,78 @@ export async function placeOrder(
     throw error;
   }
   return { orderId, paymentMethod: form.paymentMethod, replayed: false };
+}
+
+interface OrderDiscount {
+  codeId: string;
+  code: string;
+  discountCents: number;
+  lineDiscounts: number[];
+  customer: string | null;
+  perCustomerLimit: number | null;
+}
+
+/**
+ * The discount of the code the form posts, read in the order's transaction, or null without one.
+ * The page showed a code applied (`appliedDiscountCode`) and its amount (`quotedDiscountCents`):
+ * a code typed but not applied yet, a code no longer valid (expired, used up, its minimum no
+ * longer met…) or an amount that changed stops the order like a changed price: the page shows
+ * the code as it is now, and nothing is charged.
+ */
+async function discountFor(
+  trx: Kysely<Database>,
+  input: {
+    form: CheckoutInput;
+    userId: string | null;
+    lines: Parameters<typeof quoteDiscount>[1]["lines"];
+    now: Date;
+    currency: string;
+  },
+): Promise<OrderDiscount | null> {
+  const { form } = input;
+  const typed = form.discountCode;
+  if (!typed) {
+    if ((form.quotedDiscountCents ?? 0) > 0) {
+      throw discountConflict("The discount code was removed. Please check the new total and place your order again.");
+    }
+    return null;
+  }
+  if (discountCodeKey(typed) !== discountCodeKey(form.appliedDiscountCode ?? "")) {
+    throw discountConflict(
+      `The code ${typed} was not applied yet. Please check the total with it and place your order again.`,
+    );
+  }
+  const customer = discountCustomerKey(input.userId, form.email);
+  const quote = await quoteDiscount(trx, {
+    code: typed,
+    lines: input.lines,
+    now: input.now,
+    currency: input.currency,
+    customer,
+  });
+  if (!quote.ok || !quote.code) {
+    throw discountConflict(`${quote.ok ? "" : quote.message} Your order was not placed and nothing was charged.`);
+  }
+  if (form.quotedDiscountCents !== undefined && form.quotedDiscountCents !== quote.discountCents) {
+    const money = (cents: number) => formatMoney(cents, input.currency);
+    throw discountConflict(
+      `The discount of the code ${quote.code.code} changed from ${money(form.quotedDiscountCents)} to ${money(quote.discountCents)}. ` +
+        "Please check the new total and place your order again.",
+    );
+  }
+  return {
+    codeId: quote.code.id,
+    code: quote.code.code,
+    discountCents: quote.discountCents,
+    lineDiscounts: quote.lineDiscounts,
+    customer,
+    perCustomerLimit: quote.code.perCustomerLimit,
+  };
+}
+
+/** A refused code at Place Order: the price-changed conflict (the page shows what changed). */
+function discountConflict(message: string): AppError {
+  return new AppError("CONFLICT", message, { reason: PRICE_CHANGED_REASON });
 }
 
 function soldOutError(title: string): AppError {

@@ -8,6 +8,8 @@ import { CHECKOUT_LIMITS } from "#common/checkout/cart-param.ts";
 import { formatTaxRate, isUsPostalRegion } from "#common/tax/sales-tax.ts";
 import { loadCheckoutRules, shippingChargeFor } from "./checkout-rules.ts";
 import { priceCart } from "./price-cart.ts";
+import { discountedLines } from "#common/discounts/discount-rule.ts";
+import { isDiscountProof, quoteDiscount } from "#server/discounts/quote-discount.ts";
 
 /** The checkout summary's sales tax, as the page's island shows it (JSON of /resources/tax-quote). */
 export interface CheckoutTaxQuote {
@@ -27,13 +29,15 @@ export interface CheckoutTaxQuote {
  * country, a region of at most CHECKOUT_LIMITS.region characters, an enabled method (else none).
  */
 export async function quoteCheckoutTax(
-  deps: { db: Kysely<Database>; clock: Clock },
+  deps: { db: Kysely<Database>; clock: Clock; env: { APP_SECRET: string } },
   input: {
     items: string | null;
     country: string | null;
     region: string | null;
     shippingMethodId: string | null;
     userId: string | null;
+    /** The code the page applied, with its proof (load-checkout.ts); without a valid proof, none. */
+    discount?: { code: string | null; proof: string | null } | undefined;
   },
 ): Promise<CheckoutTaxQuote | null> {
   const country = (input.country ?? "").toUpperCase();
@@ -46,10 +50,24 @@ export async function quoteCheckoutTax(
     rules.shippingMethods.find((method) => method.id === input.shippingMethodId) ?? rules.shippingMethods[0];
   const { lines } = parseCartParam(input.items);
   const priced = await priceCart(deps, { lines, currency: rules.currency });
+  // As placeOrder reckons it (decision 39): the code's discount off the lines, then shipping and tax on what is left.
+  const code = input.discount?.code?.slice(0, 32);
+  const proof = input.discount?.proof?.slice(0, 100);
+  const discount =
+    code && proof && isDiscountProof(deps.env.APP_SECRET, code, proof)
+      ? await quoteDiscount(deps.db, {
+          code,
+          lines: priced.lines,
+          now: deps.clock(),
+          currency: rules.currency,
+          customer: null,
+        })
+      : null;
+  const paidLines = discount?.ok ? discountedLines(priced.lines, discount.lineDiscounts) : priced.lines;
   const tax = await calculateTax(deps, {
-    lines: priced.lines,
+    lines: paidLines,
     // As placeOrder charges it: the method's rule for this cart (copies, subtotal).
-    shippingCents: shipping ? shippingChargeFor(shipping, priced.lines) : 0,
+    shippingCents: shipping ? shippingChargeFor(shipping, paidLines) : 0,
     country,
     region,
     userId: input.userId,

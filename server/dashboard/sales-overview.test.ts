@@ -23,16 +23,16 @@ describe.each(TEST_ENGINES)("getSalesOverview on %s", (engine) => {
     expect(overview).toMatchObject({
       currency: "USD",
       timeZone: "UTC",
-      today: { orders: 0, revenueCents: 0 },
-      last7Days: { orders: 0, revenueCents: 0 },
-      last30Days: { orders: 0, revenueCents: 0 },
+      today: { orders: 0, revenueCents: 0, discountCents: 0 },
+      last7Days: { orders: 0, revenueCents: 0, discountCents: 0 },
+      last30Days: { orders: 0, revenueCents: 0, discountCents: 0 },
       topTitles: [],
       waitingToShip: { total: 0, orders: [] },
       lowStock: { threshold: 5, total: 0, books: [] },
     });
     expect(overview.days).toHaveLength(30);
-    expect(overview.days[0]).toEqual({ date: "2026-10-24", orders: 0, revenueCents: 0 });
-    expect(overview.days.at(-1)).toEqual({ date: "2026-11-22", orders: 0, revenueCents: 0 });
+    expect(overview.days[0]).toEqual({ date: "2026-10-24", orders: 0, revenueCents: 0, discountCents: 0 });
+    expect(overview.days.at(-1)).toEqual({ date: "2026-11-22", orders: 0, revenueCents: 0, discountCents: 0 });
   });
 
   it("adds up paid and invoice orders net of refunds, to the cent, by UTC day", async () => {
@@ -116,14 +116,18 @@ describe.each(TEST_ENGINES)("getSalesOverview on %s", (engine) => {
     await place("I", [line(noah, "Noah's Ark", 1250, 10)], { ...paidCard, order_date: "2026-10-23T23:59:59.999Z" });
 
     const overview = await getSalesOverview(deps(), { listLimit: 3 });
-    expect(overview.today).toEqual({ orders: 2, revenueCents: 3099 + 2599 });
-    expect(overview.last7Days).toEqual({ orders: 3, revenueCents: 3099 + 2599 + 4848 });
-    expect(overview.last30Days).toEqual({ orders: 5, revenueCents: 3099 + 2599 + 4848 + 3599 + 2599 });
+    expect(overview.today).toEqual({ orders: 2, revenueCents: 3099 + 2599, discountCents: 0 });
+    expect(overview.last7Days).toEqual({ orders: 3, revenueCents: 3099 + 2599 + 4848, discountCents: 0 });
+    expect(overview.last30Days).toEqual({
+      orders: 5,
+      revenueCents: 3099 + 2599 + 4848 + 3599 + 2599,
+      discountCents: 0,
+    });
     expect(overview.days.filter((d) => d.orders > 0)).toEqual([
-      { date: "2026-10-24", orders: 1, revenueCents: 2599 },
-      { date: "2026-11-12", orders: 1, revenueCents: 3599 },
-      { date: "2026-11-19", orders: 1, revenueCents: 4848 },
-      { date: "2026-11-22", orders: 2, revenueCents: 5698 },
+      { date: "2026-10-24", orders: 1, revenueCents: 2599, discountCents: 0 },
+      { date: "2026-11-12", orders: 1, revenueCents: 3599, discountCents: 0 },
+      { date: "2026-11-19", orders: 1, revenueCents: 4848, discountCents: 0 },
+      { date: "2026-11-22", orders: 2, revenueCents: 5698, discountCents: 0 },
     ]);
     expect(overview.days.reduce((sum, d) => sum + d.revenueCents, 0)).toBe(overview.last30Days.revenueCents);
     expect(overview.topTitles).toEqual([
@@ -173,7 +177,27 @@ describe.each(TEST_ENGINES)("getSalesOverview on %s", (engine) => {
     });
     const overview = await getSalesOverview(deps());
     expect(overview.currency).toBe("EUR");
-    expect(overview.today).toEqual({ orders: 1, revenueCents: 999 + 599 });
+    expect(overview.today).toEqual({ orders: 1, revenueCents: 999 + 599, discountCents: 0 });
     expect(overview.lowStock).toEqual({ threshold: 1, total: 1, books: [{ id: one, title: "One left", stock: 1 }] });
+  });
+  it("counts the discounts given and the revenue after them (decision 39)", async () => {
+    testDb = await createTestDatabase(engine);
+    const db = testDb.handle.db;
+    const noah = await insertTestBook(db, { title: "Noah's Ark", stock: null });
+    // 2 × 12.50 − 3.00 (code) + 5.99 shipping = 27.99.
+    await insertTestOrder(db, {
+      takeStock: false,
+      lines: [{ bookId: noah, title: "Noah's Ark", unitPriceCents: 1250, quantity: 2 }],
+      order: {
+        payment_method: "card",
+        payment_status: "paid",
+        discount_code: "SPRING",
+        discount_cents: 300,
+        total_cents: 2500 - 300 + 599,
+        order_date: "2026-11-22T10:00:00.000Z",
+      },
+    });
+    const overview = await getSalesOverview(deps());
+    expect(overview.today).toEqual({ orders: 1, revenueCents: 2799, discountCents: 300 });
   });
 });

@@ -17,8 +17,10 @@ const LIST_LIMIT = 10;
 
 export interface SalesFigure {
   orders: number;
-  /** Net of refunds and excluding sales tax (decision 29), in the store's currency. */
+  /** Net of refunds and of discounts (decision 39), excluding sales tax (decision 29), in the store's currency. */
   revenueCents: number;
+  /** What discount codes took off these orders (decision 39). */
+  discountCents: number;
 }
 
 export interface SalesDay extends SalesFigure {
@@ -125,6 +127,7 @@ export async function getSalesOverview(
             eb(eb("orders.total_cents", "-", eb.ref("orders.tax_cents")), "-", eb.ref("orders.amount_refunded_cents")),
           )
           .as("revenue"),
+        eb.fn.sum("orders.discount_cents").as("discount"),
       ])
       .where("orders.order_date", ">=", windowStart)
       .where("orders.order_date", "<", windowEnd)
@@ -185,11 +188,14 @@ export async function getSalesOverview(
 
   // PostgreSQL's count and sum are bigints (text from the driver); Number() reads both engines.
   const byDay = new Map(
-    dayRows.map((row) => [row.day, { orders: Number(row.orders), revenueCents: Number(row.revenue ?? 0) }]),
+    dayRows.map((row) => [
+      row.day,
+      { orders: Number(row.orders), revenueCents: Number(row.revenue ?? 0), discountCents: Number(row.discount ?? 0) },
+    ]),
   );
   const days: SalesDay[] = Array.from({ length: SALES_CHART_DAYS }, (_, index) => {
     const date = new Date(todayStart - (SALES_CHART_DAYS - 1 - index) * DAY_MS).toISOString().slice(0, 10);
-    return { date, ...(byDay.get(date) ?? { orders: 0, revenueCents: 0 }) };
+    return { date, ...(byDay.get(date) ?? { orders: 0, revenueCents: 0, discountCents: 0 }) };
   });
 
   return {
@@ -223,8 +229,12 @@ export async function getSalesOverview(
 }
 
 function total(days: SalesDay[]): SalesFigure {
-  return days.reduce((sum, d) => ({ orders: sum.orders + d.orders, revenueCents: sum.revenueCents + d.revenueCents }), {
-    orders: 0,
-    revenueCents: 0,
-  });
+  return days.reduce(
+    (sum, d) => ({
+      orders: sum.orders + d.orders,
+      revenueCents: sum.revenueCents + d.revenueCents,
+      discountCents: sum.discountCents + d.discountCents,
+    }),
+    { orders: 0, revenueCents: 0, discountCents: 0 },
+  );
 }

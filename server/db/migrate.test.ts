@@ -38,6 +38,7 @@ const MIGRATION_NAMES = [
   "0028-book-price-breaks",
   "0029-shipping-by-items",
   "0030-bundles-of-books",
+  "0031-discount-codes",
 ];
 
 const APP_TABLES = [
@@ -49,6 +50,7 @@ const APP_TABLES = [
   "contact_messages",
   "cover_image_aliases",
   "cover_images",
+  "discount_codes",
   "email_subscribers",
   "free_story",
   "mail_outbox",

@@ -28,6 +28,7 @@ import * as returnClaims from "./migrations/0027-return-claims.ts";
 import * as bookPriceBreaks from "./migrations/0028-book-price-breaks.ts";
 import * as shippingByItems from "./migrations/0029-shipping-by-items.ts";
 import * as bundlesOfBooks from "./migrations/0030-bundles-of-books.ts";
+import * as discountCodes from "./migrations/0031-discount-codes.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -66,6 +67,7 @@ const migrations: Record<string, MigrationModule> = {
   "0028-book-price-breaks": bookPriceBreaks,
   "0029-shipping-by-items": shippingByItems,
   "0030-bundles-of-books": bundlesOfBooks,
+  "0031-discount-codes": discountCodes,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

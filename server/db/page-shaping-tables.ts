@@ -47,4 +47,5 @@ export const NOT_PAGE_SHAPING_TABLES: Record<string, string> = {
   private_files: "never served to visitors; whether a free story exists is free_story's row",
   return_claims: "shown on /returns (never cached) and to staff only",
   return_claim_lines: "as return_claims",
+  discount_codes: "applied at checkout only (never cached); no cached page shows a code",
 };

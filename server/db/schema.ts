@@ -132,6 +132,41 @@ export interface OrdersTable {
   paypal_order_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A replacement order at no charge (a settled damage claim): the order it replaces (migration 0027). */
   replacement_for_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The discount code the order used (migration 0031, decision 39); null when none or deleted since. */
+  discount_code_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The code as shown on the order ("Discount (SPRING10)"), copied: it outlives the code. */
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the code took off; total_cents = subtotal_cents - discount_cents + shipping_cents (+ tax). */
+  discount_cents: Defaulted<number>;
+  /** Who the per-customer limit counts: "user:<id>", else "email:<address lower-cased>". */
+  discount_customer: ColumnType<string | null, string | null | undefined, string | null>;
+  /** True while the order holds one of its code's uses (given back once on cancel or expiry). */
+  discount_use_held: Defaulted<SqlBool>;
+}
+
+/** A discount code made in the back office (migration 0031, decision 39). */
+export interface DiscountCodesTable {
+  id: string;
+  /** As staff typed it (shown on orders); `code_key` is it lower-cased, unique. */
+  code: string;
+  code_key: string;
+  kind: "percent" | "fixed";
+  percent: number | null;
+  amount_cents: number | null;
+  applies_to: "order" | "titles";
+  /** JSON array of book ids, for applies_to = 'titles'. */
+  book_ids: Defaulted<string>;
+  min_quantity: number | null;
+  min_subtotal_cents: number | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  /** Orders holding a use now (raised only by a conditional write, never past usage_limit). */
+  uses: Defaulted<number>;
+  active: Defaulted<SqlBool>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface OrderItemsTable {
@@ -552,6 +587,7 @@ export interface Database {
   bundle_books: BundleBooksTable;
   order_bundle_units: OrderBundleUnitsTable;
   orders: OrdersTable;
+  discount_codes: DiscountCodesTable;
   order_tax_lines: OrderTaxLinesTable;
   tax_rates: TaxRatesTable;
   order_items: OrderItemsTable;

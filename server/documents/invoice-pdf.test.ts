@@ -83,6 +83,14 @@ describe("renderInvoicePdf", () => {
     expect(exempt).toContain("Tax exempt: certificate ST-5-0042-77 $0.00");
   });
 
+  it("prints a discount code's line between the subtotal and shipping (decision 39)", async () => {
+    const text = await pdfText(
+      await renderInvoicePdf(invoice({ discount: { code: "SPRING-10", cents: 360 }, totalCents: 3597 })),
+    );
+    expect(text).toContain("Discount (SPRING-10) -$3.60 Shipping (Standard Shipping) $5.99");
+    expect(text).toContain("Total $35.97");
+  });
+
   it("leaves the seller's postal address out when the store has none", async () => {
     const text = await pdfText(await renderInvoicePdf({ ...invoice(), seller: { ...TEST_SELLER, postalAddress: [] } }));
     expect(text).toContain("Little Scrolls Press hello@littlescrolls.example");

@@ -114,6 +114,9 @@ function totalRows(invoice: InvoiceDocument, money: (cents: number) => string): 
   const { order } = invoice;
   const rows: TotalRow[] = [
     { label: "Subtotal", value: money(order.subtotalCents) },
+    ...(order.discount
+      ? [{ label: `Discount (${order.discount.code})`, value: `-${money(order.discount.cents)}` }]
+      : []),
     {
       label: order.shippingMethodName ? `Shipping (${order.shippingMethodName})` : "Shipping",
       value: money(order.shippingCents),

@@ -84,6 +84,9 @@ export async function loadOrderDocuments(
     return [
       {
         ...document,
+        ...(order.discount_cents > 0
+          ? { discount: { code: order.discount_code ?? "code", cents: order.discount_cents } }
+          : {}),
         ...(taxLines.length > 0 ? { taxLines } : {}),
         ...(order.tax_exempt_certificate_number ? { taxExemptCertificate: order.tax_exempt_certificate_number } : {}),
       },

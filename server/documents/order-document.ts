@@ -50,6 +50,8 @@ export interface OrderDocument {
   lines: OrderDocumentLine[];
   subtotalCents: number;
   shippingCents: number;
+  /** A discount code's line (decision 39): "Discount (CODE)", taken off the subtotal. */
+  discount?: { code: string; cents: number };
   /** Sales tax by state; absent (or empty) prints no tax line. Included in `totalCents`. */
   taxLines?: DocumentTaxLine[];
   /** A tax-exempt buyer's certificate: printed as "Tax exempt: certificate …". */

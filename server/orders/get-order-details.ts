@@ -1,4 +1,5 @@
 import { loadOrderTax, type OrderTaxView } from "./order-tax.ts";
+import { orderDiscount, type OrderDiscountView } from "./order-discount.ts";
 import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { AppServices } from "#server/services.ts";
@@ -37,6 +38,8 @@ export interface OrderDetails {
   shippingMethodName: string | null;
   shippingCents: number;
   subtotalCents: number;
+  /** The discount code's line (decision 39), or null. */
+  discount: OrderDiscountView | null;
   /** The sales tax per state as charged, or the certificate that exempted the order. */
   tax: OrderTaxView;
   currency: string;
@@ -135,6 +138,7 @@ export async function getOrderDetails(
     shippingMethodName: order.shipping_method_name,
     shippingCents: order.shipping_cents,
     subtotalCents: order.subtotal_cents,
+    discount: orderDiscount(order),
     tax,
     currency: order.currency,
     paymentMethod: order.payment_method,

@@ -105,6 +105,23 @@ describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
     expect(text).toContain(`Track your order: https://shop.example/track-order?orderId=${orderId}`);
   });
 
+  it("shows a discount code's line in every mail with totals (decision 39)", async () => {
+    const { db, orderId } = await setUp();
+    await db
+      .updateTable("orders")
+      .set({ discount_code: "Spring-10", discount_cents: 350, total_cents: 4098 - 350 })
+      .where("id", "=", orderId)
+      .execute();
+    for (const kind of ["invoice", "order-confirmation", "new-order-notice"] as const) {
+      const { text, html } = (await renderOrderMail(deps(), { kind, orderId }))!;
+      expect(text, kind).toContain(
+        "Subtotal: $34.99\nDiscount (Spring-10): -$3.50\nShipping (Standard Shipping): $5.99",
+      );
+      expect(text, kind).toContain("Total: $37.48");
+      expect(html, kind).toContain("Discount (Spring-10)");
+    }
+  });
+
   it("attaches the invoice as a PDF to the invoice mail, and nothing to the others", async () => {
     const { db, orderId } = await setUp();
     await db.updateTable("store_settings").set({ postal_address: "9 Vine Road\nFranklin, TN 37064" }).execute();

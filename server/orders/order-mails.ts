@@ -15,6 +15,7 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/pay
 import { CARRIER_LABELS, trackingUrl, type TrackingNumberView } from "#common/orders/carriers.ts";
 import { customerTrackingNumbers, loadTrackingNumbers } from "./tracking-numbers.ts";
 import { loadOrderTax, taxRows } from "./order-tax.ts";
+import { discountLabel, orderDiscount } from "./order-discount.ts";
 
 export interface OrderMailDeps {
   db: Kysely<Database>;
@@ -284,6 +285,7 @@ const CONTENT: Record<OrderMailKind, (order: NonNullable<OrderRow>, store: Store
 function totals(order: NonNullable<OrderRow>): [string, string][] {
   return [
     ["Subtotal", money(order, order.subtotal_cents)],
+    ...discountRows(order),
     [
       `Shipping${order.shipping_method_name ? ` (${order.shipping_method_name})` : ""}`,
       money(order, order.shipping_cents),
@@ -291,6 +293,12 @@ function totals(order: NonNullable<OrderRow>): [string, string][] {
     ...taxRows(order.tax, (cents) => money(order, cents)),
     ["Total", money(order, order.total_cents)],
   ];
+}
+
+/** The discount code's line (decision 39), when the order has one. */
+function discountRows(order: NonNullable<OrderRow>): [string, string][] {
+  const discount = orderDiscount(order);
+  return discount ? [[discountLabel(discount), `-${money(order, discount.cents)}`]] : [];
 }
 
 /** The mail's blocks for the one layout: greeting, paragraphs, lines and totals, details, link. */

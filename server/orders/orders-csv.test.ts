@@ -76,9 +76,17 @@ describe.each(TEST_ENGINES)("ordersCsvStream on %s", (engine) => {
         { title: "David, the Shepherd", unitPriceCents: 1000, quantity: 1 },
       ],
     });
+    // With a discount code (decision 39): 5.00 − 1.50, no shipping.
     await insertTestOrder(db, {
       takeStock: false,
-      order: { id: "ORD-B", order_date: "2025-03-02T09:00:00.000Z", shipping_cents: 0 },
+      order: {
+        id: "ORD-B",
+        order_date: "2025-03-02T09:00:00.000Z",
+        shipping_cents: 0,
+        discount_code: "Spring-30",
+        discount_cents: 150,
+        total_cents: 350,
+      },
       lines: [{ title: "Jonah", unitPriceCents: 500, quantity: 1 }],
     });
     await insertTestOrder(db, {
@@ -133,10 +141,22 @@ describe.each(TEST_ENGINES)("ordersCsvStream on %s", (engine) => {
       total: "41.97",
       paid: "41.97",
       refunded: "0.00",
+      discount_code: "",
+      discount: "0.00",
+      revenue_after_discount: "41.97",
       currency: "USD",
       ship_country: "US",
     });
-    expect(rows[0]).toMatchObject({ total: "5.00", shipping: "0.00", paid: "0.00", payment_method: "invoice" });
+    expect(rows[0]).toMatchObject({
+      subtotal: "5.00",
+      discount_code: "Spring-30",
+      discount: "1.50",
+      total: "3.50",
+      revenue_after_discount: "3.50",
+      shipping: "0.00",
+      paid: "0.00",
+      payment_method: "invoice",
+    });
   });
 
   it("keeps to the list's search and to whole UTC days of the date range", async () => {

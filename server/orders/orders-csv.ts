@@ -28,11 +28,13 @@ const TEXT_COLUMNS = [
   ["ship_postal_code", "ship_postal_code"],
   ["ship_country", "ship_country"],
   ["tax_exempt_certificate", "tax_exempt_certificate_number"],
+  ["discount_code", "discount_code"],
 ] as const satisfies readonly OrderColumn[];
 
 /** Integer cents, written as decimals. */
 const AMOUNT_COLUMNS = [
   ["subtotal", "subtotal_cents"],
+  ["discount", "discount_cents"],
   ["shipping", "shipping_cents"],
   ["tax", "tax_cents"],
   ["total", "total_cents"],
@@ -46,12 +48,15 @@ const AMOUNT_COLUMNS = [
  * "2 × Title; 1 × Other"; `tax` is the sales tax charged (total = subtotal + shipping + tax) and
  * `tax_exempt_certificate` the certificate that exempted the order; `paid` and `refunded` are what was received and given back.
  * `tracking_numbers` names each parcel as "USPS 9400…; UPS 1Z…".
+ * `discount` is what the order's `discount_code` took off (total = subtotal − discount + shipping + tax),
+ * and `revenue_after_discount` the order's revenue after it: total − tax (decision 39).
  */
 export const ORDERS_CSV_HEADER: readonly string[] = [
   ...TEXT_COLUMNS.map(([header]) => header),
   "items",
   "item_count",
   ...AMOUNT_COLUMNS.map(([header]) => header),
+  "revenue_after_discount",
   "currency",
   "tracking_numbers",
 ];
@@ -132,6 +137,7 @@ export function ordersCsvStream(
       order.lines.map((line) => `${line.quantity} × ${line.title}`).join("; "),
       String(order.lines.reduce((sum, line) => sum + line.quantity, 0)),
       ...AMOUNT_COLUMNS.map(([, column]) => centsToMoneyText(order[column])),
+      centsToMoneyText(order.total_cents - order.tax_cents),
       order.currency,
       order.parcels.map(describeParcel).join("; "),
     ],

@@ -15,6 +15,7 @@ import {
 import { lockOrderRow } from "./lock-order-row.ts";
 import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
 import { releaseOrderStock, retakeOrderStock } from "./stock.ts";
+import { releaseDiscountUse, retakeDiscountUse } from "./discount-uses.ts";
 
 /*
  * The payment process: every move of an order's payment_status is made here, and nowhere else
@@ -225,6 +226,8 @@ export async function applyPaymentOutcome(
           `longer there (${payment.pageLabel}). Ship it if stock comes back, or refund it.`,
       );
     }
+    // The discount the buyer just paid with is owed its use again (decision 39).
+    if (from !== "awaiting_payment") await retakeDiscountUse(trx, order.id);
     // An order cancelled because its payment had expired or failed is live again.
     const reopened = from !== "awaiting_payment" && order.status === "Cancelled";
     await moveTo("paid", {
@@ -279,6 +282,8 @@ export async function applyPaymentOutcome(
   }
   await moveTo(to, { status: "Cancelled", payment_expires_at: null });
   await releaseOrderStock(trx, order.id);
+  // Its discount code's use too, once (decision 39).
+  await releaseDiscountUse(trx, order.id);
   await appendOrderHistory(trx, { orderId: order.id, status: "Payment not completed", at: now, note: reason });
   return to;
 }
@@ -373,6 +378,8 @@ export async function settleCancelledPayment(
 ): Promise<{ stockReturned: boolean; paymentStatus: PaymentStatus; voided: boolean }> {
   const { order } = input;
   const stockReturned = await releaseOrderStock(trx, order.id);
+  // A cancelled order gives its discount code's use back, once (decision 39).
+  await releaseDiscountUse(trx, order.id);
   const unpaid = order.amount_paid_cents - order.amount_refunded_cents <= 0;
   if (!unpaid || !canMovePayment(order.payment_status, "voided")) {
     return { stockReturned, paymentStatus: order.payment_status, voided: false };

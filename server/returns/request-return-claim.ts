@@ -150,15 +150,28 @@ export async function requestReturnClaim(
 }
 
 /**
- * What settling a claim by refund gives back: the claimed copies at the prices paid, plus the
- * sales tax charged on them (the order's rates, rounded as the order was: decision 29), never
- * more tax than the order was charged.
+ * What settling a claim by refund gives back: the claimed copies at the prices paid, less their
+ * share of a discount code (in proportion to the order's subtotal, rounded half up: decision 39),
+ * plus the sales tax charged on them (the order's rates, rounded as the order was: decision 29),
+ * never more tax than the order was charged.
  */
-async function claimAmount(trx: Kysely<Database>, orderId: string, goodsCents: number): Promise<number> {
+async function claimAmount(trx: Kysely<Database>, orderId: string, listedCents: number): Promise<number> {
   const [order, taxLines] = await Promise.all([
-    trx.selectFrom("orders").select("tax_cents").where("id", "=", orderId).executeTakeFirstOrThrow(),
+    trx
+      .selectFrom("orders")
+      .select(["tax_cents", "discount_cents", "subtotal_cents"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow(),
     trx.selectFrom("order_tax_lines").select("rate_thousandths").where("order_id", "=", orderId).execute(),
   ]);
+  const discountShare =
+    order.discount_cents > 0 && order.subtotal_cents > 0
+      ? Math.min(
+          order.discount_cents,
+          Math.floor((2 * listedCents * order.discount_cents + order.subtotal_cents) / (2 * order.subtotal_cents)),
+        )
+      : 0;
+  const goodsCents = listedCents - discountShare;
   const tax = taxLines.reduce((sum, line) => sum + taxOnAmount(goodsCents, line.rate_thousandths), 0);
   return goodsCents + Math.min(tax, order.tax_cents);
 }

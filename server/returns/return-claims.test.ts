@@ -221,6 +221,24 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       expect(stored.amount_cents).toBe(3499 + 219);
     });
 
+    it("refunds a discounted order's copies less their share of the code (decision 39)", async () => {
+      const { db } = testDb.handle;
+      // 2 × 34.99 + 10.00 = 79.98 with a code that took 8.00 off: one copy's share is 3.50.
+      await db
+        .updateTable("orders")
+        .set({ subtotal_cents: 7998, discount_cents: 800, discount_code: "TEN" })
+        .where("id", "=", orderId)
+        .execute();
+      const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 1 }] });
+      const stored = await db
+        .selectFrom("return_claims")
+        .select("amount_cents")
+        .where("id", "=", claimId)
+        .executeTakeFirstOrThrow();
+      // 34.99 × 800 / 7998 = 3.4999…, rounded half up to 3.50.
+      expect(stored.amount_cents).toBe(3499 - 350);
+    });
+
     it("gives a refused claim's copies back", async () => {
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 2 }] });
       await reviewReturnClaim(deps(), { claimId, reviewerId: "u-staff", decision: "refuse", reason: "Used books." });

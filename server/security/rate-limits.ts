@@ -10,6 +10,16 @@ export function createRateLimits(store: RateLimitStore) {
      * photo): as Track Order's, so order numbers and addresses cannot be tried in bulk.
      */
     returnClaims: new RateLimiter(store, { name: "returnClaims", limit: 20, windowMs: 60_000 }),
+    /**
+     * Discount codes tried at checkout per client (Apply, and Place Order with a code): codes are
+     * short, so they must not be guessed by trying many (decision 39).
+     */
+    discountCodeTries: new RateLimiter(store, { name: "discountCodeTries", limit: 20, windowMs: 10 * 60_000 }),
+    /**
+     * Refused tries of one code (by its key), from every client together: guessing one code's
+     * letter by letter from many addresses meets this; a valid code's Applies are not counted.
+     */
+    discountCodeRefusals: new RateLimiter(store, { name: "discountCodeRefusals", limit: 30, windowMs: 10 * 60_000 }),
     subscribe: new RateLimiter(store, { name: "subscribe", limit: 10, windowMs: 60_000 }),
     contact: new RateLimiter(store, { name: "contact", limit: 5, windowMs: 60_000 }),
     /** Orders placed (checked forms only): each holds stock while it is paid for. */

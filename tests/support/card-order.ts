@@ -19,6 +19,8 @@ export async function insertCardOrder(
     currency?: string;
     /** Sales tax charged (Tennessee, 7 %, as one tax line); none by default. */
     taxCents?: number;
+    /** A discount code's amount off the lines (decision 39), shown as "Discount (SPRING)"; none by default. */
+    discountCents?: number;
     /** "paypal": the same order, to be paid through PayPal. */
     method?: "card" | "paypal";
   },
@@ -28,6 +30,7 @@ export async function insertCardOrder(
   const unit = options.unitPriceCents ?? 1250;
   const shipping = options.shippingCents ?? 500;
   const tax = options.taxCents ?? 0;
+  const discount = options.discountCents ?? 0;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     const short = await takeStock(trx, [{ kind: "book", id: options.bookId, quantity }]);
@@ -49,8 +52,9 @@ export async function insertCardOrder(
               payment_expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
             }
           : {}),
-        total_cents: unit * quantity + shipping + tax,
+        total_cents: unit * quantity - discount + shipping + tax,
         tax_cents: tax,
+        ...(discount > 0 ? { discount_cents: discount, discount_code: "SPRING" } : {}),
         subtotal_cents: unit * quantity,
         shipping_cents: shipping,
         shipping_method_name: "Standard",

@@ -16,6 +16,7 @@ export interface CardPaymentFixture extends OrderInspection {
   placeCardOrder(options?: {
     quantity?: number;
     taxCents?: number;
+    discountCents?: number;
   }): Promise<{ orderId: string; sessionId: string; url: string }>;
   cleanup(): Promise<void>;
 }
@@ -41,6 +42,7 @@ export async function startCardPaymentFixture(engine: DatabaseEngine): Promise<C
         bookId,
         quantity: options.quantity ?? 2,
         ...(options.taxCents === undefined ? {} : { taxCents: options.taxCents }),
+        ...(options.discountCents === undefined ? {} : { discountCents: options.discountCents }),
       });
       const { url } = await startCardPayment(testApp.services, { orderId });
       const { stripe_session_id } = await db

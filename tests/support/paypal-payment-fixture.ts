@@ -19,6 +19,7 @@ export interface PayPalPaymentFixture extends OrderInspection {
   placePayPalOrder(options?: {
     quantity?: number;
     taxCents?: number;
+    discountCents?: number;
   }): Promise<{ orderId: string; paypalOrderId: string; url: string }>;
   /** The buyer pays on PayPal's page (approves), and is sent back: the return address. */
   approve(url: string): Promise<URL>;
@@ -50,6 +51,7 @@ export async function startPayPalPaymentFixture(
         quantity: placing.quantity ?? 2,
         method: "paypal",
         ...(placing.taxCents === undefined ? {} : { taxCents: placing.taxCents }),
+        ...(placing.discountCents === undefined ? {} : { discountCents: placing.discountCents }),
       });
       const { url } = await startPayPalPayment(testApp.services, { orderId });
       const { paypal_order_id } = await db

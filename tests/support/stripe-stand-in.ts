@@ -23,7 +23,10 @@ import {
  *
  * Implemented: POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id,
  * POST /v1/checkout/sessions/:id/expire, POST /v1/refunds, GET /v1/refunds/:id,
- * GET /v1/refunds?payment_intent=, GET /v1/payment_intents/:id. Anything else answers 404 like
+ * GET /v1/refunds?payment_intent=, GET /v1/payment_intents/:id, POST /v1/coupons, GET /v1/coupons/:id
+ * (a session's `discounts: [{ coupon }]` takes the coupon off its total as Stripe does: one
+ * discount per session, `amount_off` in the session's currency and never below zero, counted as
+ * redeemed when the session completes). Anything else answers 404 like
  * Stripe does for unknown URLs. A refund sends `refund.created` after the answer, as Stripe does;
  * `refundInDashboard` and `failRefund` play what the owner and the banks do on Stripe's side.
  */
@@ -53,8 +56,29 @@ export interface StandInSession {
   cancel_url: string | null;
   url: string | null;
   line_items_sent: { name: string; unit_amount: number; quantity: number; currency: string }[];
+  /** What the discounts took off (Stripe's `total_details.amount_discount`). */
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
+  /** The session's `discounts`, as Stripe keeps them: the coupon applied. */
+  discounts: { coupon: string; promotion_code: null }[];
   /** `payment_intent_data[metadata]`: the metadata of the PaymentIntent the session makes. */
   payment_intent_metadata_sent: Record<string, string>;
+}
+
+/** The subset of a Stripe Coupon the stand-in keeps (the field names are Stripe's). */
+export interface StandInCoupon {
+  id: string;
+  object: "coupon";
+  amount_off: number | null;
+  percent_off: number | null;
+  currency: string | null;
+  duration: "once" | "forever" | "repeating";
+  max_redemptions: number | null;
+  name: string | null;
+  times_redeemed: number;
+  valid: boolean;
+  created: number;
+  livemode: false;
+  metadata: Record<string, string>;
 }
 
 export interface StandInRefund {
@@ -124,6 +148,7 @@ export interface StripeStandIn extends HeldWebhooks<StandInEvent, WebhookDeliver
   url: string;
   /** Sessions by id (live objects: a test may change them to play Stripe's side). */
   sessions: Map<string, StandInSession>;
+  coupons: Map<string, StandInCoupon>;
   refunds: Map<string, StandInRefund>;
   /** Every API request received (not the hosted page), oldest first. */
   requests(): RecordedRequest[];
@@ -168,6 +193,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   let webhookTarget: WebhookTarget | undefined = options.webhookUrl;
   let webhookSecret = options.webhookSecret ?? "";
   const sessions = new Map<string, StandInSession>();
+  const coupons = new Map<string, StandInCoupon>();
   const refunds = new Map<string, StandInRefund>();
   const events = new Map<string, StandInEvent>();
   const paymentIntents = new Map<
@@ -224,6 +250,14 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   }
 
   function completeSession(session: StandInSession, paymentStatus: CheckoutPaymentStatus) {
+    if (session.status !== "complete") {
+      for (const discount of session.discounts) {
+        const coupon = coupons.get(discount.coupon);
+        if (!coupon) continue;
+        coupon.times_redeemed += 1;
+        if (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions) coupon.valid = false;
+      }
+    }
     session.status = "complete";
     session.url = null;
     session.payment_status = paymentStatus;
@@ -377,6 +411,11 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         },
       ];
     }
+    if (method === "POST" && path === "/v1/coupons") return createCoupon(params);
+    if (method === "GET" && (match = path.match(/^\/v1\/coupons\/([^/]+)$/))) {
+      const coupon = coupons.get(decodeURIComponent(match[1]!));
+      return coupon ? [200, coupon] : missing("coupon", match[1]!, 404);
+    }
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
     if (method === "GET" && path === "/v1/refunds") {
       const intent = typeof params.payment_intent === "string" ? params.payment_intent : null;
@@ -433,13 +472,44 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const expiresAt = params.expires_at === undefined ? created + 24 * 3600 : Number(params.expires_at);
     if (!Number.isInteger(expiresAt)) return invalid("Invalid integer", "expires_at");
     const amount = lines.reduce((sum, line) => sum + line.unit_amount * line.quantity, 0);
+    // Stripe's `discounts`: at most one in Checkout, a coupon that exists, is still valid and is in
+    // the session's currency; it comes off the whole amount, never below zero.
+    const discounts: StandInSession["discounts"] = [];
+    let amountDiscount = 0;
+    if (params.discounts !== undefined) {
+      if (!Array.isArray(params.discounts)) return invalid("Invalid array", "discounts");
+      if (params.discounts.length > 1) {
+        return invalid("You may only specify one of these parameters: discounts.", "discounts");
+      }
+      for (const [index, entry] of params.discounts.entries()) {
+        const couponId = (entry as { coupon?: unknown } | null)?.coupon;
+        if (typeof couponId !== "string")
+          return invalid("Missing required param: coupon.", `discounts[${index}][coupon]`);
+        const coupon = coupons.get(couponId);
+        if (!coupon) return missing("coupon", couponId, 400, `discounts[${index}][coupon]`);
+        if (!coupon.valid) return invalid(`Coupon ${couponId} is no longer valid.`, `discounts[${index}][coupon]`);
+        if (coupon.amount_off !== null && coupon.currency !== currency) {
+          return invalid(
+            `The coupon ${couponId} is in ${coupon.currency}, which does not match the currency of this session (${currency}).`,
+            `discounts[${index}][coupon]`,
+          );
+        }
+        amountDiscount =
+          coupon.amount_off !== null
+            ? Math.min(coupon.amount_off, amount)
+            : Math.round((amount * (coupon.percent_off ?? 0)) / 100);
+        discounts.push({ coupon: couponId, promotion_code: null });
+      }
+    }
     const id = `cs_test_${randomBytes(24).toString("hex")}`;
     const email = typeof params.customer_email === "string" ? params.customer_email : null;
     const session: StandInSession = {
       id,
       object: "checkout.session",
       amount_subtotal: amount,
-      amount_total: amount,
+      amount_total: amount - amountDiscount,
+      total_details: { amount_discount: amountDiscount, amount_shipping: 0, amount_tax: 0 },
+      discounts,
       currency,
       client_reference_id: typeof params.client_reference_id === "string" ? params.client_reference_id : null,
       customer_email: email,
@@ -464,6 +534,51 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     };
     sessions.set(id, session);
     return [200, publicSession(session)];
+  }
+
+  function createCoupon(params: Record<string, unknown>): [number, unknown] {
+    const amountOff = params.amount_off === undefined ? null : Number(params.amount_off);
+    const percentOff = params.percent_off === undefined ? null : Number(params.percent_off);
+    if ((amountOff === null) === (percentOff === null)) {
+      return invalid("You must pass either amount_off or percent_off, but not both.", "amount_off");
+    }
+    if (amountOff !== null && (!Number.isInteger(amountOff) || amountOff < 1)) {
+      return invalid("Invalid positive integer", "amount_off");
+    }
+    if (percentOff !== null && !(percentOff > 0 && percentOff <= 100)) {
+      return invalid("Invalid decimal: percent_off must be greater than 0 and at most 100.", "percent_off");
+    }
+    if (amountOff !== null && typeof params.currency !== "string") {
+      return invalid("You must pass currency when passing amount_off.", "currency");
+    }
+    const duration = params.duration ?? "once";
+    if (duration !== "once" && duration !== "forever" && duration !== "repeating") {
+      return invalid("Invalid duration", "duration");
+    }
+    const maxRedemptions = params.max_redemptions === undefined ? null : Number(params.max_redemptions);
+    if (maxRedemptions !== null && (!Number.isInteger(maxRedemptions) || maxRedemptions < 1)) {
+      return invalid("Invalid positive integer", "max_redemptions");
+    }
+    const name = typeof params.name === "string" ? params.name : null;
+    if (name !== null && name.length > 40) return invalid("Name must be at most 40 characters.", "name");
+    const coupon: StandInCoupon = {
+      id: typeof params.id === "string" ? params.id : randomBytes(4).toString("hex"),
+      object: "coupon",
+      amount_off: amountOff,
+      percent_off: percentOff,
+      currency: amountOff !== null ? String(params.currency).toLowerCase() : null,
+      duration,
+      max_redemptions: maxRedemptions,
+      name,
+      times_redeemed: 0,
+      valid: true,
+      created: now(),
+      livemode: false,
+      metadata: stringRecord(params.metadata),
+    };
+    if (coupons.has(coupon.id)) return invalid("Coupon already exists.", "id");
+    coupons.set(coupon.id, coupon);
+    return [200, coupon];
   }
 
   function createRefund(params: Record<string, unknown>): [number, unknown] {
@@ -525,10 +640,13 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     if (method === "GET") {
       if (session.status !== "open") return sendHtml(res, 410, "<h1>This Checkout Session is no longer available</h1>");
       const total = formatAmount(session.amount_total, session.currency);
+      const discount = session.total_details.amount_discount;
       return sendHtml(
         res,
         200,
-        `<h1>Stripe test checkout</h1><p>Pay ${escapeHtml(total)}</p>` +
+        `<h1>Stripe test checkout</h1>` +
+          (discount > 0 ? `<p>Discount ${escapeHtml(formatAmount(discount, session.currency))}</p>` : "") +
+          `<p>Pay ${escapeHtml(total)}</p>` +
           `<form method="post"><button name="action" value="pay">Pay</button>` +
           `<button name="action" value="cancel">Cancel</button></form>`,
       );
@@ -552,6 +670,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   return {
     url: baseUrl,
     sessions,
+    coupons,
     refunds,
     events,
     requests: () => [...requests],

@@ -1,7 +1,7 @@
 import type { SalesOverview } from "#server/dashboard/sales-overview.ts";
 import { formatMoney } from "#common/money/money.ts";
 
-/** Revenue and order counts for today, 7 and 30 days, each ending today. */
+/** Revenue after discounts, discounts given and order counts for today, 7 and 30 days, each ending today. */
 export function SalesFigures({ overview }: { overview: SalesOverview }) {
   const periods = [
     { label: "Today", figure: overview.today, testId: "today" },
@@ -20,8 +20,15 @@ export function SalesFigures({ overview }: { overview: SalesOverview }) {
           <p className="mt-1 text-2xl font-bold tabular-nums text-brand-800" data-testid="revenue">
             {formatMoney(figure.revenueCents, overview.currency)}
           </p>
+          <p className="text-xs text-gray-700">Revenue after discounts and refunds, before tax</p>
           <p className="text-sm text-gray-700">
             <span data-testid="orders">{figure.orders}</span> {figure.orders === 1 ? "order" : "orders"}
+          </p>
+          <p className="text-sm text-gray-700">
+            Discounts given:{" "}
+            <span className="tabular-nums" data-testid="discounts">
+              {formatMoney(figure.discountCents, overview.currency)}
+            </span>
           </p>
         </li>
       ))}

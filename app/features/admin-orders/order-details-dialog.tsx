@@ -189,6 +189,9 @@ function OrderDetailsBody({ order }: { order: OrderDetails }) {
             </tbody>
             <tfoot className="border-t border-brand-100">
               <TotalRow label="Subtotal" value={money(order.subtotalCents)} />
+              {order.discount ? (
+                <TotalRow label={`Discount (${order.discount.code})`} value={`−${money(order.discount.cents)}`} />
+              ) : null}
               <TotalRow label="Shipping" value={money(order.shippingCents)} />
               {order.tax.exemptCertificateNumber ? (
                 <TotalRow label={taxExemptText(order.tax.exemptCertificateNumber)} value={money(0)} />

@@ -20,7 +20,7 @@ describe("the checkout form after a refused post", () => {
     testDb = await createTestDatabase("sqlite");
     await enableInvoicePayments(testDb.handle.db);
     return loadCheckout(
-      { db: testDb.handle.db, env: { APP_SECRET: "c".repeat(40) } },
+      { db: testDb.handle.db, env: { APP_SECRET: "c".repeat(40) }, clock: () => new Date() },
       { cart: "pkg-disciple:1", viewer: null },
     );
   }

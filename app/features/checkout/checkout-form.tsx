@@ -1,6 +1,11 @@
 import { Lock } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { CHECKOUT_FIELDS, CHECKOUT_LIMITS } from "#common/checkout/cart-param.ts";
+import {
+  APPLY_DISCOUNT_INTENT,
+  CHECKOUT_FIELDS,
+  CHECKOUT_LIMITS,
+  DISCOUNT_CODE_MAX,
+} from "#common/checkout/cart-param.ts";
 import type * as CheckoutSchema from "#common/checkout/checkout-schema.ts";
 import type { CheckoutEcho } from "#common/checkout/checkout-schema.ts";
 import { quoteShippingRates } from "#common/checkout/shipping-quote.ts";
@@ -42,6 +47,8 @@ function useTaxQuote(page: CheckoutPage) {
         country: String(data.get("country") ?? ""),
         region: String(data.get("region") ?? ""),
         shipping: String(data.get("shippingMethodId") ?? ""),
+        // The applied code, with the page's proof that the server applied it (decision 39).
+        ...(page.discount ? { discount: page.discount.code, discountProof: page.discount.proof } : {}),
       });
       const question = ++asked.current;
       void fetch(`${SITE_RESOURCES.taxQuote.path}?${params}`, { headers: { Accept: "application/json" } })
@@ -61,7 +68,7 @@ function useTaxQuote(page: CheckoutPage) {
           );
         });
     },
-    [items, page.taxCollected],
+    [items, page.taxCollected, page.discount],
   );
   const askSoon = useCallback(
     (form: HTMLFormElement, wait: number) => {
@@ -177,6 +184,10 @@ function CheckoutFormFields({
       aria-busy={busy}
       className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start"
       onSubmit={(event) => {
+        // Apply posts the page as it is, unchecked: it places nothing, and the page comes back
+        // with the code applied (or why not) and everything typed kept.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (submitter?.getAttribute("value") === APPLY_DISCOUNT_INTENT) return;
         // A second click while the first is checked or posted places nothing more.
         if (submitting.current) return event.preventDefault();
         submitting.current = true;
@@ -193,6 +204,8 @@ function CheckoutFormFields({
       <input type="hidden" name="quotedSubtotalCents" value={page.subtotalCents} readOnly />
       <input type="hidden" name="quotedShippingRates" value={quoteShippingRates(page.shippingMethods)} readOnly />
       <input type="hidden" name="quotedCurrency" value={page.currency} readOnly />
+      <input type="hidden" name="appliedDiscountCode" value={page.discount?.code ?? ""} readOnly />
+      <input type="hidden" name="quotedDiscountCents" value={page.discount?.cents ?? 0} readOnly />
       {/* Only a tax the page showed is quoted back: placing the order refuses a different one. */}
       {tax.cents !== null ? <input type="hidden" name="quotedTaxCents" value={tax.cents} readOnly /> : null}
 
@@ -386,6 +399,7 @@ function CheckoutFormFields({
           currency={page.currency}
           subtotalCents={page.subtotalCents}
           shipping={shipping ? { name: shipping.name, cents: shipping.rateCents } : null}
+          discount={page.discount}
           tax={tax}
         />
         <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full`}>
@@ -395,8 +409,79 @@ function CheckoutFormFields({
         <p className="text-center text-sm text-gray-700">
           Prices, shipping, tax and stock are checked again when you place the order.
         </p>
+        <DiscountCodeField
+          applied={page.discount}
+          refusal={page.discountRefusal}
+          typed={values.discountCode}
+          error={errorOf("discountCode")}
+        />
       </div>
     </form>
+  );
+}
+
+/**
+ * The one discount code (decision 39): a field and Apply, a button of the checkout form that
+ * posts the page unchecked (with or without scripts); the page comes back with the code applied
+ * or the reason it was not. After Place Order in the page's order, so that Enter in any other
+ * field still places the order; Enter in this field applies the code.
+ */
+function DiscountCodeField({
+  applied,
+  refusal,
+  typed,
+  error,
+}: {
+  applied: CheckoutPage["discount"];
+  refusal: string | null;
+  typed: string | undefined;
+  error: string | undefined;
+}) {
+  const id = useId();
+  const applyRef = useRef<HTMLButtonElement>(null);
+  const message = error ?? refusal;
+  return (
+    <div className={`${PANEL} grid gap-2`} data-testid="discount-code">
+      <label htmlFor={id} className="font-medium">
+        Discount code
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          name="discountCode"
+          defaultValue={typed ?? applied?.code ?? ""}
+          maxLength={DISCOUNT_CODE_MAX}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={`${id}-note`}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit(applyRef.current);
+          }}
+          className="w-0 min-w-0 flex-1 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink aria-invalid:border-red-700"
+        />
+        <button
+          ref={applyRef}
+          type="submit"
+          name="intent"
+          value={APPLY_DISCOUNT_INTENT}
+          formNoValidate
+          className={buttonStyles.secondary}
+        >
+          Apply
+        </button>
+      </div>
+      <p id={`${id}-note`} role={message ? "alert" : "status"} className="text-sm" data-testid="discount-message">
+        {message ? (
+          <span className="font-medium text-red-700">{message}</span>
+        ) : applied ? (
+          <span className="font-medium text-green-800">Code {applied.code} applied.</span>
+        ) : null}
+      </p>
+    </div>
   );
 }
 

@@ -136,6 +136,7 @@ export function OrderConfirmationView({
             currency={order.currency}
             subtotalCents={order.subtotalCents}
             shipping={{ name: order.shippingMethodName ?? "Shipping", cents: order.shippingCents }}
+            discount={order.discount}
             tax={{
               cents: order.tax.taxCents,
               lines: order.tax.lines,

@@ -30,6 +30,7 @@ export function OrderSummary({
   currency,
   subtotalCents,
   shipping,
+  discount = null,
   tax,
   heading = "Order Summary",
 }: {
@@ -37,6 +38,8 @@ export function OrderSummary({
   currency: string;
   subtotalCents: number;
   shipping: { name: string; cents: number } | null;
+  /** A discount code's line (decision 39): taken off the subtotal, before shipping. */
+  discount?: { code: string; cents: number } | null | undefined;
   tax: SummaryTax;
   heading?: string;
 }) {
@@ -90,6 +93,12 @@ export function OrderSummary({
           <dt>Subtotal</dt>
           <dd data-testid="summary-subtotal">{money(subtotalCents)}</dd>
         </div>
+        {discount && discount.cents > 0 ? (
+          <div className="flex justify-between gap-3 text-green-800">
+            <dt>Discount ({discount.code})</dt>
+            <dd data-testid="summary-discount">−{money(discount.cents)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-3">
           <dt>Shipping{shipping ? ` (${shipping.name})` : ""}</dt>
           <dd data-testid="summary-shipping">{shipping ? money(shipping.cents) : "—"}</dd>
@@ -97,7 +106,9 @@ export function OrderSummary({
         <TaxRows tax={tax} money={money} />
         <div className="flex justify-between text-lg font-bold">
           <dt>Total</dt>
-          <dd data-testid="summary-total">{money(subtotalCents + (shipping?.cents ?? 0) + (tax.cents ?? 0))}</dd>
+          <dd data-testid="summary-total">
+            {money(subtotalCents - (discount?.cents ?? 0) + (shipping?.cents ?? 0) + (tax.cents ?? 0))}
+          </dd>
         </div>
       </dl>
       <div

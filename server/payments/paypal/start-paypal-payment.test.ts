@@ -90,6 +90,26 @@ describe.each(TEST_ENGINES)("starting a PayPal payment on %s", (engine) => {
     });
   });
 
+  it("sends a discount code as the breakdown's discount, so the amounts add up to the order's total", async () => {
+    await f.placePayPalOrder({ discountCents: 300, taxCents: 175 });
+    const [created] = creations();
+    expect(created!.body).toMatchObject({
+      purchase_units: [
+        {
+          amount: {
+            value: "28.75",
+            breakdown: {
+              item_total: { value: "25.00" },
+              shipping: { value: "5.00" },
+              tax_total: { value: "1.75" },
+              discount: { currency_code: "USD", value: "3.00" },
+            },
+          },
+        },
+      ],
+    });
+  });
+
   it("a double-click on Place Order creates one PayPal order and sends both requests to it", async () => {
     const services = f.testApp.services;
     const orderId = await insertCardOrder(services.db, { bookId: f.bookId, quantity: 1, method: "paypal" });

@@ -95,8 +95,15 @@ async function openApproval(
   ]);
   const itemTotal = items.reduce((sum, item) => sum + item.unit_price_cents * item.quantity, 0);
   // PayPal refuses a breakdown that does not add up; the shop must never send one it would misread.
-  if (items.length === 0 || itemTotal + order.shipping_cents + order.tax_cents !== order.total_cents) {
-    deps.logger?.error({ orderId: order.id }, "an order's lines, shipping and tax do not add up to its total");
+  if (
+    items.length === 0 ||
+    order.discount_cents > itemTotal ||
+    itemTotal - order.discount_cents + order.shipping_cents + order.tax_cents !== order.total_cents
+  ) {
+    deps.logger?.error(
+      { orderId: order.id },
+      "an order's lines, discount, shipping and tax do not add up to its total",
+    );
     throw new AppError("UNAVAILABLE", PAYPAL_UNAVAILABLE, { reason: "total-mismatch" });
   }
   const request: NewPayPalOrder = {
@@ -110,6 +117,8 @@ async function openApproval(
     shipping: order.shipping_cents,
     // amount.breakdown.tax_total: the breakdown adds up to the order's total, tax included.
     tax: order.tax_cents,
+    // amount.breakdown.discount: the discount code's line (decision 39), off the items.
+    discount: order.discount_cents,
     customId: order.id,
     invoiceId: order.id,
     ...payPalReturnUrls(deps.env.PUBLIC_URL, order.id),

@@ -65,6 +65,32 @@ describe.each(TEST_ENGINES)("card payment flow on %s", (engine) => {
     expect(await f.order(orderId)).toMatchObject({ payment_status: "paid", amount_paid_cents: 3175 });
   });
 
+  it("takes a discount code off through a coupon made for the session, so the card pays the order's total exactly", async () => {
+    // 2 × $12.50 − $3.00 (code) + $5.00 shipping + $1.75 tax.
+    const { orderId, sessionId, url } = await f.placeCardOrder({ discountCents: 300, taxCents: 175 });
+    const coupon = f.standIn.requests().find((r) => r.path === "/v1/coupons")!;
+    expect(coupon.body).toMatchObject({
+      amount_off: "300",
+      currency: "usd",
+      duration: "once",
+      max_redemptions: "1",
+      name: "Discount (SPRING)",
+    });
+    const session = f.standIn.sessions.get(sessionId)!;
+    expect(session.discounts).toHaveLength(1);
+    expect(session).toMatchObject({
+      amount_subtotal: 3175,
+      amount_total: 2875,
+      total_details: { amount_discount: 300 },
+    });
+    expect((await pay(url, "pay")).status).toBe(303);
+    expect(await f.order(orderId)).toMatchObject({
+      payment_status: "paid",
+      amount_paid_cents: 2875,
+      total_cents: 2875,
+    });
+  });
+
   it("a double-click on Place Order opens one session and sends both requests to it", async () => {
     const services = f.testApp.services;
     const orderId = await insertCardOrder(services.db, { bookId: f.bookId, quantity: 1 });

@@ -129,6 +129,24 @@ async function openSession(
       },
     });
   }
+  // The discount code's line (decision 39): Stripe takes no negative line item, so a coupon made
+  // for this session takes it off, an amount in the order's currency, redeemable once. It never
+  // exceeds the goods, so the session's total is the order's total exactly.
+  const attempt = order.stripe_session_id ?? "first";
+  const coupon =
+    order.discount_cents > 0
+      ? await stripe.coupons.create(
+          {
+            amount_off: order.discount_cents,
+            currency,
+            duration: "once",
+            max_redemptions: 1,
+            name: `Discount (${order.discount_code ?? "code"})`.slice(0, 40),
+            metadata: { order_id: order.id },
+          },
+          { idempotencyKey: `checkout-coupon:${order.id}:${attempt}` },
+        )
+      : null;
   const now = deps.clock();
   const expiresAt = Math.floor(now.getTime() / 1000) + CARD_SESSION_MINUTES * 60 + 60;
   const returnUrl = `${deps.env.PUBLIC_URL}/order-confirmation/${encodeURIComponent(order.id)}`;
@@ -140,6 +158,7 @@ async function openSession(
       // stock for days (decision 23).
       allowed_payment_method_types: ["card", "link"],
       line_items: lineItems,
+      ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
       customer_email: order.customer_email,
       client_reference_id: order.id,
       metadata: { order_id: order.id },
@@ -149,7 +168,7 @@ async function openSession(
       expires_at: expiresAt,
     },
     // One session per order and attempt: a retried call gets the same session back from Stripe.
-    { idempotencyKey: `checkout-session:${order.id}:${order.stripe_session_id ?? "first"}` },
+    { idempotencyKey: `checkout-session:${order.id}:${attempt}` },
   );
   if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
   await deps.db

@@ -57,6 +57,55 @@ describe("Stripe stand-in", () => {
     });
   });
 
+  it("takes a coupon off a session as Stripe does: once, in its currency, refusing what Stripe refuses", async () => {
+    const coupon = await stripe.coupons.create({
+      amount_off: 300,
+      currency: "usd",
+      duration: "once",
+      max_redemptions: 1,
+    });
+    expect(await stripe.coupons.retrieve(coupon.id)).toMatchObject({ amount_off: 300, currency: "usd", valid: true });
+    const base = {
+      mode: "payment" as const,
+      line_items: [{ quantity: 2, price_data: { currency: "usd", unit_amount: 1250, product_data: { name: "Book" } } }],
+      success_url: "http://shop.test/done",
+    };
+    const session = await stripe.checkout.sessions.create({ ...base, discounts: [{ coupon: coupon.id }] });
+    expect(session).toMatchObject({
+      amount_subtotal: 2500,
+      amount_total: 2200,
+      total_details: { amount_discount: 300 },
+    });
+    // A coupon larger than the session takes it to zero, never below.
+    const big = await stripe.coupons.create({ amount_off: 9999, currency: "usd", duration: "once" });
+    expect(await stripe.checkout.sessions.create({ ...base, discounts: [{ coupon: big.id }] })).toMatchObject({
+      amount_total: 0,
+    });
+    await expect(stripe.checkout.sessions.create({ ...base, discounts: [{ coupon: "nope" }] })).rejects.toMatchObject({
+      statusCode: 400,
+      code: "resource_missing",
+      param: "discounts[0][coupon]",
+    });
+    const euros = await stripe.coupons.create({ amount_off: 100, currency: "eur", duration: "once" });
+    await expect(stripe.checkout.sessions.create({ ...base, discounts: [{ coupon: euros.id }] })).rejects.toMatchObject(
+      {
+        statusCode: 400,
+      },
+    );
+    await expect(stripe.coupons.create({ amount_off: 100, duration: "once" })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "currency",
+    });
+    // Redeemed when its session completes: then no longer valid for another.
+    await standIn.sendEvent(session.id, "completed");
+    expect(await stripe.coupons.retrieve(coupon.id)).toMatchObject({ times_redeemed: 1, valid: false });
+    await expect(
+      stripe.checkout.sessions.create({ ...base, discounts: [{ coupon: coupon.id }] }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+
   it("creates, retrieves and expires Checkout Sessions, with the total of its lines", async () => {
     const session = await createSession();
     expect(session).toMatchObject({
