@@ -19,14 +19,14 @@ import { countryName } from "./country-names.ts";
 import { loadCheckoutRules, shippingChargeFor } from "./checkout-rules.ts";
 import { loadPaymentOptions } from "./payment-options.ts";
 import { priceCart } from "./price-cart.ts";
-import { calculateTax } from "#server/tax/calculate-tax.ts";
+import { calculateTax, storeTaxMode, type TaxQuote } from "#server/tax/calculate-tax.ts";
 import { fairShareError, holdWithinClientLimits } from "./unpaid-holds.ts";
 
 export interface PlaceOrderDeps {
   db: Kysely<Database>;
   database: Pick<DatabaseHandle, "engine">;
   clock: Clock;
-  env: Pick<Env, "APP_SECRET">;
+  env: Pick<Env, "APP_SECRET" | "STRIPE_API_URL">;
 }
 
 export interface PlacedOrder {
@@ -89,6 +89,25 @@ export async function placeOrder(
 
   const now = deps.clock();
   const orderId = newOrderId();
+  const taxInput = {
+    country: form.country,
+    region: form.region,
+    postalCode: form.postalCode,
+    userId: input.userId,
+    at: now,
+  };
+  // Stripe Tax is asked before the transaction (a network call must not hold the database's
+  // lock), for the cart as priced now; the transaction prices it again and uses this answer only
+  // for the very same lines and shipping (decision 40). Stripe unreachable: refused here, nothing written.
+  let remoteTax: { inputs: string; quote: TaxQuote } | null = null;
+  if ((await storeTaxMode(deps.db)) === "stripe-tax") {
+    const early = await priceCart({ db: deps.db }, { lines: form.items, currency: rules.currency });
+    const shippingCents = shippingChargeFor(shipping, early.lines);
+    remoteTax = {
+      inputs: taxInputs(early.lines, shippingCents),
+      quote: await calculateTax(deps, { lines: early.lines, shippingCents, ...taxInput }),
+    };
+  }
   try {
     await deps.db.transaction().execute(async (trx) => {
       // First, so that a concurrent replay of the same token waits here and then finds this order.
@@ -132,18 +151,15 @@ export async function placeOrder(
       if (short) throw soldOutError(short.title ?? "an item in your order");
 
       const shippingCents = shippingChargeFor(shipping, priced.lines);
-      // The same tax step as the page's (decision 29), read inside this transaction.
-      const tax = await calculateTax(
-        { db: trx },
-        {
-          lines: priced.lines,
-          shippingCents,
-          country: form.country,
-          region: form.region,
-          userId: input.userId,
-          at: now,
-        },
-      );
+      // The same tax step as the page's (decision 29), read inside this transaction (the rates
+      // the owner sets), or Stripe Tax's answer for these very lines (asked above).
+      let tax: TaxQuote;
+      if (remoteTax) {
+        if (remoteTax.inputs !== taxInputs(priced.lines, shippingCents)) throw priceChangedError();
+        tax = remoteTax.quote;
+      } else {
+        tax = await calculateTax({ db: trx }, { lines: priced.lines, shippingCents, ...taxInput });
+      }
       const totalCents = priced.subtotalCents + shippingCents + tax.taxCents;
       const quotedRate = quotedShippingRate(form.quotedShippingRates, shipping.id);
       if (
@@ -152,11 +168,7 @@ export async function placeOrder(
         (form.quotedCurrency !== undefined && form.quotedCurrency !== rules.currency) ||
         (form.quotedTaxCents !== undefined && form.quotedTaxCents !== tax.taxCents)
       ) {
-        throw new AppError(
-          "CONFLICT",
-          "Prices have changed since this page was shown. Please review your order and place it again.",
-          { reason: PRICE_CHANGED_REASON },
-        );
+        throw priceChangedError();
       }
 
       const heldByClient = await holdWithinClientLimits(trx, {
@@ -201,6 +213,7 @@ export async function placeOrder(
           shipping_cents: shippingCents,
           tax_cents: tax.taxCents,
           total_cents: totalCents,
+          stripe_tax_calculation_id: tax.calculationId,
           ...(exempted
             ? {
                 tax_exempt_certificate_id: exempted.certificateId,
@@ -243,6 +256,19 @@ export async function placeOrder(
     throw error;
   }
   return { orderId, paymentMethod: form.paymentMethod, replayed: false };
+}
+
+function priceChangedError(): AppError {
+  return new AppError(
+    "CONFLICT",
+    "Prices have changed since this page was shown. Please review your order and place it again.",
+    { reason: PRICE_CHANGED_REASON },
+  );
+}
+
+/** What a tax calculation was asked about, to tell whether an answer fits the order priced again. */
+function taxInputs(lines: ReadonlyArray<{ id: string; lineTotalCents: number }>, shippingCents: number): string {
+  return JSON.stringify([lines.map((line) => [line.id, line.lineTotalCents]), shippingCents]);
 }
 
 function soldOutError(title: string): AppError {

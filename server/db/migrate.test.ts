@@ -37,6 +37,7 @@ const MIGRATION_NAMES = [
   "0027-return-claims",
   "0028-book-price-breaks",
   "0029-shipping-by-items",
+  "0032-stripe-tax",
 ];
 
 const APP_TABLES = [

@@ -27,6 +27,7 @@ import * as salesTax from "./migrations/0026-sales-tax.ts";
 import * as returnClaims from "./migrations/0027-return-claims.ts";
 import * as bookPriceBreaks from "./migrations/0028-book-price-breaks.ts";
 import * as shippingByItems from "./migrations/0029-shipping-by-items.ts";
+import * as stripeTax from "./migrations/0032-stripe-tax.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -64,6 +65,7 @@ const migrations: Record<string, MigrationModule> = {
   "0027-return-claims": returnClaims,
   "0028-book-price-breaks": bookPriceBreaks,
   "0029-shipping-by-items": shippingByItems,
+  "0032-stripe-tax": stripeTax,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

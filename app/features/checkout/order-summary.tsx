@@ -19,6 +19,8 @@ export interface SummaryTax {
   lines: readonly { label: string; rate: string; taxCents: number }[];
   exemptCertificateNumber: string | null;
   exemptionPending: boolean;
+  /** Why the tax could not be computed (Stripe Tax unreachable), when it could not. */
+  unavailable?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export function OrderSummary({
   subtotalCents,
   shipping,
   tax,
+  onRetryTax,
   heading = "Order Summary",
 }: {
   lines: readonly SummaryLine[];
@@ -38,6 +41,8 @@ export function OrderSummary({
   subtotalCents: number;
   shipping: { name: string; cents: number } | null;
   tax: SummaryTax;
+  /** Asks for the tax again (offered when it could not be computed). */
+  onRetryTax?: () => void;
   heading?: string;
 }) {
   const money = (cents: number) => formatMoney(cents, currency);
@@ -111,6 +116,16 @@ export function OrderSummary({
           <p>{NO_SALES_TAX_TEXT}</p>
         ) : null}
         {tax.exemptionPending ? <p>{PENDING_EXEMPTION_TEXT}</p> : null}
+        {tax.unavailable ? (
+          <p className="font-medium text-red-800" data-testid="summary-tax-unavailable">
+            {tax.unavailable}{" "}
+            {onRetryTax ? (
+              <button type="button" onClick={onRetryTax} className="underline underline-offset-2">
+                Try again
+              </button>
+            ) : null}
+          </p>
+        ) : null}
       </div>
     </section>
   );
@@ -132,7 +147,11 @@ function TaxRows({ tax, money }: { tax: SummaryTax; money: (cents: number) => st
     <div className="flex justify-between gap-3" data-testid="summary-tax">
       <dt>Sales tax</dt>
       <dd>
-        {tax.cents === null ? <span className="text-sm text-gray-700">From your address</span> : money(tax.cents)}
+        {tax.cents === null ? (
+          <span className="text-sm text-gray-700">{tax.unavailable ? "Not available" : "From your address"}</span>
+        ) : (
+          money(tax.cents)
+        )}
       </dd>
     </div>
   );
