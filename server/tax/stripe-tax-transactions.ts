@@ -105,7 +105,11 @@ export async function recordStripeTaxTransactions(deps: StripeTaxTransactionDeps
   for (const order of toReverse) {
     const reversal = await ask(deps, order.id, () =>
       stripe.tax.transactions.createReversal(
-        { mode: "full", original_transaction: order.stripe_tax_transaction_id!, reference: reversalReference(order.id) },
+        {
+          mode: "full",
+          original_transaction: order.stripe_tax_transaction_id!,
+          reference: reversalReference(order.id),
+        },
         { idempotencyKey: `tax-reversal:${order.id}` },
       ),
     );

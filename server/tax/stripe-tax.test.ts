@@ -97,7 +97,12 @@ describe.each(TEST_ENGINES)("Stripe Tax on %s", (engine) => {
     const bookId = await insertTestBook(db(), { title: "Ruth", priceCents: 2000, stock: 5 });
     const { id: shippingMethodId } = await firstShippingMethod(db());
     const deps = { db: db(), database: testDb.handle, clock: () => new Date(), env: env() };
-    const form = testCheckoutForm({ email: "buyer@example.com", paymentMethod: "invoice", items: `${bookId}:1`, shippingMethodId });
+    const form = testCheckoutForm({
+      email: "buyer@example.com",
+      paymentMethod: "invoice",
+      items: `${bookId}:1`,
+      shippingMethodId,
+    });
     await expect(placeOrder(deps, { form, userId: null, clientAddress: "203.0.113.9" })).rejects.toMatchObject({
       code: "UNAVAILABLE",
     });
@@ -122,7 +127,13 @@ describe.each(TEST_ENGINES)("Stripe Tax on %s", (engine) => {
     const { id: shippingMethodId } = await firstShippingMethod(db());
     const deps = { db: db(), database: testDb.handle, clock: () => new Date(), env: env() };
     const form = (quotedTaxCents: string) =>
-      testCheckoutForm({ email: "buyer@example.com", paymentMethod: "invoice", items: `${bookId}:2`, shippingMethodId, quotedTaxCents });
+      testCheckoutForm({
+        email: "buyer@example.com",
+        paymentMethod: "invoice",
+        items: `${bookId}:2`,
+        shippingMethodId,
+        quotedTaxCents,
+      });
     // 4000 × 6.25 % = 250
     await expect(
       placeOrder(deps, { form: form("249"), userId: null, clientAddress: "203.0.113.9" }),

@@ -445,7 +445,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     if (items.length === 0) return invalid("Missing required param: line_items.", "line_items");
     const details = (params.customer_details ?? {}) as Record<string, unknown>;
     const address = (details.address ?? {}) as Record<string, string>;
-    if (!address.country) return invalid("Missing required param: customer_details[address][country].", "customer_details");
+    if (!address.country)
+      return invalid("Missing required param: customer_details[address][country].", "customer_details");
     if (address.country === "US" && !address.postal_code) {
       return [
         400,

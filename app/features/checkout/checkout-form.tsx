@@ -50,7 +50,9 @@ function useTaxQuote(page: CheckoutPage) {
         .then(async (response) => {
           if (response.ok) return (await response.json()) as CheckoutTaxQuote;
           const refusal = (await response.json().catch(() => null)) as { error?: string; unavailable?: boolean } | null;
-          return refusal?.unavailable ? { unavailable: refusal.error ?? "The sales tax cannot be computed now." } : null;
+          return refusal?.unavailable
+            ? { unavailable: refusal.error ?? "The sales tax cannot be computed now." }
+            : null;
         })
         .catch(() => null)
         .then((quote) => {

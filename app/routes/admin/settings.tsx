@@ -71,8 +71,17 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, webhookUrl, cardPaymentsReady, payPal, currencies, freeStory, tax, taxCountries, stripeTaxAvailable } =
-    loaderData;
+  const {
+    settings,
+    webhookUrl,
+    cardPaymentsReady,
+    payPal,
+    currencies,
+    freeStory,
+    tax,
+    taxCountries,
+    stripeTaxAvailable,
+  } = loaderData;
 
   return (
     <div className="mx-auto max-w-4xl">
