@@ -101,7 +101,9 @@ export function TaxSettingsForm({
         </FormField>
         <div className="grid gap-4">
           <h3 className="font-semibold text-brand-800">Rates</h3>
-          {rows.length === 0 ? (
+          {settings.mode === "stripe-tax" ? (
+            <p className="text-gray-700">Stripe Tax computes the tax now: the rates below are kept but not used.</p>
+          ) : rows.length === 0 ? (
             <p className="text-gray-700">No rates yet: no sales tax is collected on any order.</p>
           ) : null}
           <ol ref={listRef} className="grid gap-4">
