@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { getOrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
 import { placeOrder } from "#server/checkout/place-order.ts";
 import { getSalesOverview } from "#server/dashboard/sales-overview.ts";
 import { markOrderPaid } from "#server/orders/mark-order-paid.ts";
@@ -100,6 +101,12 @@ describe.each(TEST_ENGINES)("refunding the tax on approval, on %s", (engine) => 
       amount_refunded_cents: 250,
       tax_refunded_cents: 250,
       tax_cents: 250,
+    });
+    // The order shows it: the confirmation (and order history) say the tax was refunded.
+    const viewer = { userId: "staff", isAdmin: true };
+    expect(await getOrderConfirmation({ db: db() }, { orderId: first, viewer, placedOrderIds: [] })).toMatchObject({
+      taxRefundedCents: 250,
+      exemptionPending: false,
     });
     const history = await db()
       .selectFrom("order_status_history")

@@ -252,5 +252,17 @@ describe("Stripe Tax in a browser, with Stripe played by the stand-in", () => {
     );
     expect(steps.map((step) => step.note).join("\n")).toContain("$1.88 sales tax refunded");
     await staff.close();
+
+    // The church's order page says the tax was refunded.
+    const again = await shop.browser.newContext({ viewport: PHONE });
+    await addCookieHeader(again, shop.server.url, cookie);
+    const confirmation = await again.newPage();
+    await confirmation.goto(`${shop.server.url}/order-confirmation/${orderId}`);
+    await waitForHydration(confirmation);
+    await expect(confirmation.getByTestId("summary-tax-refunded").innerText()).resolves.toMatch(
+      /sales tax \(\$1\.88\) was refunded/,
+    );
+    await shot(confirmation, "confirmation-tax-refunded-360");
+    await again.close();
   });
 });

@@ -19,6 +19,8 @@ export interface SummaryTax {
   lines: readonly { label: string; rate: string; taxCents: number }[];
   exemptCertificateNumber: string | null;
   exemptionPending: boolean;
+  /** The tax refunded alone after the buyer's certificate was approved (a placed order only). */
+  refundedCents?: number;
   /** Why the tax could not be computed (Stripe Tax unreachable), when it could not. */
   unavailable?: string;
 }
@@ -115,7 +117,13 @@ export function OrderSummary({
         ) : tax.cents === 0 && tax.lines.length === 0 ? (
           <p>{NO_SALES_TAX_TEXT}</p>
         ) : null}
-        {tax.exemptionPending ? <p>{PENDING_EXEMPTION_TEXT}</p> : null}
+        {tax.refundedCents ? (
+          <p className="font-medium text-green-800" data-testid="summary-tax-refunded">
+            The sales tax ({money(tax.refundedCents)}) was refunded: your tax exemption certificate was approved.
+          </p>
+        ) : tax.exemptionPending ? (
+          <p>{PENDING_EXEMPTION_TEXT}</p>
+        ) : null}
         {tax.unavailable ? (
           <p className="font-medium text-red-800" data-testid="summary-tax-unavailable">
             {tax.unavailable}{" "}
