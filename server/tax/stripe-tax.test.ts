@@ -14,6 +14,7 @@ import { insertExemptCustomer, setTaxRates } from "#tests/support/tax-settings.t
 import { calculateTax, collectsSalesTax } from "./calculate-tax.ts";
 import { PRINTED_BOOK_TAX_CODE, SHIPPING_TAX_CODE } from "./stripe-tax-calculator.ts";
 import { recordStripeTaxTransactions, reversalReference } from "./stripe-tax-transactions.ts";
+import { saveTaxSettings, stripeTaxAvailable } from "./tax-settings.ts";
 
 /** Stripe Tax (decision 40) against the Stripe stand-in: quotes, orders, transactions, outage. */
 describe.each(TEST_ENGINES)("Stripe Tax on %s", (engine) => {
@@ -50,6 +51,19 @@ describe.each(TEST_ENGINES)("Stripe Tax on %s", (engine) => {
       },
     );
   const calculationRequests = () => standIn.requests().filter((r) => r.path === "/v1/tax/calculations");
+
+  it("is offered only with a Stripe secret key: without one, choosing it is refused and nothing stored", async () => {
+    expect(await stripeTaxAvailable({ db: db(), env: env() })).toBe(true);
+    await setTaxRates(db(), [], { mode: "none", appSecret: TEST_APP_SECRET });
+    await db().updateTable("store_settings").set({ stripe_secret_key_encrypted: null }).execute();
+    expect(await stripeTaxAvailable({ db: db(), env: env() })).toBe(false);
+    const form = { taxMode: "stripe-tax", homeState: null, rates: [] };
+    await expect(saveTaxSettings({ db: db(), clock: () => new Date(), env: env() }, { form })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fieldErrors: { taxMode: expect.stringMatching(/secret key/) },
+    });
+    expect(await db().selectFrom("store_settings").select("tax_mode").executeTakeFirst()).toEqual({ tax_mode: "none" });
+  });
 
   it("quotes the stand-in's rate, with a tax code per line and for shipping, and the address", async () => {
     expect(await collectsSalesTax({ db: db() })).toBe(true);
