@@ -214,9 +214,17 @@ describe.each(TEST_ENGINES)("Stripe Tax on %s", (engine) => {
     await cancelOrder(orderActionDeps(db(), new Date(), standIn.url), { orderId: invoiceOrder });
     expect(await recordStripeTaxTransactions(jobDeps)).toEqual({ recorded: [], reversed: [invoiceOrder], failed: [] });
     expect(await recordStripeTaxTransactions(jobDeps)).toEqual({ recorded: [], reversed: [], failed: [] });
+    // The card order refunded in full (as the payment process records it): reversed too.
+    await db()
+      .updateTable("orders")
+      .set({ payment_status: "refunded", amount_refunded_cents: 2000 })
+      .where("id", "=", cardOrder)
+      .execute();
+    expect(await recordStripeTaxTransactions(jobDeps)).toEqual({ recorded: [], reversed: [cardOrder], failed: [] });
     const reversals = [...standIn.taxTransactions.values()].filter((t) => t.type === "reversal");
     expect(reversals).toEqual([
       expect.objectContaining({ reference: reversalReference(invoiceOrder), mode: "full", tax_amount: -125 }),
+      expect.objectContaining({ reference: reversalReference(cardOrder), mode: "full", tax_amount: -125 }),
     ]);
     const txRequests = standIn.requests().filter((r) => r.path.startsWith("/v1/tax/transactions"));
     expect(txRequests.every((r) => r.idempotencyKey?.startsWith("tax-"))).toBe(true);
