@@ -38,6 +38,7 @@ export const ERROR_REASONS = [
   "settings-changed",
   "sold-out",
   "stock-changed",
+  "tax-unavailable",
   "stripe-close-failed",
   "stripe-error",
   "stripe-not-configured",

@@ -116,6 +116,20 @@ export const certificateIdSchema = z.object({
 });
 
 /** Staff's refusal: the reason the customer is e-mailed. */
+/**
+ * "Refund the tax" of an approved certificate's orders taxed while it was pending: one order, or
+ * all of them (no order id).
+ */
+export const refundCertificateTaxSchema = certificateIdSchema.extend({
+  orderId: z
+    .string()
+    .trim()
+    .max(64, "Please choose an order.")
+    .regex(/^[A-Za-z0-9_-]*$/, "Please choose an order.")
+    .optional()
+    .transform((value) => value || null),
+});
+
 export const rejectCertificateSchema = certificateIdSchema.extend({
   reason: requiredText(
     TAX_EXEMPTION_LIMITS.rejectionReason,

@@ -68,7 +68,7 @@ export const TAX_EXEMPTION_INTENTS = {
 } as const;
 
 /** The back office's review, by `intent`. */
-export const CERTIFICATE_REVIEW_INTENTS = { approve: "approve", reject: "reject" } as const;
+export const CERTIFICATE_REVIEW_INTENTS = { approve: "approve", reject: "reject", refundTax: "refund-tax" } as const;
 
 /** A certificate's date as `YYYY-MM-DD` (UTC): valid through its expiry date. */
 export function utcDate(at: Date): string {

@@ -2,8 +2,8 @@
 // island, the server and the tests read the same arithmetic.
 import { US_OTHER_POSTAL_REGIONS, US_STATES, type UsStateCode } from "#common/us-states.ts";
 
-/** How the store computes sales tax. "stripe-tax" is planned (issue 32, item 2) and not built. */
-export const TAX_MODES = ["none", "owner-rates"] as const;
+/** How the store computes sales tax: none, the rates the owner sets, or Stripe Tax (decisions 29, 40). */
+export const TAX_MODES = ["none", "owner-rates", "stripe-tax"] as const;
 export type TaxMode = (typeof TAX_MODES)[number];
 
 /** Rates are kept in thousandths of a percent: 6.25 % is 6250, an exact integer. */

@@ -78,7 +78,7 @@ describe("the tax settings form", () => {
     const checked = checkForm(
       taxSettingsSchema,
       form({
-        taxMode: "stripe-tax",
+        taxMode: "avalara",
         homeState: "XX",
         "rates.0.place": "US-IL",
         "rates.0.rate": "5",

@@ -34,6 +34,8 @@ export interface OrderConfirmation {
   tax: OrderTaxView;
   /** A certificate for the ship-to state waits for review: the tax will be refunded on approval. */
   exemptionPending: boolean;
+  /** The tax refunded alone once the buyer's certificate was approved (decision 40); 0 otherwise. */
+  taxRefundedCents: number;
   totalCents: number;
   currency: string;
   paymentMethod: PaymentMethod | null;
@@ -106,6 +108,7 @@ export async function getOrderConfirmation(
     discount: orderDiscount(order),
     tax,
     exemptionPending,
+    taxRefundedCents: order.tax_refunded_cents,
     totalCents: order.total_cents,
     currency: order.currency,
     paymentMethod: order.payment_method,

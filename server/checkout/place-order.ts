@@ -19,7 +19,7 @@ import { countryName } from "./country-names.ts";
 import { loadCheckoutRules, shippingChargeFor } from "./checkout-rules.ts";
 import { loadPaymentOptions } from "./payment-options.ts";
 import { priceCart } from "./price-cart.ts";
-import { calculateTax } from "#server/tax/calculate-tax.ts";
+import { calculateTax, storeTaxMode, type TaxQuote } from "#server/tax/calculate-tax.ts";
 import { fairShareError, holdWithinClientLimits } from "./unpaid-holds.ts";
 import { discountCodeKey, discountedLines } from "#common/discounts/discount-rule.ts";
 import {
@@ -35,7 +35,7 @@ export interface PlaceOrderDeps {
   db: Kysely<Database>;
   database: Pick<DatabaseHandle, "engine">;
   clock: Clock;
-  env: Pick<Env, "APP_SECRET">;
+  env: Pick<Env, "APP_SECRET" | "STRIPE_API_URL">;
 }
 
 export interface PlacedOrder {
@@ -98,6 +98,36 @@ export async function placeOrder(
 
   const now = deps.clock();
   const orderId = newOrderId();
+  const taxInput = {
+    country: form.country,
+    region: form.region,
+    postalCode: form.postalCode,
+    userId: input.userId,
+    at: now,
+  };
+  // Stripe Tax is asked before the transaction (a network call must not hold the database's
+  // lock), for the cart as priced now; the transaction prices it again and uses this answer only
+  // for the very same lines and shipping (decision 40). Stripe unreachable: refused here, nothing written.
+  let remoteTax: { inputs: string; quote: TaxQuote } | null = null;
+  if ((await storeTaxMode(deps.db)) === "stripe-tax") {
+    const early = await priceCart({ db: deps.db }, { lines: form.items, currency: rules.currency });
+    // The code's discount as the transaction will reckon it (a refused code is refused there).
+    const earlyDiscount = form.discountCode
+      ? await quoteDiscount(deps.db, {
+          code: form.discountCode,
+          lines: early.lines,
+          now,
+          currency: rules.currency,
+          customer: discountCustomerKey(input.userId, form.email),
+        })
+      : null;
+    const earlyLines = earlyDiscount?.ok ? discountedLines(early.lines, earlyDiscount.lineDiscounts) : early.lines;
+    const shippingCents = shippingChargeFor(shipping, earlyLines);
+    remoteTax = {
+      inputs: taxInputs(earlyLines, shippingCents),
+      quote: await calculateTax(deps, { lines: earlyLines, shippingCents, ...taxInput }),
+    };
+  }
   try {
     await deps.db.transaction().execute(async (trx) => {
       // First, so that a concurrent replay of the same token waits here and then finds this order.
@@ -152,19 +182,16 @@ export async function placeOrder(
       const paidLines = discount ? discountedLines(priced.lines, discount.lineDiscounts) : priced.lines;
       const discountCents = discount?.discountCents ?? 0;
       const shippingCents = shippingChargeFor(shipping, paidLines);
-      // The same tax step as the page's (decision 29), read inside this transaction, on the
-      // discounted amounts: each line's share of the discount is off its taxable amount.
-      const tax = await calculateTax(
-        { db: trx },
-        {
-          lines: paidLines,
-          shippingCents,
-          country: form.country,
-          region: form.region,
-          userId: input.userId,
-          at: now,
-        },
-      );
+      // The same tax step as the page's (decision 29), on the discounted amounts (each line's
+      // share of the discount is off its taxable amount): read inside this transaction (the rates
+      // the owner sets), or Stripe Tax's answer for these very lines (asked above, decision 40).
+      let tax: TaxQuote;
+      if (remoteTax) {
+        if (remoteTax.inputs !== taxInputs(paidLines, shippingCents)) throw priceChangedError();
+        tax = remoteTax.quote;
+      } else {
+        tax = await calculateTax({ db: trx }, { lines: paidLines, shippingCents, ...taxInput });
+      }
       const totalCents = priced.subtotalCents - discountCents + shippingCents + tax.taxCents;
       // Card and PayPal cannot take nothing (a code that takes everything off a free-shipping order).
       if (totalCents === 0 && form.paymentMethod !== "invoice") {
@@ -179,11 +206,7 @@ export async function placeOrder(
         (form.quotedCurrency !== undefined && form.quotedCurrency !== rules.currency) ||
         (form.quotedTaxCents !== undefined && form.quotedTaxCents !== tax.taxCents)
       ) {
-        throw new AppError(
-          "CONFLICT",
-          "Prices have changed since this page was shown. Please review your order and place it again.",
-          { reason: PRICE_CHANGED_REASON },
-        );
+        throw priceChangedError();
       }
 
       const heldByClient = await holdWithinClientLimits(trx, {
@@ -254,6 +277,7 @@ export async function placeOrder(
           shipping_cents: shippingCents,
           tax_cents: tax.taxCents,
           total_cents: totalCents,
+          stripe_tax_calculation_id: tax.calculationId,
           ...(exempted
             ? {
                 tax_exempt_certificate_id: exempted.certificateId,
@@ -368,6 +392,19 @@ async function discountFor(
 /** A refused code at Place Order: the price-changed conflict (the page shows what changed). */
 function discountConflict(message: string): AppError {
   return new AppError("CONFLICT", message, { reason: PRICE_CHANGED_REASON });
+}
+
+function priceChangedError(): AppError {
+  return new AppError(
+    "CONFLICT",
+    "Prices have changed since this page was shown. Please review your order and place it again.",
+    { reason: PRICE_CHANGED_REASON },
+  );
+}
+
+/** What a tax calculation was asked about, to tell whether an answer fits the order priced again. */
+function taxInputs(lines: ReadonlyArray<{ id: string; lineTotalCents: number }>, shippingCents: number): string {
+  return JSON.stringify([lines.map((line) => [line.id, line.lineTotalCents]), shippingCents]);
 }
 
 function soldOutError(title: string): AppError {

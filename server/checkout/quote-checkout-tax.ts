@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { Clock } from "#server/services.ts";
 import { calculateTax } from "#server/tax/calculate-tax.ts";
@@ -29,11 +30,13 @@ export interface CheckoutTaxQuote {
  * country, a region of at most CHECKOUT_LIMITS.region characters, an enabled method (else none).
  */
 export async function quoteCheckoutTax(
-  deps: { db: Kysely<Database>; clock: Clock; env: { APP_SECRET: string } },
+  deps: { db: Kysely<Database>; clock: Clock; env: Pick<Env, "APP_SECRET" | "STRIPE_API_URL"> },
   input: {
     items: string | null;
     country: string | null;
     region: string | null;
+    /** Read by Stripe Tax (decision 40); the same field placeOrder sends it. */
+    postalCode?: string | null;
     shippingMethodId: string | null;
     userId: string | null;
     /** The code the page applied, with its proof (load-checkout.ts); without a valid proof, none. */
@@ -70,6 +73,7 @@ export async function quoteCheckoutTax(
     shippingCents: shipping ? shippingChargeFor(shipping, paidLines) : 0,
     country,
     region,
+    postalCode: (input.postalCode ?? "").trim().slice(0, CHECKOUT_LIMITS.postalCode) || null,
     userId: input.userId,
     at: deps.clock(),
   });

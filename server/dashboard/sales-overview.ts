@@ -121,10 +121,20 @@ export async function getSalesOverview(
       .select((eb) => [
         day.as("day"),
         eb.fn.countAll().as("orders"),
-        // Sales tax is the state's money, not revenue: left out.
+        // Sales tax is the state's money, not revenue: left out, and so is a refund of the tax
+        // alone (tax_refunded_cents, an exemption approved later): it gave back no revenue.
         eb.fn
           .sum(
-            eb(eb("orders.total_cents", "-", eb.ref("orders.tax_cents")), "-", eb.ref("orders.amount_refunded_cents")),
+            // total − tax − refunded + tax refunded (Kysely writes a − b − c without brackets).
+            eb(
+              eb(
+                eb("orders.total_cents", "-", eb.ref("orders.tax_cents")),
+                "-",
+                eb.ref("orders.amount_refunded_cents"),
+              ),
+              "+",
+              eb.ref("orders.tax_refunded_cents"),
+            ),
           )
           .as("revenue"),
         eb.fn.sum("orders.discount_cents").as("discount"),
@@ -175,7 +185,20 @@ export async function getSalesOverview(
     db
       .selectFrom("order_tax_lines")
       .innerJoin("orders", "orders.id", "order_tax_lines.order_id")
-      .select((eb) => ["order_tax_lines.label", eb.fn.sum("order_tax_lines.tax_cents").as("tax")])
+      // An order whose tax was refunded alone (an exemption approved later) collected none.
+      .select((eb) => [
+        "order_tax_lines.label",
+        eb.fn
+          .sum(
+            eb
+              .case()
+              .when("orders.tax_refunded_cents", ">=", eb.ref("orders.tax_cents"))
+              .then(0)
+              .else(eb.ref("order_tax_lines.tax_cents"))
+              .end(),
+          )
+          .as("tax"),
+      ])
       .where("orders.order_date", ">=", windowStart)
       .where("orders.order_date", "<", windowEnd)
       .where((eb) => countedSaleSql(eb, currency))

@@ -39,6 +39,7 @@ const MIGRATION_NAMES = [
   "0029-shipping-by-items",
   "0030-bundles-of-books",
   "0031-discount-codes",
+  "0032-stripe-tax",
 ];
 
 const APP_TABLES = [

@@ -29,6 +29,7 @@ import * as bookPriceBreaks from "./migrations/0028-book-price-breaks.ts";
 import * as shippingByItems from "./migrations/0029-shipping-by-items.ts";
 import * as bundlesOfBooks from "./migrations/0030-bundles-of-books.ts";
 import * as discountCodes from "./migrations/0031-discount-codes.ts";
+import * as stripeTax from "./migrations/0032-stripe-tax.ts";
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -68,6 +69,7 @@ const migrations: Record<string, MigrationModule> = {
   "0029-shipping-by-items": shippingByItems,
   "0030-bundles-of-books": bundlesOfBooks,
   "0031-discount-codes": discountCodes,
+  "0032-stripe-tax": stripeTax,
 };
 
 class ListedMigrationProvider implements MigrationProvider {

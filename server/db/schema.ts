@@ -132,6 +132,12 @@ export interface OrdersTable {
   paypal_order_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A replacement order at no charge (a settled damage claim): the order it replaces (migration 0027). */
   replacement_for_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Stripe Tax (migration 0032): the calculation the tax came from, its transaction once confirmed, its reversal. */
+  stripe_tax_calculation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  stripe_tax_transaction_id: ColumnType<string | null, string | null | undefined, string | null>;
+  stripe_tax_reversal_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The part of amount_refunded_cents that gave back the sales tax alone (an exemption approved later). */
+  tax_refunded_cents: Defaulted<number>;
   /** The discount code the order used (migration 0031, decision 39); null when none or deleted since. */
   discount_code_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The code as shown on the order ("Discount (SPRING10)"), copied: it outlives the code. */

@@ -2,6 +2,7 @@ import { deliverQueuedMails } from "#server/mail/deliver-queued-mails.ts";
 import { reconcilePayPalOrders } from "#server/payments/paypal/reconcile-paypal-orders.ts";
 import { expireUnpaidCardOrders } from "#server/payments/stripe/expire-unpaid-card-orders.ts";
 import { remindExpiringTaxCertificates } from "#server/tax-exemptions/remind-expiring-tax-certificates.ts";
+import { recordStripeTaxTransactions } from "#server/tax/stripe-tax-transactions.ts";
 import type { BackgroundJob } from "./background-jobs.ts";
 
 /**
@@ -39,6 +40,13 @@ export const BACKGROUND_JOBS: BackgroundJob[] = [
     name: "remind-expiring-tax-certificates",
     everyMs: 60 * 60_000,
     run: (services) => remindExpiringTaxCertificates(services).then(() => {}),
+  },
+  // Stripe Tax's transactions (decision 40): confirmed orders recorded, cancelled or refunded ones
+  // reversed; Stripe down leaves them for the next run, never the payment process waiting.
+  {
+    name: "record-stripe-tax-transactions",
+    everyMs: 60_000,
+    run: (services) => recordStripeTaxTransactions(services).then(() => {}),
   },
   // Order mails wait at most this long after the change that queued them.
   { name: "deliver-queued-mails", everyMs: 10_000, run: (services) => deliverQueuedMails(services).then(() => {}) },

@@ -441,6 +441,11 @@ export async function recordRefund(
      * provider's event without the shop's mark (made in its dashboard).
      */
     origin?: "shop" | "found-at-provider" | "outside-shop";
+    /**
+     * A refund of the sales tax alone (an exemption approved after the order, decision 40): the
+     * order's tax_refunded_cents grows by it, once per request, and the history says why.
+     */
+    taxOnly?: { why: string } | undefined;
   },
 ): Promise<RecordedRefund> {
   const { order, refundId, amount, requestEventId, now, via } = input;
@@ -475,6 +480,14 @@ export async function recordRefund(
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
     firstForRequest = Number(request.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+  // Once per request, whoever recorded the refund (this request or the provider's event first).
+  if (input.taxOnly && firstForRequest) {
+    await trx
+      .updateTable("orders")
+      .set({ tax_refunded_cents: sql<number>`tax_refunded_cents + ${amount}` })
+      .where("id", "=", order.id)
+      .execute();
   }
   if (Number(recorded.numInsertedOrUpdatedRows ?? 0) !== 1) {
     const paymentStatus = await currentPaymentStatus(trx, order.id);
@@ -516,7 +529,9 @@ export async function recordRefund(
     status: target === "refunded" ? "Refunded" : "Partially refunded",
     location: STAFF_STATUS_LOCATION,
     at: now,
-    note: `${formatMoney(amount, currency)} refunded ${how}`,
+    note: input.taxOnly
+      ? `${formatMoney(amount, currency)} sales tax refunded ${how}: ${input.taxOnly.why}`
+      : `${formatMoney(amount, currency)} refunded ${how}`,
   });
   if (input.queueMail) {
     await queueOrderMail(trx, {

@@ -65,7 +65,9 @@ export async function refundOrderAmount(
     orderId: string;
     amountCents: number | null;
     /** Names the provider's idempotency key: a claim's refund is never taken for a staff refund of the same amount. */
-    purpose: "refund" | "cancel" | "claim";
+    purpose: "refund" | "cancel" | "claim" | "tax";
+    /** A refund of the sales tax alone (purpose "tax"): recorded as such, with why (see recordRefund). */
+    taxOnly?: { why: string } | undefined;
     queueMail: boolean;
     /** The form's id of this refund (see refundOrderSchema): the same id again changes nothing. */
     requestId?: string | undefined;
@@ -138,10 +140,10 @@ export async function refundOrderAmount(
     );
   }
   if (!refunds) {
-    const record = { order, requestEventId, queueMail: input.queueMail, via: null };
+    const record = { order, requestEventId, queueMail: input.queueMail, via: null, taxOnly: input.taxOnly };
     return recordRefundNow(deps, { ...record, refundId: `manual:${order.id}:${attempt}`, amount });
   }
-  const record = { order, requestEventId, queueMail: input.queueMail, via: provider.name };
+  const record = { order, requestEventId, queueMail: input.queueMail, via: provider.name, taxOnly: input.taxOnly };
 
   // Refunds the provider made that the shop never recorded (its write failed after the provider
   // answered, or the owner refunded in Stripe's dashboard and its event has not arrived) are
@@ -159,6 +161,7 @@ export async function refundOrderAmount(
         refundId: refund.id,
         amount: refund.amount,
         origin: isThisAttempt ? "shop" : "found-at-provider",
+        taxOnly: isThisAttempt ? input.taxOnly : undefined,
       });
       if (isThisAttempt) same = recorded;
       else if (recorded.changed) recordedHere += refund.amount;

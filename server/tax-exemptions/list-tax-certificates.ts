@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from "kysely";
 import { countRows, fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
 import type { Database, Timestamp } from "#server/db/schema.ts";
 import type { AppServices } from "#server/services.ts";
+import { ordersTaxedWhilePending, type TaxedWhilePendingOrder } from "./refund-exempted-tax.ts";
 import {
   addDays,
   certificateStanding,
@@ -36,6 +37,8 @@ export interface TaxCertificateListItem {
   rejectionReason: string | null;
   fileContentType: string;
   fileByteLength: number;
+  /** Approved: its account's orders taxed while it was pending, whose tax can be refunded alone. */
+  taxedWhilePending: TaxedWhilePendingOrder[];
 }
 
 export interface TaxCertificateList {
@@ -105,6 +108,7 @@ export async function listTaxCertificates(
         .limit(limit)
         .offset(offset)
         .execute();
+      const taxed = await ordersTaxedWhilePending(db, rows);
       return rows.map((row) => ({
         id: row.id,
         customerEmail: row.customer_email,
@@ -127,6 +131,7 @@ export async function listTaxCertificates(
         rejectionReason: row.rejection_reason,
         fileContentType: row.file_content_type,
         fileByteLength: row.file_byte_length,
+        taxedWhilePending: taxed.get(row.id) ?? [],
       }));
     },
   );

@@ -1,6 +1,7 @@
 import { AppError } from "#server/errors/app-error.ts";
 import { queueTaxExemptionMail } from "#server/mail/mail-outbox.ts";
 import type { AppServices } from "#server/services.ts";
+import { ordersTaxedWhilePending } from "./refund-exempted-tax.ts";
 import { formatLongDate } from "#common/dates.ts";
 import { utcDate } from "#common/tax-exemptions/tax-exemption-terms.ts";
 
@@ -15,9 +16,16 @@ export type CertificateDecision = { decision: "approve" } | { decision: "reject"
 export async function reviewTaxCertificate(
   { db, clock }: Pick<AppServices, "db" | "clock">,
   input: { reviewerId: string; certificateId: string } & CertificateDecision,
-): Promise<{ id: string; state: string; organisationName: string; status: "approved" | "rejected" }> {
+): Promise<{
+  id: string;
+  state: string;
+  organisationName: string;
+  status: "approved" | "rejected";
+  /** Approved: how many of its orders were taxed while it was pending (their tax can be refunded). */
+  taxedOrders: number;
+}> {
   const now = clock();
-  return db.transaction().execute(async (trx) => {
+  const decided = await db.transaction().execute(async (trx) => {
     const certificate = await trx
       .selectFrom("tax_exemption_certificates")
       .select(["id", "state", "organisation_name", "status", "expires_on"])
@@ -33,7 +41,7 @@ export async function reviewTaxCertificate(
         `This certificate expired on ${formatLongDate(certificate.expires_on)}, so it cannot be approved. Reject it and ask for a current one.`,
       );
     }
-    const status = input.decision === "approve" ? "approved" : "rejected";
+    const status: "approved" | "rejected" = input.decision === "approve" ? "approved" : "rejected";
     const updated = await trx
       .updateTable("tax_exemption_certificates")
       .set({
@@ -53,4 +61,6 @@ export async function reviewTaxCertificate(
     });
     return { id: certificate.id, state: certificate.state, organisationName: certificate.organisation_name, status };
   });
+  const taxed = await ordersTaxedWhilePending(db, [decided]);
+  return { ...decided, taxedOrders: taxed.get(decided.id)?.length ?? 0 };
 }

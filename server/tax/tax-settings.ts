@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
+import type { Env } from "#server/config/env.ts";
 import type { Database } from "#server/db/schema.ts";
+import { loadStripeSecretKey } from "#server/payments/stripe/stripe-keys.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { insertDefaultSettings, STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import type { AppServices } from "#server/services.ts";
@@ -56,6 +58,20 @@ export async function loadTaxSettings({ db }: { db: Kysely<Database> }): Promise
 }
 
 /**
+ * Whether Stripe Tax can be chosen (decision 40): the store has a readable Stripe secret key
+ * (the card toggle aside: the tax is computed for every payment method).
+ */
+export async function stripeTaxAvailable({
+  db,
+  env,
+}: {
+  db: Kysely<Database>;
+  env?: Pick<Env, "APP_SECRET"> | undefined;
+}): Promise<boolean> {
+  return env ? (await loadStripeSecretKey({ db, env })) !== null : false;
+}
+
+/**
  * Saves Store Settings → Tax: the mode, the home state and the whole list of rates (rewritten in
  * one transaction). Checked with the form's shared schema first: an unknown place, a negative
  * rate or one over 25 % is refused with its message and nothing is stored. The settings row's
@@ -63,12 +79,16 @@ export async function loadTaxSettings({ db }: { db: Kysely<Database> }): Promise
  * cannot undo one there, and it must not make that form's next save a conflict.
  */
 export async function saveTaxSettings(
-  { db, clock }: Pick<AppServices, "db" | "clock">,
+  { db, clock, env }: Pick<AppServices, "db" | "clock"> & { env?: Pick<Env, "APP_SECRET"> },
   input: { form: unknown },
 ): Promise<TaxSettings> {
   const checked = checkForm(taxSettingsSchema, input.form);
   if (!checked.success) throw new AppError("VALIDATION", checked.message, { fieldErrors: checked.fieldErrors });
   const form = checked.data;
+  if (form.taxMode === "stripe-tax" && !(await stripeTaxAvailable({ db, env }))) {
+    const message = "Stripe Tax needs the store's Stripe secret key: enter it under Payments first.";
+    throw new AppError("VALIDATION", message, { fieldErrors: { taxMode: message } });
+  }
   await db.transaction().execute(async (trx) => {
     await insertDefaultSettings(trx, { now: clock() });
     await trx

@@ -26,7 +26,10 @@ import {
  * GET /v1/refunds?payment_intent=, GET /v1/payment_intents/:id, POST /v1/coupons, GET /v1/coupons/:id
  * (a session's `discounts: [{ coupon }]` takes the coupon off its total as Stripe does: one
  * discount per session, `amount_off` in the session's currency and never below zero, counted as
- * redeemed when the session completes). Anything else answers 404 like
+ * redeemed when the session completes); Stripe Tax:
+ * POST /v1/tax/calculations (a fixed rate table by state, STAND_IN_TAX_RATES),
+ * POST /v1/tax/transactions/create_from_calculation, POST /v1/tax/transactions/create_reversal;
+ * `failTax` makes those three drop the connection (Stripe unreachable). Anything else answers 404 like
  * Stripe does for unknown URLs. A refund sends `refund.created` after the answer, as Stripe does;
  * `refundInDashboard` and `failRefund` play what the owner and the banks do on Stripe's side.
  */
@@ -107,6 +110,30 @@ export interface StandInEvent {
   data: { object: Record<string, unknown> };
 }
 
+/**
+ * The stand-in's Stripe Tax: the state's rate in percent, and whether it taxes shipping. Any
+ * other place: 0 %.
+ */
+export const STAND_IN_TAX_RATES: Record<string, { percent: string; shipping: boolean }> = {
+  IL: { percent: "6.25", shipping: false },
+  NY: { percent: "8.0", shipping: true },
+  CA: { percent: "7.25", shipping: false },
+};
+
+/** A tax transaction the stand-in recorded (the field names are Stripe's). */
+export interface StandInTaxTransaction {
+  id: string;
+  object: "tax.transaction";
+  type: "transaction" | "reversal";
+  reference: string;
+  calculation: string | null;
+  reversal: { original_transaction: string } | null;
+  currency: string;
+  /** Tax of the transaction, negative for a reversal. */
+  tax_amount: number;
+  mode: "full" | "partial" | null;
+}
+
 export interface RecordedRequest {
   method: string;
   /** Path without the query string, e.g. `/v1/checkout/sessions`. */
@@ -182,6 +209,12 @@ export interface StripeStandIn extends HeldWebhooks<StandInEvent, WebhookDeliver
    * refundable again, and `refund.updated` then `refund.failed` are sent (unless held).
    */
   failRefund(refundId: string, failureReason?: string): Promise<StandInRefund>;
+  /** Tax calculations by id (the answers as sent). */
+  taxCalculations: Map<string, Record<string, unknown>>;
+  /** Tax transactions and reversals by id. */
+  taxTransactions: Map<string, StandInTaxTransaction>;
+  /** While on, every Stripe Tax request is answered by a dropped connection (Stripe unreachable). */
+  failTax(on: boolean): void;
   /** The latest session created for an order (by `client_reference_id`). */
   sessionForOrder(orderId: string): StandInSession | undefined;
   close(): Promise<void>;
@@ -203,6 +236,9 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const requests: RecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
+  const taxCalculations = new Map<string, Record<string, unknown>>();
+  const taxTransactions = new Map<string, StandInTaxTransaction>();
+  let taxDown = false;
   let baseUrl = "";
 
   const now = () => Math.floor(Date.now() / 1000);
@@ -319,6 +355,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       status: 0,
     };
     requests.push(record);
+    if (taxDown && url.pathname.startsWith("/v1/tax/")) {
+      req.socket.destroy();
+      return;
+    }
     if (sessionCreationGate && method === "POST" && url.pathname === "/v1/checkout/sessions") {
       await sessionCreationGate;
     }
@@ -417,6 +457,11 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       return coupon ? [200, coupon] : missing("coupon", match[1]!, 404);
     }
     if (method === "POST" && path === "/v1/refunds") return createRefund(params);
+    if (method === "POST" && path === "/v1/tax/calculations") return createTaxCalculation(params);
+    if (method === "POST" && path === "/v1/tax/transactions/create_from_calculation") {
+      return createTaxTransaction(params);
+    }
+    if (method === "POST" && path === "/v1/tax/transactions/create_reversal") return createTaxReversal(params);
     if (method === "GET" && path === "/v1/refunds") {
       const intent = typeof params.payment_intent === "string" ? params.payment_intent : null;
       const data = [...refunds.values()].filter((r) => !intent || r.payment_intent === intent).reverse();
@@ -430,6 +475,157 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       404,
       { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } },
     ];
+  }
+
+  function createTaxCalculation(params: Record<string, unknown>): [number, unknown] {
+    const currency = typeof params.currency === "string" ? params.currency : "";
+    if (!currency) return invalid("Missing required param: currency.", "currency");
+    const items = Array.isArray(params.line_items) ? (params.line_items as Record<string, unknown>[]) : [];
+    if (items.length === 0) return invalid("Missing required param: line_items.", "line_items");
+    const details = (params.customer_details ?? {}) as Record<string, unknown>;
+    const address = (details.address ?? {}) as Record<string, string>;
+    if (!address.country)
+      return invalid("Missing required param: customer_details[address][country].", "customer_details");
+    if (address.country === "US" && !address.postal_code) {
+      return [
+        400,
+        {
+          error: {
+            type: "invalid_request_error",
+            code: "customer_tax_location_invalid",
+            message: "We could not determine the customer's tax location based on the provided customer address.",
+            param: "customer_details[address]",
+          },
+        },
+      ];
+    }
+    const exempt = details.taxability_override === "customer_exempt";
+    const state = address.country === "US" ? (address.state ?? "").toUpperCase() : "";
+    const rate = STAND_IN_TAX_RATES[state];
+    const percent = exempt || !rate ? "0.0" : rate.percent;
+    // Thousandths of a percent, rounded half up once per calculation, as the shop's rule does.
+    const thousandths = Math.round(Number(percent) * 1000);
+    const taxOn = (amount: number) => Math.floor((amount * thousandths + 50_000) / 100_000);
+    const reason = exempt ? "customer_exempt" : rate ? "standard_rated" : "not_collecting";
+    const lineItems = items.map((item, index) => {
+      const amount = Number(item.amount);
+      return {
+        id: `tax_li_${index}`,
+        object: "tax.calculation_line_item",
+        amount,
+        amount_tax: taxOn(amount),
+        livemode: false,
+        product: null,
+        quantity: Number(item.quantity ?? 1),
+        reference: typeof item.reference === "string" ? item.reference : null,
+        tax_behavior: "exclusive",
+        tax_code: typeof item.tax_code === "string" ? item.tax_code : "txcd_10000000",
+      };
+    });
+    const shippingParams = params.shipping_cost as Record<string, string> | undefined;
+    const shippingAmount = shippingParams ? Number(shippingParams.amount) : 0;
+    const linesAmount = lineItems.reduce((sum, item) => sum + item.amount, 0);
+    const taxable = linesAmount + (rate?.shipping ? shippingAmount : 0);
+    const tax = percent === "0.0" ? 0 : taxOn(taxable);
+    const calculation = {
+      id: newId("taxcalc"),
+      object: "tax.calculation",
+      amount_total: linesAmount + shippingAmount + tax,
+      currency,
+      customer: null,
+      customer_details: {
+        address: { country: address.country, state: address.state ?? null, postal_code: address.postal_code ?? null },
+        address_source: details.address_source ?? null,
+        ip_address: null,
+        tax_ids: [],
+        taxability_override: exempt ? "customer_exempt" : "none",
+      },
+      expires_at: now() + 90 * 24 * 3600,
+      line_items: { object: "list", data: lineItems, has_more: false, url: "/v1/tax/calculations/line_items" },
+      livemode: false,
+      ship_from_details: null,
+      shipping_cost: shippingParams
+        ? {
+            amount: shippingAmount,
+            amount_tax: rate?.shipping && !exempt ? taxOn(shippingAmount) : 0,
+            shipping_rate: null,
+            tax_behavior: "exclusive",
+            tax_code: shippingParams.tax_code ?? "txcd_92010001",
+          }
+        : null,
+      tax_amount_exclusive: tax,
+      tax_amount_inclusive: 0,
+      tax_breakdown: [
+        {
+          amount: tax,
+          inclusive: false,
+          tax_rate_details: {
+            country: address.country,
+            flat_amount: null,
+            percentage_decimal: percent,
+            rate_type: "percentage",
+            state: state || null,
+            tax_type: "sales_tax",
+          },
+          taxability_reason: reason,
+          taxable_amount: exempt || !rate ? 0 : taxable,
+        },
+      ],
+      tax_date: now(),
+    };
+    taxCalculations.set(calculation.id, calculation);
+    return [200, calculation];
+  }
+
+  function createTaxTransaction(params: Record<string, unknown>): [number, unknown] {
+    const calculation = typeof params.calculation === "string" ? taxCalculations.get(params.calculation) : undefined;
+    if (!calculation) return missing("tax.calculation", String(params.calculation), 400, "calculation");
+    const reference = typeof params.reference === "string" ? params.reference : "";
+    if (!reference) return invalid("Missing required param: reference.", "reference");
+    if ([...taxTransactions.values()].some((t) => t.reference === reference)) {
+      return invalid(`A transaction with reference ${reference} already exists.`, "reference");
+    }
+    const transaction: StandInTaxTransaction = {
+      id: newId("tax"),
+      object: "tax.transaction",
+      type: "transaction",
+      reference,
+      calculation: calculation.id as string,
+      reversal: null,
+      currency: calculation.currency as string,
+      tax_amount: calculation.tax_amount_exclusive as number,
+      mode: null,
+    };
+    taxTransactions.set(transaction.id, transaction);
+    return [200, transaction];
+  }
+
+  function createTaxReversal(params: Record<string, unknown>): [number, unknown] {
+    const original =
+      typeof params.original_transaction === "string" ? taxTransactions.get(params.original_transaction) : undefined;
+    if (!original || original.type !== "transaction") {
+      return missing("tax.transaction", String(params.original_transaction), 400, "original_transaction");
+    }
+    const reference = typeof params.reference === "string" ? params.reference : "";
+    if (!reference) return invalid("Missing required param: reference.", "reference");
+    if ([...taxTransactions.values()].some((t) => t.reference === reference)) {
+      return invalid(`A transaction with reference ${reference} already exists.`, "reference");
+    }
+    const mode = params.mode === "partial" ? "partial" : params.mode === "full" ? "full" : null;
+    if (!mode) return invalid("Missing required param: mode.", "mode");
+    const reversal: StandInTaxTransaction = {
+      id: newId("tax"),
+      object: "tax.transaction",
+      type: "reversal",
+      reference,
+      calculation: null,
+      reversal: { original_transaction: original.id },
+      currency: original.currency,
+      tax_amount: mode === "full" ? -original.tax_amount : -Number(params.flat_amount ?? 0),
+      mode,
+    };
+    taxTransactions.set(reversal.id, reversal);
+    return [200, reversal];
   }
 
   function createSession(params: Record<string, unknown>): [number, unknown] {
@@ -711,6 +907,11 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       await emit("refund.updated", refund);
       await emit("refund.failed", refund);
       return refund;
+    },
+    taxCalculations,
+    taxTransactions,
+    failTax(on) {
+      taxDown = on;
     },
     sessionForOrder(orderId) {
       return [...sessions.values()].filter((s) => s.client_reference_id === orderId).at(-1);

@@ -8,10 +8,10 @@ import { userRow } from "./test-users.ts";
 export async function setTaxRates(
   db: Kysely<Database>,
   rates: { place: string; rate: string; shippingTaxed?: boolean; collecting?: boolean }[],
-  options: { mode?: "none" | "owner-rates"; homeState?: string } = {},
+  options: { mode?: "none" | "owner-rates" | "stripe-tax"; homeState?: string; appSecret?: string } = {},
 ): Promise<void> {
   await saveTaxSettings(
-    { db, clock: () => new Date() },
+    { db, clock: () => new Date(), ...(options.appSecret ? { env: { APP_SECRET: options.appSecret } } : {}) },
     {
       form: {
         taxMode: options.mode ?? "owner-rates",

@@ -63,10 +63,12 @@ export function ClaimsList({ claims }: { claims: ReturnClaimListItem[] }) {
                   <span className="flex-none font-medium">{formatMoney(line.amountCents, claim.currency)}</span>
                 </li>
               ))}
-              {claimTaxCents(claim) > 0 ? (
+              {claimAdjustmentCents(claim) !== 0 ? (
                 <li className="flex justify-between gap-4">
-                  <span>Sales tax on these items</span>
-                  <span className="flex-none font-medium">{formatMoney(claimTaxCents(claim), claim.currency)}</span>
+                  <span>Their share of the order&apos;s discount and sales tax</span>
+                  <span className="flex-none font-medium">
+                    {formatMoney(claimAdjustmentCents(claim), claim.currency)}
+                  </span>
                 </li>
               ) : null}
               <li className="flex justify-between gap-4 border-t border-brand-100 pt-1 font-semibold">
@@ -123,7 +125,10 @@ export function ClaimsList({ claims }: { claims: ReturnClaimListItem[] }) {
   );
 }
 
-/** The part of a claim's amount that is the sales tax charged on its copies (server/returns: claimAmount). */
-function claimTaxCents(claim: { amountCents: number; lines: { amountCents: number }[] }): number {
+/**
+ * What a claim's amount adds to its copies' prices: less their share of the order's discount, plus
+ * the sales tax charged on them (server/returns/request-return-claim.ts, claimAmount).
+ */
+function claimAdjustmentCents(claim: { amountCents: number; lines: { amountCents: number }[] }): number {
   return claim.amountCents - claim.lines.reduce((sum, line) => sum + line.amountCents, 0);
 }

@@ -32,9 +32,12 @@ interface RateRow {
 export function TaxSettingsForm({
   settings,
   countries,
+  stripeTaxAvailable,
 }: {
   settings: TaxSettings;
   countries: { code: string; name: string }[];
+  /** The store has a Stripe secret key: Stripe Tax (decision 40) may be chosen. */
+  stripeTaxAvailable: boolean;
 }) {
   const [open, setOpen] = useState(true);
   const [rows, setRows] = useState<RateRow[]>(() =>
@@ -71,11 +74,16 @@ export function TaxSettingsForm({
           label="Sales tax"
           name="taxMode"
           defaultValue={settings.mode}
-          hint="With rates you set, the checkout charges the rate of the state (or country) an order ships to."
+          hint={
+            stripeTaxAvailable
+              ? "With rates you set, the checkout charges the rate of the state (or country) an order ships to. With Stripe Tax, Stripe computes it (register the states where you collect in Stripe's dashboard); the rates below are then not used."
+              : "With rates you set, the checkout charges the rate of the state (or country) an order ships to. Stripe Tax is offered once a Stripe secret key is saved under Payments."
+          }
           error={fieldErrors.taxMode}
         >
           <option value="none">No sales tax collected</option>
           <option value="owner-rates">Rates I set</option>
+          {stripeTaxAvailable || settings.mode === "stripe-tax" ? <option value="stripe-tax">Stripe Tax</option> : null}
         </FormField>
         <FormField
           select
@@ -94,7 +102,9 @@ export function TaxSettingsForm({
         </FormField>
         <div className="grid gap-4">
           <h3 className="font-semibold text-brand-800">Rates</h3>
-          {rows.length === 0 ? (
+          {settings.mode === "stripe-tax" ? (
+            <p className="text-gray-700">Stripe Tax computes the tax now: the rates below are kept but not used.</p>
+          ) : rows.length === 0 ? (
             <p className="text-gray-700">No rates yet: no sales tax is collected on any order.</p>
           ) : null}
           <ol ref={listRef} className="grid gap-4">

@@ -10,6 +10,7 @@ import {
 } from "#common/tax-exemptions/tax-exemption-terms.ts";
 import { usStateName } from "#common/us-states.ts";
 import { ReviewActions } from "./review-actions.tsx";
+import { TaxRefundActions } from "./tax-refund-actions.tsx";
 
 const BADGES: Record<CertificateStatus | "expired", string> = {
   approved: "bg-green-100 text-green-900",
@@ -140,6 +141,7 @@ export function CertificatesList({ certificates, today }: { certificates: TaxCer
                 </a>
                 {certificate.status === "pending" ? <ReviewActions certificate={certificate} /> : null}
               </div>
+              <TaxRefundActions certificate={certificate} />
             </article>
           </li>
         );

@@ -23,7 +23,7 @@ import { defineIsland } from "#app/lib/island.tsx";
 import { OrderSummary, type SummaryTax } from "./order-summary.tsx";
 
 /** The fields whose change changes the sales tax. */
-const TAX_FIELDS = new Set(["country", "region", "shippingMethodId"]);
+const TAX_FIELDS = new Set(["country", "region", "postalCode", "shippingMethodId"]);
 const NO_TAX: SummaryTax = { cents: 0, lines: [], exemptCertificateNumber: null, exemptionPending: false };
 const TAX_UNKNOWN: SummaryTax = { ...NO_TAX, cents: null };
 
@@ -31,7 +31,8 @@ const TAX_UNKNOWN: SummaryTax = { ...NO_TAX, cents: null };
  * The sales tax of the address typed, asked of the server (/resources/tax-quote) when the
  * country, state or shipping method changes (typing waits for a pause). A store that charges no
  * tax anywhere asks nothing: the page says so from the start. An answer that arrives after a
- * newer question is dropped.
+ * newer question is dropped. Stripe Tax unreachable (503 `unavailable`): the summary says so and
+ * offers to ask again; the page then posts no tax, and placing the order asks Stripe itself.
  */
 function useTaxQuote(page: CheckoutPage) {
   const [tax, setTax] = useState<SummaryTax>(page.taxCollected ? TAX_UNKNOWN : NO_TAX);
@@ -46,25 +47,34 @@ function useTaxQuote(page: CheckoutPage) {
         items,
         country: String(data.get("country") ?? ""),
         region: String(data.get("region") ?? ""),
+        postalCode: String(data.get("postalCode") ?? ""),
         shipping: String(data.get("shippingMethodId") ?? ""),
         // The applied code, with the page's proof that the server applied it (decision 39).
         ...(page.discount ? { discount: page.discount.code, discountProof: page.discount.proof } : {}),
       });
       const question = ++asked.current;
       void fetch(`${SITE_RESOURCES.taxQuote.path}?${params}`, { headers: { Accept: "application/json" } })
-        .then(async (response) => (response.ok ? ((await response.json()) as CheckoutTaxQuote) : null))
+        .then(async (response) => {
+          if (response.ok) return (await response.json()) as CheckoutTaxQuote;
+          const refusal = (await response.json().catch(() => null)) as { error?: string; unavailable?: boolean } | null;
+          return refusal?.unavailable
+            ? { unavailable: refusal.error ?? "The sales tax cannot be computed now." }
+            : null;
+        })
         .catch(() => null)
         .then((quote) => {
           if (question !== asked.current) return;
           setTax(
-            quote
-              ? {
-                  cents: quote.taxCents,
-                  lines: quote.lines,
-                  exemptCertificateNumber: quote.exemptCertificateNumber,
-                  exemptionPending: quote.exemptionPending,
-                }
-              : TAX_UNKNOWN,
+            !quote
+              ? TAX_UNKNOWN
+              : "unavailable" in quote
+                ? { ...TAX_UNKNOWN, unavailable: quote.unavailable }
+                : {
+                    cents: quote.taxCents,
+                    lines: quote.lines,
+                    exemptCertificateNumber: quote.exemptCertificateNumber,
+                    exemptionPending: quote.exemptionPending,
+                  },
           );
         });
     },
@@ -401,6 +411,7 @@ function CheckoutFormFields({
           shipping={shipping ? { name: shipping.name, cents: shipping.rateCents } : null}
           discount={page.discount}
           tax={tax}
+          onRetryTax={() => formElement.current && ask(formElement.current)}
         />
         <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full`}>
           <Lock aria-hidden="true" className="size-5" />

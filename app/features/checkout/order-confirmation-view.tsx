@@ -142,6 +142,7 @@ export function OrderConfirmationView({
               lines: order.tax.lines,
               exemptCertificateNumber: order.tax.exemptCertificateNumber,
               exemptionPending: order.exemptionPending,
+              refundedCents: order.taxRefundedCents,
             }}
           />
           {orderAgain}

@@ -19,6 +19,10 @@ export interface SummaryTax {
   lines: readonly { label: string; rate: string; taxCents: number }[];
   exemptCertificateNumber: string | null;
   exemptionPending: boolean;
+  /** The tax refunded alone after the buyer's certificate was approved (a placed order only). */
+  refundedCents?: number;
+  /** Why the tax could not be computed (Stripe Tax unreachable), when it could not. */
+  unavailable?: string;
 }
 
 /**
@@ -32,6 +36,7 @@ export function OrderSummary({
   shipping,
   discount = null,
   tax,
+  onRetryTax,
   heading = "Order Summary",
 }: {
   lines: readonly SummaryLine[];
@@ -41,6 +46,8 @@ export function OrderSummary({
   /** A discount code's line (decision 39): taken off the subtotal, before shipping. */
   discount?: { code: string; cents: number } | null | undefined;
   tax: SummaryTax;
+  /** Asks for the tax again (offered when it could not be computed). */
+  onRetryTax?: () => void;
   heading?: string;
 }) {
   const money = (cents: number) => formatMoney(cents, currency);
@@ -121,7 +128,23 @@ export function OrderSummary({
         ) : tax.cents === 0 && tax.lines.length === 0 ? (
           <p>{NO_SALES_TAX_TEXT}</p>
         ) : null}
-        {tax.exemptionPending ? <p>{PENDING_EXEMPTION_TEXT}</p> : null}
+        {tax.refundedCents ? (
+          <p className="font-medium text-green-800" data-testid="summary-tax-refunded">
+            The sales tax ({money(tax.refundedCents)}) was refunded: your tax exemption certificate was approved.
+          </p>
+        ) : tax.exemptionPending ? (
+          <p>{PENDING_EXEMPTION_TEXT}</p>
+        ) : null}
+        {tax.unavailable ? (
+          <p className="font-medium text-red-800" data-testid="summary-tax-unavailable">
+            {tax.unavailable}{" "}
+            {onRetryTax ? (
+              <button type="button" onClick={onRetryTax} className="underline underline-offset-2">
+                Try again
+              </button>
+            ) : null}
+          </p>
+        ) : null}
       </div>
     </section>
   );
@@ -143,7 +166,11 @@ function TaxRows({ tax, money }: { tax: SummaryTax; money: (cents: number) => st
     <div className="flex justify-between gap-3" data-testid="summary-tax">
       <dt>Sales tax</dt>
       <dd>
-        {tax.cents === null ? <span className="text-sm text-gray-700">From your address</span> : money(tax.cents)}
+        {tax.cents === null ? (
+          <span className="text-sm text-gray-700">{tax.unavailable ? "Not available" : "From your address"}</span>
+        ) : (
+          money(tax.cents)
+        )}
       </dd>
     </div>
   );

@@ -13,7 +13,7 @@ import { settingsInputFromFormData } from "#app/features/admin-settings/settings
 import { SAVE_SETTINGS_TOASTS, StoreSettingsForm } from "#app/features/admin-settings/store-settings-form.tsx";
 import { FreeStoryUpload } from "#app/features/admin-settings/free-story-upload.tsx";
 import { TaxSettingsForm } from "#app/features/admin-settings/tax-settings-form.tsx";
-import { loadTaxSettings } from "#server/tax/tax-settings.ts";
+import { loadTaxSettings, stripeTaxAvailable } from "#server/tax/tax-settings.ts";
 import { countryOptions } from "#server/checkout/country-names.ts";
 import type { Route } from "./+types/settings";
 
@@ -42,6 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const tax = await loadTaxSettings(context.services);
   return {
     tax,
+    stripeTaxAvailable: await stripeTaxAvailable({ db, env }),
     taxCountries: countryOptions(null).filter((country) => country.code !== "US"),
     settings,
     webhookUrl: stripeWebhookUrl(env.PUBLIC_URL),
@@ -70,7 +71,17 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function StoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, webhookUrl, cardPaymentsReady, payPal, currencies, freeStory, tax, taxCountries } = loaderData;
+  const {
+    settings,
+    webhookUrl,
+    cardPaymentsReady,
+    payPal,
+    currencies,
+    freeStory,
+    tax,
+    taxCountries,
+    stripeTaxAvailable,
+  } = loaderData;
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -90,7 +101,12 @@ export default function StoreSettings({ loaderData, actionData }: Route.Componen
       />
       {/* Its own form after the settings' (a form cannot hold another): the file goes to its own address. */}
       <div className="mt-6">
-        <TaxSettingsForm key={JSON.stringify(tax)} settings={tax} countries={taxCountries} />
+        <TaxSettingsForm
+          key={JSON.stringify(tax)}
+          settings={tax}
+          countries={taxCountries}
+          stripeTaxAvailable={stripeTaxAvailable}
+        />
       </div>
       <div className="mt-6">
         <FreeStoryUpload story={freeStory} />

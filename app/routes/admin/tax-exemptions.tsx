@@ -9,7 +9,13 @@ import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { CertificatesList } from "#app/features/admin-tax-exemptions/certificates-list.tsx";
 import { REVIEW_TOASTS } from "#app/features/admin-tax-exemptions/review-actions.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
-import { certificateIdSchema, rejectCertificateSchema } from "#common/tax-exemptions/tax-exemption-schema.ts";
+import {
+  certificateIdSchema,
+  refundCertificateTaxSchema,
+  rejectCertificateSchema,
+} from "#common/tax-exemptions/tax-exemption-schema.ts";
+import { formatMoney } from "#common/money/money.ts";
+import { refundExemptedTax } from "#server/tax-exemptions/refund-exempted-tax.ts";
 import {
   CERTIFICATE_FILTERS,
   CERTIFICATE_REVIEW_INTENTS,
@@ -50,7 +56,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         {
           success: (result) => ({
             title: "Certificate approved",
-            description: `${result.organisationName}'s certificate for ${usStateName(result.state)} is approved; the customer is told by e-mail.`,
+            description: `${result.organisationName}'s certificate for ${usStateName(result.state)} is approved; the customer is told by e-mail.${
+              result.taxedOrders > 0
+                ? ` ${result.taxedOrders} order${result.taxedOrders === 1 ? " was" : "s were"} taxed while it was pending: refund the tax under Approved.`
+                : ""
+            }`,
           }),
           failureTitle: REVIEW_TOASTS.approve.failureTitle,
         },
@@ -75,6 +85,17 @@ export async function action({ context, request }: Route.ActionArgs) {
           failureTitle: REVIEW_TOASTS.reject.failureTitle,
         },
       );
+    case CERTIFICATE_REVIEW_INTENTS.refundTax:
+      return runAction(services, () => refundExemptedTax(services, parseFields(form, refundCertificateTaxSchema)), {
+        success: (result) => ({
+          title: "Sales tax refunded",
+          description:
+            result.refundedOrders.length === 0 || !result.currency
+              ? "The tax of this order had already been refunded."
+              : `${formatMoney(result.refundedCents, result.currency)} of sales tax refunded on ${result.refundedOrders.length} order${result.refundedOrders.length === 1 ? "" : "s"}; the customer is told by e-mail.`,
+        }),
+        failureTitle: "Could not refund the tax",
+      });
   }
   const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
   return data(failure, { status: 400 });

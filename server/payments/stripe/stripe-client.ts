@@ -5,10 +5,15 @@ import type { Env } from "#server/config/env.ts";
  * A Stripe API client for the store's secret key. With STRIPE_API_URL (tests only, loopback
  * only: see env.ts) its calls go to that address instead of api.stripe.com.
  */
-export async function createStripeClient(secretKey: string, env: Pick<Env, "STRIPE_API_URL">): Promise<Stripe> {
+export async function createStripeClient(
+  secretKey: string,
+  env: Pick<Env, "STRIPE_API_URL">,
+  /** Tighter limits where a buyer waits for the answer (the checkout's tax). */
+  limits: { maxNetworkRetries: number; timeout: number } = { maxNetworkRetries: 2, timeout: 20_000 },
+): Promise<Stripe> {
   // Loaded on first use: a shop without card payments never holds the Stripe library in memory.
   const { default: Stripe } = await import("stripe");
-  const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 20_000 };
+  const options: ConstructorParameters<typeof Stripe>[1] = { ...limits };
   if (env.STRIPE_API_URL) {
     const url = new URL(env.STRIPE_API_URL);
     options.host = url.hostname.replace(/^\[|\]$/g, "");
