@@ -118,7 +118,8 @@ describe("storefront in a browser", () => {
     expect(await dialog.getByTestId("cart-subtotal").innerText()).toBe("$97.97"); // 2 × 13.99 + 69.99
     for (let i = 0; i < 9; i++)
       await dialog.getByRole("button", { name: "Increase quantity of The Shepherd's Pack" }).click();
-    expect(await dialog.getByTestId("cart-quantity").nth(1).inputValue()).toBe("10");
+    // A click resolves once dispatched; the box is redrawn a moment later.
+    await expect.poll(() => dialog.getByTestId("cart-quantity").nth(1).inputValue()).toBe("10");
     await dialog.getByRole("button", { name: "Increase quantity of The Shepherd's Pack" }).click();
     await expectToast(page, /^Stock Limit Reached Only 10 units/);
     expect(await dialog.getByTestId("cart-quantity").nth(1).inputValue()).toBe("10");

@@ -1,6 +1,6 @@
 import { ShoppingBag, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useEffect, useId, useState, type RefObject } from "react";
+import { useId, useState, type RefObject } from "react";
 import { breakFor } from "#common/books/price-breaks.ts";
 import { cartParam } from "#common/checkout/cart-param.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
@@ -172,11 +172,14 @@ function CartLineQuantity({ line }: { line: CartLine }) {
   const id = useId();
   const [text, setText] = useState(String(line.quantity));
   const [error, setError] = useState<string | null>(null);
-  // −, +, another tab or a cap: the box shows the line's quantity.
-  useEffect(() => {
+  // −, +, another tab or a cap: the box shows the line's quantity, in the same render (an effect
+  // would show the old number for a frame, and a quick reader would see it).
+  const [shown, setShown] = useState(line.quantity);
+  if (shown !== line.quantity) {
+    setShown(line.quantity);
     setText(String(line.quantity));
     setError(null);
-  }, [line.quantity]);
+  }
   const commit = () => {
     const typed = readQuantity(text);
     if (typed === null) {
