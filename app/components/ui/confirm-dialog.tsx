@@ -31,12 +31,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-gray-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonStyles.secondary}>{cancelLabel}</AlertDialog.Cancel>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={onConfirm}
-              className="inline-flex items-center justify-center gap-2 rounded-full bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
+            <button type="button" disabled={busy} onClick={onConfirm} className={buttonStyles.danger}>
               {confirmLabel}
             </button>
           </div>

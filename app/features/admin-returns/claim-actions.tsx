@@ -140,11 +140,7 @@ export function ClaimActions({ claim }: { claim: ReturnClaimListItem }) {
             <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(null)}>
               Cancel
             </button>
-            <button
-              type="submit"
-              disabled={busy}
-              className="inline-flex items-center justify-center gap-2 rounded-full bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
+            <button type="submit" disabled={busy} className={buttonStyles.danger}>
               {busy ? "Refusing..." : "Refuse and e-mail"}
             </button>
           </div>

@@ -92,11 +92,7 @@ export function ReviewActions({ certificate }: { certificate: TaxCertificateList
             <button type="button" className={buttonStyles.secondary} onClick={() => setRejecting(false)}>
               Cancel
             </button>
-            <button
-              type="submit"
-              disabled={busy}
-              className="inline-flex items-center justify-center gap-2 rounded-full bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
+            <button type="submit" disabled={busy} className={buttonStyles.danger}>
               {busy ? "Rejecting..." : "Reject"}
             </button>
           </div>
