@@ -20,6 +20,7 @@ import {
 import type pg from "pg";
 import { isDatabaseUnavailable } from "./database-errors.ts";
 import type { Database } from "./schema.ts";
+import { withStatementCache } from "./sqlite-statement-cache.ts";
 
 export type DatabaseEngine = "sqlite" | "postgres";
 
@@ -69,7 +70,7 @@ function openSqlite(file: string): DatabaseHandle {
   connection.pragma("synchronous = FULL");
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
-  return handleOver(new SqliteDialect({ database: connection }), new SqliteBooleanPlugin(), {
+  return handleOver(new SqliteDialect({ database: withStatementCache(connection) }), new SqliteBooleanPlugin(), {
     native: { engine: "sqlite", connection },
     selectOne: () => connection.prepare("select 1").get(),
   });

@@ -58,4 +58,20 @@ describe("scripts after first paint", () => {
     const page = `<!DOCTYPE html><html><body><p>a < b and c > d</p><script>1</script></body></html>`;
     expect(await rewrite([page.slice(0, 20), page.slice(20)])).toBe(page);
   });
+
+  it("sends what one turn of the event loop writes as one chunk, and a later part as soon as it is written", async () => {
+    const transform = scriptsAfterFirstPaint();
+    const sent: string[] = [];
+    transform.on("data", (chunk: Buffer | string) => sent.push(String(chunk)));
+    transform.write("<html><body><p>one</p>");
+    transform.write("<p>two</p>");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual(["<html><body><p>one</p><p>two</p>"]);
+    transform.write("<p>streamed later</p>");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual(["<html><body><p>one</p><p>two</p>", "<p>streamed later</p>"]);
+    transform.end("</body></html>");
+    await new Promise((resolve) => transform.on("end", resolve));
+    expect(sent.join("")).toBe("<html><body><p>one</p><p>two</p><p>streamed later</p></body></html>");
+  });
 });

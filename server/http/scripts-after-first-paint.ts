@@ -56,19 +56,33 @@ export function scriptsAfterFirstPaint(): Transform {
     }
   };
 
-  return new Transform({
+  // React writes a document in chunks of about 2 kB, all in one turn of the event loop; each chunk
+  // costs a trip through the streams and the compressor after this. What one turn writes leaves
+  // as one chunk at the end of the turn, so a streamed part still goes out as soon as it is ready.
+  let pending = "";
+  let scheduled: NodeJS.Immediate | undefined;
+  const transform = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       const text = carry + decoder.decode(chunk, { stream: true });
       // A tag cut in two by the chunk boundary waits for the rest of it.
       const open = text.lastIndexOf("<");
       const cut = open > text.lastIndexOf(">") ? open : text.length;
       carry = text.slice(cut);
-      callback(null, rewrite(text.slice(0, cut)));
+      pending += rewrite(text.slice(0, cut));
+      scheduled ??= setImmediate(sendPending);
+      callback();
     },
     flush(callback: TransformCallback) {
-      callback(null, rewrite(carry + decoder.decode()));
+      clearImmediate(scheduled);
+      callback(null, pending + rewrite(carry + decoder.decode()));
     },
   });
+  const sendPending = () => {
+    scheduled = undefined;
+    if (pending) transform.push(pending);
+    pending = "";
+  };
+  return transform;
 }
 
 const DEFERRED_TYPE = "text/x-module-after-paint";
