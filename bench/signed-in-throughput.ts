@@ -1,7 +1,9 @@
 // Signed-in throughput (issue 30): a signed-in customer's home page and an admin's list pages
 // against an anonymous page rendered every time (the checkout with a book in its cart, which the
 // page cache never keeps), side by side in one run of one production server process, at 8
-// connections; and the customer's home page at 1, 8 and 32 connections. Used by bench/run.ts.
+// connections; and the customer's home page at 1, 8 and 32 connections. Each page is measured
+// right after the reference, and compared with that reference's figure, so that a machine that
+// gets busier or a server that warms up during the run favours neither. Used by bench/run.ts.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,13 +15,29 @@ import { load } from "./anonymous-throughput.ts";
 
 const CONNECTIONS = 8;
 const SCALING = [1, 8, 32] as const;
-const ADMIN_LISTS = ["/admin/books", "/admin/orders", "/admin/customers", "/admin/subscribers"] as const;
+/** Every list page of the back office. */
+const ADMIN_LISTS = [
+  "/admin/books",
+  "/admin/bundles",
+  "/admin/orders",
+  "/admin/customers",
+  "/admin/subscribers",
+  "/admin/discounts",
+  "/admin/messages",
+  "/admin/tax-exemptions",
+  "/admin/returns",
+] as const;
+
+/** A page's requests per second, and the reference's measured just before it. */
+export interface PairedFigure {
+  perSecond: number;
+  referencePerSecond: number;
+}
 
 export interface SignedInThroughput {
-  /** The anonymous checkout page, rendered for every request: the reference. */
-  referencePerSecond: number;
-  customerHomePerSecond: number;
-  adminListsPerSecond: Record<string, number>;
+  /** Against the anonymous checkout page, rendered for every request: the reference. */
+  customerHome: PairedFigure;
+  adminLists: Record<string, PairedFigure>;
   /** The customer's home page at 1, 8 and 32 connections. */
   scaling: { connections: number; perSecond: number }[];
   errors: number;
@@ -47,17 +65,20 @@ export async function measureSignedInThroughput(): Promise<SignedInThroughput> {
       errors += result.errors;
       return result.perSecond;
     };
-    const referencePerSecond = await measure(reference);
-    const customerHomePerSecond = await measure(`${server.url}/`, customer);
-    const adminListsPerSecond: Record<string, number> = {};
-    for (const list of ADMIN_LISTS) adminListsPerSecond[list] = await measure(`${server.url}${list}`, admin);
+    const paired = async (url: string, cookie: string): Promise<PairedFigure> => {
+      const referencePerSecond = await measure(reference);
+      return { perSecond: await measure(url, cookie), referencePerSecond };
+    };
+    const customerHome = await paired(`${server.url}/`, customer);
+    const adminLists: Record<string, PairedFigure> = {};
+    for (const list of ADMIN_LISTS) adminLists[list] = await paired(`${server.url}${list}`, admin);
     const scaling = [];
     for (const connections of SCALING) {
       const perSecond =
-        connections === CONNECTIONS ? customerHomePerSecond : await measure(`${server.url}/`, customer, connections);
+        connections === CONNECTIONS ? customerHome.perSecond : await measure(`${server.url}/`, customer, connections);
       scaling.push({ connections, perSecond });
     }
-    return { referencePerSecond, customerHomePerSecond, adminListsPerSecond, scaling, errors };
+    return { customerHome, adminLists, scaling, errors };
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
