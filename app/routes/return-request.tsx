@@ -1,10 +1,10 @@
 import path from "node:path";
 import { PackageX } from "lucide-react";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { isHttpsSite } from "#server/config/env.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { enforceRateLimit, runAction, type ActionFailure } from "#server/http/action-result.ts";
-import { flashCookie } from "#server/http/flash.ts";
+import { redirectWithToast } from "#server/http/flash.ts";
 import { parseFields, readFormWithUpload, uploadRefusal, type FormWithUpload } from "#server/http/read-form.ts";
 import { claimAccessOf, rememberProvenOrder } from "#server/returns/claim-proof-cookie.ts";
 import { findClaimOrder } from "#server/returns/find-claim-order.ts";
@@ -104,16 +104,15 @@ export async function action({ context, request }: Route.ActionArgs) {
             appSecret: services.env.APP_SECRET,
             secure: isHttpsSite(services.env),
           });
-          const headers = new Headers();
-          headers.append("Set-Cookie", proof);
-          headers.append(
-            "Set-Cookie",
-            flashCookie(services, {
+          throw redirectWithToast(
+            services,
+            returnRequestPath(orderId),
+            {
               title: "Order found",
               description: `You can now return items of order ${orderId} or report damage.`,
-            }),
+            },
+            { headers: { "Set-Cookie": proof } },
           );
-          throw redirect(returnRequestPath(orderId), { headers });
         }
         case RETURN_REQUEST_INTENTS.claim: {
           // The photo is the upload's (its size checked while it streamed, its bytes by the use case).
@@ -125,13 +124,9 @@ export async function action({ context, request }: Route.ActionArgs) {
             photo: file ? { path: file.path, size: file.size } : null,
             access,
           });
-          throw redirect(returnRequestPath(sent.orderId), {
-            headers: {
-              "Set-Cookie": flashCookie(services, {
-                title: "Request sent",
-                description: "We have received your request and e-mailed you a copy. Our staff will answer by e-mail.",
-              }),
-            },
+          throw redirectWithToast(services, returnRequestPath(sent.orderId), {
+            title: "Request sent",
+            description: "We have received your request and e-mailed you a copy. Our staff will answer by e-mail.",
           });
         }
         default:
