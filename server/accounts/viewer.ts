@@ -1,4 +1,8 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#server/db/schema.ts";
+import type { Clock } from "#server/services.ts";
 import type { GetAuth } from "./lazy-auth.ts";
+import { liveSession } from "./live-session.ts";
 import { isAdminRole } from "./admin-role.ts";
 import { setCookieHeaders } from "./auth-errors.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
@@ -27,12 +31,14 @@ export const SESSION_COOKIE_PREFIX = "shop.session_token";
  * dead cookie.
  */
 export async function resolveViewer(
-  { getAuth }: { getAuth: GetAuth },
+  deps: { getAuth: GetAuth; db: Kysely<Database>; clock: Clock },
   { headers: requestHeaders, clientAddress }: { headers: Headers; clientAddress: string },
 ): Promise<ResolvedViewer> {
   const cookie = requestHeaders.get("cookie") ?? "";
   if (!cookie.includes(SESSION_COOKIE_PREFIX)) return { viewer: null, expired: false, headers: new Headers() };
-  const auth = await getAuth();
+  const auth = await deps.getAuth();
+  const live = await liveSession(deps, auth, cookie);
+  if (live) return { viewer: live, expired: false, headers: new Headers() };
   const { response, headers } = await auth.api.getSession({
     headers: authRequestHeaders(requestHeaders, clientAddress),
     returnHeaders: true,
