@@ -1,8 +1,10 @@
+import type { KyselyPlugin } from "kysely";
 import { afterEach, expect, it } from "vitest";
 import { HashQueue } from "#server/security/hash-queue.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { signedInCookie, TEST_PASSWORD } from "#tests/support/test-sessions.ts";
 import { changePassword } from "./change-password.ts";
+import { lazyAuth } from "./lazy-auth.ts";
 import { signIn } from "./sign-in.ts";
 import { resolveViewer } from "./viewer.ts";
 
@@ -37,22 +39,43 @@ it("keeps a password change, and the other sessions it ended, when another reque
   const stolen = await signedIn("192.0.2.8");
   const mine = await signedIn("192.0.2.7");
 
+  // better-auth as the shop builds it, over the same driver (so the same lock), watched: the moment
+  // it asks for a query, before that query waits for the connection, is seen.
+  let watching = false;
+  let asked!: () => void;
+  const authAsked = new Promise<void>((resolve) => (asked = resolve));
+  const watch: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      if (watching) asked();
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const { database } = t.services;
+  const watched = {
+    ...t.services,
+    getAuth: lazyAuth({ ...t.services, database: { ...database, authDb: database.authDb.withPlugin(watch) } }),
+  };
+
   // An order whose prices changed, say: its transaction opens while the new password is hashed,
-  // and rolls back a moment later.
+  // and rolls back once the password change has asked for its next query (its writes come next).
   let other: Promise<unknown> | undefined;
   queue.onRun = () => {
     queue.onRun = undefined;
+    watching = true;
     other = t.services.db
       .transaction()
       .execute(async (trx) => {
         await trx.selectFrom("books").select("id").limit(1).execute();
-        // Held open while the password change writes: the overlap is what is tested (no event ends it).
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await authAsked;
+        // A turn of the event loop more: written beside the transaction, the change would have
+        // landed in it by then (better-sqlite3 answers at once); through the lock, it waits.
+        await new Promise((resolve) => setImmediate(resolve));
         throw new Error("rolled back");
       })
       .catch((error: Error) => error.message);
   };
-  await changePassword(t.services, {
+  await changePassword(watched, {
     currentPassword: TEST_PASSWORD,
     password: "Brand-New-Password-Psalm-91",
     headers: new Headers({ cookie: mine }),

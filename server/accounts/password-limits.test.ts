@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { HashQueue } from "#server/security/hash-queue.ts";
 import { authRequest as request, cookieOf } from "#tests/support/auth-request.ts";
+import { passRateLimitTime } from "#tests/support/rate-limit-stores.ts";
 import { createTestAuth } from "#tests/support/test-auth.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { changePassword } from "./change-password.ts";
@@ -115,15 +116,15 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
       code: "RATE_LIMITED",
       message: "Too many attempts, try again in 1 second.",
     });
-    // The wait running out is what is tested; the limiter reads the real clock (rate-limiter-flexible).
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // The wait running out is what is tested: the limits' clock moves on (rate-limit-stores.ts).
+    await passRateLimitTime(testDb.handle.db, 1_100);
     await expect(guess("wrong-again")).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     await expect(guess(PASSWORD)).rejects.toMatchObject({
       code: "RATE_LIMITED",
       message: "Too many attempts, try again in 2 seconds.",
     });
     // The doubled wait running out, likewise.
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await passRateLimitTime(testDb.handle.db, 2_100);
     await expect(guess(PASSWORD)).resolves.toMatchObject({ isAdmin: false });
   });
 

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { coverKeyFromUrl, coverUrl, webpCover } from "#server/covers/cover-store.ts";
@@ -25,6 +26,12 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
     deps = coverDeps(testDb);
   });
   const hasCover = async (url: string | null) => deps.covers.has(coverKeyFromUrl(url)!);
+  /** PostgreSQL: how many of this database's sessions wait for a lock another one holds. */
+  const sessionsWaitingForALock = async () =>
+    (
+      await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(testDb.handle.db)
+    ).rows[0]!.waiting;
   /** Jonah, with a cover of one `colour`, and Ruth, with none. */
   const jonahWithCoverAndRuth = async (colour: string) => ({
     first: await createBookWithCover(deps, { form: JONAH, cover: await solidPng(colour) }),
@@ -134,8 +141,9 @@ describe.each(TEST_ENGINES)("deleteBook on %s", (engine) => {
       .execute();
     // ...while the first book's deletion releases it: the release waits, then sees the book.
     const release = releaseUnusedCover(deps, { imageUrl: first.imageUrl });
-    // A moment for the release to reach the lock: no event says it waits there.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // PostgreSQL: the release waits for the cover's row, which `taking` holds; the server says so.
+    // SQLite: it waits for the one connection, which `taking` holds until its commit (Kysely's lock).
+    if (engine === "postgres") await expect.poll(() => sessionsWaitingForALock()).toBe(1);
     await taking.commit().execute();
     expect(await release).toBe(false);
     expect(await hasCover(first.imageUrl)).toBe(true);

@@ -28,14 +28,35 @@ it("keeps every committed row when the writing process is killed with SIGKILL mi
       }),
     );
 
-    /** Waits (at most 30 s, and only while the writer runs) until `done()` holds. */
-    async function waitFor(what: string, done: () => boolean) {
-      const deadline = Date.now() + 30_000;
-      while (!done()) {
-        if (exitCode !== undefined) throw new Error(`The writer exited (${exitCode}) before ${what}`);
-        if (Date.now() > deadline) throw new Error(`The writer took over 30 s to reach ${what}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
+    /**
+     * Resolves once `done()` holds, checked as each piece of the writer's output arrives; fails if
+     * the writer exits first, or after 25 s (a bound only: the plug is then pulled before the test's
+     * own timeout).
+     */
+    function waitFor(what: string, done: () => boolean): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!done()) return;
+          stop();
+          resolve();
+        };
+        const fail = (message: string) => {
+          stop();
+          reject(new Error(message));
+        };
+        const exitedEarly = () => fail(`The writer exited (${exitCode}) before ${what}`);
+        const bound = setTimeout(() => fail(`The writer took over 25 s to reach ${what}`), 25_000);
+        const stop = () => {
+          clearTimeout(bound);
+          child.stdout.off("data", check);
+          child.off("exit", exitedEarly);
+        };
+        // After the listener that collects the output, so each check sees the piece that arrived.
+        child.stdout.on("data", check);
+        child.on("exit", exitedEarly);
+        if (exitCode !== undefined) exitedEarly();
+        else check();
+      });
     }
     try {
       // Let it write for a while after start-up, then pull the plug.

@@ -111,7 +111,7 @@ export function createApp({ services, build, clientDir, mode }: CreateAppOptions
   // It looks a session up only for a cacheable page; the session middleware reuses the answer.
   if (mode === "production") {
     const sessionOf = (c: Context<AppEnv>) => requestSession(services, c);
-    app.use("*", pageCacheMiddleware(new PageCache(), pageGeneration(database), sessionOf));
+    app.use("*", pageCacheMiddleware(new PageCache(), pageGeneration(database), sessionOf, services.backgroundTasks));
   }
   // gzip only (every browser takes it; deflate is never preferred): the page cache keys its
   // pages on whether a client takes gzip (PAGE_ENCODING in page-cache.ts), not on the header.

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
+import type { KyselyPlugin } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { createBackgroundTasks } from "#server/jobs/background-tasks.ts";
+import { createLogger } from "#server/logging/logger.ts";
 import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { createSecondInstance, createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -14,7 +17,7 @@ import type { AppEnv } from "./app-variables.ts";
 import { PageCache, pageCacheMiddleware } from "./page-cache.ts";
 
 const BROWSER = { "accept-encoding": "gzip", accept: "text/html" };
-type App = Pick<TestApp, "app">;
+type App = Pick<TestApp, "app" | "services">;
 
 /** An anonymous visit with gzip, as a browser makes it: the cache header, the policy, the page. */
 async function visit({ app }: App, path: string, headers: Record<string, string> = {}) {
@@ -25,14 +28,14 @@ async function visit({ app }: App, path: string, headers: Record<string, string>
   return { response, bytes, html, cache: response.headers.get("x-page-cache") };
 }
 
-/** The miss stores the page as its body finishes streaming: the next visits are hits soon after. */
+/** A hit: a miss keeps its page once its body has streamed (a background task), so the next visit is one. */
 async function visitUntilHit(t: App, path: string, headers: Record<string, string> = {}) {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const result = await visit(t, path, headers);
-    if (result.cache === "hit") return result;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${path} was never served from the page cache`);
+  const first = await visit(t, path, headers);
+  if (first.cache === "hit") return first;
+  await t.services.backgroundTasks.settled();
+  const again = await visit(t, path, headers);
+  if (again.cache !== "hit") throw new Error(`${path} was not served from the page cache after its miss was kept`);
+  return again;
 }
 
 const stockStatus = (html: string) => html.match(/data-testid="stock-status"[^>]*>([^<]*)</)?.[1];
@@ -244,22 +247,43 @@ describe("the page cache beside a transaction that rolls back (SQLite, one share
     await t?.cleanup();
   });
 
-  /** An anonymous visit that arrives while a transaction bumped the generation, then rolls back. */
+  /**
+   * An anonymous visit that arrives while a transaction bumped the generation, then rolls back.
+   * The transaction stays open until the visit asks the shop's database for something: the page
+   * cache, in front of everything that queries, has read the generation by then (that query waits
+   * for the one connection until the rollback).
+   */
   async function visitDuringRolledBackWrite(path: string, bookId: string) {
-    let during: ReturnType<typeof visit> | undefined;
-    await t.services.db
-      .transaction()
-      .execute(async (trx) => {
-        await trx.updateTable("books").set({ stock: 4 }).where("id", "=", bookId).execute();
-        during = visit(t, path);
-        // A moment for the visit to read the generation the rolled-back write bumped.
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        throw new Error("a second line was short");
-      })
-      .catch(() => {});
-    await during;
-    // A miss would be stored as its body finishes streaming (the cache exposes no event for it yet).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { services } = t;
+    const db = services.db;
+    let asked!: () => void;
+    const visitAsked = new Promise<void>((resolve) => (asked = resolve));
+    const watch: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        asked();
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    // The same driver, so the same lock: only the moment a query is asked for is seen.
+    services.db = db.withPlugin(watch);
+    try {
+      let during: ReturnType<typeof visit> | undefined;
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable("books").set({ stock: 4 }).where("id", "=", bookId).execute();
+          during = visit(t, path);
+          await visitAsked;
+          throw new Error("a second line was short");
+        })
+        .catch(() => {});
+      await during;
+    } finally {
+      services.db = db;
+    }
+    // A miss is kept once its body has streamed.
+    await services.backgroundTasks.settled();
   }
 
   it("never serves a page rendered then as newer than the next write", async () => {
@@ -281,12 +305,14 @@ describe("the page cache beside a transaction that rolls back (SQLite, one share
 });
 
 describe("the page cache for signed-in customers", () => {
+  /** Where the cache keeps its pages once their bodies have streamed. */
+  const tasks = createBackgroundTasks(createLogger("silent"));
   /** A cache in front of a page that names its viewer when `named` is set. */
   function appNaming(named: boolean) {
     const viewer = { userId: "user-1", email: "Reader@Example.com", isAdmin: false, emailVerified: true };
     const app = new Hono<AppEnv>();
     const session = { viewer, expired: false, headers: new Headers() };
-    app.use(pageCacheMiddleware(new PageCache(), { current: async () => 1 }, async () => session));
+    app.use(pageCacheMiddleware(new PageCache(), { current: async () => 1 }, async () => session, tasks));
     app.use(async (c, next) => {
       c.set("viewer", viewer);
       await next();
@@ -301,7 +327,7 @@ describe("the page cache for signed-in customers", () => {
   it("keeps a customer's page that names nobody", async () => {
     const app = appNaming(false);
     await visitAs(app);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await tasks.settled();
     expect((await visitAs(app)).headers.get("x-page-cache")).toBe("hit");
   });
 
@@ -309,7 +335,7 @@ describe("the page cache for signed-in customers", () => {
     const app = appNaming(true);
     for (let i = 0; i < 3; i++) {
       expect((await visitAs(app)).headers.get("x-page-cache")).toBe("miss");
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await tasks.settled();
     }
   });
 });

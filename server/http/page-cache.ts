@@ -5,6 +5,7 @@ import { parseAccept } from "hono/utils/accept";
 import { isbot } from "isbot";
 import { neverCachedPaths } from "#common/pages/site-paths.ts";
 import { SESSION_COOKIE_PREFIX, type ResolvedViewer, type Viewer } from "#server/accounts/viewer.ts";
+import type { BackgroundTasks } from "#server/jobs/background-tasks.ts";
 import type { AppEnv } from "./app-variables.ts";
 import { FLASH_COOKIE } from "./flash.ts";
 import type { PageGeneration } from "./page-generation.ts";
@@ -97,11 +98,13 @@ export class PageCache {
 /**
  * In front of the compress middleware and everything that reads a session: answers a cacheable
  * request from the cache, or lets it render and keeps the answer when it is one for everybody.
+ * The answer is kept once its body has streamed, as one of `backgroundTasks` (tests wait on them).
  */
 export function pageCacheMiddleware(
   cache: PageCache,
   generation: PageGeneration,
   sessionOf: (c: Context<AppEnv>) => Promise<ResolvedViewer>,
+  backgroundTasks: BackgroundTasks,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== "GET") return next();
@@ -129,7 +132,8 @@ export function pageCacheMiddleware(
     const headers = new Headers(response.headers);
     headers.set("X-Page-Cache", "miss");
     c.res = new Response(toClient, { status: response.status, headers });
-    void keep(toCache).then((body) => {
+    backgroundTasks.start(async () => {
+      const body = await keep(toCache);
       if (!body) return;
       const text = decoded(body, response);
       // Belt and braces: a customer's page that names its viewer is theirs alone.
@@ -143,7 +147,7 @@ export function pageCacheMiddleware(
         scriptHashes.length * 100 +
         ENTRY_OVERHEAD_BYTES;
       cache.set(key, { generation: current, status: response.status, headers: stored, body, scriptHashes, bytes });
-    });
+    }, "a page could not be kept in the page cache");
   };
 }
 

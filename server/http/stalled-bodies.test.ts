@@ -9,6 +9,7 @@ import { MAX_CONNECTIONS_PER_CLIENT } from "./connection-limits.ts";
 /**
  * A raw connection: writes `head` (and `body`), collects the answer, resolves `closed` once the
  * connection ends. The client never ends it itself: only the server (or `socket.destroy()`) can.
+ * `answered(pattern)` resolves once the answer so far matches `pattern`.
  */
 function rawRequest(url: string, head: string, body = "") {
   const { port } = new URL(url);
@@ -18,7 +19,18 @@ function rawRequest(url: string, head: string, body = "") {
   socket.on("data", (chunk) => (answer += chunk));
   socket.on("error", () => {});
   socket.write(head + body);
-  return { socket, closed, answer: () => answer };
+  const answered = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(answer)) return;
+        socket.off("data", check).off("close", gone);
+        resolve();
+      };
+      const gone = () => reject(new Error(`The connection closed before an answer matching ${pattern}: ${answer}`));
+      socket.on("data", check).on("close", gone);
+      check();
+    });
+  return { socket, closed, answer: () => answer, answered };
 }
 
 /** Resolves once the server's output so far meets `done`, checked as each line arrives. */
@@ -34,8 +46,8 @@ function untilOutput(server: ServerProcess, done: () => boolean): Promise<void> 
   });
 }
 
-const post = (path: string, length: number) =>
-  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\n`;
+const post = (path: string, length: number, extraHeaders = "") =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n${extraHeaders}\r\n`;
 
 describe("slow, stalled and abandoned request bodies on the real server", () => {
   let dataDir: string;
@@ -101,9 +113,14 @@ describe("slow, stalled and abandoned request bodies on the real server", () => 
     const targets = ["/login", "/contact-us.data", "/resources/subscribe"];
     const from = server.output().length;
     for (const target of targets) {
-      const client = rawRequest(server.url, post(target, 8000), "email=" + "a".repeat(3000));
-      // Nothing outside the server says it has begun reading: the client gives it a moment first.
-      await new Promise((r) => setTimeout(r, 200));
+      // Asked to, the server says when it has taken the request ("100 Continue"): its handler runs,
+      // and reads the body, from then on. The client hangs up after that.
+      const client = rawRequest(
+        server.url,
+        post(target, 8000, "Expect: 100-continue\r\n"),
+        "email=" + "a".repeat(3000),
+      );
+      await client.answered(/^HTTP\/1\.1 100 Continue\r\n\r\n/);
       client.socket.destroy();
       await client.closed;
     }

@@ -47,6 +47,9 @@ describe.each(TEST_ENGINES)("background jobs on %s", (engine) => {
     let active = 0;
     let most = 0;
     let runs = 0;
+    let ticks = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     const stop = startBackgroundJobs(services, [
       {
         name: "slow-job",
@@ -55,12 +58,18 @@ describe.each(TEST_ENGINES)("background jobs on %s", (engine) => {
           active += 1;
           runs += 1;
           most = Math.max(most, active);
-          // A run that outlasts several 20 ms ticks: the ticks passing during it are what is tested.
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          // Held until the test has seen its ticks pass: a run that outlasts several of them.
+          await held;
           active -= 1;
         },
       },
+      // Started second on the same interval, so each of its ticks comes after the slow job's.
+      { name: "ticker", everyMs: 20, run: async () => void (ticks += 1) },
     ]);
+    await expect.poll(() => ticks, { timeout: 5000 }).toBeGreaterThanOrEqual(4);
+    // The slow job's timer fired at least three times meanwhile: one run, still in progress.
+    expect([runs, active]).toEqual([1, 1]);
+    release();
     await expect.poll(() => runs, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
     await stop();
     expect(most).toBe(1);

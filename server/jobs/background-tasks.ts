@@ -2,9 +2,10 @@ import type { Logger } from "#server/logging/logger.ts";
 
 /**
  * Work a request starts and does not wait for: a mail whose answer must take as long whether it
- * goes out or not (sign-up, reset). Each task's failure is logged, never thrown. `settled()`
- * waits for every task started so far: shutdown lets mails in flight finish, and a test waits on
- * it instead of sleeping before it checks that nothing (more) was sent.
+ * goes out or not (sign-up, reset), a page the page cache keeps once its body has streamed. Each
+ * task's failure is logged, never thrown. `settled()` waits for every task started so far:
+ * shutdown lets mails in flight finish, and a test waits on it instead of sleeping before it
+ * checks that nothing (more) was sent, or that a page was kept.
  */
 export interface BackgroundTasks {
   start(task: () => Promise<unknown>, failureMessage: string): void;

@@ -74,14 +74,21 @@ describe.each(TEST_ENGINES)("deliverQueuedMails on %s", (engine) => {
   it("sends once when two runs race for the same rows", async () => {
     await withOrderMail();
     const sent: OutgoingMail[] = [];
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     const slow: Mailer = {
       async send(mail) {
-        // A slow SMTP answer: the two runs race inside this window.
-        await new Promise((resolve) => setTimeout(resolve, 50));
         sent.push(mail);
+        // A slow SMTP answer, held until the other run is over: the two runs race inside it. (A
+        // second send answers at once, so sending twice fails below rather than hanging.)
+        if (sent.length > 1) answer();
+        await answered;
       },
     };
-    const results = await Promise.all([deliverQueuedMails(deps(slow, at(0))), deliverQueuedMails(deps(slow, at(0)))]);
+    const runs = [deliverQueuedMails(deps(slow, at(0))), deliverQueuedMails(deps(slow, at(0)))];
+    await Promise.race(runs);
+    answer();
+    const results = await Promise.all(runs);
     expect(results.map((result) => result.sent).sort()).toEqual([0, 1]);
     expect(sent).toHaveLength(1);
   });

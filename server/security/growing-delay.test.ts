@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openSharedStores, TEST_STORE_KINDS, type SharedStores } from "#tests/support/rate-limit-stores.ts";
 import { GrowingDelay } from "./growing-delay.ts";
 
-// Waits running out are what these tests test; rate-limiter-flexible reads the real clock.
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Waits running out are what these tests test: `passTime` moves the store's clock on
+// (rate-limiter-flexible takes none; tests/support/rate-limit-stores.ts).
 
 it("doubles the wait per failure past the free ones, up to its cap", () => {
   const delay = { freeFailures: 3, maxDelayMs: 8_000 };
@@ -33,12 +33,12 @@ describe.each(TEST_STORE_KINDS)("the growing delay in the %s store", (kind) => {
     expect(await first!.admit("anna")).toBe(1);
     await second!.fail("anna");
     expect(await first!.admit("anna")).toBe(1);
-    await pause(1_050);
+    await shared.passTime(1_050);
     expect(await first!.admit("anna")).toBe(0);
     await first!.fail("anna");
     expect(await second!.admit("anna")).toBe(2);
     expect(await second!.admit("ben")).toBe(0);
-    await pause(2_050);
+    await shared.passTime(2_050);
     // Capped: the next failure still waits 2 s, never longer, and a success clears nothing.
     expect(await second!.admit("anna")).toBe(0);
     await second!.fail("anna");
@@ -63,13 +63,13 @@ describe.each(TEST_STORE_KINDS)("the growing delay in the %s store", (kind) => {
       forgetAfterMs: 2_000,
     });
     await delay.fail("anna");
-    await pause(1_200);
+    await shared.passTime(1_200);
     await delay.fail("anna");
-    await pause(1_200);
+    await shared.passTime(1_200);
     // 2.4 s after the first failure, 1.2 s after the last: both still count.
     expect(await delay.admit("anna")).toBe(0);
     expect(await delay.admit("anna")).toBe(1);
-    await pause(2_100);
+    await shared.passTime(2_100);
     expect(await delay.admit("anna")).toBe(0);
     expect(await delay.admit("anna")).toBe(0);
   });

@@ -11,13 +11,15 @@ import { GrowingDelay } from "./growing-delay.ts";
 import { openDatabaseRateLimitStore, openRedisRateLimitStore } from "./rate-limit-store.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 
-/** Nothing listens on port 1 here: connections are refused at once. */
-const UNREACHABLE_REDIS = "redis://127.0.0.1:1";
-
 // A count that waited for Redis would wait out its 1 s command timeout: a few of those outlast this test's timeout.
 it("keeps counting in this process while Redis is unreachable, quickly, and says so once", async () => {
   const { logger, lines } = capturedLogger();
-  const store = await openRedisRateLimitStore({ url: UNREACHABLE_REDIS, logger, connectTimeoutMs: 500 });
+  // A cut proxy resets every connection at once (nothing reaches port 1 behind it): Redis unreachable,
+  // and each of the client's reconnection attempts counted.
+  const unreachable = await startTcpProxy({ host: "127.0.0.1", port: 1 });
+  unreachable.cut();
+  const url = `redis://127.0.0.1:${unreachable.port}`;
+  const store = await openRedisRateLimitStore({ url, logger, connectTimeoutMs: 500 });
   try {
     const limiter = new RateLimiter(store, { name: "contact", limit: 3, windowMs: 60_000 });
     expect(await Promise.all([1, 2, 3].map(() => limiter.consume("client")))).toEqual([0, 0, 0]);
@@ -27,14 +29,15 @@ it("keeps counting in this process while Redis is unreachable, quickly, and says
     await delay.fail("anna");
     await delay.fail("anna");
     expect(await delay.admit("anna")).toBe(1);
-    // Reconnection attempts go on meanwhile; the log says it once. The window is what is tested.
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Two reconnection attempts after the first failure, each refused: the log still says it once.
+    await expect.poll(() => unreachable.refused(), { timeout: 4_000 }).toBeGreaterThanOrEqual(3);
     const warnings = lines.filter((line) => String(line.msg).includes("Redis is unreachable"));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ level: 40 });
     expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
   } finally {
     await store.close();
+    await unreachable.close();
   }
 }, 5_000);
 

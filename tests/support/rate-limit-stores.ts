@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
+import type { Kysely } from "kysely";
 import type { DatabaseEngine } from "#server/db/database.ts";
 import { openDatabase } from "#server/db/database.ts";
+import type { Database } from "#server/db/schema.ts";
 import { capturedLogger } from "./captured-logger.ts";
 import {
   openDatabaseRateLimitStore,
@@ -28,6 +30,8 @@ export interface SharedStores {
   testDb: TestDatabase;
   /** A second handle on the database, as a second instance opens it. */
   secondDatabase: TestDatabase["handle"];
+  /** Moves the store's clock `ms` ahead for every instance on it (see `passRateLimitTime`). */
+  passTime(ms: number): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -52,6 +56,7 @@ export async function openSharedStores(kind: TestStoreKind): Promise<SharedStore
     stores,
     testDb,
     secondDatabase,
+    passTime: (ms) => (keyPrefix ? passRedisTime(`${keyPrefix}*`, ms) : passRateLimitTime(testDb.handle.db, ms)),
     async cleanup() {
       await Promise.all(stores.map((store) => store.close()));
       if (keyPrefix) await deleteRedisKeys(`${keyPrefix}*`);
@@ -59,6 +64,38 @@ export async function openSharedStores(kind: TestStoreKind): Promise<SharedStore
       await testDb.cleanup();
     },
   };
+}
+
+/**
+ * Moves the database store's clock `ms` ahead: every counter's window (and block) in the shared
+ * table ends `ms` sooner, as if that much time had passed. rate-limiter-flexible takes no clock:
+ * it compares each row's `expire` with Date.now(), and a row holds nothing else that ages, so this
+ * is what waiting does, without the wait (decision 0011).
+ */
+export async function passRateLimitTime(db: Kysely<Database>, ms: number): Promise<void> {
+  await db
+    .updateTable("rate_limits")
+    .set((eb) => ({ expire: eb("expire", "-", ms) }))
+    .where("expire", "is not", null)
+    .execute();
+}
+
+/** The same on Redis, which expires its keys itself: each of the test's keys lives `ms` less (or goes). */
+async function passRedisTime(pattern: string, ms: number): Promise<void> {
+  const client = new Redis(process.env.TEST_REDIS_URL!);
+  try {
+    for await (const keys of client.scanStream({ match: pattern, count: 500 })) {
+      for (const key of keys as string[]) {
+        const left = await client.pttl(key);
+        // -1: no expiry (a block for ever); -2: gone meanwhile.
+        if (left < 0) continue;
+        if (left <= ms) await client.del(key);
+        else await client.pexpire(key, left - ms);
+      }
+    }
+  } finally {
+    await client.quit();
+  }
 }
 
 /** Removes a test's own keys from the shared Redis (they would expire by themselves, up to 15 minutes later). */

@@ -7,6 +7,8 @@ import { createServer, connect, type Socket } from "node:net";
  */
 export interface TcpProxy {
   port: number;
+  /** Connections refused so far while cut: a client's reconnection attempts, counted. */
+  refused(): number;
   cut(): void;
   restore(): void;
   close(): Promise<void>;
@@ -15,8 +17,10 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let open = true;
+  let refused = 0;
   const server = createServer((client) => {
     if (!open) {
+      refused += 1;
       client.resetAndDestroy();
       return;
     }
@@ -39,6 +43,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   if (typeof address !== "object" || !address) throw new Error("proxy has no port");
   return {
     port: address.port,
+    refused: () => refused,
     cut() {
       open = false;
       for (const socket of sockets) socket.resetAndDestroy();

@@ -384,9 +384,14 @@ describe("PayPal client errors", () => {
     }
   });
 
-  /** A PayPal gone wrong: it hands out a token, then echoes it and the secret in errors, or never answers. */
-  async function rudePayPal(token: string): Promise<{ url: string }> {
+  /**
+   * A PayPal gone wrong: it hands out a token, then echoes it and the secret in errors, or never
+   * answers (the order SLOW: `slowAsks` counts the requests for it).
+   */
+  async function rudePayPal(token: string): Promise<{ url: string; slowAsks: () => number }> {
+    let slowAsks = 0;
     const server = createServer((req, res) => {
+      if (req.url?.startsWith("/v2/checkout/orders/SLOW")) slowAsks += 1;
       if (req.url === "/v1/oauth2/token") {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: 32400 }));
@@ -409,7 +414,7 @@ describe("PayPal client errors", () => {
     });
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, slowAsks: () => slowAsks };
   }
 
   const shown = (error: unknown) =>
@@ -458,17 +463,19 @@ describe("PayPal client errors", () => {
       { PAYPAL_API_URL: target.url },
       { timeoutMs: 150, retries: 1, retryDelayMs: 1 },
     );
-    const started = Date.now();
     await expect(slow.getOrder("SLOW")).rejects.toMatchObject({ kind: "timeout", status: 0 });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Each try ends at its timeout, then the one retry it may make, and no more (counted where
+    // they arrive: a try aborted before it was sent counts as none, hence "at most").
+    expect(target.slowAsks()).toBeLessThanOrEqual(2);
     const bounded = createPayPalClient(
       credentials,
       { PAYPAL_API_URL: target.url },
       { timeoutMs: 150, retries: 10, retryDelayMs: 1, deadlineMs: 400 },
     );
-    const boundedStart = Date.now();
+    const before = target.slowAsks();
     await expect(bounded.getOrder("SLOW")).rejects.toMatchObject({ kind: "timeout" });
-    expect(Date.now() - boundedStart).toBeLessThan(1_500);
+    // The 400 ms deadline ends the call after at most three tries of 150 ms, not the eleven its retries allow.
+    expect(target.slowAsks() - before).toBeLessThanOrEqual(3);
 
     const closed = createPayPalClient(credentials, { PAYPAL_API_URL: "http://127.0.0.1:9" }, { retries: 0 });
     const error = await closed.getOrder("ANY").catch((caught: unknown) => caught);

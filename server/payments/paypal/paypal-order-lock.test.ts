@@ -8,37 +8,43 @@ describe.each(TEST_ENGINES)("the PayPal order lock on %s", (engine) => {
     await testDb?.cleanup();
   });
 
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
   it("runs one caller at a time per order, others at once, and gives up after the wait", async () => {
     testDb = await createTestDatabase(engine);
     const deps = { db: testDb.handle.db, database: testDb.handle };
     const log: string[] = [];
-    const turn = (orderId: string, name: string, ms: number) =>
+    // ORD-A's turns hold until let go: who runs beside whom is what is tested, not how long each takes.
+    let letGo!: () => void;
+    const holding = new Promise<void>((resolve) => (letGo = resolve));
+    let enteredA!: () => void;
+    const oneEnteredA = new Promise<void>((resolve) => (enteredA = resolve));
+    const turn = (orderId: string, name: string, hold?: Promise<void>) =>
       withPayPalOrderLock(deps, orderId, async () => {
         log.push(`${name} in`);
-        await pause(ms);
+        if (hold) {
+          enteredA();
+          await hold;
+        }
         log.push(`${name} out`);
         return name;
       });
-    const results = await Promise.all([
-      turn("ORD-A", "first", 150),
-      turn("ORD-A", "second", 10),
-      turn("ORD-B", "other", 10),
-    ]);
-    expect(results).toEqual(["first", "second", "other"]);
+    const orderATurns = [turn("ORD-A", "first", holding), turn("ORD-A", "second", holding)];
+    await oneEnteredA;
+    // ORD-B runs meanwhile; a caller that waits at most 100 ms for ORD-A gives up; the other turn
+    // had as long to get in beside the one inside, and did not.
+    const otherTurn = turn("ORD-B", "other");
+    expect(await otherTurn).toBe("other");
+    await expect(withPayPalOrderLock(deps, "ORD-A", async () => "late", { waitMs: 100 })).rejects.toBeInstanceOf(
+      OrderLockBusyError,
+    );
+    expect(log).toEqual([expect.stringMatching(/^(first|second) in$/), "other in", "other out"]);
+    letGo();
+    expect(await Promise.all([...orderATurns, otherTurn])).toEqual(["first", "second", "other"]);
     // ORD-A's two turns never overlap (whichever came first); ORD-B ran meanwhile.
     const orderA = log.filter((line) => !line.startsWith("other"));
     expect(orderA.map((line) => line.split(" ")[1])).toEqual(["in", "out", "in", "out"]);
     expect(orderA[0]!.split(" ")[0]).toBe(orderA[1]!.split(" ")[0]);
     expect(log.indexOf("other out")).toBeLessThan(log.indexOf(orderA.at(-1)!));
 
-    const holding = turn("ORD-C", "holder", 400);
-    await pause(50);
-    await expect(withPayPalOrderLock(deps, "ORD-C", async () => "late", { waitMs: 100 })).rejects.toBeInstanceOf(
-      OrderLockBusyError,
-    );
-    await holding;
     // A thrown turn frees the order for the next.
     await expect(withPayPalOrderLock(deps, "ORD-C", () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await withPayPalOrderLock(deps, "ORD-C", async () => "after")).toBe("after");

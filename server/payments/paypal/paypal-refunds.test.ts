@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import { cancelOrder } from "#server/orders/cancel-order.ts";
 import { refundOrder } from "#server/orders/refund-order.ts";
@@ -123,25 +124,58 @@ describe.each(TEST_ENGINES)("PayPal refunds and cancellations on %s", (engine) =
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
     f.standIn.holdWebhooks();
     await f.standIn.approve(paypalOrderId);
+    const { services } = f.testApp;
+    const log: string[] = [];
     // Another request's settle step (the return page, say) holds the order's turn.
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
     let release!: () => void;
-    const turn = withPayPalOrderLock(f.testApp.services, orderId, async () => {
+    const turn = withPayPalOrderLock(services, orderId, async () => {
+      log.push("settle in");
       holding();
       await new Promise<void>((resolve) => (release = resolve));
+      log.push("settle out");
     });
     await held;
+    // The cancel as staff make it, through PayPal's provider, watched: when it asks for the order's
+    // turn, and when its work begins.
+    const paypal = services.paymentProviders.paypal;
+    let asked!: () => void;
+    const askedForTurn = new Promise<void>((resolve) => (asked = resolve));
+    const watched = {
+      ...services,
+      paymentProviders: {
+        ...services.paymentProviders,
+        paypal: {
+          ...paypal,
+          exclusive<T>(id: string, work: () => Promise<T>) {
+            asked();
+            return paypal.exclusive!(id, () => {
+              log.push("cancel in");
+              return work();
+            });
+          },
+        },
+      },
+    };
     let cancelDone = false;
-    const cancelling = cancelOrder(f.testApp.services, { orderId }).then((result) => {
+    const cancelling = cancelOrder(watched, { orderId }).then((result) => {
       cancelDone = true;
       return result;
     });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await askedForTurn;
+    // Until its first try at the lock is over. PostgreSQL: each try borrows a pooled connection and
+    // gives it back when refused (let in, it would keep it). SQLite: a queue in this process, which
+    // lets a caller in without any I/O: a turn of the event loop is as long as an open lock takes.
+    const { native } = services.database;
+    if (native.engine === "postgres") await once(native.pool, "release");
+    else await new Promise((resolve) => setImmediate(resolve));
     expect(cancelDone).toBe(false);
+    expect(log).toEqual(["settle in"]);
     release();
     await turn;
     expect(await cancelling).toMatchObject({ status: "Cancelled", paymentStatus: "voided" });
+    expect(log).toEqual(["settle in", "settle out", "cancel in"]);
     // The settle step that comes next finds the order cancelled: no capture.
     await settlePayPalOrder(f.testApp.services, { orderId });
     expect(f.standIn.requests().filter((r) => r.path.endsWith("/capture"))).toHaveLength(0);
