@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { authRequest, cookieOf } from "#tests/support/auth-request.ts";
 import { createTestAuth } from "#tests/support/test-auth.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { liveSession } from "./live-session.ts";
 import { signIn } from "./sign-in.ts";
 import { signUp } from "./sign-up.ts";
-import { resolveViewer } from "./viewer.ts";
+import { liveSession, resolveViewer } from "./viewer.ts";
 
 const DAY_MS = 86_400_000;
 const CREDENTIALS = { email: "ruth@example.com", password: "Mustard-Seed-Faith-42" };
