@@ -4,6 +4,8 @@ import { FREE_STORY_FIELDS, FREE_STORY_SENT_TOAST } from "#common/free-story/fre
 import { SITE_PAGES, SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { SentNotice } from "#app/components/forms/sent-notice.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
 
@@ -90,16 +92,8 @@ function FreeStoryForm({
       aria-busy={busy}
       className="grid gap-4 text-left"
     >
-      {sent ? (
-        <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
-          <strong>{FREE_STORY_SENT_TOAST.title}</strong> {FREE_STORY_SENT_TOAST.description}
-        </p>
-      ) : null}
-      {formMessage ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
-          {formMessage}
-        </p>
-      ) : null}
+      {sent ? <SentNotice toast={FREE_STORY_SENT_TOAST} /> : null}
+      <FormAlert message={formMessage} />
       <FormField
         ref={inputRef}
         label="Email address"
