@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { ActionFailure, ActionResult } from "#server/http/action-result.ts";
+import type { ActionFailure } from "#server/http/action-result.ts";
 import { FREE_STORY_FIELDS, FREE_STORY_SENT_TOAST } from "#common/free-story/free-story-fields.ts";
 import { SITE_PAGES, SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
@@ -8,8 +8,8 @@ import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { SentNotice } from "#app/components/forms/sent-notice.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
+import { postForResult } from "#app/lib/post-for-result.ts";
 
-const FAILED: ActionFailure = { ok: false, error: { code: "INTERNAL", message: "" } };
 const FALLBACK_MESSAGE = "Could not send the story. Please try again.";
 
 /**
@@ -46,17 +46,8 @@ function FreeStoryForm({
     if (busy) return;
     const form = event.currentTarget;
     setBusy(true);
-    let result: ActionResult = FAILED;
-    try {
-      const response = await fetch(SITE_RESOURCES.freeStory.path, { method: "POST", body: new FormData(form) });
-      if (response.headers.get("content-type")?.includes("application/json")) {
-        result = (await response.json()) as ActionResult;
-      }
-    } catch {
-      // Offline or refused: the generic failure below.
-    } finally {
-      setBusy(false);
-    }
+    const result = await postForResult(SITE_RESOURCES.freeStory.path, form);
+    setBusy(false);
     if (result.ok) {
       setRefusal(undefined);
       form.reset();
