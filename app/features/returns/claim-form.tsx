@@ -121,7 +121,6 @@ function ClaimFields({
         accept={CLAIM_PHOTO_ACCEPT}
         hint="A JPEG, PNG, WebP or AVIF photo of at most 10 MB. Only you and our staff can see it."
         error={fieldErrors[CLAIM_PHOTO_FIELD]}
-        controlClassName="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
       />
       <SubmitButton busy={busy} label="Send request" busyLabel="Sending..." />
     </form>

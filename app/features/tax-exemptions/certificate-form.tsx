@@ -95,7 +95,6 @@ function CertificateFields({
         hint="A PDF, or a photo or scan as JPEG, PNG or WebP; at most 5 MB."
         error={fieldErrors[CERTIFICATE_FILE_FIELD]}
         required
-        controlClassName="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
       />
       <SubmitButton busy={busy} label="Send for review" busyLabel="Sending..." />
     </form>
