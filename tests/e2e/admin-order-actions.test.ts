@@ -3,8 +3,8 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { refundOrder } from "#server/orders/refund-order.ts";
-import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
+import { payCardOrder } from "#tests/support/pay-card-order.ts";
 import { enableCardPayments } from "#tests/support/payment-settings.ts";
 import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -42,19 +42,7 @@ describe("admin order actions in a browser", () => {
         order: { order_date: "2026-11-20T12:00:00.000Z", payment_method: "card", organisation: null, po_number: null },
         lines: [{ bundleId: "pkg-shepherd", title: "The Shepherd's Pack", unitPriceCents: 6999, quantity: 1 }],
       });
-      const deps = orderActionDeps(db, new Date(), stripe.url);
-      await startCardPayment({ ...deps, env: { ...deps.env, PUBLIC_URL: shop.server.url } }, { orderId: orders.card });
-      const session = stripe.sessionForOrder(orders.card)!;
-      await stripe.sendEvent(session.id, "completed");
-      await db
-        .updateTable("orders")
-        .set({
-          payment_status: "paid",
-          payment_reference: stripe.sessionForOrder(orders.card)!.payment_intent,
-          amount_paid_cents: 6999 + 599,
-        })
-        .where("id", "=", orders.card)
-        .execute();
+      await payCardOrder(db, { orderId: orders.card, amountPaidCents: 6999 + 599 }, stripe, shop.server.url);
     });
   });
 
