@@ -1,13 +1,12 @@
 import { parseFields, readForm } from "#server/http/read-form.ts";
+import { postOnlyLoader } from "#server/http/post-only-loader.ts";
 import { enforceRateLimit, runAction } from "#server/http/action-result.ts";
 import { subscribe } from "#server/subscribers/subscribe.ts";
 import { subscribeFormSchema } from "#common/subscribers/subscriber-schema.ts";
 import type { Route } from "./+types/resources.subscribe";
 
 /** Only the newsletter form's post: a visit by address is told so (405), rather than an error. */
-export function loader() {
-  throw new Response(null, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnlyLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;

@@ -21,6 +21,7 @@ import {
   RETURN_REQUEST_INTENTS,
   RETURN_WINDOW_DAYS,
 } from "#common/returns/return-claim-terms.ts";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { ClaimForm, type ClaimValues } from "#app/features/returns/claim-form.tsx";
 import { FindOrderForm } from "#app/features/returns/find-order-form.tsx";
 import { MyClaims } from "#app/features/returns/my-claims.tsx";
@@ -186,11 +187,7 @@ export default function ReturnRequest({ loaderData, actionData }: Route.Componen
         Returns and damage reports are accepted within {RETURN_WINDOW_DAYS} days of receipt; items must be unused and in
         their original packaging, and your order number is your proof of purchase.
       </p>
-      {failure && !shownInForm ? (
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
-          {failure.error.message}
-        </p>
-      ) : null}
+      <FormAlert className="mt-6" message={failure && !shownInForm ? failure.error.message : null} />
       {page ? (
         <>
           <section

@@ -29,6 +29,7 @@ import {
   utcDate,
 } from "#common/tax-exemptions/tax-exemption-terms.ts";
 import { usStateName } from "#common/us-states.ts";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { ServerToastIsland } from "#app/components/ui/server-toast.tsx";
 import { CertificateForm, type CertificateValues } from "#app/features/tax-exemptions/certificate-form.tsx";
 import { MyCertificates } from "#app/features/tax-exemptions/my-certificates.tsx";
@@ -243,11 +244,7 @@ export default function TaxExemption({ loaderData, actionData }: Route.Component
             </div>
           ) : (
             <>
-              {certificateFailure ? (
-                <p role="alert" className="mt-3 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
-                  {certificateFailure.error.message}
-                </p>
-              ) : null}
+              <FormAlert className="mt-3" message={certificateFailure?.error.message} />
               <p className="mt-3 text-gray-700">
                 Please save your organisation above first: certificates are made out to the organisation.
               </p>

@@ -1,10 +1,10 @@
 import { AppError } from "#server/errors/app-error.ts";
-import { clientKey } from "#server/security/client-key.ts";
 import type { GetAuth } from "./lazy-auth.ts";
 import { isAuthRefusal, setCookieHeaders, toAppError } from "./auth-errors.ts";
-import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
+import type { AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
-import { knownDeviceOf, newKnownDeviceCookie, type KnownDeviceDeps } from "./known-device.ts";
+import { newKnownDeviceCookie, type KnownDeviceDeps } from "./known-device.ts";
+import { admitPasswordGuess } from "./password-guess.ts";
 import { assertAcceptablePassword } from "./password-policy.ts";
 import type { ChangePasswordInput } from "#common/accounts/password-schema.ts";
 import { voidResetLinks } from "./reset-links.ts";
@@ -24,13 +24,8 @@ export async function changePassword(
   const newPassword = assertAcceptablePassword(input.password);
   const { viewer } = await resolveViewer(deps, { headers: input.headers, clientAddress: input.clientAddress });
   if (!viewer) throw new AppError("UNAUTHENTICATED", "Please sign in to change your password.");
-  const client = clientKey(input.clientAddress);
   const account = viewer.email.toLowerCase();
-  const keys = [`client:${client}`, `email:${account}|${client}`];
-  const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
-  if (wait > 0) throw tooManyAttempts(wait);
-  const knownDevice = await knownDeviceOf(deps, { cookieHeader: input.headers.get("cookie"), account });
-  await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true, knownDevice });
+  const guess = await admitPasswordGuess(deps, { account, clientAddress: input.clientAddress, headers: input.headers });
   const auth = await deps.getAuth();
   try {
     const { headers } = await auth.api.changePassword({
@@ -46,8 +41,7 @@ export async function changePassword(
     return { headers: answer };
   } catch (error) {
     if (isAuthRefusal(error) && error.body?.code === "INVALID_PASSWORD") {
-      await Promise.all(keys.map((key) => deps.authLimits.signInFailures.consume(key)));
-      await recordWrongPassword(deps.authLimits, { account, knownDevice });
+      await guess.refused({ wrongPassword: true });
     }
     toAppError(error, { code: "VALIDATION", message: "Your current password is not correct." });
   }

@@ -1,12 +1,12 @@
 import type { HashQueue } from "#server/security/hash-queue.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import { clientKey } from "#server/security/client-key.ts";
 import type { GetAuth } from "./lazy-auth.ts";
 import { isAdminRole } from "./admin-role.ts";
 import { isAuthRefusal, setCookieHeaders } from "./auth-errors.ts";
-import { admitPasswordWork, recordWrongPassword, tooManyAttempts, type AuthLimits } from "./auth-limits.ts";
+import type { AuthLimits } from "./auth-limits.ts";
 import { authRequestHeaders } from "./auth-request-headers.ts";
-import { knownDeviceOf, newKnownDeviceCookie, type KnownDeviceDeps } from "./known-device.ts";
+import { newKnownDeviceCookie, type KnownDeviceDeps } from "./known-device.ts";
+import { admitPasswordGuess, signInClientKey } from "./password-guess.ts";
 import type { SignInInput } from "#common/accounts/password-schema.ts";
 import { revokeOldestSessions } from "./revoke-oldest-sessions.ts";
 
@@ -25,13 +25,9 @@ export async function signIn(
   input: SignInInput & { headers: Headers; clientAddress: string },
 ): Promise<{ headers: Headers; isAdmin: boolean }> {
   const { email, password } = input;
-  const client = clientKey(input.clientAddress);
   const account = email.toLowerCase();
-  const keys = [signInClientKey(input.clientAddress), `email:${account}|${client}`];
-  const wait = Math.max(...(await Promise.all(keys.map((key) => deps.authLimits.signInFailures.peek(key)))));
-  if (wait > 0) throw tooManyAttempts(wait);
-  const knownDevice = await knownDeviceOf(deps, { cookieHeader: input.headers.get("cookie"), account });
-  await admitPasswordWork(deps.authLimits, { clientAddress: input.clientAddress, account, guess: true, knownDevice });
+  const guess = await admitPasswordGuess(deps, { account, clientAddress: input.clientAddress, headers: input.headers });
+  const { knownDevice } = guess;
 
   const auth = await deps.getAuth();
   try {
@@ -54,9 +50,8 @@ export async function signIn(
   } catch (error) {
     // Only a refused password counts as a failure; a busy server (UNAVAILABLE) does not.
     if (isAuthRefusal(error)) {
-      await Promise.all(keys.map((key) => deps.authLimits.signInFailures.consume(key)));
       // Only a wrong password (401) makes the account wait, not e.g. a refusal after a right one.
-      if (error.statusCode === 401) await recordWrongPassword(deps.authLimits, { account, knownDevice });
+      await guess.refused({ wrongPassword: error.statusCode === 401 });
       throw new AppError("UNAUTHENTICATED", INVALID_CREDENTIALS);
     }
     throw error;
@@ -74,8 +69,4 @@ export async function clientSignInWait(
   input: { clientAddress: string },
 ): Promise<number> {
   return deps.authLimits.signInFailures.peek(signInClientKey(input.clientAddress));
-}
-
-function signInClientKey(clientAddress: string): string {
-  return `client:${clientKey(clientAddress)}`;
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { signedIdsCookie } from "#server/http/signed-ids-cookie.ts";
 
 /**
  * The orders this browser placed, so that its confirmation pages (which show the shipping
@@ -7,45 +7,17 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export const PLACED_ORDERS_COOKIE = "shop_placed_orders";
 
-/** How many ids the cookie keeps (newest first). */
-const KEEP = 5;
-/** A week: long enough to come back to the confirmation from the mail or Stripe. */
-const MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-const ORDER_ID = /^[A-Za-z0-9-]{1,40}$/;
-
-function signature(value: string, appSecret: string): Buffer {
-  return createHmac("sha256", appSecret).update(`placed-orders\n${value}`).digest();
-}
+const placedOrders = signedIdsCookie({
+  name: PLACED_ORDERS_COOKIE,
+  purpose: "placed-orders",
+  keep: 5,
+  // A week: long enough to come back to the confirmation from the mail or Stripe.
+  maxAgeSeconds: 7 * 24 * 60 * 60,
+  idPattern: /^[A-Za-z0-9-]{1,40}$/,
+});
 
 /** The order ids of a valid cookie in `cookieHeader`; an absent, altered or malformed one gives none. */
-export function readPlacedOrders(cookieHeader: string | null, appSecret: string): string[] {
-  const raw = cookieHeader
-    ?.split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${PLACED_ORDERS_COOKIE}=`))
-    ?.slice(PLACED_ORDERS_COOKIE.length + 1);
-  if (!raw) return [];
-  const [value = "", mac = ""] = raw.split(".");
-  const expected = signature(value, appSecret);
-  const given = Buffer.from(mac, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return [];
-  const ids = value.split("~").filter((id) => ORDER_ID.test(id));
-  return ids.slice(0, KEEP);
-}
+export const readPlacedOrders = placedOrders.read;
 
-/** The Set-Cookie value that adds `orderId` (first) to the ids already in `cookieHeader`. */
-export function rememberPlacedOrder(
-  cookieHeader: string | null,
-  orderId: string,
-  options: { appSecret: string; secure: boolean },
-): string {
-  const ids = [orderId, ...readPlacedOrders(cookieHeader, options.appSecret).filter((id) => id !== orderId)].slice(
-    0,
-    KEEP,
-  );
-  const value = ids.join("~");
-  const mac = signature(value, options.appSecret).toString("base64url");
-  return `${PLACED_ORDERS_COOKIE}=${value}.${mac}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${
-    options.secure ? "; Secure" : ""
-  }`;
-}
+/** The Set-Cookie value that adds an order id (first) to the ids already in `cookieHeader`. */
+export const rememberPlacedOrder = placedOrders.remember;

@@ -1,25 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { dayOfEnd, dayOfStart } from "#common/discounts/discount-code-schema.ts";
+import { storedDiscountCode, type StoredDiscountCode } from "./quote-discount.ts";
 
-/** One code as the back office lists and edits it. */
-export interface DiscountCodeListItem {
-  id: string;
-  code: string;
-  kind: "percent" | "fixed";
-  percent: number | null;
-  amountCents: number | null;
-  appliesTo: "order" | "titles";
-  bookIds: string[];
-  minQuantity: number | null;
-  minSubtotalCents: number | null;
+/** One code as the back office lists and edits it: as stored, its dates as whole days. */
+export interface DiscountCodeListItem extends Omit<StoredDiscountCode, "startsAt" | "endsAt"> {
   /** Whole days (UTC) as the form shows them; "" when open. */
   startsOn: string;
   endsOn: string;
-  usageLimit: number | null;
-  perCustomerLimit: number | null;
-  uses: number;
-  active: boolean;
   /** What the code's orders took off, and how many orders hold a use. */
   discountGivenCents: number;
 }
@@ -42,33 +30,15 @@ export async function listDiscountCodes(deps: { db: Kysely<Database> }): Promise
   ]);
   const givenBy = new Map(given.map((row) => [row.discount_code_id, Number(row.given ?? 0)]));
   return {
-    codes: rows.map((row) => ({
-      id: row.id,
-      code: row.code,
-      kind: row.kind,
-      percent: row.percent,
-      amountCents: row.amount_cents,
-      appliesTo: row.applies_to,
-      bookIds: readIds(row.book_ids),
-      minQuantity: row.min_quantity,
-      minSubtotalCents: row.min_subtotal_cents,
-      startsOn: dayOfStart(row.starts_at),
-      endsOn: dayOfEnd(row.ends_at),
-      usageLimit: row.usage_limit,
-      perCustomerLimit: row.per_customer_limit,
-      uses: row.uses,
-      active: Boolean(row.active),
-      discountGivenCents: givenBy.get(row.id) ?? 0,
-    })),
+    codes: rows.map((row) => {
+      const { startsAt, endsAt, ...code } = storedDiscountCode(row);
+      return {
+        ...code,
+        startsOn: dayOfStart(startsAt),
+        endsOn: dayOfEnd(endsAt),
+        discountGivenCents: givenBy.get(row.id) ?? 0,
+      };
+    }),
     titles,
   };
-}
-
-function readIds(value: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === "string") : [];
-  } catch {
-    return [];
-  }
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, DiscountCodesTable } from "#server/db/schema.ts";
 import { formatMoney } from "#common/money/money.ts";
 import {
   applyDiscount,
@@ -31,7 +31,11 @@ export async function findDiscountCode(db: Kysely<Database>, code: string): Prom
   const key = discountCodeKey(code);
   if (key === "" || key.length > 32) return null;
   const row = await db.selectFrom("discount_codes").selectAll().where("code_key", "=", key).executeTakeFirst();
-  if (!row) return null;
+  return row ? storedDiscountCode(row) : null;
+}
+
+/** A code as its row stores it, for the checkout's rule and the back office's list alike. */
+export function storedDiscountCode(row: Selectable<DiscountCodesTable>): StoredDiscountCode {
   let bookIds: string[] = [];
   try {
     const parsed: unknown = JSON.parse(row.book_ids);

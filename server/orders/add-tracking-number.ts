@@ -2,8 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import type { Clock } from "#server/services.ts";
 import type { Parcel } from "#common/orders/parcel-schema.ts";
-import { appendOrderHistory } from "./order-history.ts";
-import { describeParcel, insertTrackingNumbers, takeOrderForParcels, TRACKING_STEPS } from "./tracking-numbers.ts";
+import { addParcelsWithSteps, takeOrderForParcels } from "./tracking-numbers.ts";
 
 export interface TrackingNumberChange {
   orderId: string;
@@ -26,16 +25,7 @@ export async function addTrackingNumber(
   const parcel: Parcel = { carrier: input.carrier, trackingNumber: input.trackingNumber };
   return deps.db.transaction().execute(async (trx) => {
     const order = await takeOrderForParcels(trx, { orderId: input.orderId, adding: true });
-    const added = await insertTrackingNumbers(trx, { orderId: order.id, parcels: [parcel], now });
-    if (added.length > 0) {
-      await appendOrderHistory(trx, {
-        orderId: order.id,
-        status: TRACKING_STEPS.added,
-        at: now,
-        customerVisible: false,
-        note: describeParcel(parcel),
-      });
-    }
+    const added = await addParcelsWithSteps(trx, { orderId: order.id, parcels: [parcel], now });
     return { orderId: order.id, trackingNumber: parcel.trackingNumber, changed: added.length > 0 };
   });
 }

@@ -4,6 +4,7 @@ import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { CARRIER_LABELS, isCarrier, type TrackingNumberView } from "#common/orders/carriers.ts";
 import { MAX_TRACKING_NUMBERS_PER_ORDER, type Parcel } from "#common/orders/parcel-schema.ts";
+import { appendOrderHistory } from "./order-history.ts";
 
 /** A stored tracking number: what customers see, and its id for staff's corrections. */
 export interface TrackingNumberEntry extends TrackingNumberView {
@@ -101,6 +102,27 @@ export async function insertTrackingNumbers(
     )
     .execute();
   return fresh;
+}
+
+/**
+ * insertTrackingNumbers on an order that stays in its status, with a staff-only history step
+ * naming each parcel added: customers see the numbers themselves, not a step per number.
+ */
+export async function addParcelsWithSteps(
+  trx: Kysely<Database>,
+  input: { orderId: string; parcels: readonly Parcel[]; now: Date },
+): Promise<Parcel[]> {
+  const added = await insertTrackingNumbers(trx, input);
+  for (const parcel of added) {
+    await appendOrderHistory(trx, {
+      orderId: input.orderId,
+      status: TRACKING_STEPS.added,
+      at: input.now,
+      customerVisible: false,
+      note: describeParcel(parcel),
+    });
+  }
+  return added;
 }
 
 /**

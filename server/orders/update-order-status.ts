@@ -7,7 +7,7 @@ import { appendOrderHistory, STAFF_STATUS_LOCATION } from "./order-history.ts";
 import type { OrderStatusValue } from "#common/orders/order-status-schema.ts";
 import type { Parcel } from "#common/orders/parcel-schema.ts";
 import type { OrderActionDeps } from "./refund-order.ts";
-import { describeParcel, insertTrackingNumbers, TRACKING_STEPS } from "./tracking-numbers.ts";
+import { addParcelsWithSteps, describeParcel, insertTrackingNumbers } from "./tracking-numbers.ts";
 
 export interface OrderStatusUpdate {
   orderId: string;
@@ -54,16 +54,7 @@ export async function updateOrderStatus(
       .executeTakeFirst();
     if (!order) throw new AppError("NOT_FOUND", "This order could not be found.");
     if (order.status === status) {
-      const added = await insertTrackingNumbers(trx, { orderId: order.id, parcels, now });
-      for (const parcel of added) {
-        await appendOrderHistory(trx, {
-          orderId: order.id,
-          status: TRACKING_STEPS.added,
-          at: now,
-          customerVisible: false,
-          note: describeParcel(parcel),
-        });
-      }
+      await addParcelsWithSteps(trx, { orderId: order.id, parcels, now });
       return { orderId: order.id, status, updatedAt: order.updated_at, changed: false };
     }
     const moved = await trx

@@ -1,23 +1,20 @@
 import type { SelectQueryBuilder } from "kysely";
 import { countRows, fetchPage, type Page, type PageRequest } from "#server/db/paging.ts";
-import type { Database, Timestamp } from "#server/db/schema.ts";
+import type { Database } from "#server/db/schema.ts";
 import type { AppServices } from "#server/services.ts";
+import { myTaxCertificate, type MyTaxCertificate } from "./list-my-tax-certificates.ts";
 import { ordersTaxedWhilePending, type TaxedWhilePendingOrder } from "./refund-exempted-tax.ts";
 import {
   addDays,
-  certificateStanding,
   CERTIFICATE_FILTERS,
   EXPIRY_NOTICE_DAYS,
   utcDate,
-  type CertificateDocumentKind,
   type CertificateFilter,
-  type CertificateStatus,
   type OrganisationKind,
 } from "#common/tax-exemptions/tax-exemption-terms.ts";
 
-/** A certificate in the back office's lists. */
-export interface TaxCertificateListItem {
-  id: string;
+/** A certificate in the back office's lists: what its customer sees, and more. */
+export interface TaxCertificateListItem extends MyTaxCertificate {
   customerEmail: string;
   /** False once the account was deleted: the certificate stays on file. */
   accountExists: boolean;
@@ -25,16 +22,7 @@ export interface TaxCertificateListItem {
   organisationKind: OrganisationKind;
   /** The organisation's address as the account gives it now (null: none any more). */
   organisationAddress: string | null;
-  state: string;
-  documentKind: CertificateDocumentKind;
-  certificateNumber: string;
-  expiresOn: string;
-  status: CertificateStatus;
-  standing: CertificateStatus | "expired";
-  submittedAt: Timestamp;
-  reviewedAt: Timestamp | null;
   reviewerEmail: string | null;
-  rejectionReason: string | null;
   fileContentType: string;
   fileByteLength: number;
   /** Approved: its account's orders taxed while it was pending, whose tax can be refunded alone. */
@@ -110,7 +98,7 @@ export async function listTaxCertificates(
         .execute();
       const taxed = await ordersTaxedWhilePending(db, rows);
       return rows.map((row) => ({
-        id: row.id,
+        ...myTaxCertificate(row, today),
         customerEmail: row.customer_email,
         accountExists: row.user_id !== null,
         organisationName: row.organisation_name,
@@ -119,16 +107,7 @@ export async function listTaxCertificates(
           row.street && row.city
             ? `${row.street}\n${row.city}, ${row.organisation_state ?? ""} ${row.postal_code ?? ""}`.trim()
             : null,
-        state: row.state,
-        documentKind: row.document_kind,
-        certificateNumber: row.certificate_number,
-        expiresOn: row.expires_on,
-        status: row.status,
-        standing: certificateStanding({ status: row.status, expiresOn: row.expires_on }, today),
-        submittedAt: row.submitted_at,
-        reviewedAt: row.reviewed_at,
         reviewerEmail: row.reviewer_email,
-        rejectionReason: row.rejection_reason,
         fileContentType: row.file_content_type,
         fileByteLength: row.file_byte_length,
         taxedWhilePending: taxed.get(row.id) ?? [],

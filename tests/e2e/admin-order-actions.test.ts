@@ -3,11 +3,12 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { refundOrder } from "#server/orders/refund-order.ts";
-import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
+import { openAdminOrders, openOrderDetails } from "#tests/support/admin-orders-page.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
+import { payCardOrder } from "#tests/support/pay-card-order.ts";
 import { enableCardPayments } from "#tests/support/payment-settings.ts";
 import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
-import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { axeViolations, expectToast } from "#tests/support/storefront-page.ts";
 import { bundleStock as setStock } from "#tests/support/test-bundles.ts";
 import { insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
 
@@ -42,35 +43,11 @@ describe("admin order actions in a browser", () => {
         order: { order_date: "2026-11-20T12:00:00.000Z", payment_method: "card", organisation: null, po_number: null },
         lines: [{ bundleId: "pkg-shepherd", title: "The Shepherd's Pack", unitPriceCents: 6999, quantity: 1 }],
       });
-      const deps = orderActionDeps(db, new Date(), stripe.url);
-      await startCardPayment({ ...deps, env: { ...deps.env, PUBLIC_URL: shop.server.url } }, { orderId: orders.card });
-      const session = stripe.sessionForOrder(orders.card)!;
-      await stripe.sendEvent(session.id, "completed");
-      await db
-        .updateTable("orders")
-        .set({
-          payment_status: "paid",
-          payment_reference: stripe.sessionForOrder(orders.card)!.payment_intent,
-          amount_paid_cents: 6999 + 599,
-        })
-        .where("id", "=", orders.card)
-        .execute();
+      await payCardOrder(db, { orderId: orders.card, amountPaidCents: 6999 + 599 }, stripe, shop.server.url);
     });
   });
 
-  async function adminPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const page = await admin.newPage();
-    await page.setViewportSize(viewport);
-    await page.goto(`${shop.server.url}/admin/orders`);
-    await waitForHydration(page);
-    return page;
-  }
-  async function openDetails(page: Page, orderId: string) {
-    await page.getByRole("button", { name: `View details of order ${orderId}` }).click();
-    const dialog = page.getByRole("dialog", { name: "Order Details" });
-    await dialog.getByTestId("order-details-id").filter({ hasText: orderId }).waitFor();
-    return dialog;
-  }
+  const adminPage = (viewport?: { width: number; height: number }) => openAdminOrders(admin, shop.server.url, viewport);
   async function confirm(page: Page, label: string) {
     const alert = page.getByRole("alertdialog");
     await alert.waitFor();
@@ -88,7 +65,7 @@ describe("admin order actions in a browser", () => {
     // The short id leaves out the ORD- prefix every id shares.
     expect(await row.locator("th [aria-hidden=true]").innerText()).toBe(`${orders.invoiceToPay.slice(4, 12)}…`);
 
-    const dialog = await openDetails(page, orders.invoiceToPay);
+    const dialog = await openOrderDetails(page, orders.invoiceToPay);
     const text = await dialog.innerText();
     for (const expected of [
       "Grace Hopper",
@@ -122,7 +99,7 @@ describe("admin order actions in a browser", () => {
   it("cancels an order, its stock comes back, and Track Order shows no green tick for it", async () => {
     const before = (await bundleStock("pkg-disciple"))!;
     const page = await adminPage({ width: 360, height: 800 });
-    const dialog = await openDetails(page, orders.invoiceToCancel);
+    const dialog = await openOrderDetails(page, orders.invoiceToCancel);
     await page.screenshot({ path: path.join(SHOTS, "details-360.png"), fullPage: true });
     await dialog.getByRole("heading", { name: "Actions" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, "details-actions-360.png") });
@@ -211,7 +188,7 @@ describe("admin order actions in a browser", () => {
 
   it("refunds part of a paid card order through Stripe, then cancels it (the rest is refunded)", async () => {
     const page = await adminPage();
-    const dialog = await openDetails(page, orders.card);
+    const dialog = await openOrderDetails(page, orders.card);
     await dialog.getByLabel("Refund amount").fill("10");
     await dialog.getByRole("button", { name: "Refund", exact: true }).click();
     await confirm(page, "Refund");

@@ -8,7 +8,7 @@ import { addCookieHeader, newCustomerSession } from "#tests/support/customer-ses
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
-import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { axeViolations, expectToast, openCartSheet, waitForHydration } from "#tests/support/storefront-page.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 
 // Issue 33, items 1, 4 and 6 (decision 36): quantity price breaks, the bulk order form, Order Again.
@@ -61,12 +61,7 @@ describe("bulk buying in a browser", () => {
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
   }
   const cartCount = () => page.getByTestId("cart-count").innerText();
-  const openCart = async () => {
-    await page.getByRole("button", { name: /Open your collection/ }).click();
-    const dialog = page.getByRole("dialog", { name: "Your Collection" });
-    await dialog.waitFor();
-    return dialog;
-  };
+  const openCart = () => openCartSheet(page);
   const summaryLines = async () =>
     (await page.getByTestId("summary-line").allInnerTexts()).map((text) => text.replace(/\s+/g, " ").trim());
   const bulkBox = (title: string) => page.getByRole("textbox", { name: `Quantity of ${title}` });

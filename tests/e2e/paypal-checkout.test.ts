@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { openOrderDetails } from "#tests/support/admin-orders-page.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { enablePayPalPayments } from "#tests/support/payment-settings.ts";
 import { usePayPalStandIn, useShop } from "#tests/support/shop-fixture.ts";
@@ -213,9 +214,7 @@ describe("PayPal checkout in a browser, with PayPal played by the stand-in", () 
     await waitForHydration(page);
     const row = page.locator(`[data-order-id="${orderId}"]`);
     await expect(row.getByTestId("payment-method").innerText()).resolves.toBe("PayPal");
-    await page.getByRole("button", { name: `View details of order ${orderId}` }).click();
-    const dialog = page.getByRole("dialog", { name: "Order Details" });
-    await dialog.getByTestId("order-details-id").filter({ hasText: orderId }).waitFor();
+    const dialog = await openOrderDetails(page, orderId);
     await expect(dialog.getByTestId("order-payment").innerText()).resolves.toContain("PayPal");
     await dialog.getByLabel("Refund amount").fill("10");
     await dialog.getByRole("button", { name: "Refund", exact: true }).click();

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { useShop } from "#tests/support/shop-fixture.ts";
-import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { axeViolations, expectToast, openCartSheet, waitForHydration } from "#tests/support/storefront-page.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 
 // Typed quantities for bulk buying: on the book page and in the cart, capped at the stock with
@@ -36,12 +36,7 @@ describe("typed quantities in a browser", () => {
   const quantity = () => page.getByRole("spinbutton", { name: "Quantity" });
   const addButton = () => page.locator("main").getByRole("button", { name: /^Add to Collection/ });
   const cartCount = () => page.getByTestId("cart-count").innerText();
-  const openCart = async () => {
-    await page.getByRole("button", { name: /Open your collection/ }).click();
-    const dialog = page.getByRole("dialog", { name: "Your Collection" });
-    await dialog.waitFor();
-    return dialog;
-  };
+  const openCart = () => openCartSheet(page);
 
   it("adds a typed 12 from the book page, and caps a quantity above the stock with the spec's message", async () => {
     await open(`/books/${plenty}`);

@@ -4,15 +4,15 @@ import path from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
 import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
+import { payCardOrder } from "#tests/support/pay-card-order.ts";
 import { enableCardPayments } from "#tests/support/payment-settings.ts";
 import { bundleStock } from "#tests/support/test-bundles.ts";
 import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 import { mailsTo } from "#tests/support/test-mail.ts";
-import { insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
+import { insertTestOrder, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
 
 /** Screenshots land here to be looked at (not compared). */
 const SHOTS = path.join(process.cwd(), "test-results", "returns");
@@ -71,19 +71,7 @@ describe("returns and damage claims in a browser", () => {
         },
         lines: [{ bundleId: "pkg-shepherd", title: "The Shepherd's Pack", unitPriceCents: 6999, quantity: 2 }],
       });
-      const deps = orderActionDeps(db, new Date(), stripe.url);
-      await startCardPayment({ ...deps, env: { ...deps.env, PUBLIC_URL: shop.server.url } }, { orderId: orders.card });
-      const session = stripe.sessionForOrder(orders.card)!;
-      await stripe.sendEvent(session.id, "completed");
-      await db
-        .updateTable("orders")
-        .set({
-          payment_status: "paid",
-          payment_reference: stripe.sessionForOrder(orders.card)!.payment_intent,
-          amount_paid_cents: 2 * 6999 + 599,
-        })
-        .where("id", "=", orders.card)
-        .execute();
+      await payCardOrder(db, { orderId: orders.card, amountPaidCents: 2 * 6999 + 599 }, stripe, shop.server.url);
       orders.invoice = await insertTestOrder(db, {
         order: { customer_email: ACCOUNT.email, payment_status: "paid" },
         lines: [{ bundleId: "pkg-disciple", title: "The Disciple's Set", unitPriceCents: 3499, quantity: 1 }],

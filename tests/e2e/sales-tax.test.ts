@@ -8,6 +8,7 @@ import { addCookieHeader, newCustomerSession } from "#tests/support/customer-ses
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
+import { insertTaxCertificate } from "#tests/support/tax-settings.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 
@@ -70,24 +71,15 @@ describe("sales tax in a browser", () => {
     const cookie = await newCustomerSession(shop.server.url, { email, password: "Mustard-Seed-Faith-42" });
     await withDb(async (db) => {
       const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-      await db
-        .insertInto("tax_exemption_certificates")
-        .values({
-          id: `cert-${number}`,
-          user_id: user.id,
-          customer_email: email,
-          organisation_name: "Grace Church",
-          organisation_kind: "church",
-          state: "IL",
-          document_kind: "state_certificate",
-          certificate_number: number,
-          expires_on: `${new Date().getUTCFullYear() + 2}-06-30`,
-          status,
-          file_content_type: "application/pdf",
-          file_byte_length: 10,
-          submitted_at: new Date().toISOString(),
-        })
-        .execute();
+      await insertTaxCertificate(db, {
+        id: `cert-${number}`,
+        userId: user.id,
+        email,
+        state: "IL",
+        certificateNumber: number,
+        expiresOn: `${new Date().getUTCFullYear() + 2}-06-30`,
+        status,
+      });
     });
     return cookie;
   }

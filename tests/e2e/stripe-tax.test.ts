@@ -12,6 +12,7 @@ import {
   TEST_STRIPE_WEBHOOK_SECRET,
 } from "#tests/support/payment-settings.ts";
 import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
+import { insertTaxCertificate } from "#tests/support/tax-settings.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 
@@ -171,24 +172,16 @@ describe("Stripe Tax in a browser, with Stripe played by the stand-in", () => {
     const cookie = await newCustomerSession(shop.server.url, { email, password: "Mustard-Seed-Faith-42" });
     await withDb(async (db) => {
       const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-      await db
-        .insertInto("tax_exemption_certificates")
-        .values({
-          id: "0c8a4a53-7a4c-4d55-9b8e-5d1f2f0a1c11",
-          user_id: user.id,
-          customer_email: email,
-          organisation_name: "Grace Church",
-          organisation_kind: "church",
-          state: "IL",
-          document_kind: "state_certificate",
-          certificate_number: "IL-8080",
-          expires_on: `${new Date().getUTCFullYear() + 2}-06-30`,
-          status: "pending",
-          file_content_type: "application/pdf",
-          file_byte_length: 10,
-          submitted_at: new Date(Date.now() - 60_000).toISOString(),
-        })
-        .execute();
+      await insertTaxCertificate(db, {
+        id: "0c8a4a53-7a4c-4d55-9b8e-5d1f2f0a1c11",
+        userId: user.id,
+        email,
+        state: "IL",
+        certificateNumber: "IL-8080",
+        expiresOn: `${new Date().getUTCFullYear() + 2}-06-30`,
+        status: "pending",
+        submittedAt: new Date(Date.now() - 60_000).toISOString(),
+      });
     });
 
     // The church buys while its certificate waits: Illinois's tax is charged ($1.88).

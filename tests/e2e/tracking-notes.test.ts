@@ -1,12 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
 import { OWNER_EMAIL } from "#tests/support/e2e-template.ts";
+import { openAdminOrders, openOrderDetails } from "#tests/support/admin-orders-page.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
-import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { axeViolations, expectToast } from "#tests/support/storefront-page.ts";
 import { mailsTo } from "#tests/support/test-mail.ts";
 import { insertTestOrder, paidCardOrder } from "#tests/support/test-orders.ts";
 
@@ -37,19 +38,7 @@ describe("tracking numbers and staff notes in a browser", () => {
     );
   });
 
-  async function adminPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const page = await admin.newPage();
-    await page.setViewportSize(viewport);
-    await page.goto(`${shop.server.url}/admin/orders`);
-    await waitForHydration(page);
-    return page;
-  }
-  async function openDetails(page: Page) {
-    await page.getByRole("button", { name: `View details of order ${orderId}` }).click();
-    const dialog = page.getByRole("dialog", { name: "Order Details" });
-    await dialog.getByTestId("order-details-id").filter({ hasText: orderId }).waitFor();
-    return dialog;
-  }
+  const adminPage = (viewport?: { width: number; height: number }) => openAdminOrders(admin, shop.server.url, viewport);
   /** The shipped mails the buyer got so far, oldest first, once `count` have arrived. */
   async function shippedMails(count: number) {
     const shipped = () =>
@@ -98,7 +87,7 @@ describe("tracking numbers and staff notes in a browser", () => {
 
   it("corrects a number in Order Details and sends the shipped e-mail again with it", async () => {
     const page = await adminPage();
-    const dialog = await openDetails(page);
+    const dialog = await openOrderDetails(page, orderId);
     const parcels = dialog.getByTestId("admin-tracking-numbers");
     await parcels.getByRole("button", { name: `Edit tracking number ${FEDEX_TYPO}` }).click();
     const edit = dialog.getByRole("form", { name: `Correct tracking number ${FEDEX_TYPO}` });
@@ -131,7 +120,7 @@ describe("tracking numbers and staff notes in a browser", () => {
 
   it("keeps a staff note in Order Details, out of Track Order", async () => {
     const page = await adminPage({ width: 360, height: 800 });
-    const dialog = await openDetails(page);
+    const dialog = await openOrderDetails(page, orderId);
     await dialog.getByLabel("New note").fill(NOTE);
     await dialog.getByRole("button", { name: "Add note" }).click();
     await expectToast(page, `Your note on order ${orderId} is saved.`);

@@ -6,10 +6,10 @@ import {
   escapeHtml,
   headerValue,
   heldWebhooks,
-  type HeldWebhooks,
   listenOnLoopback,
   postWebhook,
-  readBody,
+  readRequest,
+  type StandIn,
   type WebhookTarget,
 } from "./stand-in-server.ts";
 
@@ -168,19 +168,11 @@ export interface PayPalStandInOptions {
   tokenLifetimeSeconds?: number;
 }
 
-export interface PayPalStandIn extends HeldWebhooks<StandInEvent, WebhookDelivery> {
-  /** `http://127.0.0.1:<port>`: the value for the app's PAYPAL_API_URL. */
-  url: string;
+export interface PayPalStandIn extends StandIn<StandInEvent, RecordedRequest, WebhookDelivery> {
   /** Live objects: a test may change them to play PayPal's side. */
   orders: Map<string, StandInOrder>;
   captures: Map<string, StandInCapture>;
   refunds: Map<string, StandInRefund>;
-  /** Every event created, held ones included, by id. */
-  events: Map<string, StandInEvent>;
-  /** Every API request received (not the approval page), oldest first. */
-  requests(): RecordedRequest[];
-  /** Every webhook sent so far (replays included), oldest first. */
-  deliveries(): WebhookDelivery[];
   /**
    * Waits until every webhook under way has its answer. Events caused by an API call go out after
    * its answer, as PayPal's do, so a test awaits this before looking at what the shop received.
@@ -216,7 +208,6 @@ export interface PayPalStandIn extends HeldWebhooks<StandInEvent, WebhookDeliver
   orderForCustomId(customId: string): StandInOrder | undefined;
   /** The order as GET /v2/checkout/orders/:id shows it. */
   orderJson(orderId: string): Record<string, unknown>;
-  close(): Promise<void>;
 }
 
 const AUTH_ALGO = "SHA256withRSA";
@@ -523,9 +514,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions = {}): Pr
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const raw = await readBody(req);
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const method = req.method ?? "GET";
+    const { raw, url, method } = await readRequest(req);
     if (url.pathname === "/checkoutnow") return approvalPage(method, url, raw, res);
 
     const authorization = headerValue(req, "authorization") ?? "";

@@ -32,10 +32,15 @@ export function headerValue(req: IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 }
 
-export async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** A request as a stand-in reads it: its body, its address (on the stand-in's origin) and its method. */
+export async function readRequest(req: IncomingMessage): Promise<{ raw: string; url: URL; method: string }> {
+  return { raw: await readBody(req), url: new URL(req.url ?? "/", "http://127.0.0.1"), method: req.method ?? "GET" };
 }
 
 export function escapeHtml(text: string): string {
@@ -77,6 +82,19 @@ export interface HeldWebhooks<Event, Delivery> {
   dropHeld(): void;
   /** Sends an event again (same id and body, newly signed): what the provider's retry looks like. */
   replayEvent(eventId: string): Promise<Delivery>;
+}
+
+/** What every stand-in shows its tests besides its held webhooks: its address and what it received, made and sent. */
+export interface StandIn<Event, Recorded, Delivery> extends HeldWebhooks<Event, Delivery> {
+  /** `http://127.0.0.1:<port>`: the value for the app's provider API address (STRIPE_API_URL, PAYPAL_API_URL). */
+  url: string;
+  /** Every event created, held ones included, by id. */
+  events: Map<string, Event>;
+  /** Every API request received (not the page the buyer pays on), oldest first. */
+  requests(): Recorded[];
+  /** Every webhook sent so far (replays included), oldest first. */
+  deliveries(): Delivery[];
+  close(): Promise<void>;
 }
 
 /**

@@ -103,6 +103,14 @@ export async function bringIntoView(locator: Locator): Promise<void> {
   });
 }
 
+/** Opens the cart sheet from the page's cart button: the sheet, once it is open. */
+export async function openCartSheet(page: Page): Promise<Locator> {
+  await page.getByRole("button", { name: /Open your collection/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Your Collection" });
+  await dialog.waitFor();
+  return dialog;
+}
+
 /** Waits until React has hydrated the page (the cart reads its stored state after hydration). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");

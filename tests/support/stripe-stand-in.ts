@@ -6,10 +6,10 @@ import {
   escapeHtml,
   headerValue,
   heldWebhooks,
-  type HeldWebhooks,
   listenOnLoopback,
   postWebhook,
-  readBody,
+  readRequest,
+  type StandIn,
   type WebhookTarget,
 } from "./stand-in-server.ts";
 
@@ -170,19 +170,11 @@ export interface StripeStandInOptions {
   webhookSecret?: string;
 }
 
-export interface StripeStandIn extends HeldWebhooks<StandInEvent, WebhookDelivery> {
-  /** `http://127.0.0.1:<port>`: the value for the app's STRIPE_API_URL. */
-  url: string;
+export interface StripeStandIn extends StandIn<StandInEvent, RecordedRequest, WebhookDelivery> {
   /** Sessions by id (live objects: a test may change them to play Stripe's side). */
   sessions: Map<string, StandInSession>;
   coupons: Map<string, StandInCoupon>;
   refunds: Map<string, StandInRefund>;
-  /** Every API request received (not the hosted page), oldest first. */
-  requests(): RecordedRequest[];
-  /** Every webhook sent so far (replays included), oldest first. */
-  deliveries(): WebhookDelivery[];
-  /** Every event created, held ones included, by id. */
-  events: Map<string, StandInEvent>;
   /** Sets where webhooks go and the secret they are signed with (the app may start after the stand-in). */
   setWebhook(target: WebhookTarget, secret?: string): void;
   /**
@@ -217,7 +209,6 @@ export interface StripeStandIn extends HeldWebhooks<StandInEvent, WebhookDeliver
   failTax(on: boolean): void;
   /** The latest session created for an order (by `client_reference_id`). */
   sessionForOrder(orderId: string): StandInSession | undefined;
-  close(): Promise<void>;
 }
 
 const API_VERSION = "2025-10-29.clover";
@@ -341,9 +332,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const raw = await readBody(req);
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const method = req.method ?? "GET";
+    const { raw, url, method } = await readRequest(req);
     if (url.pathname.startsWith("/pay/")) return hostedPage(method, url, raw, res);
 
     const record: RecordedRequest = {

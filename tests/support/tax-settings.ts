@@ -45,23 +45,47 @@ export async function insertExemptCustomer(
     .insertInto("user")
     .values(userRow({ id: userId, email: `${userId}@example.com`, createdAt: now }))
     .execute();
+  await insertTaxCertificate(db, {
+    ...options,
+    id: certificateId,
+    userId,
+    email: `${userId}@example.com`,
+    submittedAt: now,
+  });
+  return { userId, certificateId };
+}
+
+/** A church's state certificate of an account, as sent with the account's form (approved unless told otherwise). */
+export async function insertTaxCertificate(
+  db: Kysely<Database>,
+  certificate: {
+    id: string;
+    userId: string;
+    email: string;
+    state: string;
+    status?: "approved" | "pending" | "rejected";
+    expiresOn?: string;
+    certificateNumber?: string;
+    organisationName?: string;
+    submittedAt?: string;
+  },
+): Promise<void> {
   await db
     .insertInto("tax_exemption_certificates")
     .values({
-      id: certificateId,
-      user_id: userId,
-      customer_email: `${userId}@example.com`,
-      organisation_name: options.organisationName ?? "Grace Church",
+      id: certificate.id,
+      user_id: certificate.userId,
+      customer_email: certificate.email,
+      organisation_name: certificate.organisationName ?? "Grace Church",
       organisation_kind: "church",
-      state: options.state,
+      state: certificate.state,
       document_kind: "state_certificate",
-      certificate_number: options.certificateNumber ?? "EX-1234",
-      expires_on: options.expiresOn ?? "2099-12-31",
-      status: options.status ?? "approved",
+      certificate_number: certificate.certificateNumber ?? "EX-1234",
+      expires_on: certificate.expiresOn ?? "2099-12-31",
+      status: certificate.status ?? "approved",
       file_content_type: "application/pdf",
       file_byte_length: 10,
-      submitted_at: now,
+      submitted_at: certificate.submittedAt ?? new Date().toISOString(),
     })
     .execute();
-  return { userId, certificateId };
 }

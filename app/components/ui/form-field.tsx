@@ -7,7 +7,7 @@ interface FieldLabelling {
   error?: string | null | undefined;
   hint?: string;
   className?: string;
-  /** Replaces the control's own look, for a control that is not a text box (a file picker). */
+  /** Replaces the control's own look (a file picker has one of its own). */
   controlClassName?: string;
   /** Shown in the control's row (beneath it on a phone): a button that acts on this one field (Track Now). */
   beside?: ReactNode;
@@ -21,6 +21,9 @@ type FormFieldProps =
 
 const CONTROL_CLASSES =
   "rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink disabled:bg-gray-100 disabled:text-gray-700 aria-invalid:border-red-700";
+/** A file picker's look, its button a pill: the text box's frame would not fit it. */
+const FILE_CONTROL_CLASSES =
+  "w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800";
 
 /**
  * A labelled input, textarea or select with its error below it (red text, announced and linked through
@@ -61,7 +64,11 @@ export function FormField(props: FormFieldProps) {
           {props.beside}
         </div>
       ) : (
-        <input {...control} className={controlClassName ?? CONTROL_CLASSES} {...withoutLabelling(props)} />
+        <input
+          {...control}
+          className={controlClassName ?? (props.type === "file" ? FILE_CONTROL_CLASSES : CONTROL_CLASSES)}
+          {...withoutLabelling(props)}
+        />
       )}
       {hint ? (
         <p id={hintId} className="text-sm text-gray-700">

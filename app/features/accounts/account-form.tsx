@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import type * as PasswordSchema from "#common/accounts/password-schema.ts";
 import type { ZodType } from "zod";
 import type { ActionFailure } from "#server/http/action-result.ts";
-import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
-import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 
 /**
@@ -47,14 +46,7 @@ export function AccountForm<Module = typeof PasswordSchema>({
   className?: string;
   children: (fieldErrors: Record<string, string>) => ReactNode;
 }) {
-  const { result, busy, post } = useBrowserPost(failure);
-  const { fieldErrors, formProps } = useCheckedForm({
-    schema: () => load().then(schema),
-    failureTitle,
-    toastServerRefusal: true,
-    result,
-    post,
-  });
+  const { busy, fieldErrors, formProps } = useIslandForm({ failure, schema: () => load().then(schema), failureTitle });
   return (
     <form {...formProps} method="post" aria-busy={busy} className={className}>
       {children(fieldErrors)}

@@ -6,6 +6,7 @@ import type { ActionResult } from "#server/http/action-result.ts";
 import { bundleContents } from "#common/books/bundle-contents.ts";
 import { BUNDLE_INTENTS } from "#common/books/bundle-schema.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { EmptyList } from "#app/components/ui/empty-list.tsx";
 import { useFormatMoney } from "#app/lib/money.ts";
 
 /** What a bundle can sell now, from its parts (decision 38), in words for staff. */
@@ -34,11 +35,7 @@ export function BundlesList({ bundles }: { bundles: Bundle[] }) {
   }, [result]);
 
   if (bundles.length === 0) {
-    return (
-      <p className="mt-6 rounded-xl bg-white p-8 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
-        No bundles yet. Add the first one with “Add New Bundle”.
-      </p>
-    );
+    return <EmptyList>No bundles yet. Add the first one with “Add New Bundle”.</EmptyList>;
   }
   return (
     <>

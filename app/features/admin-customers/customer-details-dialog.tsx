@@ -1,14 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CustomerDetails } from "#server/customers/get-customer-details.ts";
-import { Dialog } from "#app/components/ui/dialog.tsx";
+import type { DetailsAnswer } from "#server/http/details-answer.ts";
+import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
 import { formatDate } from "#common/dates.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
-
-/** The customer route's answer to `?details=<id>`. */
-export type CustomerDetailsResult =
-  { ok: true; customer: CustomerDetails } | { ok: false; customerId: string; message: string };
 
 const NEWSLETTER_TEXT = { confirmed: "Subscribed", pending: "Waiting for confirmation" } as const;
 const LINK = "font-semibold text-brand-700 underline";
@@ -24,31 +21,19 @@ export function CustomerDetailsDialog({
   onClose,
 }: {
   customerId: string | null;
-  result: CustomerDetailsResult | null | undefined;
+  result: DetailsAnswer<CustomerDetails> | null | undefined;
   onClose: () => void;
 }) {
-  const current = result && (result.ok ? result.customer.id : result.customerId) === customerId ? result : null;
   return (
-    <Dialog
-      open={customerId !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <DetailsDialog
+      id={customerId}
+      result={result}
       title="Customer Details"
-      wide
+      loadingText="Loading customer details…"
+      onClose={onClose}
     >
-      {current === null ? (
-        <p role="status" className="text-gray-700">
-          Loading customer details…
-        </p>
-      ) : current.ok ? (
-        <CustomerDetailsBody customer={current.customer} />
-      ) : (
-        <p role="alert" className="font-medium text-red-700">
-          {current.message}
-        </p>
-      )}
-    </Dialog>
+      {(customer) => <CustomerDetailsBody customer={customer} />}
+    </DetailsDialog>
   );
 }
 

@@ -10,6 +10,8 @@ import { useRouteForm } from "#app/components/forms/use-route-form.ts";
 
 const PANEL = "mb-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-6";
 const COUNT_INPUT = { type: "number", min: 1, step: 1, inputMode: "numeric" } as const;
+/** An amount of money in the store's currency, more than nothing. */
+const MONEY_INPUT = { type: "number", min: 0.01, step: 0.01, inputMode: "decimal" } as const;
 
 /**
  * The new or edited code's form (the one form kit: the shared schema checks it here and in the
@@ -83,10 +85,7 @@ export function DiscountCodeForm({
           <FormField
             label="Amount off"
             name="amount"
-            type="number"
-            min={0.01}
-            step={0.01}
-            inputMode="decimal"
+            {...MONEY_INPUT}
             defaultValue={code?.amountCents ? centsToMoneyText(code.amountCents) : ""}
             hint="Never more than the eligible subtotal"
             error={errors.amount}
@@ -142,10 +141,7 @@ export function DiscountCodeForm({
         <FormField
           label="Minimum subtotal (optional)"
           name="minSubtotal"
-          type="number"
-          min={0.01}
-          step={0.01}
-          inputMode="decimal"
+          {...MONEY_INPUT}
           defaultValue={code?.minSubtotalCents ? centsToMoneyText(code.minSubtotalCents) : ""}
           hint="Of the eligible titles, after quantity prices"
           error={errors.minSubtotal}

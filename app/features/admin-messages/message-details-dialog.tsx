@@ -1,13 +1,10 @@
 import { Mail, TriangleAlert } from "lucide-react";
 import type { ContactMessageDetails } from "#server/contact/get-contact-message.ts";
+import type { DetailsAnswer } from "#server/http/details-answer.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { Dialog } from "#app/components/ui/dialog.tsx";
+import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
 import { ENQUIRY_KINDS } from "#common/contact/contact-fields.ts";
 import { formatDateTime } from "#common/dates.ts";
-
-/** The messages route's answer to `?details=<id>`. */
-export type MessageDetailsResult =
-  { ok: true; message: ContactMessageDetails } | { ok: false; messageId: string; message: string };
 
 /**
  * "Message Details": the message whole, who sent it and when, and a reply by e-mail.
@@ -19,31 +16,19 @@ export function MessageDetailsDialog({
   onClose,
 }: {
   messageId: string | null;
-  result: MessageDetailsResult | null | undefined;
+  result: DetailsAnswer<ContactMessageDetails> | null | undefined;
   onClose: () => void;
 }) {
-  const current = result && (result.ok ? result.message.id : result.messageId) === messageId ? result : null;
   return (
-    <Dialog
-      open={messageId !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <DetailsDialog
+      id={messageId}
+      result={result}
       title="Message Details"
-      wide
+      loadingText="Loading the message…"
+      onClose={onClose}
     >
-      {current === null ? (
-        <p role="status" className="text-gray-700">
-          Loading the message…
-        </p>
-      ) : current.ok ? (
-        <MessageBody message={current.message} />
-      ) : (
-        <p role="alert" className="font-medium text-red-700">
-          {current.message}
-        </p>
-      )}
-    </Dialog>
+      {(message) => <MessageBody message={message} />}
+    </DetailsDialog>
   );
 }
 

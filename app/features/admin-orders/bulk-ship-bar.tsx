@@ -13,7 +13,7 @@ import { ADMIN_DOWNLOADS } from "#common/pages/site-paths.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { useRouteForm } from "#app/components/forms/use-route-form.ts";
-import { ParcelFields, parcelFieldNames } from "./parcel-fields.tsx";
+import { ParcelFieldset, parcelFieldNames } from "./parcel-fields.tsx";
 
 /**
  * "Mark shipped" for the ticked orders, behind one dialog that also takes a tracking number per
@@ -106,12 +106,10 @@ function BulkShipDialog({
       <form {...formProps} className="grid gap-4">
         <input type="hidden" name="intent" value={BULK_ORDER_INTENTS.markShipped} />
         {orderIds.map((id, index) => (
-          <fieldset key={id} className="grid gap-2 rounded-lg border border-brand-100 p-3">
-            <legend className="break-all px-1 text-sm font-semibold text-brand-800">Order {id}</legend>
+          <ParcelFieldset key={id} legend={`Order ${id}`} prefix={`parcels.${index}`} fieldErrors={fieldErrors}>
             <input type="hidden" name={BULK_ORDER_IDS_FIELD} value={id} />
             <input type="hidden" name={`parcels.${index}.orderId`} value={id} />
-            <ParcelFields prefix={`parcels.${index}`} fieldErrors={fieldErrors} />
-          </fieldset>
+          </ParcelFieldset>
         ))}
         {fieldErrors.parcels || fieldErrors[BULK_ORDER_IDS_FIELD] ? (
           <p role="alert" className="text-sm font-medium text-red-700">

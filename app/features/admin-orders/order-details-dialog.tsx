@@ -1,7 +1,8 @@
 import { taxExemptText } from "#common/tax/sales-tax.ts";
 import { FileDown } from "lucide-react";
 import type { OrderDetails } from "#server/orders/get-order-details.ts";
-import { Dialog } from "#app/components/ui/dialog.tsx";
+import type { DetailsAnswer } from "#server/http/details-answer.ts";
+import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
 import { formatMoney } from "#common/money/money.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
 import { formatDate, formatDateTime } from "#common/dates.ts";
@@ -11,9 +12,6 @@ import { OrderNotesPanel } from "./order-notes-panel.tsx";
 import { TrackingNumbersPanel } from "./tracking-numbers-panel.tsx";
 import { orderStatusClasses } from "./order-status-style.ts";
 import { PaymentBadge } from "./payment-badge.tsx";
-
-/** The order route's answer to `?details=<id>`. */
-export type OrderDetailsResult = { ok: true; order: OrderDetails } | { ok: false; orderId: string; message: string };
 
 /**
  * "Order Details": the full id, customer, total, status and every item with its line total.
@@ -25,31 +23,19 @@ export function OrderDetailsDialog({
   onClose,
 }: {
   orderId: string | null;
-  result: OrderDetailsResult | null | undefined;
+  result: DetailsAnswer<OrderDetails> | null | undefined;
   onClose: () => void;
 }) {
-  const current = result && (result.ok ? result.order.id : result.orderId) === orderId ? result : null;
   return (
-    <Dialog
-      open={orderId !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <DetailsDialog
+      id={orderId}
+      result={result}
       title="Order Details"
-      wide
+      loadingText="Loading order details…"
+      onClose={onClose}
     >
-      {current === null ? (
-        <p role="status" className="text-gray-700">
-          Loading order details…
-        </p>
-      ) : current.ok ? (
-        <OrderDetailsBody order={current.order} />
-      ) : (
-        <p role="alert" className="font-medium text-red-700">
-          {current.message}
-        </p>
-      )}
-    </Dialog>
+      {(order) => <OrderDetailsBody order={order} />}
+    </DetailsDialog>
   );
 }
 

@@ -1,4 +1,5 @@
 import { CARRIER_LABELS, CARRIERS, type Carrier } from "#common/orders/carriers.ts";
+import type { ReactNode } from "react";
 import { FormField } from "#app/components/ui/form-field.tsx";
 
 /** Most parcels leave with the Postal Service: the carrier a new row starts with. */
@@ -48,5 +49,26 @@ export function ParcelFields({
         error={fieldErrors[names.trackingNumber]}
       />
     </div>
+  );
+}
+
+/** One parcel of a ship dialog, under its legend (the parcel's or the order's), with the hidden fields that go with it. */
+export function ParcelFieldset({
+  legend,
+  prefix,
+  fieldErrors,
+  children,
+}: {
+  legend: string;
+  prefix: string;
+  fieldErrors: Record<string, string>;
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset className="grid gap-2 rounded-lg border border-brand-100 p-3">
+      <legend className="break-all px-1 text-sm font-semibold text-brand-800">{legend}</legend>
+      {children}
+      <ParcelFields prefix={prefix} fieldErrors={fieldErrors} />
+    </fieldset>
   );
 }

@@ -7,7 +7,7 @@ import { MAX_PARCELS_PER_SHIPMENT } from "#common/orders/parcel-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { useRouteForm } from "#app/components/forms/use-route-form.ts";
-import { ParcelFields, parcelFieldNames } from "./parcel-fields.tsx";
+import { ParcelFieldset, parcelFieldNames } from "./parcel-fields.tsx";
 
 const FIELD_ORDER = Array.from({ length: MAX_PARCELS_PER_SHIPMENT }, (_, index) => {
   const names = parcelFieldNames(`parcels.${index}`);
@@ -69,10 +69,12 @@ export function ShipOrderDialog({
         <input type="hidden" name="status" value="Shipped" />
         <div ref={rowsRef} className="grid gap-4">
           {Array.from({ length: rows }, (_, index) => (
-            <fieldset key={index} className="grid gap-2 rounded-lg border border-brand-100 p-3">
-              <legend className="px-1 text-sm font-semibold text-brand-800">Parcel {index + 1}</legend>
-              <ParcelFields prefix={`parcels.${index}`} fieldErrors={fieldErrors} />
-            </fieldset>
+            <ParcelFieldset
+              key={index}
+              legend={`Parcel ${index + 1}`}
+              prefix={`parcels.${index}`}
+              fieldErrors={fieldErrors}
+            />
           ))}
         </div>
         {fieldErrors.parcels ? (

@@ -4,9 +4,7 @@ import type { ActionResult } from "#server/http/action-result.ts";
 import type { ReturnClaimListItem } from "#server/returns/list-return-claims.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
-import { Dialog } from "#app/components/ui/dialog.tsx";
-import { FormField } from "#app/components/ui/form-field.tsx";
-import { useRouteForm } from "#app/components/forms/use-route-form.ts";
+import { WrittenDecisionDialog } from "#app/components/ui/written-decision-dialog.tsx";
 import { formatMoney } from "#common/money/money.ts";
 import { approveClaimSchema, refuseClaimSchema } from "#common/returns/return-claim-schema.ts";
 import { CLAIM_REVIEW_INTENTS, RETURN_CLAIM_LIMITS, type ClaimSettlement } from "#common/returns/return-claim-terms.ts";
@@ -37,18 +35,6 @@ export function ClaimActions({ claim }: { claim: ReturnClaimListItem }) {
   const fetcher = useFetcher<ActionResult>();
   const [open, setOpen] = useState<"approve" | "refuse" | ClaimSettlement | null>(null);
   const busy = fetcher.state !== "idle";
-  const approveForm = useRouteForm({
-    schema: approveClaimSchema,
-    fieldOrder: ["instructions"],
-    failureTitle: CLAIM_ACTION_TOASTS.approve.failureTitle,
-    fetcher,
-  });
-  const refuseForm = useRouteForm({
-    schema: refuseClaimSchema,
-    fieldOrder: ["reason"],
-    failureTitle: CLAIM_ACTION_TOASTS.refuse.failureTitle,
-    fetcher,
-  });
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     if (answer) setOpen(null);
@@ -85,67 +71,51 @@ export function ClaimActions({ claim }: { claim: ReturnClaimListItem }) {
           </button>
         </>
       ) : null}
-      <Dialog
+      <WrittenDecisionDialog
+        fetcher={fetcher}
         open={open === "approve"}
         onOpenChange={close}
+        onCancel={() => setOpen(null)}
         title="Approve this claim?"
         description="The customer is e-mailed these instructions."
-      >
-        <fetcher.Form {...approveForm.formProps} method="post" className="grid gap-4">
-          <input type="hidden" name="intent" value={CLAIM_REVIEW_INTENTS.approve} />
-          <input type="hidden" name="claimId" value={claim.id} />
-          <FormField
-            multiline
-            label="Return instructions"
-            name="instructions"
-            rows={5}
-            maxLength={RETURN_CLAIM_LIMITS.instructions}
-            defaultValue={
-              claim.kind === "damage"
-                ? "There is no need to send the damaged copies back. We will settle your claim shortly."
-                : ""
-            }
-            hint="Where to send the items and how, or that there is no need to send them back."
-            error={approveForm.fieldErrors.instructions}
-          />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(null)}>
-              Cancel
-            </button>
-            <button type="submit" disabled={busy} className={buttonStyles.primary}>
-              {busy ? "Approving..." : "Approve and e-mail"}
-            </button>
-          </div>
-        </fetcher.Form>
-      </Dialog>
-      <Dialog
+        schema={approveClaimSchema}
+        failureTitle={CLAIM_ACTION_TOASTS.approve.failureTitle}
+        fields={{ intent: CLAIM_REVIEW_INTENTS.approve, claimId: claim.id }}
+        text={{
+          name: "instructions",
+          label: "Return instructions",
+          rows: 5,
+          maxLength: RETURN_CLAIM_LIMITS.instructions,
+          defaultValue:
+            claim.kind === "damage"
+              ? "There is no need to send the damaged copies back. We will settle your claim shortly."
+              : "",
+          hint: "Where to send the items and how, or that there is no need to send them back.",
+        }}
+        submitLabel="Approve and e-mail"
+        busyLabel="Approving..."
+        tone="primary"
+      />
+      <WrittenDecisionDialog
+        fetcher={fetcher}
         open={open === "refuse"}
         onOpenChange={close}
+        onCancel={() => setOpen(null)}
         title="Refuse this claim?"
         description="The customer is e-mailed the reason; the copies can be claimed again."
-      >
-        <fetcher.Form {...refuseForm.formProps} method="post" className="grid gap-4">
-          <input type="hidden" name="intent" value={CLAIM_REVIEW_INTENTS.refuse} />
-          <input type="hidden" name="claimId" value={claim.id} />
-          <FormField
-            multiline
-            label="Reason"
-            name="reason"
-            rows={4}
-            maxLength={RETURN_CLAIM_LIMITS.refusalReason}
-            hint="For example: the return window had closed, or the items were used."
-            error={refuseForm.fieldErrors.reason}
-          />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(null)}>
-              Cancel
-            </button>
-            <button type="submit" disabled={busy} className={buttonStyles.danger}>
-              {busy ? "Refusing..." : "Refuse and e-mail"}
-            </button>
-          </div>
-        </fetcher.Form>
-      </Dialog>
+        schema={refuseClaimSchema}
+        failureTitle={CLAIM_ACTION_TOASTS.refuse.failureTitle}
+        fields={{ intent: CLAIM_REVIEW_INTENTS.refuse, claimId: claim.id }}
+        text={{
+          name: "reason",
+          label: "Reason",
+          rows: 4,
+          maxLength: RETURN_CLAIM_LIMITS.refusalReason,
+          hint: "For example: the return window had closed, or the items were used.",
+        }}
+        submitLabel="Refuse and e-mail"
+        busyLabel="Refusing..."
+      />
       {(["refund", "replacement"] as const).map((settlement) => (
         <ConfirmDialog
           key={settlement}

@@ -1,6 +1,6 @@
 import { Save } from "lucide-react";
 import { Form, useFormAction, useNavigation } from "react-router";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 
 /**
@@ -29,12 +29,12 @@ export function ComingSoonForm({ enabled }: { enabled: boolean }) {
           ? "Coming Soon mode is on: visitors currently see the Coming Soon page."
           : "Coming Soon mode is off: the shop is open to everyone."}
       </p>
-      <div>
-        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
-          <Save aria-hidden="true" className="size-5" />
-          {busy ? "Saving..." : "Save Settings"}
-        </button>
-      </div>
+      <SubmitButton
+        busy={busy}
+        label="Save Settings"
+        busyLabel="Saving..."
+        icon={<Save aria-hidden="true" className="size-5" />}
+      />
     </Form>
   );
 }

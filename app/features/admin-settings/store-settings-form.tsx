@@ -5,10 +5,10 @@ import type { ActionResult } from "#server/http/action-result.ts";
 import { LOW_STOCK_THRESHOLD_MAX, SETTINGS_LIMITS, storeSettingsFormSchema } from "#common/settings/settings-schema.ts";
 import type { AdminStoreSettings } from "#server/settings/store-settings.ts";
 import type { CurrencyChoice } from "#server/settings/currency-choices.ts";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import { settingsInputFromFormData } from "./settings-form-data.ts";
 import { SettingsSection } from "./settings-section.tsx";
 import { ShippingMethodsEditor } from "./shipping-methods-editor.tsx";
@@ -317,12 +317,12 @@ export function StoreSettingsForm({
         <SocialLinksFields links={settings.socialLinks} errors={errors} />
       </SettingsSection>
 
-      <div>
-        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
-          <Save aria-hidden="true" className="size-5" />
-          {busy ? "Saving..." : "Save All Changes"}
-        </button>
-      </div>
+      <SubmitButton
+        busy={busy}
+        label="Save All Changes"
+        busyLabel="Saving..."
+        icon={<Save aria-hidden="true" className="size-5" />}
+      />
     </Form>
   );
 }

@@ -1,23 +1,13 @@
 import { FileText, Image } from "lucide-react";
 import type { TaxCertificateListItem } from "#server/tax-exemptions/list-tax-certificates.ts";
-import { formatDateTime, formatLongDate } from "#common/dates.ts";
+import { CertificateStandingBadge } from "#app/components/ui/certificate-standing-badge.tsx";
+import { CertificateTerms } from "#app/components/ui/certificate-terms.tsx";
+import { formatDateTime } from "#common/dates.ts";
 import { taxCertificateFilePath } from "#common/pages/site-paths.ts";
-import {
-  CERTIFICATE_DOCUMENT_KINDS,
-  CERTIFICATE_STATUS_LABELS,
-  ORGANISATION_KINDS,
-  type CertificateStatus,
-} from "#common/tax-exemptions/tax-exemption-terms.ts";
+import { ORGANISATION_KINDS } from "#common/tax-exemptions/tax-exemption-terms.ts";
 import { usStateName } from "#common/us-states.ts";
 import { ReviewActions } from "./review-actions.tsx";
 import { TaxRefundActions } from "./tax-refund-actions.tsx";
-
-const BADGES: Record<CertificateStatus | "expired", string> = {
-  approved: "bg-green-100 text-green-900",
-  pending: "bg-yellow-100 text-yellow-900",
-  rejected: "bg-red-100 text-red-900",
-  expired: "bg-gray-200 text-gray-900",
-};
 
 /** "in 12 days", "today", "3 days ago": how far an expiry date is from `today` (both UTC dates). */
 function daysFrom(today: string, date: string): string {
@@ -71,29 +61,10 @@ export function CertificatesList({ certificates, today }: { certificates: TaxCer
                     {certificate.accountExists ? null : " (account deleted)"}
                   </p>
                 </div>
-                <span
-                  data-testid="admin-tax-certificate-status"
-                  className={`rounded-full px-3 py-1 text-sm font-semibold ${BADGES[certificate.standing]}`}
-                >
-                  {CERTIFICATE_STATUS_LABELS[certificate.standing]}
-                </span>
+                <CertificateStandingBadge standing={certificate.standing} testId="admin-tax-certificate-status" />
               </div>
               <dl className="mt-4 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-                <div>
-                  <dt className="text-gray-700">Certificate</dt>
-                  <dd className="font-medium">{CERTIFICATE_DOCUMENT_KINDS[certificate.documentKind]}</dd>
-                </div>
-                <div>
-                  <dt className="text-gray-700">Number</dt>
-                  <dd className="break-all font-medium">{certificate.certificateNumber}</dd>
-                </div>
-                <div>
-                  <dt className="text-gray-700">Expires</dt>
-                  <dd className="font-medium">
-                    {formatLongDate(certificate.expiresOn)}{" "}
-                    <span className="font-normal text-gray-700">({daysFrom(today, certificate.expiresOn)})</span>
-                  </dd>
-                </div>
+                <CertificateTerms certificate={certificate} expiresNote={daysFrom(today, certificate.expiresOn)} />
                 <div>
                   <dt className="text-gray-700">Organisation address</dt>
                   <dd className="whitespace-pre-line font-medium">{certificate.organisationAddress ?? "None given"}</dd>

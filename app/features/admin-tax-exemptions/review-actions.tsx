@@ -4,9 +4,7 @@ import type { ActionResult } from "#server/http/action-result.ts";
 import type { TaxCertificateListItem } from "#server/tax-exemptions/list-tax-certificates.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
-import { Dialog } from "#app/components/ui/dialog.tsx";
-import { FormField } from "#app/components/ui/form-field.tsx";
-import { useRouteForm } from "#app/components/forms/use-route-form.ts";
+import { WrittenDecisionDialog } from "#app/components/ui/written-decision-dialog.tsx";
 import { formatLongDate } from "#common/dates.ts";
 import { rejectCertificateSchema } from "#common/tax-exemptions/tax-exemption-schema.ts";
 import { CERTIFICATE_REVIEW_INTENTS, TAX_EXEMPTION_LIMITS } from "#common/tax-exemptions/tax-exemption-terms.ts";
@@ -28,12 +26,6 @@ export function ReviewActions({ certificate }: { certificate: TaxCertificateList
   const [rejecting, setRejecting] = useState(false);
   const busy = fetcher.state !== "idle";
   const state = usStateName(certificate.state);
-  const { fieldErrors, formProps } = useRouteForm({
-    schema: rejectCertificateSchema,
-    fieldOrder: ["reason"],
-    failureTitle: REVIEW_TOASTS.reject.failureTitle,
-    fetcher,
-  });
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   // The answer arrived: a decision made closes its dialog (the list no longer shows the row).
   useEffect(() => {
@@ -68,36 +60,28 @@ export function ReviewActions({ certificate }: { certificate: TaxCertificateList
           );
         }}
       />
-      <Dialog
+      <WrittenDecisionDialog
+        fetcher={fetcher}
         open={rejecting}
         onOpenChange={(open) => {
           if (!open && !busy) setRejecting(false);
         }}
+        onCancel={() => setRejecting(false)}
         title="Reject this certificate?"
         description={`The customer is e-mailed the reason and can send a corrected certificate for ${state}.`}
-      >
-        <fetcher.Form {...formProps} method="post" className="grid gap-4">
-          <input type="hidden" name="intent" value={CERTIFICATE_REVIEW_INTENTS.reject} />
-          <input type="hidden" name="certificateId" value={certificate.id} />
-          <FormField
-            multiline
-            label="Reason"
-            name="reason"
-            rows={4}
-            maxLength={TAX_EXEMPTION_LIMITS.rejectionReason}
-            hint="For example: the certificate is not signed, or it names another organisation."
-            error={fieldErrors.reason}
-          />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className={buttonStyles.secondary} onClick={() => setRejecting(false)}>
-              Cancel
-            </button>
-            <button type="submit" disabled={busy} className={buttonStyles.danger}>
-              {busy ? "Rejecting..." : "Reject"}
-            </button>
-          </div>
-        </fetcher.Form>
-      </Dialog>
+        schema={rejectCertificateSchema}
+        failureTitle={REVIEW_TOASTS.reject.failureTitle}
+        fields={{ intent: CERTIFICATE_REVIEW_INTENTS.reject, certificateId: certificate.id }}
+        text={{
+          name: "reason",
+          label: "Reason",
+          rows: 4,
+          maxLength: TAX_EXEMPTION_LIMITS.rejectionReason,
+          hint: "For example: the certificate is not signed, or it names another organisation.",
+        }}
+        submitLabel="Reject"
+        busyLabel="Rejecting..."
+      />
     </div>
   );
 }

@@ -17,8 +17,7 @@ import type { ActionFailure } from "#server/http/action-result.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
-import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 import { OrderSummary, type SummaryTax } from "./order-summary.tsx";
 
@@ -140,29 +139,26 @@ function CheckoutFormFields({
   // Set at once on a click (the state shows only after a render): a second click posts nothing.
   const submitting = useRef(false);
   // Busy from Place Order until the browser leaves; Back from Stripe's page makes it usable again.
-  const { result, busy, post } = useBrowserPost(failure, () => {
-    submitting.current = false;
-  });
-
   const {
+    busy,
     fieldErrors: errors,
     message,
     formProps,
-  } = useCheckedForm({
+  } = useIslandForm({
+    failure,
+    onRestored: () => {
+      submitting.current = false;
+    },
     // Fetched on Place Order; the form waits for it once.
     schema: () => loadCheck().then((module) => module.checkoutSchema),
     fieldOrder: CHECKOUT_FIELDS,
     failureTitle: ORDER_NOT_PLACED_TITLE,
-    // The page was rendered again with the refusal: no toast from the server can reach it.
-    toastServerRefusal: true,
     clearOnInput: true,
-    result,
     // Refused (here or by the server): the summary takes the keyboard, and Place Order works again.
     focus: () => summaryRef.current,
     onRefused: () => {
       submitting.current = false;
     },
-    post,
   });
 
   const { tax, ask, askSoon } = useTaxQuote(page);

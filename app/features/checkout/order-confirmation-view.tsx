@@ -196,30 +196,7 @@ function PaymentState({ order, visit }: { order: OrderConfirmation; visit: Confi
     );
   }
   if (order.paymentMethod === "card" && order.paymentStatus === "awaiting_payment") {
-    if (visit.cancelledPayment) {
-      return (
-        <p>
-          <strong>The card payment was cancelled.</strong> Your order is saved and waiting for payment; you can pay by
-          card again below.
-        </p>
-      );
-    }
-    if (visit.paymentUnavailable) {
-      return (
-        <p>
-          <strong>We could not open the card payment page.</strong> Your order is saved and waiting for payment; please
-          try paying by card again below.
-        </p>
-      );
-    }
-    return (
-      <p>
-        <strong>Waiting for payment confirmation.</strong>{" "}
-        {visit.returnedFromPayment
-          ? "Stripe is confirming your payment; this page shows it as paid once it arrives."
-          : "Your order is waiting for your card payment."}
-      </p>
-    );
+    return awaitingPayment(visit, PROVIDER_WORDS.card);
   }
   return (
     <p>
@@ -262,19 +239,31 @@ function payPalState(order: OrderConfirmation, visit: ConfirmationVisit) {
       </p>
     );
   }
+  return awaitingPayment(visit, PROVIDER_WORDS.paypal);
+}
+
+/** How the page names each provider's payment in the states below. */
+const PROVIDER_WORDS = {
+  card: { payment: "card payment", page: "the card payment page", by: "by card", confirmer: "Stripe" },
+  paypal: { payment: "PayPal payment", page: "PayPal", by: "with PayPal", confirmer: "PayPal" },
+};
+
+/** What the page says of a card or PayPal payment still awaited: cancelled there, its page not opened, or on its way. */
+function awaitingPayment(visit: ConfirmationVisit, words: (typeof PROVIDER_WORDS)[keyof typeof PROVIDER_WORDS]) {
+  // Each sentence one string: the page stays one text run per sentence, as when written out.
   if (visit.cancelledPayment) {
     return (
       <p>
-        <strong>The PayPal payment was cancelled.</strong> Your order is saved and waiting for payment; you can pay with
-        PayPal again below.
+        <strong>{`The ${words.payment} was cancelled.`}</strong>
+        {` Your order is saved and waiting for payment; you can pay ${words.by} again below.`}
       </p>
     );
   }
   if (visit.paymentUnavailable) {
     return (
       <p>
-        <strong>We could not open PayPal.</strong> Your order is saved and waiting for payment; please try paying with
-        PayPal again below.
+        <strong>{`We could not open ${words.page}.`}</strong>
+        {` Your order is saved and waiting for payment; please try paying ${words.by} again below.`}
       </p>
     );
   }
@@ -282,8 +271,8 @@ function payPalState(order: OrderConfirmation, visit: ConfirmationVisit) {
     <p>
       <strong>Waiting for payment confirmation.</strong>{" "}
       {visit.returnedFromPayment
-        ? "PayPal is confirming your payment; this page shows it as paid once it arrives."
-        : "Your order is waiting for your PayPal payment."}
+        ? `${words.confirmer} is confirming your payment; this page shows it as paid once it arrives.`
+        : `Your order is waiting for your ${words.payment}.`}
     </p>
   );
 }

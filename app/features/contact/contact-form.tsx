@@ -8,10 +8,11 @@ import {
 } from "#common/contact/contact-fields.ts";
 import type * as ContactSchema from "#common/contact/contact-message-schema.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
-import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { FormAlert, messageWithoutField } from "#app/components/forms/form-alert.tsx";
+import { SentNotice } from "#app/components/forms/sent-notice.tsx";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 
 export const MESSAGE_SENT_TOAST = {
@@ -56,36 +57,25 @@ function ContactForm({
   enquiry?: EnquiryKind | null | undefined;
 }) {
   const kind = enquiry ? ENQUIRY_KINDS[enquiry] : null;
-  const { result, busy, post } = useBrowserPost(failure);
-  const { fieldErrors: errors, formProps } = useCheckedForm({
+  const {
+    busy,
+    fieldErrors: errors,
+    formProps,
+  } = useIslandForm({
+    failure,
     schema: () => loadCheck().then((module) => module.contactMessageSchema),
     fieldOrder: CONTACT_FIELDS,
     failureTitle: CONTACT_TOASTS.failureTitle,
-    // The page was rendered again with the refusal: no toast from the server can reach it.
-    toastServerRefusal: true,
     clearOnInput: true,
-    result,
-    post,
   });
   // A refusal without a field to point at (too many messages, a fault): said in the page too.
   // So is a tampered or outdated enquiry, whose hidden field has no place to show it.
-  const formMessage =
-    failure && !Object.keys(failure.fieldErrors ?? {}).length
-      ? failure.message
-      : (failure?.fieldErrors?.enquiry ?? null);
+  const formMessage = messageWithoutField(failure) ?? failure?.fieldErrors?.enquiry;
 
   return (
     <form {...formProps} method="post" aria-busy={busy} className="grid gap-5">
-      {sent ? (
-        <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
-          <strong>{MESSAGE_SENT_TOAST.title}</strong> {MESSAGE_SENT_TOAST.description}
-        </p>
-      ) : null}
-      {formMessage ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
-          {formMessage}
-        </p>
-      ) : null}
+      {sent ? <SentNotice toast={MESSAGE_SENT_TOAST} /> : null}
+      <FormAlert message={formMessage} />
       <p className="text-sm text-gray-700">
         {kind
           ? `All fields are required, except the ${kind.organisationLabel.toLowerCase()}.`
@@ -145,12 +135,12 @@ function ContactForm({
         maxLength={CONTACT_LIMITS.message}
         required
       />
-      <div>
-        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
-          <Send aria-hidden="true" className="size-5" />
-          {busy ? "Sending..." : "Send Message"}
-        </button>
-      </div>
+      <SubmitButton
+        busy={busy}
+        label="Send Message"
+        busyLabel="Sending..."
+        icon={<Send aria-hidden="true" className="size-5" />}
+      />
     </form>
   );
 }

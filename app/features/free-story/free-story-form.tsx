@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { ActionFailure, ActionResult } from "#server/http/action-result.ts";
+import type { ActionFailure } from "#server/http/action-result.ts";
 import { FREE_STORY_FIELDS, FREE_STORY_SENT_TOAST } from "#common/free-story/free-story-fields.ts";
 import { SITE_PAGES, SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { SentNotice } from "#app/components/forms/sent-notice.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
+import { postForResult } from "#app/lib/post-for-result.ts";
 
-const FAILED: ActionFailure = { ok: false, error: { code: "INTERNAL", message: "" } };
 const FALLBACK_MESSAGE = "Could not send the story. Please try again.";
 
 /**
@@ -44,17 +46,8 @@ function FreeStoryForm({
     if (busy) return;
     const form = event.currentTarget;
     setBusy(true);
-    let result: ActionResult = FAILED;
-    try {
-      const response = await fetch(SITE_RESOURCES.freeStory.path, { method: "POST", body: new FormData(form) });
-      if (response.headers.get("content-type")?.includes("application/json")) {
-        result = (await response.json()) as ActionResult;
-      }
-    } catch {
-      // Offline or refused: the generic failure below.
-    } finally {
-      setBusy(false);
-    }
+    const result = await postForResult(SITE_RESOURCES.freeStory.path, form);
+    setBusy(false);
     if (result.ok) {
       setRefusal(undefined);
       form.reset();
@@ -90,16 +83,8 @@ function FreeStoryForm({
       aria-busy={busy}
       className="grid gap-4 text-left"
     >
-      {sent ? (
-        <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
-          <strong>{FREE_STORY_SENT_TOAST.title}</strong> {FREE_STORY_SENT_TOAST.description}
-        </p>
-      ) : null}
-      {formMessage ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
-          {formMessage}
-        </p>
-      ) : null}
+      {sent ? <SentNotice toast={FREE_STORY_SENT_TOAST} /> : null}
+      <FormAlert message={formMessage} />
       <FormField
         ref={inputRef}
         label="Email address"

@@ -1,8 +1,8 @@
 import type { ActionFailure } from "#server/http/action-result.ts";
 import type { ClaimPage } from "#server/returns/get-claim-page.ts";
-import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
-import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormAlert, messageWithoutField } from "#app/components/forms/form-alert.tsx";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
 import {
@@ -36,8 +36,8 @@ function ClaimFields({
   values: ClaimValues;
   failure?: ActionFailure["error"] | undefined;
 }) {
-  const { result, busy, post } = useBrowserPost(failure);
-  const { fieldErrors, formProps } = useCheckedForm({
+  const { busy, fieldErrors, formProps } = useIslandForm({
+    failure,
     schema: () => loadReturnClaimCheck().then((module) => module.returnClaimSchema),
     fieldOrder: [
       "kind",
@@ -47,20 +47,13 @@ function ClaimFields({
       CLAIM_PHOTO_FIELD,
     ],
     failureTitle: "Request not sent",
-    toastServerRefusal: true,
     clearOnInput: true,
-    result,
-    post,
   });
   // A refusal with no field to point at (the window closed meanwhile, too many posts): said in the form too.
-  const formMessage = failure && Object.keys(failure.fieldErrors ?? {}).length === 0 ? failure.message : null;
+  const formMessage = messageWithoutField(failure);
   return (
     <form {...formProps} method="post" encType="multipart/form-data" aria-busy={busy} className="grid gap-5">
-      {formMessage ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
-          {formMessage}
-        </p>
-      ) : null}
+      <FormAlert message={formMessage} />
       <input type="hidden" name="intent" value={RETURN_REQUEST_INTENTS.claim} />
       <input type="hidden" name="orderId" value={page.orderId} />
       <fieldset className="grid gap-2">
@@ -128,13 +121,8 @@ function ClaimFields({
         accept={CLAIM_PHOTO_ACCEPT}
         hint="A JPEG, PNG, WebP or AVIF photo of at most 10 MB. Only you and our staff can see it."
         error={fieldErrors[CLAIM_PHOTO_FIELD]}
-        controlClassName="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
       />
-      <div>
-        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
-          {busy ? "Sending..." : "Send request"}
-        </button>
-      </div>
+      <SubmitButton busy={busy} label="Send request" busyLabel="Sending..." />
     </form>
   );
 }

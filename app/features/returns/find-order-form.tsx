@@ -1,7 +1,7 @@
 import type { ActionFailure } from "#server/http/action-result.ts";
-import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
-import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
 import { RETURN_REQUEST_INTENTS } from "#common/returns/return-claim-terms.ts";
@@ -19,24 +19,17 @@ function FindOrderFields({
   values: { orderId: string; email: string };
   failure?: ActionFailure["error"] | undefined;
 }) {
-  const { result, busy, post } = useBrowserPost(failure);
-  const { fieldErrors, formProps } = useCheckedForm({
+  const { busy, fieldErrors, formProps } = useIslandForm({
+    failure,
     schema: () => loadReturnClaimCheck().then((module) => module.findClaimOrderSchema),
     fieldOrder: ["orderId", "email"],
     failureTitle: "Order not found",
-    toastServerRefusal: true,
     clearOnInput: true,
-    result,
-    post,
   });
   const formMessage = failure && !failure.fieldErrors?.orderId && !failure.fieldErrors?.email ? failure.message : null;
   return (
     <form {...formProps} method="post" aria-busy={busy} className="grid gap-4" aria-labelledby="find-order-heading">
-      {formMessage ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
-          {formMessage}
-        </p>
-      ) : null}
+      <FormAlert message={formMessage} />
       <input type="hidden" name="intent" value={RETURN_REQUEST_INTENTS.find} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField
@@ -58,11 +51,7 @@ function FindOrderFields({
           required
         />
       </div>
-      <div>
-        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
-          {busy ? "Looking..." : "Find my order"}
-        </button>
-      </div>
+      <SubmitButton busy={busy} label="Find my order" busyLabel="Looking..." />
     </form>
   );
 }

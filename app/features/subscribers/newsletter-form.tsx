@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
-import type { ActionFailure, ActionResult } from "#server/http/action-result.ts";
+import type { ActionFailure } from "#server/http/action-result.ts";
 import { ALREADY_SUBSCRIBED } from "#common/subscribers/subscribe-answer.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { showToast, type ToastMessage } from "#app/components/ui/toast.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
+import { postForResult } from "#app/lib/post-for-result.ts";
 
 const SUBSCRIBE_ACTION = "/resources/subscribe";
-const FAILED: ActionFailure = { ok: false, error: { code: "INTERNAL", message: "" } };
 
 function failureToast(failure: ActionFailure): ToastMessage {
   if (failure.error.reason === ALREADY_SUBSCRIBED) {
@@ -51,17 +51,8 @@ export function NewsletterForm({
     if (busy) return;
     const form = event.currentTarget;
     setBusy(true);
-    let result: ActionResult = FAILED;
-    try {
-      const response = await fetch(SUBSCRIBE_ACTION, { method: "POST", body: new FormData(form) });
-      if (response.headers.get("content-type")?.includes("application/json")) {
-        result = (await response.json()) as ActionResult;
-      }
-    } catch {
-      // Offline or refused: the generic failure below.
-    } finally {
-      setBusy(false);
-    }
+    const result = await postForResult(SUBSCRIBE_ACTION, form);
+    setBusy(false);
     if (result.ok) {
       showToast({ title: "Subscribed!", description: successDescription });
       form.reset();

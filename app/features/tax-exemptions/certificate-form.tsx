@@ -1,8 +1,8 @@
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
-import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { FormAlert, messageWithoutField } from "#app/components/forms/form-alert.tsx";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 import {
   CERTIFICATE_DOCUMENT_KINDS,
@@ -11,7 +11,8 @@ import {
   TAX_EXEMPTION_INTENTS,
   TAX_EXEMPTION_LIMITS,
 } from "#common/tax-exemptions/tax-exemption-terms.ts";
-import { US_STATE_CODES, US_STATES } from "#common/us-states.ts";
+import { US_STATES } from "#common/us-states.ts";
+import { ChoiceOptions } from "./choice-options.tsx";
 import { loadTaxExemptionCheck } from "./tax-exemption-check.ts";
 
 /** What was typed before a refusal (a file is chosen again). */
@@ -39,34 +40,22 @@ function CertificateFields({
   failure?: ActionFailure["error"] | undefined;
   today: string;
 }) {
-  const { result, busy, post } = useBrowserPost(failure);
-  const { fieldErrors, formProps } = useCheckedForm({
+  const { busy, fieldErrors, formProps } = useIslandForm({
+    failure,
     schema: () => loadTaxExemptionCheck().then((module) => module.certificateSchema),
     fieldOrder: ["state", "documentKind", "certificateNumber", "expiresOn", CERTIFICATE_FILE_FIELD],
     failureTitle: CERTIFICATE_FAILURE_TITLE,
-    toastServerRefusal: true,
     clearOnInput: true,
-    result,
-    post,
   });
   // A refusal with no field to point at (no organisation yet, too many sends): said in the form too.
-  const formMessage = failure && !Object.keys(failure.fieldErrors ?? {}).length ? failure.message : null;
+  const formMessage = messageWithoutField(failure);
   return (
     <form {...formProps} method="post" encType="multipart/form-data" aria-busy={busy} className="grid gap-4">
-      {formMessage ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-700/40">
-          {formMessage}
-        </p>
-      ) : null}
+      <FormAlert message={formMessage} />
       <input type="hidden" name="intent" value={TAX_EXEMPTION_INTENTS.certificate} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField select label="State" name="state" defaultValue={values.state} error={fieldErrors.state} required>
-          <option value="">Choose…</option>
-          {US_STATE_CODES.map((code) => (
-            <option key={code} value={code}>
-              {US_STATES[code]}
-            </option>
-          ))}
+          <ChoiceOptions choices={US_STATES} />
         </FormField>
         <FormField
           select
@@ -76,12 +65,7 @@ function CertificateFields({
           error={fieldErrors.documentKind}
           required
         >
-          <option value="">Choose…</option>
-          {Object.entries(CERTIFICATE_DOCUMENT_KINDS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <ChoiceOptions choices={CERTIFICATE_DOCUMENT_KINDS} />
         </FormField>
         <FormField
           label="Certificate or exemption number"
@@ -111,13 +95,8 @@ function CertificateFields({
         hint="A PDF, or a photo or scan as JPEG, PNG or WebP; at most 5 MB."
         error={fieldErrors[CERTIFICATE_FILE_FIELD]}
         required
-        controlClassName="w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
       />
-      <div>
-        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
-          {busy ? "Sending..." : "Send for review"}
-        </button>
-      </div>
+      <SubmitButton busy={busy} label="Send for review" busyLabel="Sending..." />
     </form>
   );
 }

@@ -2,25 +2,11 @@ import { FileText } from "lucide-react";
 import type { MyTaxCertificate } from "#server/tax-exemptions/list-my-tax-certificates.ts";
 import { PostButtonIsland } from "#app/components/forms/post-button.tsx";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { formatLongDate } from "#common/dates.ts";
+import { CertificateStandingBadge } from "#app/components/ui/certificate-standing-badge.tsx";
+import { CertificateTerms } from "#app/components/ui/certificate-terms.tsx";
 import { taxCertificateFilePath } from "#common/pages/site-paths.ts";
-import {
-  CERTIFICATE_DOCUMENT_KINDS,
-  CERTIFICATE_STATUS_LABELS,
-  TAX_EXEMPTION_INTENTS,
-  type CertificateStatus,
-} from "#common/tax-exemptions/tax-exemption-terms.ts";
+import { TAX_EXEMPTION_INTENTS } from "#common/tax-exemptions/tax-exemption-terms.ts";
 import { usStateName } from "#common/us-states.ts";
-
-/** Approved green, pending yellow, rejected red, expired grey. */
-export function standingBadge(standing: CertificateStatus | "expired"): string {
-  return {
-    approved: "bg-green-100 text-green-900",
-    pending: "bg-yellow-100 text-yellow-900",
-    rejected: "bg-red-100 text-red-900",
-    expired: "bg-gray-200 text-gray-900",
-  }[standing];
-}
 
 /** The account's certificates: state, number, expiry, review and file; a pending one can be withdrawn. */
 export function MyCertificates({ certificates }: { certificates: MyTaxCertificate[] }) {
@@ -39,26 +25,10 @@ export function MyCertificates({ certificates }: { certificates: MyTaxCertificat
           >
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h3 className="font-semibold">{state}</h3>
-              <span
-                data-testid="tax-certificate-status"
-                className={`rounded-full px-3 py-1 text-sm font-semibold ${standingBadge(certificate.standing)}`}
-              >
-                {CERTIFICATE_STATUS_LABELS[certificate.standing]}
-              </span>
+              <CertificateStandingBadge standing={certificate.standing} testId="tax-certificate-status" />
             </div>
             <dl className="mt-3 grid gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
-              <div>
-                <dt className="text-gray-700">Certificate</dt>
-                <dd className="font-medium">{CERTIFICATE_DOCUMENT_KINDS[certificate.documentKind]}</dd>
-              </div>
-              <div>
-                <dt className="text-gray-700">Number</dt>
-                <dd className="break-all font-medium">{certificate.certificateNumber}</dd>
-              </div>
-              <div>
-                <dt className="text-gray-700">Expires</dt>
-                <dd className="font-medium">{formatLongDate(certificate.expiresOn)}</dd>
-              </div>
+              <CertificateTerms certificate={certificate} />
             </dl>
             {certificate.status === "rejected" && certificate.rejectionReason ? (
               <p className="mt-3 whitespace-pre-wrap break-words rounded-lg bg-red-50 p-3 text-sm text-red-900">

@@ -1,15 +1,15 @@
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
-import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { useBrowserPost } from "#app/components/forms/use-browser-post.ts";
-import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
+import { SubmitButton } from "#app/components/forms/submit-button.tsx";
+import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 import {
   ORGANISATION_KINDS,
   TAX_EXEMPTION_INTENTS,
   TAX_EXEMPTION_LIMITS,
 } from "#common/tax-exemptions/tax-exemption-terms.ts";
-import { US_STATE_CODES, US_STATES } from "#common/us-states.ts";
+import { US_STATES } from "#common/us-states.ts";
+import { ChoiceOptions } from "./choice-options.tsx";
 import { loadTaxExemptionCheck } from "./tax-exemption-check.ts";
 
 /** The organisation's fields as the form shows them: the saved organisation, or what was typed before a refusal. */
@@ -39,15 +39,12 @@ function OrganisationFields({
   /** Whether the account has an organisation already (the button says Save or Update). */
   saved: boolean;
 }) {
-  const { result, busy, post } = useBrowserPost(failure);
-  const { fieldErrors, formProps } = useCheckedForm({
+  const { busy, fieldErrors, formProps } = useIslandForm({
+    failure,
     schema: () => loadTaxExemptionCheck().then((module) => module.organisationSchema),
     fieldOrder: ["name", "kind", "street", "city", "state", "postalCode"],
     failureTitle: ORGANISATION_FAILURE_TITLE,
-    toastServerRefusal: true,
     clearOnInput: true,
-    result,
-    post,
   });
   return (
     <form {...formProps} method="post" aria-busy={busy} className="grid gap-4">
@@ -63,12 +60,7 @@ function OrganisationFields({
           required
         />
         <FormField select label="Type" name="kind" defaultValue={values.kind} error={fieldErrors.kind} required>
-          <option value="">Choose…</option>
-          {Object.entries(ORGANISATION_KINDS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <ChoiceOptions choices={ORGANISATION_KINDS} />
         </FormField>
       </div>
       <FormField
@@ -99,12 +91,7 @@ function OrganisationFields({
           error={fieldErrors.state}
           required
         >
-          <option value="">Choose…</option>
-          {US_STATE_CODES.map((code) => (
-            <option key={code} value={code}>
-              {US_STATES[code]}
-            </option>
-          ))}
+          <ChoiceOptions choices={US_STATES} />
         </FormField>
         <FormField
           label="ZIP code"
@@ -117,11 +104,7 @@ function OrganisationFields({
           required
         />
       </div>
-      <div>
-        <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
-          {busy ? "Saving..." : saved ? "Update organisation" : "Save organisation"}
-        </button>
-      </div>
+      <SubmitButton busy={busy} label={saved ? "Update organisation" : "Save organisation"} busyLabel="Saving..." />
     </form>
   );
 }

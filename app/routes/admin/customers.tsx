@@ -1,9 +1,8 @@
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { useCallback, useState } from "react";
-import { data, useFetcher } from "react-router";
-import { AppError } from "#server/errors/app-error.ts";
-import type { AppServices } from "#server/services.ts";
-import { getCustomerDetails } from "#server/customers/get-customer-details.ts";
+import { data } from "react-router";
+import { getCustomerDetails, type CustomerDetails } from "#server/customers/get-customer-details.ts";
+import { loadDetailsAnswer } from "#server/http/details-answer.ts";
 import { requireAdmin } from "#server/http/guards.ts";
 import { deleteCustomerFormSchema } from "#common/customers/customer-schema.ts";
 import { deleteCustomer } from "#server/customers/delete-customer.ts";
@@ -20,11 +19,9 @@ import {
   DeleteCustomerDialog,
   type CustomerToDelete,
 } from "#app/features/admin-customers/delete-customer-dialog.tsx";
+import { useDetailsLoader } from "#app/components/ui/use-details-loader.ts";
 import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
-import {
-  CustomerDetailsDialog,
-  type CustomerDetailsResult,
-} from "#app/features/admin-customers/customer-details-dialog.tsx";
+import { CustomerDetailsDialog } from "#app/features/admin-customers/customer-details-dialog.tsx";
 import type { Route } from "./+types/customers";
 
 /** Where the details dialog loads a customer from: this route's loader, with `?details=<id>`. */
@@ -45,19 +42,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const detailsId = params.get("details");
   const [customers, details] = await Promise.all([
     listCustomers(context.services, { search, page: params.get("page") }),
-    detailsId === null ? null : loadDetails(context.services, detailsId),
+    detailsId === null
+      ? null
+      : loadDetailsAnswer(detailsId, (customerId) => getCustomerDetails(context.services, { customerId })),
   ]);
   return { search, customers, details };
-}
-
-async function loadDetails(services: Pick<AppServices, "db">, customerId: string): Promise<CustomerDetailsResult> {
-  try {
-    return { ok: true, customer: await getCustomerDetails(services, { customerId }) };
-  } catch (error) {
-    // A customer deleted meanwhile: said inside the dialog rather than replacing the page.
-    if (error instanceof AppError) return { ok: false, customerId, message: error.message };
-    throw error;
-  }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -84,9 +73,7 @@ export default function CustomerManagement({ loaderData: { search, customers } }
   const [toDelete, setToDelete] = useState<CustomerToDelete | null>(null);
   const closeDialog = useCallback(() => setToDelete(null), []);
   const opener = useReturnFocus(toDelete !== null);
-  const details = useFetcher<typeof loader>();
-  const [detailsId, setDetailsId] = useState<string | null>(null);
-  const detailsOpener = useReturnFocus(detailsId !== null);
+  const details = useDetailsLoader<CustomerDetails>(CUSTOMERS_PATH);
   return (
     <>
       <AdminPageHeader title={ADMIN_PAGES.customers.title} intro="View and manage your registered customers" />
@@ -98,11 +85,7 @@ export default function CustomerManagement({ loaderData: { search, customers } }
       />
       <CustomersTable
         customers={customers.items}
-        onViewDetails={({ id }, button) => {
-          detailsOpener.current = button;
-          setDetailsId(id);
-          void details.load(`${CUSTOMERS_PATH}?${new URLSearchParams({ details: id })}`);
-        }}
+        onViewDetails={({ id }, button) => details.open(id, button)}
         onDelete={({ id, email }, button) => {
           opener.current = button;
           setToDelete({ id, email });
@@ -112,7 +95,7 @@ export default function CustomerManagement({ loaderData: { search, customers } }
         <Pagination page={customers.page} pageCount={customers.pageCount} total={customers.total} noun="customer" />
       ) : null}
       <DeleteCustomerDialog customer={toDelete} onClose={closeDialog} />
-      <CustomerDetailsDialog customerId={detailsId} result={details.data?.details} onClose={() => setDetailsId(null)} />
+      <CustomerDetailsDialog customerId={details.id} result={details.result} onClose={details.close} />
     </>
   );
 }

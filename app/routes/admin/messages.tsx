@@ -1,19 +1,13 @@
-import { useState } from "react";
-import { useFetcher } from "react-router";
 import { requireAdmin } from "#server/http/guards.ts";
-import { AppError } from "#server/errors/app-error.ts";
-import type { AppServices } from "#server/services.ts";
-import { getContactMessage } from "#server/contact/get-contact-message.ts";
+import { loadDetailsAnswer } from "#server/http/details-answer.ts";
+import { getContactMessage, type ContactMessageDetails } from "#server/contact/get-contact-message.ts";
 import { listContactMessages } from "#server/contact/list-contact-messages.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
-import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
+import { useDetailsLoader } from "#app/components/ui/use-details-loader.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { MessagesTable } from "#app/features/admin-messages/messages-table.tsx";
-import {
-  MessageDetailsDialog,
-  type MessageDetailsResult,
-} from "#app/features/admin-messages/message-details-dialog.tsx";
+import { MessageDetailsDialog } from "#app/features/admin-messages/message-details-dialog.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import type { Route } from "./+types/messages";
 
@@ -36,24 +30,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const detailsId = params.get("details");
   const [messages, details] = await Promise.all([
     listContactMessages(context.services, { search, page: params.get("page") }),
-    detailsId === null ? null : loadDetails(context.services, detailsId),
+    detailsId === null
+      ? null
+      : loadDetailsAnswer(detailsId, (messageId) => getContactMessage(context.services, { messageId })),
   ]);
   return { search, messages, details };
 }
 
-async function loadDetails(services: Pick<AppServices, "db">, messageId: string): Promise<MessageDetailsResult> {
-  try {
-    return { ok: true, message: await getContactMessage(services, { messageId }) };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, messageId, message: error.message };
-    throw error;
-  }
-}
-
 export default function ContactMessages({ loaderData: { search, messages } }: Route.ComponentProps) {
-  const details = useFetcher<typeof loader>();
-  const [detailsId, setDetailsId] = useState<string | null>(null);
-  const opener = useReturnFocus(detailsId !== null);
+  const details = useDetailsLoader<ContactMessageDetails>(MESSAGES_PATH);
   return (
     <>
       <AdminPageHeader
@@ -69,16 +54,12 @@ export default function ContactMessages({ loaderData: { search, messages } }: Ro
       <MessagesTable
         messages={messages.items}
         emptyText={search ? "No messages found" : "No messages yet."}
-        onViewDetails={({ id }, button) => {
-          opener.current = button;
-          setDetailsId(id);
-          void details.load(`${MESSAGES_PATH}?${new URLSearchParams({ details: id })}`);
-        }}
+        onViewDetails={({ id }, button) => details.open(id, button)}
       />
       {messages.total > 0 ? (
         <Pagination page={messages.page} pageCount={messages.pageCount} total={messages.total} noun="message" />
       ) : null}
-      <MessageDetailsDialog messageId={detailsId} result={details.data?.details} onClose={() => setDetailsId(null)} />
+      <MessageDetailsDialog messageId={details.id} result={details.result} onClose={details.close} />
     </>
   );
 }

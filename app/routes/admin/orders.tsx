@@ -1,13 +1,10 @@
 import { parseFields, readForm } from "#server/http/read-form.ts";
-import type { Kysely } from "kysely";
-import { useState } from "react";
-import { data, useFetcher, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requireAdmin } from "#server/http/guards.ts";
-import type { Database } from "#server/db/schema.ts";
-import { AppError } from "#server/errors/app-error.ts";
 import { runAction, type ActionFailure } from "#server/http/action-result.ts";
 import { ORDER_INTENTS, orderStatusChangeSchema } from "#common/orders/order-status-schema.ts";
-import { getOrderDetails } from "#server/orders/get-order-details.ts";
+import { getOrderDetails, type OrderDetails } from "#server/orders/get-order-details.ts";
+import { loadDetailsAnswer } from "#server/http/details-answer.ts";
 import { listOrders } from "#server/orders/list-orders.ts";
 import { updateOrderStatus } from "#server/orders/update-order-status.ts";
 import {
@@ -45,12 +42,12 @@ import { ORDER_ACTION_TOASTS } from "#app/features/admin-orders/order-action-toa
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
-import { OrderDetailsDialog, type OrderDetailsResult } from "#app/features/admin-orders/order-details-dialog.tsx";
+import { OrderDetailsDialog } from "#app/features/admin-orders/order-details-dialog.tsx";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { OrdersTable } from "#app/features/admin-orders/orders-table.tsx";
 import { OrdersExportForm } from "#app/features/admin-orders/orders-export-form.tsx";
 import { UnpaidHoldsPanel } from "#app/features/admin-orders/unpaid-holds-panel.tsx";
-import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
+import { useDetailsLoader } from "#app/components/ui/use-details-loader.ts";
 import type { Route } from "./+types/orders";
 
 /** Where the details dialog loads an order from: this route's loader, with `?details=<id>`. */
@@ -95,20 +92,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const detailsId = params.get("details");
   const [orders, details, holds] = await Promise.all([
     listOrders({ db }, { search, page: params.get("page") }),
-    detailsId === null ? null : loadDetails(db, detailsId),
+    detailsId === null ? null : loadDetailsAnswer(detailsId, (orderId) => getOrderDetails({ db }, { orderId })),
     listUnpaidHoldsByClient({ db }),
   ]);
   return { search, orders, details, holds };
-}
-
-async function loadDetails(db: Kysely<Database>, orderId: string): Promise<OrderDetailsResult> {
-  try {
-    return { ok: true, order: await getOrderDetails({ db }, { orderId }) };
-  } catch (error) {
-    // An order deleted or mistyped: said inside the dialog rather than replacing the page.
-    if (error instanceof AppError) return { ok: false, orderId, message: error.message };
-    throw error;
-  }
 }
 
 /**
@@ -184,9 +171,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function OrderManagement({ loaderData: { search, orders, holds } }: Route.ComponentProps) {
-  const details = useFetcher<typeof loader>();
-  const [detailsId, setDetailsId] = useState<string | null>(null);
-  const opener = useReturnFocus(detailsId !== null);
+  const details = useDetailsLoader<OrderDetails>(ORDERS_PATH);
   return (
     <>
       <AdminPageHeader title={ADMIN_PAGES.orders.title} intro="Track and manage all customer orders" />
@@ -198,18 +183,11 @@ export default function OrderManagement({ loaderData: { search, orders, holds } 
       />
       <OrdersExportForm search={search} />
       <UnpaidHoldsPanel holds={holds} />
-      <OrdersTable
-        orders={orders.items}
-        onViewDetails={(orderId, button) => {
-          opener.current = button;
-          setDetailsId(orderId);
-          void details.load(`${ORDERS_PATH}?${new URLSearchParams({ details: orderId })}`);
-        }}
-      />
+      <OrdersTable orders={orders.items} onViewDetails={(orderId, button) => details.open(orderId, button)} />
       {orders.total > 0 ? (
         <Pagination page={orders.page} pageCount={orders.pageCount} total={orders.total} noun="order" />
       ) : null}
-      <OrderDetailsDialog orderId={detailsId} result={details.data?.details} onClose={() => setDetailsId(null)} />
+      <OrderDetailsDialog orderId={details.id} result={details.result} onClose={details.close} />
     </>
   );
 }

@@ -1,10 +1,12 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { requireAdmin } from "#server/http/guards.ts";
 import { runAction, type ActionFailure } from "#server/http/action-result.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { listReturnClaims } from "#server/returns/list-return-claims.ts";
 import { reviewReturnClaim } from "#server/returns/review-return-claim.ts";
 import { settleReturnClaim } from "#server/returns/settle-return-claim.ts";
+import { EmptyList } from "#app/components/ui/empty-list.tsx";
+import { FilterTabs } from "#app/components/ui/filter-tabs.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { CLAIM_ACTION_TOASTS } from "#app/features/admin-returns/claim-actions.tsx";
@@ -94,30 +96,9 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
         title={PAGE.title}
         intro="Customers' return requests and damage reports: approve with return instructions or refuse with a reason, then settle by a refund or a replacement at no charge."
       />
-      <nav aria-label="Claims by status" className="mt-6 overflow-x-auto">
-        <ul className="flex gap-2">
-          {(Object.keys(CLAIM_STATUSES) as ClaimStatus[]).map((which) => (
-            <li key={which} className="flex-none">
-              <Link
-                to={`?status=${which}`}
-                aria-current={which === status ? "page" : undefined}
-                className={`inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ring-1 ${
-                  which === status
-                    ? "bg-brand-700 text-white ring-brand-700"
-                    : "bg-white text-brand-800 ring-brand-100 hover:bg-brand-100"
-                }`}
-              >
-                {CLAIM_STATUSES[which]}
-                <span className="rounded-full bg-black/10 px-2 text-xs">{counts[which]}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <FilterTabs label="Claims by status" param="status" names={CLAIM_STATUSES} counts={counts} current={status} />
       {claims.items.length === 0 ? (
-        <p className="mt-6 rounded-xl bg-white p-8 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
-          {EMPTY[status]}
-        </p>
+        <EmptyList>{EMPTY[status]}</EmptyList>
       ) : (
         <>
           <ClaimsList claims={claims.items} />

@@ -8,6 +8,7 @@ import { deleteSubscribers, describeRemoval } from "#server/subscribers/delete-s
 import { removeSubscriberSchema, removeSubscribersSchema } from "#common/subscribers/subscriber-schema.ts";
 import { listSubscribers } from "#server/subscribers/list-subscribers.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { EmptyList } from "#app/components/ui/empty-list.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
@@ -70,9 +71,7 @@ export default function EmailSubscribers({ loaderData }: Route.ComponentProps) {
       </p>
       {subscribers.items.length === 0 ? (
         loading ? null : (
-          <p className="mt-6 rounded-xl bg-white p-8 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
-            No subscribers yet.
-          </p>
+          <EmptyList>No subscribers yet.</EmptyList>
         )
       ) : (
         <>

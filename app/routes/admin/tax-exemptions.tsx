@@ -1,9 +1,11 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { requireAdmin } from "#server/http/guards.ts";
 import { runAction, type ActionFailure } from "#server/http/action-result.ts";
 import { parseFields, readForm } from "#server/http/read-form.ts";
 import { listTaxCertificates } from "#server/tax-exemptions/list-tax-certificates.ts";
 import { reviewTaxCertificate } from "#server/tax-exemptions/review-tax-certificate.ts";
+import { EmptyList } from "#app/components/ui/empty-list.tsx";
+import { FilterTabs } from "#app/components/ui/filter-tabs.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { CertificatesList } from "#app/features/admin-tax-exemptions/certificates-list.tsx";
@@ -116,30 +118,9 @@ export default function TaxExemptions({ loaderData }: Route.ComponentProps) {
         title={PAGE.title}
         intro="Sales tax exemption certificates sent by churches, schools and homeschool co-ops: review each one against the organisation."
       />
-      <nav aria-label="Certificates" className="mt-6 overflow-x-auto">
-        <ul className="flex gap-2">
-          {(Object.keys(CERTIFICATE_FILTERS) as CertificateFilter[]).map((which) => (
-            <li key={which} className="flex-none">
-              <Link
-                to={`?filter=${which}`}
-                aria-current={which === filter ? "page" : undefined}
-                className={`inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold ring-1 ${
-                  which === filter
-                    ? "bg-brand-700 text-white ring-brand-700"
-                    : "bg-white text-brand-800 ring-brand-100 hover:bg-brand-100"
-                }`}
-              >
-                {CERTIFICATE_FILTERS[which]}
-                <span className="rounded-full bg-black/10 px-2 text-xs">{counts[which]}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <FilterTabs label="Certificates" param="filter" names={CERTIFICATE_FILTERS} counts={counts} current={filter} />
       {certificates.items.length === 0 ? (
-        <p className="mt-6 rounded-xl bg-white p-8 text-center text-gray-700 shadow-sm ring-1 ring-brand-100">
-          {EMPTY[filter]}
-        </p>
+        <EmptyList>{EMPTY[filter]}</EmptyList>
       ) : (
         <>
           <CertificatesList certificates={certificates.items} today={today} />

@@ -1,13 +1,12 @@
 import { runAction } from "#server/http/action-result.ts";
 import { requireAdmin } from "#server/http/guards.ts";
 import { readForm } from "#server/http/read-form.ts";
+import { postOnlyLoader } from "#server/http/post-only-loader.ts";
 import { saveTaxSettings } from "#server/tax/tax-settings.ts";
 import type { Route } from "./+types/tax-settings";
 
 /** Only Store Settings → Tax's post: a visit by address is told so (405). */
-export function loader() {
-  throw new Response(null, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = postOnlyLoader;
 
 /** POST from Store Settings → Tax: the mode, home state and rates, checked with their shared schema. */
 export async function action({ context, request }: Route.ActionArgs) {
