@@ -68,3 +68,23 @@ describe.each(TEST_ENGINES)("a failed admin load on %s", (engine) => {
     }
   });
 });
+
+describe("the admin sidebar", () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t?.cleanup();
+  });
+
+  it("marks the open screen as current, its sub-pages and any letter case too, the Dashboard only on itself", async () => {
+    t = await createTestApp("sqlite");
+    const cookie = await signedInCookie(t.services, "admin@example.com", { admin: true });
+    const currentOf = async (path: string) => {
+      const html = await (await t.app.request(path, { headers: { cookie } })).text();
+      return [...html.matchAll(/<a aria-current="page"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+    };
+    expect(await currentOf("/admin")).toEqual(["/admin"]);
+    expect(await currentOf("/admin/books")).toEqual(["/admin/books"]);
+    expect(await currentOf("/admin/books/import")).toEqual(["/admin/books"]);
+    expect(await currentOf("/Admin/Orders/")).toEqual(["/admin/orders"]);
+  });
+});
