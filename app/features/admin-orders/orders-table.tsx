@@ -10,8 +10,10 @@ import { ShortOrderId } from "./order-id.tsx";
 import { OrderStatusSelect } from "./order-status-select.tsx";
 import { PaymentBadge } from "./payment-badge.tsx";
 import { DataTable, STICKY_START_CELL } from "#app/components/ui/data-table.tsx";
+import { IconSymbols, SpriteIcon } from "#app/components/ui/icon-sprite.tsx";
 
 const CHECKBOX = "size-5 accent-brand-700";
+const DETAILS_ICON = "orders-table-details";
 
 /**
  * One page of orders, with a checkbox per row for the bulk "Mark shipped". On phones the table
@@ -40,6 +42,7 @@ export function OrdersTable({
 
   return (
     <>
+      <IconSymbols icons={{ [DETAILS_ICON]: Eye }} />
       {orders.length > 0 ? <BulkShipBar selected={selected} onDone={clear} /> : null}
       <DataTable
         caption="Customer orders"
@@ -94,7 +97,7 @@ export function OrdersTable({
                 onClick={(event) => onViewDetails(order.id, event.currentTarget)}
                 className={`${buttonStyles.subtle} whitespace-nowrap`}
               >
-                <Eye aria-hidden="true" className="size-4" />
+                <SpriteIcon id={DETAILS_ICON} className="size-4" />
                 {/* On phones the eye alone, so the button fits beside the status without scrolling. */}
                 <span className="sr-only sm:not-sr-only">View details</span>
                 <span className="sr-only"> of order {order.id}</span>
