@@ -67,7 +67,7 @@ export async function resolveViewer(
  * slide (it writes the new expiry and cookie), a leftover session-data or don't-remember cookie.
  *
  * Why: better-auth's own path (endpoint dispatch, a WebCrypto key import per request, two
- * queries through its adapter) was about 0.5 ms of every signed-in page (measurements §28).
+ * queries through its adapter) was about 0.5 ms of every signed-in page (docs/measurements.md §28).
  */
 export async function liveSession(
   deps: { db: Kysely<Database>; clock: () => Date },
