@@ -89,4 +89,18 @@ describe.each(TEST_ENGINES)("a live session looked up in one query, on %s", (eng
     expect(resolved.viewer).toMatchObject({ email: CREDENTIALS.email });
     expect(resolved.headers.getSetCookie().join()).toContain("shop.session_data=");
   });
+
+  it("leaves a header naming the session cookie twice to better-auth, so every reader agrees on whose it is", async () => {
+    const { deps, auth, cookie: ruth, betterAuthSays, resolve } = await signedIn();
+    const other = { email: "naomi@example.com", password: CREDENTIALS.password };
+    await signUp(deps, { ...other, ...authRequest("192.0.2.2") });
+    const naomi = cookieOf((await signIn(deps, { ...other, ...authRequest("192.0.2.2") })).headers);
+    const [name, value] = ruth.split("=") as [string, string];
+    // better-call reads the first (a stray quote cut off), hono would skip it and read the second.
+    for (const header of [`${name}="${value}q; ${naomi}`, `\u00a0${name}=${value}; ${naomi}`]) {
+      expect(await liveSession(deps, auth, header)).toBeNull();
+      const said = await betterAuthSays(header);
+      expect((await resolve(header)).viewer?.email ?? null).toBe(said);
+    }
+  });
 });

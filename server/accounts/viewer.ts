@@ -32,7 +32,7 @@ export const SESSION_COOKIE_PREFIX = "shop.session_token";
  * dead cookie.
  */
 export async function resolveViewer(
-  deps: { getAuth: GetAuth; db: Kysely<Database>; clock: () => Date },
+  deps: { getAuth: GetAuth; db: Kysely<Database> },
   { headers: requestHeaders, clientAddress }: { headers: Headers; clientAddress: string },
 ): Promise<ResolvedViewer> {
   const cookie = requestHeaders.get("cookie") ?? "";
@@ -70,15 +70,19 @@ export async function resolveViewer(
  * queries through its adapter) was about 0.5 ms of every signed-in page (docs/measurements.md §28).
  */
 export async function liveSession(
-  deps: { db: Kysely<Database>; clock: () => Date },
+  deps: { db: Kysely<Database> },
   auth: Auth,
   cookieHeader: string,
 ): Promise<Viewer | null> {
   const context = await auth.$context;
   const { sessionToken, sessionData, dontRememberToken } = context.authCookies;
-  const cookies = parse(cookieHeader);
-  if (cookies[sessionData.name] !== undefined || cookies[dontRememberToken.name] !== undefined) return null;
-  const token = verifiedValue(cookies[sessionToken.name], context.secret);
+  // Only a header both cookie parsers read alike: the session cookie's name once (better-call
+  // takes the first of two, hono may skip one it finds malformed: the two would name different
+  // sessions, and Change Password asks both), no session-data cookie (chunked ones included).
+  const { name } = sessionToken;
+  if (cookieHeader.indexOf(name) !== cookieHeader.lastIndexOf(name)) return null;
+  if (cookieHeader.includes(sessionData.name) || cookieHeader.includes(dontRememberToken.name)) return null;
+  const token = verifiedValue(parse(cookieHeader, name)[name], context.secret);
   if (!token) return null;
   const row = await deps.db
     .selectFrom("session")
@@ -87,7 +91,8 @@ export async function liveSession(
     .where("session.token", "=", token)
     .executeTakeFirst();
   if (!row) return null;
-  const now = deps.clock().getTime();
+  // better-auth's own clock: the two must agree on when a session slides.
+  const now = Date.now();
   const expiresAt = new Date(row.expiresAt).getTime();
   const { expiresIn, updateAge } = context.sessionConfig;
   // better-auth's own rule for sliding: the session was last extended more than updateAge ago.
