@@ -20,6 +20,7 @@ import { loadCheckoutRules, shippingChargeFor } from "./checkout-rules.ts";
 import { loadPaymentOptions } from "./payment-options.ts";
 import { priceCart } from "./price-cart.ts";
 import { calculateTax, storeTaxMode, type TaxQuote } from "#server/tax/calculate-tax.ts";
+import { isVerifiedOrganisation } from "#server/tax-exemptions/find-tax-exemption.ts";
 import { fairShareError, holdWithinClientLimits } from "./unpaid-holds.ts";
 import { discountCodeKey, discountedLines } from "#common/discounts/discount-rule.ts";
 import {
@@ -209,15 +210,18 @@ export async function placeOrder(
         throw priceChangedError();
       }
 
+      const verifiedOrganisation =
+        input.userId !== null && (await isVerifiedOrganisation({ db: trx }, { userId: input.userId, at: now }));
       const heldByClient = await holdWithinClientLimits(trx, {
         engine: deps.database.engine,
         clientKey: clientKey(input.clientAddress),
         units: priced.lines.reduce((sum, line) => sum + line.quantity * line.booksEach, 0),
+        verifiedOrganisation,
       });
       const notTaken = await takeStock(
         trx,
         priced.lines.map((line) => ({ kind: line.kind, id: line.id, quantity: line.quantity })),
-        { fairShare: { heldByClient }, orderId },
+        verifiedOrganisation ? { orderId } : { fairShare: { heldByClient }, orderId },
       );
       if (notTaken.length > 0) {
         const line = notTaken[0]!;

@@ -3,10 +3,17 @@ import { releaseOrderStock } from "#server/orders/stock.ts";
 import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { refusal } from "#tests/support/app-refusal.ts";
 import { firstShippingMethod, testCheckoutForm } from "#tests/support/checkout-form.ts";
+import { insertExemptCustomer } from "#tests/support/tax-settings.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { placeOrder } from "./place-order.ts";
-import { FAIR_SHARE_REASON, fairShare, UNPAID_HOLD_LIMIT_REASON, UNPAID_UNITS_PER_CLIENT } from "./unpaid-holds.ts";
+import {
+  FAIR_SHARE_REASON,
+  fairShare,
+  UNPAID_HOLD_LIMIT_REASON,
+  UNPAID_UNITS_PER_CLIENT,
+  UNPAID_UNITS_PER_VERIFIED_ORGANISATION,
+} from "./unpaid-holds.ts";
 
 const APP_SECRET = "h".repeat(40);
 const ATTACKER = "198.51.100.9";
@@ -41,7 +48,7 @@ describe.each(TEST_ENGINES)("unpaid holds on %s", (engine) => {
   function place(
     shippingMethodId: string,
     items: string,
-    options: { clientAddress?: string; paymentMethod?: "card" | "invoice" } = {},
+    options: { clientAddress?: string; paymentMethod?: "card" | "invoice"; userId?: string } = {},
   ) {
     const form = testCheckoutForm({
       items,
@@ -49,7 +56,11 @@ describe.each(TEST_ENGINES)("unpaid holds on %s", (engine) => {
       shippingMethodId,
       paymentMethod: options.paymentMethod ?? "card",
     });
-    return placeOrder(deps(), { form, userId: null, clientAddress: options.clientAddress ?? ATTACKER });
+    return placeOrder(deps(), {
+      form,
+      userId: options.userId ?? null,
+      clientAddress: options.clientAddress ?? ATTACKER,
+    });
   }
 
   const stockOf = async (id: string) =>
@@ -143,5 +154,41 @@ describe.each(TEST_ENGINES)("unpaid holds on %s", (engine) => {
       if (r.status === "rejected") expect(r.reason).toMatchObject({ reason: UNPAID_HOLD_LIMIT_REASON });
     }
     expect(await stockOf(bookIds[0]!)).toBe(1000 - placed.length * each);
+  });
+
+  it("lets a church staff have verified hold a class set unpaid: no half-a-shelf rule, a larger cap", async () => {
+    const { bookIds, shippingMethodId } = await setUp([50, 50, 50, 50]);
+    const church = await insertExemptCustomer(db(), { state: "TX" });
+    // Forty copies of each of four titles, by invoice: 160 items, 40 of a shelf of 50.
+    const classSet = bookIds.map((id) => `${id}:40`).join(",");
+    await place(shippingMethodId, classSet, { paymentMethod: "invoice", userId: church.userId });
+    expect(await Promise.all(bookIds.map(stockOf))).toEqual([10, 10, 10, 10]);
+    // The cap still holds, only larger: eleven more titles of 99 copies each pass it.
+    const shelves = [];
+    for (let i = 0; i < 11; i++) shelves.push(await insertTestBook(db(), { title: `Big Shelf ${i}`, stock: 500 }));
+    expect(11 * 99 + 160).toBeGreaterThan(UNPAID_UNITS_PER_VERIFIED_ORGANISATION);
+    const error = await refusal(
+      place(shippingMethodId, shelves.map((id) => `${id}:99`).join(","), {
+        paymentMethod: "invoice",
+        userId: church.userId,
+      }),
+    );
+    expect(error).toMatchObject({ code: "RATE_LIMITED", reason: UNPAID_HOLD_LIMIT_REASON });
+  });
+
+  it("holds a buyer whose certificate is pending, rejected or expired to the everyday rules", async () => {
+    const { bookIds, shippingMethodId } = await setUp([50]);
+    for (const certificate of [
+      { status: "pending" as const },
+      { status: "rejected" as const },
+      { status: "approved" as const, expiresOn: "2020-12-31" },
+    ]) {
+      const buyer = await insertExemptCustomer(db(), { state: "TX", ...certificate });
+      const error = await refusal(
+        place(shippingMethodId, `${bookIds[0]}:40`, { paymentMethod: "invoice", userId: buyer.userId }),
+      );
+      expect(error.reason, JSON.stringify(certificate)).toBe(FAIR_SHARE_REASON);
+    }
+    expect(await stockOf(bookIds[0]!)).toBe(50);
   });
 });

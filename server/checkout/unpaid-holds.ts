@@ -11,6 +11,14 @@ import { stockLineKey } from "#server/orders/stock.ts";
  */
 export const UNPAID_UNITS_PER_CLIENT = 120;
 
+/**
+ * The same for a buyer whose organisation staff have verified (an approved tax-exemption
+ * certificate): a church or school ordering forty copies of several titles by invoice. Such a
+ * buyer is also spared the fair share below: staff know who holds the books, and release them
+ * from the orders screen if they are never paid.
+ */
+export const UNPAID_UNITS_PER_VERIFIED_ORGANISATION = 1000;
+
 export const UNPAID_HOLD_LIMIT_REASON = "unpaid-hold-limit";
 export const FAIR_SHARE_REASON = "fair-share";
 
@@ -44,20 +52,21 @@ export function fairShareError(title: string, input: { onShelf: number; heldByCl
  */
 export async function holdWithinClientLimits(
   trx: Kysely<Database>,
-  input: { engine: DatabaseEngine; clientKey: string; units: number },
+  input: { engine: DatabaseEngine; clientKey: string; units: number; verifiedOrganisation: boolean },
 ): Promise<Map<string, number>> {
   if (input.engine === "postgres") {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`unpaid-holds:${input.clientKey}`}, 0))`.execute(trx);
   }
+  const limit = input.verifiedOrganisation ? UNPAID_UNITS_PER_VERIFIED_ORGANISATION : UNPAID_UNITS_PER_CLIENT;
   const byItem = await unpaidHoldsByItem(trx, input.clientKey);
   const held = [...byItem.values()].reduce((sum, units) => sum + units, 0);
-  if (held + input.units <= UNPAID_UNITS_PER_CLIENT) return byItem;
-  const room = Math.max(0, UNPAID_UNITS_PER_CLIENT - held);
+  if (held + input.units <= limit) return byItem;
+  const room = Math.max(0, limit - held);
   throw new AppError(
     "RATE_LIMITED",
     held > 0
-      ? `Orders waiting for payment from your connection already hold ${held} items, and we can hold up to ${UNPAID_UNITS_PER_CLIENT} at once${room > 0 ? ` (${room} more)` : ""}. Please pay for those orders first, order fewer items, or contact us for a larger order.`
-      : `We can hold up to ${UNPAID_UNITS_PER_CLIENT} items for orders waiting for payment. Please order fewer items, or contact us for a larger order.`,
+      ? `Orders waiting for payment from your connection already hold ${held} items, and we can hold up to ${limit} at once${room > 0 ? ` (${room} more)` : ""}. Please pay for those orders first, order fewer items, or contact us for a larger order.`
+      : `We can hold up to ${limit} items for orders waiting for payment. Please order fewer items, or contact us for a larger order.`,
     { reason: UNPAID_HOLD_LIMIT_REASON },
   );
 }

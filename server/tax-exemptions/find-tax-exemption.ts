@@ -45,3 +45,22 @@ export async function findTaxExemption(
     expiresOn: row.expires_on,
   };
 }
+
+/**
+ * Whether the account buys for an organisation staff have verified: an approved certificate, in
+ * any state, valid at `at`. Such a buyer may hold more stock unpaid (server/checkout/unpaid-holds.ts).
+ */
+export async function isVerifiedOrganisation(
+  { db }: Pick<AppServices, "db">,
+  { userId, at }: { userId: string; at: Date },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("tax_exemption_certificates")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("status", "=", "approved")
+    .where("expires_on", ">=", utcDate(at))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
