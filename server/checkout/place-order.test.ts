@@ -7,6 +7,7 @@ import { firstShippingMethod, testCheckoutForm } from "#tests/support/checkout-f
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { insertTestBundle, setBundleParts } from "#tests/support/test-bundles.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { countRows } from "#tests/support/row-count.ts";
 import type { CheckoutInput } from "#common/checkout/checkout-schema.ts";
 import { quoteShippingRates } from "#common/checkout/shipping-quote.ts";
 import { CARD_HOLD_MINUTES } from "#server/orders/payment-process.ts";
@@ -52,30 +53,9 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
   }
 
   const counts = async () => ({
-    orders: Number(
-      (
-        await db()
-          .selectFrom("orders")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    items: Number(
-      (
-        await db()
-          .selectFrom("order_items")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    mails: Number(
-      (
-        await db()
-          .selectFrom("mail_outbox")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+    orders: await countRows(db(), "orders"),
+    items: await countRows(db(), "order_items"),
+    mails: await countRows(db(), "mail_outbox"),
   });
   const bookStock = async (id: string) =>
     (await db().selectFrom("books").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;

@@ -9,6 +9,7 @@ import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/supp
 import { bundleStock } from "#tests/support/test-bundles.ts";
 import { insertStatusStep, insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
 import { userRow } from "#tests/support/test-users.ts";
+import { countRows } from "#tests/support/row-count.ts";
 import { RETURN_CLAIM_MESSAGES } from "#common/returns/return-claim-terms.ts";
 import { claimWindow, type ClaimAccess } from "./claim-order.ts";
 import { claimAccessOf, readProvenOrders, rememberProvenOrder } from "./claim-proof-cookie.ts";
@@ -103,15 +104,7 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       photo: upload,
       access,
     });
-  const count = async (table: "return_claims" | "return_claim_lines" | "private_files") =>
-    Number(
-      (
-        await testDb.handle.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number | string>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: "return_claims" | "return_claim_lines" | "private_files") => countRows(testDb.handle.db, table);
 
   const approve = (claimId: string, instructions: string) =>
     reviewReturnClaim(deps(), { claimId, reviewerId: "u-staff", decision: "approve", instructions });
