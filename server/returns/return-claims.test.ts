@@ -7,7 +7,13 @@ import type { OutgoingMail } from "#server/mail/mailer.ts";
 import { insertDefaultSettings } from "#server/settings/default-settings.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { bundleStock } from "#tests/support/test-bundles.ts";
-import { insertStatusStep, insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
+import {
+  insertStatusStep,
+  insertTestOrder,
+  orderActionDeps,
+  readOrder,
+  TEST_APP_SECRET,
+} from "#tests/support/test-orders.ts";
 import { userRow } from "#tests/support/test-users.ts";
 import { countRows } from "#tests/support/row-count.ts";
 import { RETURN_CLAIM_MESSAGES } from "#common/returns/return-claim-terms.ts";
@@ -369,11 +375,7 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 2 }] });
       await approve(claimId, "Keep them.");
       const settled = await settleReturnClaim(deps(), { claimId, settlement: "replacement" });
-      const replacement = await db
-        .selectFrom("orders")
-        .selectAll()
-        .where("id", "=", settled.replacementOrderId!)
-        .executeTakeFirstOrThrow();
+      const replacement = await readOrder(db, settled.replacementOrderId!);
       expect(replacement).toMatchObject({
         replacement_for_order_id: orderId,
         total_cents: 0,

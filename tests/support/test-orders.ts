@@ -108,6 +108,11 @@ export async function insertTestOrder(
   return id;
 }
 
+/** The order's row as stored, every column; throws when there is none. */
+export function readOrder(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+}
+
 /** Adds a step to an order's history, as staff or the carrier would (at the store's location). */
 export async function insertStatusStep(
   db: Kysely<Database>,
