@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { countRows } from "#tests/support/row-count.ts";
 import { startServices } from "./boot.ts";
 import { loadEnv } from "./config/env.ts";
 import { createLogger } from "./logging/logger.ts";
@@ -22,15 +23,7 @@ describe.each(TEST_ENGINES)("the first start's seed on %s", (engine) => {
     const env = loadEnv({ DATA_DIR: testDb.dataDir, NODE_ENV: nodeEnv, APP_SECRET: "s".repeat(40) });
     const silent = new Writable({ write: (_chunk, _encoding, callback) => callback() });
     services = await startServices(env, { database: testDb.handle, logger: createLogger("info", silent) });
-    const count = async (table: "books" | "orders") =>
-      Number(
-        (
-          await services!.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: "books" | "orders") => countRows(services!.db, table);
     return { books: await count("books"), orders: await count("orders") };
   }
 

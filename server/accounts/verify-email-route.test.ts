@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServices } from "#server/boot.ts";
 import { createLogger } from "#server/logging/logger.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createTestApp, getPage, postPageForm, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { mailsTo, tokenOf, waitForVerificationLink } from "#tests/support/test-mail.ts";
 
@@ -17,18 +17,8 @@ describe.each(TEST_ENGINES)("e-mail verification pages on %s", (engine) => {
     await t?.cleanup();
   });
 
-  const post = (path: string, fields: Record<string, string>, cookie?: string) =>
-    t.app.request(path, {
-      method: "POST",
-      body: new URLSearchParams(fields).toString(),
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        accept: "text/html",
-        ...(cookie ? { cookie } : {}),
-      },
-    });
-  const get = (path: string, cookie?: string) =>
-    t.app.request(path, { headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } });
+  const post = (path: string, fields: Record<string, string>, cookie?: string) => postPageForm(t, path, fields, cookie);
+  const get = (path: string, cookie?: string) => getPage(t, path, cookie);
 
   async function signUpAndIn(email: string): Promise<string> {
     const signUp = await post("/signup", { email, password: PASSWORD });

@@ -3,8 +3,9 @@ import { enableCardPayments, enableInvoicePayments } from "#tests/support/paymen
 import { startStripeStandIn } from "#tests/support/stripe-stand-in.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
-import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
+import { readOrder, TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
 import { signedInCookie } from "#tests/support/test-sessions.ts";
+import { countRows } from "#tests/support/row-count.ts";
 
 // /checkout and /order-confirmation through the real app and build (needs `npm run build`).
 describe.each(TEST_ENGINES)("checkout routes on %s", (engine) => {
@@ -32,15 +33,7 @@ describe.each(TEST_ENGINES)("checkout routes on %s", (engine) => {
     return { book, shippingMethodId: method.id };
   }
 
-  const orderCount = async () =>
-    Number(
-      (
-        await t.services.db
-          .selectFrom("orders")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const orderCount = () => countRows(t.services.db, "orders");
 
   function post(path: string, values: Record<string, string>, cookie?: string) {
     return t.app.request(path, {
@@ -230,11 +223,7 @@ describe.each(TEST_ENGINES)("checkout routes on %s", (engine) => {
     const location = placed.headers.get("location")!;
     expect(location).toMatch(/\?placed=1&payment=unavailable$/);
     const orderId = location.split("/")[2]!.split("?")[0]!;
-    const order = await t.services.db
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", orderId)
-      .executeTakeFirstOrThrow();
+    const order = await readOrder(t.services.db, orderId);
     expect(order).toMatchObject({ payment_method: "card", payment_status: "awaiting_payment" });
     const mails = await t.services.db
       .selectFrom("mail_outbox")

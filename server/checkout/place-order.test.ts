@@ -7,6 +7,8 @@ import { firstShippingMethod, testCheckoutForm } from "#tests/support/checkout-f
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { insertTestBundle, setBundleParts } from "#tests/support/test-bundles.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { countRows } from "#tests/support/row-count.ts";
+import { readOrder } from "#tests/support/test-orders.ts";
 import type { CheckoutInput } from "#common/checkout/checkout-schema.ts";
 import { quoteShippingRates } from "#common/checkout/shipping-quote.ts";
 import { CARD_HOLD_MINUTES } from "#server/orders/payment-process.ts";
@@ -52,30 +54,9 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
   }
 
   const counts = async () => ({
-    orders: Number(
-      (
-        await db()
-          .selectFrom("orders")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    items: Number(
-      (
-        await db()
-          .selectFrom("order_items")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    mails: Number(
-      (
-        await db()
-          .selectFrom("mail_outbox")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+    orders: await countRows(db(), "orders"),
+    items: await countRows(db(), "order_items"),
+    mails: await countRows(db(), "mail_outbox"),
   });
   const bookStock = async (id: string) =>
     (await db().selectFrom("books").select("stock").where("id", "=", id).executeTakeFirstOrThrow()).stock;
@@ -94,11 +75,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
     });
     expect(placed).toMatchObject({ paymentMethod: "invoice", replayed: false });
     expect(placed.orderId).toMatch(/^ORD-[0-9A-Z]{12}$/);
-    const order = await db()
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", placed.orderId)
-      .executeTakeFirstOrThrow();
+    const order = await readOrder(db(), placed.orderId);
     expect(order).toMatchObject({
       customer_email: "Buyer@Example.com",
       customer_name: "Ruth Reader",
@@ -411,11 +388,7 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
       userId: user,
       clientAddress: "203.0.113.7",
     });
-    const order = await db()
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", placed.orderId)
-      .executeTakeFirstOrThrow();
+    const order = await readOrder(db(), placed.orderId);
     expect(order).toMatchObject({ payment_method: "card", user_id: user, po_number: null });
     // The card hold (decision 23): minutes, not Stripe's half-hour session.
     const heldFor = new Date(String(order.payment_expires_at)).getTime() - new Date(order.order_date).getTime();

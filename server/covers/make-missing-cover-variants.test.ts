@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { coverDeps, storedCoverKeys, storedCoverVariantKeys, type CoverTestDeps } from "#tests/support/cover-deps.ts";
-import { startS3StandIn, type S3StandIn } from "#tests/support/s3-stand-in.ts";
+import { startS3StandIn, standInBucketOptions, type S3StandIn } from "#tests/support/s3-stand-in.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { BucketCoverStore } from "./bucket-cover-store.ts";
 import { webpCover, type CoverImage, type CoverStore } from "./cover-store.ts";
@@ -28,14 +28,7 @@ describe.each(CASES)("making the smaller copies of covers from before, on %s wit
     testDb = await createTestDatabase(engine);
     if (kind === "bucket") {
       standIn = await startS3StandIn();
-      store = new BucketCoverStore({
-        bucket: standIn.bucket,
-        prefix: "covers/",
-        region: "us-east-1",
-        endpoint: standIn.url,
-        forcePathStyle: true,
-        credentials: { accessKeyId: standIn.accessKeyId, secretAccessKey: standIn.secretAccessKey },
-      });
+      store = new BucketCoverStore(standInBucketOptions(standIn));
     } else {
       store = new DatabaseCoverStore(testDb.handle.db);
     }

@@ -5,7 +5,8 @@ import { firstShippingMethod, testCheckoutForm } from "#tests/support/checkout-f
 import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { orderActionDeps } from "#tests/support/test-orders.ts";
+import { orderActionDeps, readOrder } from "#tests/support/test-orders.ts";
+import { countRows } from "#tests/support/row-count.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import { applyPaymentOutcome } from "#server/orders/payment-process.ts";
 import { cancelOrder } from "#server/orders/cancel-order.ts";
@@ -57,15 +58,7 @@ describe.each(TEST_ENGINES)("discount codes on %s", (engine) => {
   }
   const uses = async (id: string) =>
     (await db().selectFrom("discount_codes").select("uses").where("id", "=", id).executeTakeFirstOrThrow()).uses;
-  const orderCount = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom("orders")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const orderCount = () => countRows(db(), "orders");
 
   function form(items: string, shippingMethodId: string, values: Record<string, string> = {}) {
     return testCheckoutForm({
@@ -95,11 +88,7 @@ describe.each(TEST_ENGINES)("discount codes on %s", (engine) => {
       userId: null,
       clientAddress: "203.0.113.1",
     });
-    const order = await db()
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", placed.orderId)
-      .executeTakeFirstOrThrow();
+    const order = await readOrder(db(), placed.orderId);
     expect(order).toMatchObject({
       subtotal_cents: 160_00,
       discount_cents: 16_00,

@@ -11,7 +11,7 @@ import { insertDefaultSettings } from "#server/settings/default-settings.ts";
 import { FREE_STORY_NOT_PDF_MESSAGE, FREE_STORY_TOO_LARGE_MESSAGE } from "#common/free-story/free-story-fields.ts";
 import { capturedLogger } from "#tests/support/captured-logger.ts";
 import { attachmentsOf, readOutbox } from "#tests/support/outbox.ts";
-import { startS3StandIn, type S3StandIn } from "#tests/support/s3-stand-in.ts";
+import { startS3StandIn, standInBucketOptions, type S3StandIn } from "#tests/support/s3-stand-in.ts";
 import { storyPdf } from "#tests/support/story-pdf.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { mailsTo } from "#tests/support/test-mail.ts";
@@ -194,14 +194,7 @@ describe("the free story in a bucket", () => {
 
   it("keeps the PDF under the prefix's private folder, not in the database, and deletes the one replaced", async () => {
     const { db } = testDb.handle;
-    const privateFiles = new BucketPrivateFileStore({
-      bucket: standIn.bucket,
-      prefix: "covers/",
-      region: "us-east-1",
-      endpoint: standIn.url,
-      forcePathStyle: true,
-      credentials: { accessKeyId: standIn.accessKeyId, secretAccessKey: standIn.secretAccessKey },
-    });
+    const privateFiles = new BucketPrivateFileStore(standInBucketOptions(standIn));
     const deps = { db, clock: () => NOW, logger: capturedLogger().logger, privateFiles };
     const first = await storyPdf("Ruth");
     await saveFreeStory(deps, { bytes: first, uploadedName: "ruth.pdf" });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { signedInCookie } from "#tests/support/test-sessions.ts";
+import { describe, expect, it } from "vitest";
+import { useAdminTestApp } from "#tests/support/admin-test-app.ts";
 import { FLASH_COOKIE, flashCookie } from "./flash.ts";
 
 /** The cookie pair a browser sends back after an action set `title` as its toast. */
@@ -10,23 +9,15 @@ const clearsFlash = (response: Response) =>
   response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${FLASH_COOKIE}=;`));
 
 describe("the toast an action flashed", () => {
-  let t: TestApp;
-  /** An admin's session: the admin area is the one part of the site React Router draws in the browser. */
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signedInCookie(t.services, "admin@example.com", { admin: true });
-  });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  // An admin's session: the admin area is the one part of the site React Router draws in the browser.
+  const shop = useAdminTestApp("sqlite", "admin@example.com");
 
   it("is used up by a data request that runs the root loader, which carries it", async () => {
     for (const url of [
       "/admin/messages.data",
       "/admin/messages.data?_routes=root,routes/admin/admin-layout,routes/admin/messages",
     ]) {
-      const response = await t.app.request(url, { headers: { cookie: `${admin}; ${flashed("Saved it")}` } });
+      const response = await shop.t.app.request(url, { headers: { cookie: `${shop.admin}; ${flashed("Saved it")}` } });
       expect(response.status).toBe(200);
       expect(await response.text()).toContain("Saved it");
       expect(clearsFlash(response)).toBe(true);
@@ -36,8 +27,8 @@ describe("the toast an action flashed", () => {
   it("is left for the root by a data request for other routes only, such as a fetcher's load", async () => {
     // After one post React Router revalidates the page's loaders and each fetcher's load in
     // parallel: the fetcher's answer must not clear a toast it cannot show.
-    const response = await t.app.request("/admin/messages.data?_routes=routes/admin/messages", {
-      headers: { cookie: `${admin}; ${flashed("Saved it")}` },
+    const response = await shop.t.app.request("/admin/messages.data?_routes=routes/admin/messages", {
+      headers: { cookie: `${shop.admin}; ${flashed("Saved it")}` },
     });
     expect(response.status).toBe(200);
     expect(await response.text()).not.toContain("Saved it");
@@ -54,21 +45,21 @@ describe("the toast an action flashed", () => {
       "/checkout.data",
       "/newsletter/unsubscribe.data",
     ]) {
-      const response = await t.app.request(url, { headers: { cookie: flashed("Signed Out") } });
+      const response = await shop.t.app.request(url, { headers: { cookie: flashed("Signed Out") } });
       expect(response.status, url).toBe(200);
       expect(await response.text(), url).not.toContain("Signed Out");
       expect(clearsFlash(response), url).toBe(false);
     }
-    const home = await t.app.request("/", { headers: { cookie: flashed("Signed Out"), accept: "text/html" } });
+    const home = await shop.t.app.request("/", { headers: { cookie: flashed("Signed Out"), accept: "text/html" } });
     expect(await home.text()).toContain("Signed Out");
     expect(clearsFlash(home)).toBe(true);
   });
 
   it("is shown by a page, and not used up by route discovery", async () => {
-    const page = await t.app.request("/books", { headers: { cookie: flashed("Saved it"), accept: "text/html" } });
+    const page = await shop.t.app.request("/books", { headers: { cookie: flashed("Saved it"), accept: "text/html" } });
     expect(await page.text()).toContain("Saved it");
     expect(clearsFlash(page)).toBe(true);
-    const manifest = await t.app.request("/__manifest?paths=/books&version=x", {
+    const manifest = await shop.t.app.request("/__manifest?paths=/books&version=x", {
       headers: { cookie: flashed("Saved it") },
     });
     expect(clearsFlash(manifest)).toBe(false);

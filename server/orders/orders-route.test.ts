@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { useAdminTestApp } from "#tests/support/admin-test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { insertTestOrder } from "#tests/support/test-orders.ts";
-import { signedInCookie } from "#tests/support/test-sessions.ts";
 import { readFlash } from "#server/http/flash.ts";
 import { BULK_ORDER_LIMIT } from "#common/orders/order-action-schema.ts";
 import { ORDER_STATUS_MESSAGE } from "#common/orders/order-status-schema.ts";
@@ -11,26 +10,18 @@ import { ORDER_STATUS_MESSAGE } from "#common/orders/order-status-schema.ts";
 const toastOf = (response: Response) => readFlash(response.headers.get("set-cookie")?.split(";")[0]);
 
 describe.each(TEST_ENGINES)("the orders route's intents on %s", (engine) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await signedInCookie(t.services, "owner@example.com", { admin: true });
-  });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  const shop = useAdminTestApp(engine);
 
   const postFields = (fields: [string, string][]) =>
-    t.app.request("/admin/orders.data", {
+    shop.t.app.request("/admin/orders.data", {
       method: "POST",
       body: new URLSearchParams(fields).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: shop.admin },
     });
   const post = (orderIds: string[]) =>
     postFields([["intent", "bulk-mark-shipped"], ...orderIds.map((id): [string, string] => ["orderIds", id])]);
   const row = (id: string) =>
-    t.services.db
+    shop.t.services.db
       .selectFrom("orders")
       .select(["status", "updated_at", "payment_status", "amount_refunded_cents"])
       .where("id", "=", id)
@@ -161,7 +152,7 @@ describe.each(TEST_ENGINES)("the orders route's intents on %s", (engine) => {
   });
 
   it("refuses a refund whose form showed another refunded total, refunding nothing, and takes it with the total the order has", async () => {
-    const orderId = await insertTestOrder(t.services.db, { order: { payment_status: "paid" } });
+    const orderId = await insertTestOrder(shop.t.services.db, { order: { payment_status: "paid" } });
     const refund = (refundedBefore: string, requestId: string) =>
       postFields([
         ["intent", "refund"],

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
-import { insertTestOrder } from "#tests/support/test-orders.ts";
+import { insertStatusStep, insertTestOrder } from "#tests/support/test-orders.ts";
 import { RETURN_CLAIM_MESSAGES } from "#common/returns/return-claim-terms.ts";
 
 // The /returns page and the photo route through the real app and build (needs `npm run build`).
@@ -29,16 +29,7 @@ describe.each(TEST_ENGINES)("/returns on %s", (engine) => {
     const orderId = await insertTestOrder(db, {
       order: { status: "Shipped", customer_email: "Guest.Buyer@example.com", payment_status: "paid" },
     });
-    await db
-      .insertInto("order_status_history")
-      .values({
-        id: randomUUID(),
-        order_id: orderId,
-        status: "Shipped",
-        location: "Store",
-        occurred_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertStatusStep(db, orderId, "Shipped", new Date());
     const item = await db
       .selectFrom("order_items")
       .select("id")

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "#server/errors/app-error.ts";
@@ -8,8 +7,15 @@ import type { OutgoingMail } from "#server/mail/mailer.ts";
 import { insertDefaultSettings } from "#server/settings/default-settings.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { bundleStock } from "#tests/support/test-bundles.ts";
-import { insertTestOrder, orderActionDeps, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
+import {
+  insertStatusStep,
+  insertTestOrder,
+  orderActionDeps,
+  readOrder,
+  TEST_APP_SECRET,
+} from "#tests/support/test-orders.ts";
 import { userRow } from "#tests/support/test-users.ts";
+import { countRows } from "#tests/support/row-count.ts";
 import { RETURN_CLAIM_MESSAGES } from "#common/returns/return-claim-terms.ts";
 import { claimWindow, type ClaimAccess } from "./claim-order.ts";
 import { claimAccessOf, readProvenOrders, rememberProvenOrder } from "./claim-proof-cookie.ts";
@@ -69,16 +75,7 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       ],
       order: { status: "Shipped", payment_status: "paid", user_id: "u-owner" },
     });
-    await db
-      .insertInto("order_status_history")
-      .values({
-        id: randomUUID(),
-        order_id: orderId,
-        status: "Shipped",
-        location: "Store",
-        occurred_at: SHIPPED_AT.toISOString(),
-      })
-      .execute();
+    await insertStatusStep(db, orderId, "Shipped", SHIPPED_AT);
     items = await db
       .selectFrom("order_items")
       .select(["id", "title", "quantity"])
@@ -113,31 +110,25 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       photo: upload,
       access,
     });
-  const count = async (table: "return_claims" | "return_claim_lines" | "private_files") =>
-    Number(
-      (
-        await testDb.handle.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number | string>().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: "return_claims" | "return_claim_lines" | "private_files") => countRows(testDb.handle.db, table);
+
+  const approve = (claimId: string, instructions: string) =>
+    reviewReturnClaim(deps(), { claimId, reviewerId: "u-staff", decision: "approve", instructions });
+  const amountAsked = async (claimId: string) =>
+    (
+      await testDb.handle.db
+        .selectFrom("return_claims")
+        .select("amount_cents")
+        .where("id", "=", claimId)
+        .executeTakeFirstOrThrow()
+    ).amount_cents;
 
   describe("the window", () => {
     it("counts 30 days from the Delivered step", async () => {
       const { db } = testDb.handle;
       await db.updateTable("orders").set({ status: "Delivered" }).where("id", "=", orderId).execute();
       const delivered = new Date(SHIPPED_AT.getTime() + 2 * DAY);
-      await db
-        .insertInto("order_status_history")
-        .values({
-          id: randomUUID(),
-          order_id: orderId,
-          status: "Delivered",
-          location: "Store",
-          occurred_at: delivered.toISOString(),
-        })
-        .execute();
+      await insertStatusStep(db, orderId, "Delivered", delivered);
       const order = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
       const window = await claimWindow(db, order);
       expect(window).toMatchObject({ assumed: false });
@@ -212,13 +203,8 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
         })
         .execute();
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 1 }] });
-      const stored = await db
-        .selectFrom("return_claims")
-        .select("amount_cents")
-        .where("id", "=", claimId)
-        .executeTakeFirstOrThrow();
       // 34.99 and 6.25 % of it, 2.186875, rounded half up to 2.19.
-      expect(stored.amount_cents).toBe(3499 + 219);
+      expect(await amountAsked(claimId)).toBe(3499 + 219);
     });
 
     it("refunds a discounted order's copies less their share of the code (decision 39)", async () => {
@@ -230,13 +216,8 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
         .where("id", "=", orderId)
         .execute();
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 1 }] });
-      const stored = await db
-        .selectFrom("return_claims")
-        .select("amount_cents")
-        .where("id", "=", claimId)
-        .executeTakeFirstOrThrow();
       // 34.99 × 800 / 7998 = 3.4999…, rounded half up to 3.50.
-      expect(stored.amount_cents).toBe(3499 - 350);
+      expect(await amountAsked(claimId)).toBe(3499 - 350);
     });
 
     it("gives a refused claim's copies back", async () => {
@@ -335,12 +316,7 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       expect((await listReturnClaims(deps(), { status: "pending" })).claims.items.map((c) => c.id)).toEqual([claimId]);
       const notYet = await refusal(settleReturnClaim(deps(), { claimId, settlement: "refund" }));
       expect(notYet.code).toBe("CONFLICT");
-      await reviewReturnClaim(deps(), {
-        claimId,
-        reviewerId: "u-staff",
-        decision: "approve",
-        instructions: "No need to send it back.",
-      });
+      await approve(claimId, "No need to send it back.");
       const settled = await settleReturnClaim(deps(), { claimId, settlement: "refund" });
       expect(settled).toMatchObject({ settlement: "refund", refundedCents: 3499 });
       // Again (a double-click): refused, and nothing more refunded.
@@ -397,18 +373,9 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       const stock = () => bundleStock(db, "pkg-disciple");
       const before = await stock();
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 2 }] });
-      await reviewReturnClaim(deps(), {
-        claimId,
-        reviewerId: "u-staff",
-        decision: "approve",
-        instructions: "Keep them.",
-      });
+      await approve(claimId, "Keep them.");
       const settled = await settleReturnClaim(deps(), { claimId, settlement: "replacement" });
-      const replacement = await db
-        .selectFrom("orders")
-        .selectAll()
-        .where("id", "=", settled.replacementOrderId!)
-        .executeTakeFirstOrThrow();
+      const replacement = await readOrder(db, settled.replacementOrderId!);
       expect(replacement).toMatchObject({
         replacement_for_order_id: orderId,
         total_cents: 0,
@@ -450,12 +417,7 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
             photo: null,
             access: proven(replacement.id),
           });
-          await reviewReturnClaim(deps(), {
-            claimId: again.claimId,
-            reviewerId: "u-staff",
-            decision: "approve",
-            instructions: "-",
-          });
+          await approve(again.claimId, "-");
           await settleReturnClaim(deps(), { claimId: again.claimId, settlement: "refund" });
         })(),
       );
@@ -470,12 +432,7 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
         .where("id", "=", orderId)
         .execute();
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 1 }] });
-      await reviewReturnClaim(deps(), {
-        claimId,
-        reviewerId: "u-staff",
-        decision: "approve",
-        instructions: "Keep it.",
-      });
+      await approve(claimId, "Keep it.");
       const unpaid = await refusal(settleReturnClaim(deps(), { claimId, settlement: "refund" }));
       expect(unpaid.message).toContain("This invoice is not paid yet");
       await expect(settleReturnClaim(deps(), { claimId, settlement: "replacement" })).resolves.toMatchObject({
@@ -483,12 +440,7 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
       });
 
       const second = await claim({ lines: [{ itemId: items[1]!.id, quantity: 1 }] });
-      await reviewReturnClaim(deps(), {
-        claimId: second.claimId,
-        reviewerId: "u-staff",
-        decision: "approve",
-        instructions: "-",
-      });
+      await approve(second.claimId, "-");
       // A refund another request started (its provider call under way) is not replaced meanwhile.
       await db.updateTable("return_claims").set({ settlement: "refund" }).where("id", "=", second.claimId).execute();
       const replaced = await refusal(settleReturnClaim(deps(), { claimId: second.claimId, settlement: "replacement" }));
@@ -501,12 +453,7 @@ describe.each(TEST_ENGINES)("returns and damage claims on %s", (engine) => {
     it("refuses a replacement when the stock is short, changing nothing", async () => {
       const { db } = testDb.handle;
       const { claimId } = await claim({ lines: [{ itemId: items[0]!.id, quantity: 2 }] });
-      await reviewReturnClaim(deps(), {
-        claimId,
-        reviewerId: "u-staff",
-        decision: "approve",
-        instructions: "Keep them.",
-      });
+      await approve(claimId, "Keep them.");
       // One set's books left on the shelf (decision 38: a set's stock is its books').
       const parts = await db
         .selectFrom("bundle_books")

@@ -1,6 +1,8 @@
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { countRows } from "#tests/support/row-count.ts";
+import { readOrder } from "#tests/support/test-orders.ts";
 import { listNewestBooks } from "#server/books/list-books.ts";
 import { coverKeyFromUrl } from "#server/covers/cover-store.ts";
 import { DatabaseCoverStore } from "#server/covers/database-cover-store.ts";
@@ -10,17 +12,9 @@ import { seedDatabase } from "./seed-database.ts";
 
 async function counts(testDb: TestDatabase) {
   const { db } = testDb.handle;
-  const count = async (
+  const count = (
     table: "books" | "orders" | "order_items" | "order_status_history" | "store_settings" | "shipping_methods",
-  ) =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  ) => countRows(db, table);
   return {
     books: await count("books"),
     orders: await count("orders"),
@@ -65,11 +59,7 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
       }
     }
 
-    const order = await testDb.handle.db
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", "ORD-2025-001")
-      .executeTakeFirstOrThrow();
+    const order = await readOrder(testDb.handle.db, "ORD-2025-001");
     expect(order.status).toBe("Shipped");
     const items = await testDb.handle.db
       .selectFrom("order_items")

@@ -41,6 +41,10 @@ const FORM = {
   shippingMethods: [{ id: "new-1", name: "Courier", rate: "7.25", enabled: true }],
 };
 
+/** Saves the valid form above with some fields changed, as the settings page posts it. */
+const saveForm = (db: Kysely<Database>, changes: Record<string, unknown>) =>
+  saveStoreSettings(settingsDeps(db), { form: { ...FORM, ...changes } });
+
 describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   let testDb: TestDatabase;
   afterEach(async () => {
@@ -206,7 +210,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(ids).not.toContain(standard!.id);
     expect((await storedMethods()).map((m) => [m.id, m.position])).toEqual(ids.map((id, position) => [id, position]));
 
-    await saveStoreSettings(settingsDeps(db), { form: { ...FORM, shippingMethods: [] } });
+    await saveForm(db, { shippingMethods: [] });
     expect(await storedMethods()).toEqual([]);
   });
 
@@ -215,11 +219,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     const db = testDb.handle.db;
     const results: unknown[] = [];
 
-    results.push(
-      await saveStoreSettings(settingsDeps(db), {
-        form: { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET },
-      }),
-    );
+    results.push(await saveForm(db, { stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET }));
     const row = await storedRow();
     const ciphertext = row.stripe_secret_key_encrypted!;
     expect(ciphertext).toMatch(/^v1:[^:]+:[^:]+:[^:]+$/);
@@ -228,13 +228,9 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(results[0]).toMatchObject({ stripeSecretKey: { isSet: true, last4: "9876" } });
 
     // Keep: an unrelated save, even with a stray value in the key field, leaves the key alone.
-    results.push(
-      await saveStoreSettings(settingsDeps(db), {
-        form: { ...FORM, storeName: "Renamed", stripeSecretKey: "sk_ignored" },
-      }),
-    );
+    results.push(await saveForm(db, { storeName: "Renamed", stripeSecretKey: "sk_ignored" }));
     expect((await storedRow()).stripe_secret_key_encrypted).toBe(ciphertext);
-    results.push(await saveStoreSettings(settingsDeps(db), { form: { ...FORM, enableStripe: false } }));
+    results.push(await saveForm(db, { enableStripe: false }));
     expect((await storedRow()).stripe_secret_key_encrypted).toBe(ciphertext);
 
     results.push(await getStoreSettingsForAdmin({ db, env: { APP_SECRET } }));
@@ -249,11 +245,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(() => decryptStripeSecretKey(row, "a-different-app-secret-of-32-characters!")).toThrow(SecretBoxError);
     results.push(await getPublicStoreSettings({ db }));
 
-    results.push(
-      await saveStoreSettings(settingsDeps(db), {
-        form: { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: "sk_test_second_key_abcd" },
-      }),
-    );
+    results.push(await saveForm(db, { stripeSecretKeyAction: "replace", stripeSecretKey: "sk_test_second_key_abcd" }));
     const replaced = (await storedRow()).stripe_secret_key_encrypted!;
     expect(replaced).not.toBe(ciphertext);
     expect(decryptStripeSecretKey({ stripe_secret_key_encrypted: replaced }, APP_SECRET)).toBe(
@@ -261,7 +253,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     );
     expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: true, last4: "abcd" } });
 
-    results.push(await saveStoreSettings(settingsDeps(db), { form: { ...FORM, stripeSecretKeyAction: "clear" } }));
+    results.push(await saveForm(db, { stripeSecretKeyAction: "clear" }));
     expect((await storedRow()).stripe_secret_key_encrypted).toBeNull();
     expect(decryptStripeSecretKey(await storedRow(), APP_SECRET)).toBeNull();
     expect(results.at(-1)).toMatchObject({ stripeSecretKey: { isSet: false, last4: null } });
@@ -280,11 +272,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     const db = testDb.handle.db;
     const results: unknown[] = [];
 
-    results.push(
-      await saveStoreSettings(settingsDeps(db), {
-        form: { ...FORM, stripeWebhookSecretAction: "replace", stripeWebhookSecret: WEBHOOK_SECRET },
-      }),
-    );
+    results.push(await saveForm(db, { stripeWebhookSecretAction: "replace", stripeWebhookSecret: WEBHOOK_SECRET }));
     expect(results[0]).toMatchObject({
       stripeSecretKey: { isSet: false, last4: null },
       stripeWebhookSecret: { isSet: true, last4: "5678" },
@@ -299,21 +287,13 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(await loadCardPaymentConfig({ db, env: { APP_SECRET } })).toBeNull();
 
     // Setting the key keeps the webhook secret; now card payments can be taken.
-    results.push(
-      await saveStoreSettings(settingsDeps(db), {
-        form: { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET },
-      }),
-    );
+    results.push(await saveForm(db, { stripeSecretKeyAction: "replace", stripeSecretKey: STRIPE_SECRET }));
     expect((await storedRow()).stripe_webhook_secret_encrypted).toBe(ciphertext);
     expect(await loadCardPaymentConfig({ db, env: { APP_SECRET } })).toEqual({
       secretKey: STRIPE_SECRET,
       webhookSecret: WEBHOOK_SECRET,
     });
-    results.push(
-      await saveStoreSettings(settingsDeps(db), {
-        form: { ...FORM, stripeWebhookSecret: "whsec_ignored_because_keep" },
-      }),
-    );
+    results.push(await saveForm(db, { stripeWebhookSecret: "whsec_ignored_because_keep" }));
     expect((await storedRow()).stripe_webhook_secret_encrypted).toBe(ciphertext);
     results.push(await getStoreSettingsForAdmin({ db, env: { APP_SECRET } }));
     expect(results.at(-1)).toMatchObject({
@@ -327,9 +307,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     results.push(await getPublicStoreSettings({ db }));
 
     results.push(
-      await saveStoreSettings(settingsDeps(db), {
-        form: { ...FORM, stripeWebhookSecretAction: "replace", stripeWebhookSecret: "whsec_second_secret_wxyz" },
-      }),
+      await saveForm(db, { stripeWebhookSecretAction: "replace", stripeWebhookSecret: "whsec_second_secret_wxyz" }),
     );
     const replaced = (await storedRow()).stripe_webhook_secret_encrypted!;
     expect(decryptStripeWebhookSecret({ stripe_webhook_secret_encrypted: replaced }, APP_SECRET)).toBe(
@@ -338,7 +316,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(results.at(-1)).toMatchObject({ stripeWebhookSecret: { isSet: true, last4: "wxyz" } });
 
     // Clearing the webhook secret leaves the key alone, and turns card payments off.
-    results.push(await saveStoreSettings(settingsDeps(db), { form: { ...FORM, stripeWebhookSecretAction: "clear" } }));
+    results.push(await saveForm(db, { stripeWebhookSecretAction: "clear" }));
     expect((await storedRow()).stripe_webhook_secret_encrypted).toBeNull();
     expect(decryptStripeSecretKey(await storedRow(), APP_SECRET)).toBe(STRIPE_SECRET);
     expect(results.at(-1)).toMatchObject({ stripeWebhookSecret: { isSet: false, last4: null } });
@@ -465,9 +443,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     expect(await getStoreSettingsForAdmin({ db })).toEqual(saved);
 
     // Off keeps the terms for next time; an empty list ships everywhere again (stored as null).
-    const off = await saveStoreSettings(settingsDeps(db), {
-      form: { ...FORM, enableInvoice: false, invoiceTerms: "Net 30", shippingCountries: "" },
-    });
+    const off = await saveForm(db, { enableInvoice: false, invoiceTerms: "Net 30", shippingCountries: "" });
     expect(off).toMatchObject({ enableInvoice: false, invoiceTerms: "Net 30", shippingCountries: [] });
     expect((await storedRow()).shipping_countries).toBeNull();
     // A form without the address (or an empty box) leaves the documents without one.
@@ -475,15 +451,11 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
 
     // Refused: invoices on without terms, and an unknown country; nothing changes.
     const before = await storedRow();
-    await expect(
-      saveStoreSettings(settingsDeps(db), { form: { ...FORM, enableInvoice: true, invoiceTerms: "" } }),
-    ).rejects.toMatchObject({
+    await expect(saveForm(db, { enableInvoice: true, invoiceTerms: "" })).rejects.toMatchObject({
       code: "VALIDATION",
       fieldErrors: { invoiceTerms: "Please enter the payment terms for invoices, e.g. Net 30." },
     });
-    await expect(
-      saveStoreSettings(settingsDeps(db), { form: { ...FORM, shippingCountries: "US, Narnia" } }),
-    ).rejects.toMatchObject({
+    await expect(saveForm(db, { shippingCountries: "US, Narnia" })).rejects.toMatchObject({
       code: "VALIDATION",
       fieldErrors: { shippingCountries: expect.stringContaining("Unknown country code: NARNIA.") },
     });
@@ -494,27 +466,26 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     testDb = await createTestDatabase(engine);
     const db = testDb.handle.db;
     // The first save of a store on defaults: the form loaded no row.
-    await saveStoreSettings(settingsDeps(db), { form: { ...FORM, loadedUpdatedAt: "" } });
+    await saveForm(db, { loadedUpdatedAt: "" });
     const loaded = await getStoreSettingsForAdmin({ db, env: { APP_SECRET } });
     // Another admin switches Coming Soon on from its own page.
     await setMaintenanceMode({ db, clock: () => new Date(NOW.getTime() + 60_000) }, { on: true });
-    const stale = await saveStoreSettings(settingsDeps(db), {
-      form: { ...FORM, storeName: "Renamed", loadedUpdatedAt: loaded.updatedAt ?? "" },
-    }).catch((error: unknown) => error);
+    const stale = await saveForm(db, { storeName: "Renamed", loadedUpdatedAt: loaded.updatedAt ?? "" }).catch(
+      (error: unknown) => error,
+    );
     expect(stale).toMatchObject({ code: "CONFLICT", reason: "settings-changed" });
     expect(await storedRow()).toMatchObject({ store_name: FORM.storeName });
     expect(Boolean((await storedRow()).enable_maintenance_mode)).toBe(true);
     // A form loaded again saves; one that loaded the defaults, now that a row exists, does not.
     const reloaded = await getStoreSettingsForAdmin({ db, env: { APP_SECRET } });
-    await saveStoreSettings(settingsDeps(db), {
-      form: { ...FORM, storeName: "Renamed", enableMaintenanceMode: true, loadedUpdatedAt: reloaded.updatedAt ?? "" },
+    await saveForm(db, {
+      storeName: "Renamed",
+      enableMaintenanceMode: true,
+      loadedUpdatedAt: reloaded.updatedAt ?? "",
     });
     expect(await storedRow()).toMatchObject({ store_name: "Renamed" });
     for (const loadedUpdatedAt of ["", "yesterday", "2026-02-01 10:00:00"]) {
-      await expect(
-        saveStoreSettings(settingsDeps(db), { form: { ...FORM, loadedUpdatedAt } }),
-        loadedUpdatedAt,
-      ).rejects.toMatchObject({ code: "CONFLICT" });
+      await expect(saveForm(db, { loadedUpdatedAt }), loadedUpdatedAt).rejects.toMatchObject({ code: "CONFLICT" });
     }
   });
 
@@ -533,7 +504,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
         { name: "Threads", url: "https://www.threads.net/@littlescrolls" },
       ],
     };
-    const saved = await saveStoreSettings(settingsDeps(db), { form: { ...FORM, socialLinks } });
+    const saved = await saveForm(db, { socialLinks });
     const expected = [
       { network: "facebook", url: "https://www.facebook.com/littlescrolls" },
       { network: "youtube", url: "https://youtu.be/abc" },
@@ -572,7 +543,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     const db = testDb.handle.db;
     await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: false });
     const before = await storedRow();
-    const refused = (socialLinks: unknown) => saveStoreSettings(settingsDeps(db), { form: { ...FORM, socialLinks } });
+    const refused = (socialLinks: unknown) => saveForm(db, { socialLinks });
 
     await expect(refused({ facebook: "http://www.facebook.com/littlescrolls" })).rejects.toMatchObject({
       code: "VALIDATION",
@@ -629,14 +600,12 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
     await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     const before = { row: await storedRow(), methods: await storedMethods() };
 
-    await expect(saveStoreSettings(settingsDeps(db), { form: { ...FORM, storeName: "" } })).rejects.toMatchObject({
+    await expect(saveForm(db, { storeName: "" })).rejects.toMatchObject({
       code: "VALIDATION",
       message: "Please enter the store name.",
       fieldErrors: { storeName: "Please enter the store name." },
     });
-    await expect(
-      saveStoreSettings(settingsDeps(db), { form: { ...FORM, contactEmail: "nope", currency: "dollars" } }),
-    ).rejects.toMatchObject({
+    await expect(saveForm(db, { contactEmail: "nope", currency: "dollars" })).rejects.toMatchObject({
       code: "VALIDATION",
       fieldErrors: {
         contactEmail: "Please enter a valid contact email address.",
@@ -653,9 +622,9 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
         form: { ...FORM, shippingMethods: [{ name: "", rate: "1", enabled: true }] },
       }),
     ).rejects.toMatchObject({ fieldErrors: { "shippingMethods.0.name": "Please name each enabled shipping method." } });
-    await expect(
-      saveStoreSettings(settingsDeps(db), { form: { ...FORM, stripeSecretKeyAction: "replace", stripeSecretKey: "" } }),
-    ).rejects.toMatchObject({ fieldErrors: { stripeSecretKey: "Please enter the new Stripe secret key." } });
+    await expect(saveForm(db, { stripeSecretKeyAction: "replace", stripeSecretKey: "" })).rejects.toMatchObject({
+      fieldErrors: { stripeSecretKey: "Please enter the new Stripe secret key." },
+    });
     await expect(saveStoreSettings(settingsDeps(db), { form: null })).rejects.toMatchObject({ code: "VALIDATION" });
 
     expect({ row: await storedRow(), methods: await storedMethods() }).toEqual(before);

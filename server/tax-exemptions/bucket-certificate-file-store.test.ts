@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadEnv } from "#server/config/env.ts";
 import { createCertificateFileStore } from "#server/boot.ts";
-import { startS3StandIn, type S3StandIn } from "#tests/support/s3-stand-in.ts";
+import { startS3StandIn, standInBucketOptions, type S3StandIn } from "#tests/support/s3-stand-in.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database.ts";
 import { userRow } from "#tests/support/test-users.ts";
 import { BucketCertificateFileStore } from "./bucket-certificate-file-store.ts";
@@ -20,14 +20,7 @@ describe("certificate files in the covers' bucket (an S3 stand-in)", () => {
   beforeEach(async () => {
     standIn = await startS3StandIn();
     testDb = await createTestDatabase("sqlite");
-    store = new BucketCertificateFileStore({
-      bucket: standIn.bucket,
-      prefix: "covers/",
-      region: "us-east-1",
-      endpoint: standIn.url,
-      forcePathStyle: true,
-      credentials: { accessKeyId: standIn.accessKeyId, secretAccessKey: standIn.secretAccessKey },
-    });
+    store = new BucketCertificateFileStore(standInBucketOptions(standIn));
     await testDb.handle.db
       .insertInto("user")
       .values(userRow({ id: "u-1", email: "school@example.com", createdAt: T0.toISOString() }))

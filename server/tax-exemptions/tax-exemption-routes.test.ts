@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverQueuedMails } from "#server/mail/deliver-queued-mails.ts";
 import { SITE_PAGES, taxCertificateFilePath } from "#common/pages/site-paths.ts";
 import { readOutbox } from "#tests/support/outbox.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createTestApp, getPage, postPageForm, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { signedInCookie } from "#tests/support/test-sessions.ts";
 
@@ -35,18 +35,9 @@ describe.each(TEST_ENGINES)("tax exemption routes on %s", (engine) => {
     await t?.cleanup();
   });
 
-  const get = (url: string, cookie?: string) =>
-    t.app.request(url, { headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } });
+  const get = (url: string, cookie?: string) => getPage(t, url, cookie);
   const postForm = (url: string, fields: Record<string, string>, cookie?: string) =>
-    t.app.request(url, {
-      method: "POST",
-      body: new URLSearchParams(fields).toString(),
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        accept: "text/html",
-        ...(cookie ? { cookie } : {}),
-      },
-    });
+    postPageForm(t, url, fields, cookie);
   function sendCertificate(
     fields: Record<string, string>,
     file: Uint8Array | null,

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { BucketOptions } from "#server/covers/bucket-client.ts";
 
 /**
  * An S3 stand-in for tests: an HTTP server on 127.0.0.1 (random port) that keeps objects in
@@ -22,6 +23,18 @@ export interface S3StandIn {
   /** Every request answered, in order: method, key, status. */
   requests: { method: string; key: string; status: number }[];
   close(): Promise<void>;
+}
+
+/** Options that point a bucket store at `standIn`, signed with its key, its objects under `covers/`. */
+export function standInBucketOptions(standIn: S3StandIn): BucketOptions {
+  return {
+    bucket: standIn.bucket,
+    prefix: "covers/",
+    region: "us-east-1",
+    endpoint: standIn.url,
+    forcePathStyle: true,
+    credentials: { accessKeyId: standIn.accessKeyId, secretAccessKey: standIn.secretAccessKey },
+  };
 }
 
 export async function startS3StandIn(options: { bucket?: string } = {}): Promise<S3StandIn> {

@@ -101,3 +101,19 @@ export async function createSecondInstance(
     },
   };
 }
+
+/** A page's GET as a browser makes it (asking for HTML), with the Cookie header when given. */
+export const getPage = (t: TestApp, path: string, cookie?: string) =>
+  t.app.request(path, { headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } });
+
+/** A page's form posted as a browser posts it without JavaScript (URL-encoded, asking for HTML). */
+export const postPageForm = (t: TestApp, path: string, fields: Record<string, string>, cookie?: string) =>
+  t.app.request(path, {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "text/html",
+      ...(cookie ? { cookie } : {}),
+    },
+  });

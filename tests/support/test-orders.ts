@@ -108,6 +108,24 @@ export async function insertTestOrder(
   return id;
 }
 
+/** The order's row as stored, every column; throws when there is none. */
+export function readOrder(db: Kysely<Database>, orderId: string) {
+  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+}
+
+/** Adds a step to an order's history, as staff or the carrier would (at the store's location). */
+export async function insertStatusStep(
+  db: Kysely<Database>,
+  orderId: string,
+  status: string,
+  occurredAt: Date,
+): Promise<void> {
+  await db
+    .insertInto("order_status_history")
+    .values({ id: randomUUID(), order_id: orderId, status, location: "Store", occurred_at: occurredAt.toISOString() })
+    .execute();
+}
+
 /** A paid card order, as the Stripe webhook leaves it. */
 export function paidCardOrder(paymentIntent = "pi_test_0001"): Partial<Insertable<OrdersTable>> {
   return {

@@ -6,6 +6,7 @@ import { insertCardOrder } from "#tests/support/card-order.ts";
 import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
 import { TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { countRows } from "#tests/support/row-count.ts";
 
 describe.each(TEST_ENGINES)("Stripe webhook on %s", (engine) => {
   let f: CardPaymentFixture;
@@ -22,15 +23,7 @@ describe.each(TEST_ENGINES)("Stripe webhook on %s", (engine) => {
       headers: { "content-type": "application/json", ...headers },
       body: payload,
     });
-  const eventCount = async () =>
-    Number(
-      (
-        await f.testApp.services.db
-          .selectFrom("payment_events")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const eventCount = () => countRows(f.testApp.services.db, "payment_events");
 
   async function completedPayload(sessionId: string) {
     f.standIn.holdWebhooks();
