@@ -362,6 +362,21 @@ describe("the page cache's memory", () => {
     expect(cache.get("c", 1)).toBeDefined();
   });
 
+  it("keeps pages with a query string to a quarter of the budget, so made-up addresses never push out plain pages", () => {
+    const cache = new PageCache(1000);
+    cache.set("visitor browser gzip http://shop/", entry(1, 100));
+    cache.set("visitor browser gzip http://shop/books", entry(1, 100));
+    for (let i = 0; i < 50; i++) cache.set(`visitor browser gzip http://shop/books?junk=${i}`, entry(1, 100));
+    expect(cache.get("visitor browser gzip http://shop/", 1)).toBeDefined();
+    expect(cache.get("visitor browser gzip http://shop/books", 1)).toBeDefined();
+    // The two newest query pages are kept: 200 of the 250 they may hold.
+    expect(cache.get("visitor browser gzip http://shop/books?junk=49", 1)).toBeDefined();
+    expect(cache.get("visitor browser gzip http://shop/books?junk=48", 1)).toBeDefined();
+    expect(cache.get("visitor browser gzip http://shop/books?junk=47", 1)).toBeUndefined();
+    expect(cache.size).toBe(4);
+    expect(cache.bytes).toBe(400);
+  });
+
   it("forgets a page rendered under an older generation", () => {
     const cache = new PageCache(1000);
     cache.set("a", entry(1, 100));

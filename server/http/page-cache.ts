@@ -51,9 +51,17 @@ interface CachedPage {
   bytes: number;
 }
 
+/**
+ * Pages whose address has a query string (a catalogue page, a search, or any made-up parameter)
+ * hold at most this share of the budget: however many such addresses a client invents, they push
+ * out only each other, never the plain pages everybody asks for.
+ */
+const QUERY_PAGES_SHARE = 0.25;
+
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private heldBytes = 0;
+  private queryPagesBytes = 0;
 
   constructor(private readonly maxBytes = PAGE_CACHE_MAX_BYTES) {}
 
@@ -68,12 +76,12 @@ export class PageCache {
   get(key: string, generation: number): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
     if (entry.generation !== generation) {
-      this.heldBytes -= entry.bytes;
+      this.remove(key, entry);
       return undefined;
     }
     // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
+    this.entries.delete(key);
     this.entries.set(key, entry);
     return entry;
   }
@@ -81,18 +89,27 @@ export class PageCache {
   set(key: string, entry: CachedPage): void {
     if (entry.bytes > this.maxBytes) return;
     const previous = this.entries.get(key);
-    if (previous) {
-      this.entries.delete(key);
-      this.heldBytes -= previous.bytes;
-    }
+    if (previous) this.remove(key, previous);
     this.entries.set(key, entry);
     this.heldBytes += entry.bytes;
+    if (hasQuery(key)) this.queryPagesBytes += entry.bytes;
+    const queryBudget = this.maxBytes * QUERY_PAGES_SHARE;
     for (const [oldestKey, oldest] of this.entries) {
-      if (this.heldBytes <= this.maxBytes) break;
-      this.entries.delete(oldestKey);
-      this.heldBytes -= oldest.bytes;
+      if (this.heldBytes <= this.maxBytes && this.queryPagesBytes <= queryBudget) break;
+      if (this.heldBytes > this.maxBytes || hasQuery(oldestKey)) this.remove(oldestKey, oldest);
     }
   }
+
+  private remove(key: string, entry: CachedPage): void {
+    this.entries.delete(key);
+    this.heldBytes -= entry.bytes;
+    if (hasQuery(key)) this.queryPagesBytes -= entry.bytes;
+  }
+}
+
+/** Whether a cache key's address (its last part) has a query string. */
+function hasQuery(key: string): boolean {
+  return key.includes("?");
 }
 
 /**
