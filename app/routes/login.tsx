@@ -15,10 +15,7 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/login";
 
 export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args, { title: "Login", description: "Sign in to your account." }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(args, { title: "Login", description: "Sign in to your account.", noindex: true });
 }
 
 /**

@@ -11,10 +11,10 @@ import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { SetupForm } from "#app/features/accounts/setup-form.tsx";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import type { Route } from "./+types/setup";
-import { TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
+import { noindexMeta, TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 
 export function meta() {
-  return [{ title: "Create the admin account" }, { name: "robots", content: "noindex" }, TOKEN_IN_ADDRESS_REFERRER];
+  return [...noindexMeta("Create the admin account"), TOKEN_IN_ADDRESS_REFERRER];
 }
 
 /** An island page (decision 21): only the form and the site's islands are hydrated. */

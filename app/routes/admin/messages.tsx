@@ -1,5 +1,5 @@
 import { requireAdmin } from "#server/http/guards.ts";
-import { loadDetailsAnswer } from "#server/http/details-answer.ts";
+import { loadSearchedListPage } from "#server/http/searched-list-page.ts";
 import { getContactMessage, type ContactMessageDetails } from "#server/contact/get-contact-message.ts";
 import { listContactMessages } from "#server/contact/list-contact-messages.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
@@ -9,14 +9,13 @@ import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { MessagesTable } from "#app/features/admin-messages/messages-table.tsx";
 import { MessageDetailsDialog } from "#app/features/admin-messages/message-details-dialog.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/messages";
 
 /** Where the details dialog loads a message from: this route's loader, with `?details=<id>`. */
 const MESSAGES_PATH = "/admin/messages";
 
-export function meta() {
-  return [{ title: ADMIN_PAGES.messages.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(ADMIN_PAGES.messages.title);
 
 /**
  * The page of messages (searched by `?search=`), and with `?details=<id>` that message whole for
@@ -25,16 +24,12 @@ export function meta() {
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = new URL(request.url).searchParams;
-  const search = params.get("search") ?? "";
-  const detailsId = params.get("details");
-  const [messages, details] = await Promise.all([
-    listContactMessages(context.services, { search, page: params.get("page") }),
-    detailsId === null
-      ? null
-      : loadDetailsAnswer(detailsId, (messageId) => getContactMessage(context.services, { messageId })),
-  ]);
-  return { search, messages, details };
+  const { search, rows, details } = await loadSearchedListPage(
+    request,
+    (query) => listContactMessages(context.services, query),
+    (messageId) => getContactMessage(context.services, { messageId }),
+  );
+  return { search, messages: rows, details };
 }
 
 export default function ContactMessages({ loaderData: { search, messages } }: Route.ComponentProps) {
