@@ -20,7 +20,8 @@ import {
 } from "#app/features/admin-customers/delete-customer-dialog.tsx";
 import { useDetailsLoader } from "#app/components/ui/use-details-loader.ts";
 import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
-import { CustomerDetailsDialog } from "#app/features/admin-customers/customer-details-dialog.tsx";
+import { CustomerDetailsBody } from "#app/features/admin-customers/customer-details.tsx";
+import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
 import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/customers";
 
@@ -84,7 +85,9 @@ export default function CustomerManagement({ loaderData: { search, customers } }
         <Pagination page={customers.page} pageCount={customers.pageCount} total={customers.total} noun="customer" />
       ) : null}
       <DeleteCustomerDialog customer={toDelete} onClose={closeDialog} />
-      <CustomerDetailsDialog customerId={details.id} result={details.result} onClose={details.close} />
+      <DetailsDialog details={details} title="Customer Details" loadingText="Loading customer details…">
+        {(customer) => <CustomerDetailsBody customer={customer} />}
+      </DetailsDialog>
     </>
   );
 }

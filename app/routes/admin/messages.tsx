@@ -7,7 +7,8 @@ import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { useDetailsLoader } from "#app/components/ui/use-details-loader.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { MessagesTable } from "#app/features/admin-messages/messages-table.tsx";
-import { MessageDetailsDialog } from "#app/features/admin-messages/message-details-dialog.tsx";
+import { MessageBody } from "#app/features/admin-messages/message-details.tsx";
+import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/messages";
@@ -54,7 +55,9 @@ export default function ContactMessages({ loaderData: { search, messages } }: Ro
       {messages.total > 0 ? (
         <Pagination page={messages.page} pageCount={messages.pageCount} total={messages.total} noun="message" />
       ) : null}
-      <MessageDetailsDialog messageId={details.id} result={details.result} onClose={details.close} />
+      <DetailsDialog details={details} title="Message Details" loadingText="Loading the message…">
+        {(message) => <MessageBody message={message} />}
+      </DetailsDialog>
     </>
   );
 }

@@ -42,7 +42,8 @@ import { ORDER_ACTION_TOASTS } from "#app/features/admin-orders/order-action-toa
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
-import { OrderDetailsDialog } from "#app/features/admin-orders/order-details-dialog.tsx";
+import { OrderDetailsBody } from "#app/features/admin-orders/order-details.tsx";
+import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { OrdersTable } from "#app/features/admin-orders/orders-table.tsx";
 import { OrdersExportForm } from "#app/features/admin-orders/orders-export-form.tsx";
@@ -168,7 +169,9 @@ export default function OrderManagement({ loaderData: { search, orders, holds } 
       {orders.total > 0 ? (
         <Pagination page={orders.page} pageCount={orders.pageCount} total={orders.total} noun="order" />
       ) : null}
-      <OrderDetailsDialog orderId={details.id} result={details.result} onClose={details.close} />
+      <DetailsDialog details={details} title="Order Details" loadingText="Loading order details…">
+        {(order) => <OrderDetailsBody order={order} />}
+      </DetailsDialog>
     </>
   );
 }
