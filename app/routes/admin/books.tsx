@@ -193,9 +193,7 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
 
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open && !deleteBusy) setDeleting(null);
-        }}
+        onClose={() => setDeleting(null)}
         title="Are you sure you want to delete this book?"
         description={
           deleting
