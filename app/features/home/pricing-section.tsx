@@ -5,7 +5,6 @@ import { Link } from "react-router";
 import { CoverFan } from "#app/components/ui/cover-fan.tsx";
 import { useFormatMoney } from "#app/lib/money.ts";
 import { bookCountText } from "#common/books/bundle-contents.ts";
-import { WasPrice } from "#app/components/ui/was-price.tsx";
 
 /** The bundles, as stored in the catalogue; `renderAction` supplies each card's "Add to Collection" button. */
 export function PricingSection({
@@ -40,7 +39,12 @@ export function PricingSection({
               <p className="mt-2 text-gray-700">{bundle.description}</p>
               <p className="mt-4 flex flex-wrap items-baseline gap-x-3">
                 <span className="text-4xl font-bold text-brand-800">{formatMoney(bundle.priceCents)}</span>
-                <WasPrice cents={bundle.originalPriceCents} className="text-gray-600" />
+                {bundle.originalPriceCents !== null ? (
+                  <s className="text-gray-600">
+                    <span className="sr-only">Was </span>
+                    {formatMoney(bundle.originalPriceCents)}
+                  </s>
+                ) : null}
                 {bundle.savings ? (
                   <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-800">
                     {bundle.savings}
