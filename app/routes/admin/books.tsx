@@ -175,7 +175,7 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         onEdit={(book) => openForm(book.id)}
         onDelete={(book) => setDeleting(book)}
       />
-      <Pagination page={books.page} pageCount={books.pageCount} total={books.total} noun="book" />
+      <Pagination list={books} noun="book" />
 
       {editing && (editing.id === null || editedBook) ? (
         <BookFormDialog

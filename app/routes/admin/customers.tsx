@@ -81,9 +81,7 @@ export default function CustomerManagement({ loaderData: { search, customers } }
           setToDelete({ id, email });
         }}
       />
-      {customers.total > 0 ? (
-        <Pagination page={customers.page} pageCount={customers.pageCount} total={customers.total} noun="customer" />
-      ) : null}
+      {customers.total > 0 ? <Pagination list={customers} noun="customer" /> : null}
       <DeleteCustomerDialog customer={toDelete} onClose={closeDialog} />
       <DetailsDialog details={details} title="Customer Details" loadingText="Loading customer details…">
         {(customer) => <CustomerDetailsBody customer={customer} />}

@@ -52,9 +52,7 @@ export default function ContactMessages({ loaderData: { search, messages } }: Ro
         emptyText={search ? "No messages found" : "No messages yet."}
         onViewDetails={({ id }, button) => details.open(id, button)}
       />
-      {messages.total > 0 ? (
-        <Pagination page={messages.page} pageCount={messages.pageCount} total={messages.total} noun="message" />
-      ) : null}
+      {messages.total > 0 ? <Pagination list={messages} noun="message" /> : null}
       <DetailsDialog details={details} title="Message Details" loadingText="Loading the message…">
         {(message) => <MessageBody message={message} />}
       </DetailsDialog>

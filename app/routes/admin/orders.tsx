@@ -166,9 +166,7 @@ export default function OrderManagement({ loaderData: { search, orders, holds } 
       <OrdersExportForm search={search} />
       <UnpaidHoldsPanel holds={holds} />
       <OrdersTable orders={orders.items} onViewDetails={(orderId, button) => details.open(orderId, button)} />
-      {orders.total > 0 ? (
-        <Pagination page={orders.page} pageCount={orders.pageCount} total={orders.total} noun="order" />
-      ) : null}
+      {orders.total > 0 ? <Pagination list={orders} noun="order" /> : null}
       <DetailsDialog details={details} title="Order Details" loadingText="Loading order details…">
         {(order) => <OrderDetailsBody order={order} />}
       </DetailsDialog>

@@ -90,7 +90,7 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <ClaimsList claims={claims.items} />
-          <Pagination page={claims.page} pageCount={claims.pageCount} total={claims.total} noun="claim" />
+          <Pagination list={claims} noun="claim" />
         </>
       )}
     </>

@@ -72,12 +72,7 @@ export default function EmailSubscribers({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <SubscribersTable subscribers={subscribers.items} busy={loading} />
-          <Pagination
-            page={subscribers.page}
-            pageCount={subscribers.pageCount}
-            total={subscribers.total}
-            noun="subscriber"
-          />
+          <Pagination list={subscribers} noun="subscriber" />
         </>
       )}
     </>

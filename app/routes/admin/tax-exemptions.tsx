@@ -107,12 +107,7 @@ export default function TaxExemptions({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <CertificatesList certificates={certificates.items} today={today} />
-          <Pagination
-            page={certificates.page}
-            pageCount={certificates.pageCount}
-            total={certificates.total}
-            noun="certificate"
-          />
+          <Pagination list={certificates} noun="certificate" />
         </>
       )}
     </>
