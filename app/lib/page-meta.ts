@@ -11,9 +11,13 @@ export function rootMetaData({ matches }: MetaMatches): RootLoaderData | undefin
   return matches.find((m) => m?.id === "root")?.loaderData as RootLoaderData | undefined;
 }
 
+/** Asks search engines to leave a page out (accounts, checkout, the back office). */
+const NOINDEX: MetaDescriptor = { name: "robots", content: "noindex" };
+
 /**
  * Title, description, canonical URL and OpenGraph tags for a page; every page's meta function
- * builds them here. `title` is the page's own; the store's name is appended.
+ * builds them here. `title` is the page's own; the store's name is appended. `noindex` adds the
+ * robots tag last.
  */
 export function pageMeta(
   args: MetaMatches,
@@ -24,6 +28,7 @@ export function pageMeta(
     type = "website",
     fullTitle = false,
     path = args.location.pathname,
+    noindex = false,
   }: {
     title: string;
     description: string;
@@ -32,6 +37,7 @@ export function pageMeta(
     fullTitle?: boolean;
     /** The canonical path, when it is not the page's own path (with a query, or without one). */
     path?: string;
+    noindex?: boolean;
   },
 ): MetaDescriptor[] {
   const root = rootMetaData(args);
@@ -50,7 +56,13 @@ export function pageMeta(
     { property: "og:site_name", content: storeName },
   ];
   if (image) tags.push({ property: "og:image", content: image.startsWith("http") ? image : `${origin}${image}` });
+  if (noindex) tags.push(NOINDEX);
   return tags;
+}
+
+/** A page known by its title alone that no search engine should list (the back office, setup, not found). */
+export function noindexMeta(title: string): MetaDescriptor[] {
+  return [{ title }, NOINDEX];
 }
 
 /**

@@ -14,10 +14,7 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/account";
 
 export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args, { title: "My Account", description: "Your account." }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(args, { title: "My Account", description: "Your account.", noindex: true });
 }
 
 /**

@@ -93,7 +93,7 @@ export default function Books({ loaderData: { params, result, filters } }: Route
               </li>
             ))}
           </ul>
-          <Pagination page={result.page} pageCount={result.pageCount} total={result.total} noun="book" />
+          <Pagination list={result} noun="book" />
         </>
       )}
     </div>

@@ -22,10 +22,11 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/checkout";
 
 export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args, { title: "Checkout", description: "Place your order of illustrated Bible-story books." }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(args, {
+    title: "Checkout",
+    description: "Place your order of illustrated Bible-story books.",
+    noindex: true,
+  });
 }
 
 /**

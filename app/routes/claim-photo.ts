@@ -1,8 +1,7 @@
 import { claimAccessOf } from "#server/returns/claim-proof-cookie.ts";
 import { getClaimPhoto } from "#server/returns/get-claim-photo.ts";
+import { privateFileResponse } from "#server/http/private-file-response.ts";
 import type { Route } from "./+types/claim-photo";
-
-const PRIVATE = "private, no-store";
 
 /**
  * GET /returns/photos/:claimId: a claim's photo, for the order's customer (its account, or the
@@ -17,19 +16,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     appSecret: services.env.APP_SECRET,
   });
   const photo = await getClaimPhoto(services, { claimId: params.claimId, access });
-  if (!photo) {
-    return new Response("This photo could not be found.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE },
-    });
-  }
-  return new Response(new Uint8Array(photo.bytes), {
-    headers: {
-      "Content-Type": photo.contentType,
-      "Content-Length": String(photo.bytes.byteLength),
-      "Cache-Control": PRIVATE,
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
+  return privateFileResponse(photo, "This photo could not be found.", {
+    "Content-Security-Policy": "default-src 'none'; sandbox",
   });
 }

@@ -13,10 +13,7 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/edit-profile";
 
 export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args, { title: "Edit Profile", description: "Your details." }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(args, { title: "Edit Profile", description: "Your details.", noindex: true });
 }
 
 /** An island page (decision 21): only the form and the site's islands are hydrated. */

@@ -1,9 +1,9 @@
-import { data, useSearchParams } from "react-router";
-import { forgotPasswordSchema, typedEmail } from "#common/accounts/password-schema.ts";
+import { useSearchParams } from "react-router";
+import { forgotPasswordSchema } from "#common/accounts/password-schema.ts";
 import { requestPasswordReset } from "#server/accounts/request-password-reset.ts";
-import { runAction } from "#server/http/action-result.ts";
+import { accountFormAction } from "#server/http/account-form-action.ts";
 import { redirectWithToast } from "#server/http/flash.ts";
-import { parseFields, readForm } from "#server/http/read-form.ts";
+import { parseFields } from "#server/http/read-form.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { ForgotPasswordForm } from "#app/features/accounts/forgot-password-form.tsx";
@@ -31,22 +31,21 @@ const SENT = "/forgot-password?sent=1";
  * E-mails a reset link (when an account uses the address; the answer does not say) and redirects
  * back here with a toast. A refusal renders the page again with it and the typed e-mail address.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const submitted = await readForm(request);
-  const answer = await runAction(services, async () => {
-    const { email } = parseFields(submitted, forgotPasswordSchema);
-    await requestPasswordReset(services, { email, headers: request.headers, clientAddress });
-    return {};
-  });
-  if (answer.data.ok) {
-    throw redirectWithToast(services, SENT, {
-      title: "Password reset link sent!",
-      description: "Check your email for a password reset link.",
-    });
-  }
-  // No flash toast: this very answer is the page that shows the refusal (the form's island toasts it).
-  return data({ ...answer.data, email: typedEmail(submitted) }, answer.init ?? undefined);
+  return accountFormAction(
+    { request, context },
+    async (form) => {
+      const { email } = parseFields(form, forgotPasswordSchema);
+      await requestPasswordReset(services, { email, headers: request.headers, clientAddress });
+      return {};
+    },
+    () =>
+      redirectWithToast(services, SENT, {
+        title: "Password reset link sent!",
+        description: "Check your email for a password reset link.",
+      }),
+  );
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

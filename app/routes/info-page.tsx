@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { infoPageAt } from "#app/features/info-pages/info-pages.ts";
+import { InfoPageLayout } from "#app/features/info-pages/info-page-layout.tsx";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { useStore } from "#app/lib/use-store.ts";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/info-page";
 
 export function meta(args: Route.MetaArgs) {
   const page = infoPageAt(args.location.pathname);
-  return page ? pageMeta(args, page.meta) : [];
+  return page ? pageMeta(args, { title: page.title, description: page.description }) : [];
 }
 
 /**
@@ -32,5 +33,14 @@ export default function InfoPageRoute() {
   const store = useStore();
   const page = infoPageAt(pathname);
   if (!page || !store) return null;
-  return <page.Page storeName={store.name} contactEmail={store.contactEmail} />;
+  const info = { storeName: store.name, contactEmail: store.contactEmail };
+  return (
+    <InfoPageLayout
+      title={page.title}
+      intro={typeof page.intro === "function" ? page.intro(info) : page.intro}
+      lastUpdated={page.lastUpdated}
+    >
+      <page.Body {...info} />
+    </InfoPageLayout>
+  );
 }

@@ -1,10 +1,10 @@
-import { parseFields, readForm } from "#server/http/read-form.ts";
+import { parseFields } from "#server/http/read-form.ts";
 import { z } from "zod";
-import { data, redirect, useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { safeRedirectTarget } from "#server/http/guards.ts";
 import { signIn } from "#server/accounts/sign-in.ts";
-import { signInSchema, typedEmail } from "#common/accounts/password-schema.ts";
-import { runAction } from "#server/http/action-result.ts";
+import { signInSchema } from "#common/accounts/password-schema.ts";
+import { accountFormAction } from "#server/http/account-form-action.ts";
 import { leadsToAdmin } from "#server/http/route-path.ts";
 import { redirectWithToast } from "#server/http/flash.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
@@ -15,10 +15,7 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/login";
 
 export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args, { title: "Login", description: "Sign in to your account." }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(args, { title: "Login", description: "Sign in to your account.", noindex: true });
 }
 
 /**
@@ -43,25 +40,24 @@ const signInFormSchema = signInSchema.extend({ redirectTo: z.string().optional()
  * Signs in and redirects (with the "signed-in" toast): admins to the dashboard, everyone else back
  * where they came from. A refusal renders the page again with it and the typed e-mail address.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const submitted = await readForm(request);
-  const answer = await runAction(services, async () => {
-    const { email, password, redirectTo } = parseFields(submitted, signInFormSchema);
-    const { headers, isAdmin } = await signIn(services, { email, password, headers: request.headers, clientAddress });
-    return { headers, isAdmin, redirectTo };
-  });
-  const result = answer.data;
-  if (result.ok) {
-    // Admins go to the dashboard; everyone else back where they came from (never into /admin).
-    const target = safeRedirectTarget(result.redirectTo);
-    const customerTarget = leadsToAdmin(target) ? "/account" : target;
-    throw redirectWithToast(services, result.isAdmin ? "/admin" : customerTarget, "signed-in", {
-      headers: result.headers,
-    });
-  }
-  // No flash toast: this very answer is the page that shows the refusal (the form's island toasts it).
-  return data({ ...result, email: typedEmail(submitted) }, answer.init ?? undefined);
+  return accountFormAction(
+    { request, context },
+    async (form) => {
+      const { email, password, redirectTo } = parseFields(form, signInFormSchema);
+      const { headers, isAdmin } = await signIn(services, { email, password, headers: request.headers, clientAddress });
+      return { headers, isAdmin, redirectTo };
+    },
+    (result) => {
+      // Admins go to the dashboard; everyone else back where they came from (never into /admin).
+      const target = safeRedirectTarget(result.redirectTo);
+      const customerTarget = leadsToAdmin(target) ? "/account" : target;
+      return redirectWithToast(services, result.isAdmin ? "/admin" : customerTarget, "signed-in", {
+        headers: result.headers,
+      });
+    },
+  );
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -7,10 +7,10 @@ import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { NewsletterLinkPage } from "#app/features/subscribers/newsletter-link-page.tsx";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import type { Route } from "./+types/newsletter-confirm";
-import { TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
+import { noindexMeta, TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 
 export function meta() {
-  return [{ title: "Confirm your subscription" }, { name: "robots", content: "noindex" }, TOKEN_IN_ADDRESS_REFERRER];
+  return [...noindexMeta("Confirm your subscription"), TOKEN_IN_ADDRESS_REFERRER];
 }
 
 /** An island page (decision 21): its button is an island that posts as a document. */

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 
 /** An island page (decision 21): plain HTML; only the site's islands are hydrated. */
 export const handle = ISLAND_PAGE_HANDLE;
@@ -10,9 +11,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta("Page not found");
 
 export default function NotFound() {
   return (

@@ -19,10 +19,7 @@ import { pageMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/order-confirmation";
 
 export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args, { title: "Order Confirmation", description: "Your order." }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(args, { title: "Order Confirmation", description: "Your order.", noindex: true });
 }
 
 /**

@@ -14,10 +14,7 @@ import { OrderAgainIsland } from "#app/features/cart/order-again-button.tsx";
 import type { Route } from "./+types/order-history";
 
 export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args, { title: "Order History", description: "Your orders." }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(args, { title: "Order History", description: "Your orders.", noindex: true });
 }
 
 /** An island page (decision 21): plain HTML and links; only the site's islands are hydrated. */

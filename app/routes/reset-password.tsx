@@ -16,8 +16,11 @@ import type { Route } from "./+types/reset-password";
 
 export function meta(args: Route.MetaArgs) {
   return [
-    ...pageMeta(args, { title: "Reset Password", description: "Choose a new password for your account." }),
-    { name: "robots", content: "noindex" },
+    ...pageMeta(args, {
+      title: "Reset Password",
+      description: "Choose a new password for your account.",
+      noindex: true,
+    }),
     TOKEN_IN_ADDRESS_REFERRER,
   ];
 }

@@ -32,13 +32,11 @@ import type { Route } from "./+types/return-request";
 const PAGE = SITE_PAGES.returnRequest;
 
 export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args, {
-      title: PAGE.title,
-      description: `Return items or report damage within ${RETURN_WINDOW_DAYS} days of receipt.`,
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(args, {
+    title: PAGE.title,
+    description: `Return items or report damage within ${RETURN_WINDOW_DAYS} days of receipt.`,
+    noindex: true,
+  });
 }
 
 /** An island page (decision 21): its two forms are islands that post as documents. */

@@ -1,20 +1,20 @@
-import { parseFields, readForm } from "#server/http/read-form.ts";
-import { data, useSearchParams } from "react-router";
+import { parseFields } from "#server/http/read-form.ts";
+import { useSearchParams } from "react-router";
 import { z } from "zod";
 import { createAdminAccount } from "#server/accounts/create-admin-account.ts";
-import { signUpSchema, typedEmail } from "#common/accounts/password-schema.ts";
+import { signUpSchema } from "#common/accounts/password-schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import { runAction } from "#server/http/action-result.ts";
+import { accountFormAction } from "#server/http/account-form-action.ts";
 import { redirectWithToast } from "#server/http/flash.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { SetupForm } from "#app/features/accounts/setup-form.tsx";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import type { Route } from "./+types/setup";
-import { TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
+import { noindexMeta, TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 
 export function meta() {
-  return [{ title: "Create the admin account" }, { name: "robots", content: "noindex" }, TOKEN_IN_ADDRESS_REFERRER];
+  return [...noindexMeta("Create the admin account"), TOKEN_IN_ADDRESS_REFERRER];
 }
 
 /** An island page (decision 21): only the form and the site's islands are hydrated. */
@@ -37,25 +37,26 @@ const setupLinkSchema = z.object({ token: z.string().optional() });
  * refusal renders the page again with it and the typed e-mail address (the form's island toasts
  * it: no flash cookie).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
-  const form = await readForm(request);
-  const answer = await runAction(services, async () => {
-    // The link's token first: a used link is refused whatever the fields say.
-    const { token } = parseFields(form, setupLinkSchema);
-    if (!(await services.ownerSetup.accepts(token))) throw new AppError("FORBIDDEN", LINK_USED);
-    const { email, password } = parseFields(form, signUpSchema);
-    // Spent only once the fields are good, so a typo does not cost the owner the link.
-    return createAdminAccount(services, {
-      email,
-      password,
-      spendLink: async () => {
-        if (!(await services.ownerSetup.spend(token))) throw new AppError("FORBIDDEN", LINK_USED);
-      },
-    });
-  });
-  if (answer.data.ok) throw redirectWithToast(services, "/login", "admin-created");
-  return data({ ...answer.data, email: typedEmail(form) }, answer.init ?? undefined);
+  return accountFormAction(
+    { request, context },
+    async (form) => {
+      // The link's token first: a used link is refused whatever the fields say.
+      const { token } = parseFields(form, setupLinkSchema);
+      if (!(await services.ownerSetup.accepts(token))) throw new AppError("FORBIDDEN", LINK_USED);
+      const { email, password } = parseFields(form, signUpSchema);
+      // Spent only once the fields are good, so a typo does not cost the owner the link.
+      return createAdminAccount(services, {
+        email,
+        password,
+        spendLink: async () => {
+          if (!(await services.ownerSetup.spend(token))) throw new AppError("FORBIDDEN", LINK_USED);
+        },
+      });
+    },
+    () => redirectWithToast(services, "/login", "admin-created"),
+  );
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
-import { parseFields, readForm } from "#server/http/read-form.ts";
+import { parseFields } from "#server/http/read-form.ts";
 import { z } from "zod";
-import { data, redirect, useSearchParams } from "react-router";
-import { signUpSchema, typedEmail } from "#common/accounts/password-schema.ts";
+import { redirect, useSearchParams } from "react-router";
+import { signUpSchema } from "#common/accounts/password-schema.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
-import { runAction } from "#server/http/action-result.ts";
+import { accountFormAction } from "#server/http/account-form-action.ts";
 import { redirectWithToast } from "#server/http/flash.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
@@ -35,25 +35,22 @@ const signUpFormSchema = signUpSchema.extend({ redirectTo: z.string().optional()
  * Creates the account and redirects to the sign-in page (with the "account-created" toast). A
  * refusal renders the page again with it and the typed e-mail address.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context }: Route.ActionArgs) {
   const { services, clientAddress } = context;
-  const submitted = await readForm(request);
-  const answer = await runAction(services, async () => {
-    const { email, password, redirectTo } = parseFields(submitted, signUpFormSchema);
-    await signUp(services, { email, password, headers: request.headers, clientAddress });
-    return { redirectTo };
-  });
-  const result = answer.data;
-  if (result.ok) {
-    const { redirectTo } = result;
-    throw redirectWithToast(
-      services,
-      redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login",
-      "account-created",
-    );
-  }
-  // No flash toast: this very answer is the page that shows the refusal (the form's island toasts it).
-  return data({ ...result, email: typedEmail(submitted) }, answer.init ?? undefined);
+  return accountFormAction(
+    { request, context },
+    async (form) => {
+      const { email, password, redirectTo } = parseFields(form, signUpFormSchema);
+      await signUp(services, { email, password, headers: request.headers, clientAddress });
+      return { redirectTo };
+    },
+    ({ redirectTo }) =>
+      redirectWithToast(
+        services,
+        redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login",
+        "account-created",
+      ),
+  );
 }
 
 export default function Signup({ actionData }: Route.ComponentProps) {

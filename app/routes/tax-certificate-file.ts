@@ -1,7 +1,6 @@
 import { getTaxCertificateFile } from "#server/tax-exemptions/get-tax-certificate-file.ts";
+import { privateFileResponse } from "#server/http/private-file-response.ts";
 import type { Route } from "./+types/tax-certificate-file";
-
-const PRIVATE = "private, no-store";
 
 /**
  * GET /tax-exemption/certificates/:certificateId: a tax exemption certificate's file, for the
@@ -14,19 +13,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     certificateId: params.certificateId,
     viewer: context.viewer,
   });
-  if (!file) {
-    return new Response("This certificate could not be found.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE },
-    });
-  }
-  return new Response(new Uint8Array(file.bytes), {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "Content-Length": String(file.bytes.byteLength),
-      "Cache-Control": PRIVATE,
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return privateFileResponse(
+    file,
+    "This certificate could not be found.",
+    file ? { "Content-Disposition": `attachment; filename="${file.fileName}"` } : {},
+  );
 }

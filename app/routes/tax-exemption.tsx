@@ -41,13 +41,11 @@ import type { Route } from "./+types/tax-exemption";
 const PAGE = SITE_PAGES.taxExemption;
 
 export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args, {
-      title: PAGE.title,
-      description: "Your organisation and its sales tax exemption certificates.",
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(args, {
+    title: PAGE.title,
+    description: "Your organisation and its sales tax exemption certificates.",
+    noindex: true,
+  });
 }
 
 /** An island page (decision 21): the two forms and the Withdraw buttons are islands that post as documents. */

@@ -17,8 +17,8 @@ export function meta(args: Route.MetaArgs) {
     ...pageMeta(args, {
       title: "Confirm your e-mail address",
       description: "Confirm the e-mail address of your account.",
+      noindex: true,
     }),
-    { name: "robots", content: "noindex" },
     TOKEN_IN_ADDRESS_REFERRER,
   ];
 }

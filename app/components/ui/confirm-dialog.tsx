@@ -5,6 +5,7 @@ import { buttonStyles } from "./button-styles.ts";
 export function ConfirmDialog({
   open,
   onOpenChange,
+  onClose,
   title,
   description,
   confirmLabel,
@@ -13,7 +14,9 @@ export function ConfirmDialog({
   onConfirm,
 }: {
   open: boolean;
-  onOpenChange: (open: boolean) => void;
+  onOpenChange?: (open: boolean) => void;
+  /** Cancel or Escape while nothing is under way (`busy`): a dialog whose work is under way stays open. */
+  onClose?: () => void;
   title: string;
   description: string;
   confirmLabel: string;
@@ -23,7 +26,13 @@ export function ConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange?.(next);
+        if (!next && !busy) onClose?.();
+      }}
+    >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl outline-none">

@@ -3,23 +3,19 @@ import type { DetailsAnswer } from "#server/http/details-answer.ts";
 import { Dialog } from "./dialog.tsx";
 
 /**
- * A back-office list's "Details" dialog, open while `id` is set. `result` is the last answer
- * loaded (useDetailsLoader): until it is the one for `id`, a loading line shows; then the details
- * (`children`), or why they cannot be shown.
+ * A back-office list's "Details" dialog, open while `details.id` is set (`details` is what
+ * useDetailsLoader gives). `details.result` is the last answer loaded: until it is the one for
+ * the id, a loading line shows; then the details (`children`), or why they cannot be shown.
  */
 export function DetailsDialog<Details extends { id: string }>({
-  id,
-  result,
+  details: { id, result, close },
   title,
   loadingText,
-  onClose,
   children,
 }: {
-  id: string | null;
-  result: DetailsAnswer<Details> | null | undefined;
+  details: { id: string | null; result: DetailsAnswer<Details> | null | undefined; close: () => void };
   title: string;
   loadingText: string;
-  onClose: () => void;
   children: (details: Details) => ReactNode;
 }) {
   const current = result && (result.ok ? result.details.id : result.id) === id ? result : null;
@@ -27,7 +23,7 @@ export function DetailsDialog<Details extends { id: string }>({
     <Dialog
       open={id !== null}
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) close();
       }}
       title={title}
       wide

@@ -2,18 +2,15 @@ import { Link, useLocation } from "react-router";
 
 /**
  * "13 books · page 2 of 7" with Previous/Next links that keep the other query parameters (e.g.
- * search). `noun` is the singular ("book"); `plural` is needed only where adding "s" is wrong.
+ * search). `list` is the page of a list as its use case answers it; `noun` is the singular
+ * ("book"); `plural` is needed only where adding "s" is wrong.
  */
 export function Pagination({
-  page,
-  pageCount,
-  total,
+  list: { page, pageCount, total },
   noun,
   plural = `${noun}s`,
 }: {
-  page: number;
-  pageCount: number;
-  total: number;
+  list: { page: number; pageCount: number; total: number };
   noun: string;
   plural?: string;
 }) {

@@ -79,9 +79,7 @@ export function BundlesList({ bundles }: { bundles: Bundle[] }) {
       </ul>
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open && !busy) setDeleting(null);
-        }}
+        onClose={() => setDeleting(null)}
         title="Are you sure you want to delete this bundle?"
         description={
           deleting

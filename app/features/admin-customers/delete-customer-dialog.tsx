@@ -45,9 +45,7 @@ export function DeleteCustomerDialog({
   return (
     <ConfirmDialog
       open={customer !== null}
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose();
-      }}
+      onClose={() => onClose()}
       title="Are you sure?"
       description="This action cannot be undone. This will permanently delete the customer account."
       confirmLabel="Delete"

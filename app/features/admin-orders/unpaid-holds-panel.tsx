@@ -70,9 +70,7 @@ export function UnpaidHoldsPanel({ holds }: { holds: UnpaidHoldGroup[] }) {
       </DataTable>
       <ConfirmDialog
         open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open && !busy) setConfirming(null);
-        }}
+        onClose={() => setConfirming(null)}
         title={confirming ? `Release ${confirming.units} items held by ${confirming.clientKey}?` : "Release?"}
         description={
           confirming

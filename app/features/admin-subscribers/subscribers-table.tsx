@@ -161,9 +161,7 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
       </DataTable>
       <ConfirmDialog
         open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open && !removing) setPending(null);
-        }}
+        onClose={() => setPending(null)}
         title="Remove subscriber?"
         description={pending ? `${pending.email} will no longer receive the newsletter. This cannot be undone.` : ""}
         confirmLabel={removing ? "Removing..." : "Remove"}
@@ -175,9 +173,7 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
       />
       <ConfirmDialog
         open={confirmingBulk}
-        onOpenChange={(open) => {
-          if (!open && !bulkBusy) setConfirmingBulk(false);
-        }}
+        onClose={() => setConfirmingBulk(false)}
         title={`Remove ${selected.length} ${selected.length === 1 ? "subscriber" : "subscribers"}?`}
         description="They will no longer receive the newsletter. This cannot be undone."
         confirmLabel={bulkBusy ? "Removing..." : "Remove"}

@@ -45,9 +45,7 @@ export function ReviewActions({ certificate }: { certificate: TaxCertificateList
       </button>
       <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => {
-          if (!open && !busy) setConfirming(false);
-        }}
+        onClose={() => setConfirming(false)}
         title="Approve this certificate?"
         description={`${certificate.organisationName}'s certificate for ${state} (${certificate.certificateNumber}) will be on file until ${formatLongDate(certificate.expiresOn)}, and the customer is told by e-mail.`}
         confirmLabel="Approve"

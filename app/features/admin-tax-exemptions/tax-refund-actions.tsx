@@ -70,9 +70,7 @@ export function TaxRefundActions({ certificate }: { certificate: TaxCertificateL
       ) : null}
       <ConfirmDialog
         open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open && !busy) setConfirming(null);
-        }}
+        onClose={() => setConfirming(null)}
         title="Refund the sales tax?"
         description={
           chosen

@@ -1,17 +1,8 @@
-import { InfoPageLayout, type PageMeta, type StoreInfoProps } from "./info-page-layout.tsx";
-
-export const pageMeta: PageMeta = {
-  title: "About Us",
-  description:
-    "Meet the small team of writers, illustrators and reviewers behind our illustrated, biblically faithful children's Bible-story books.",
-};
+import type { StoreInfoProps } from "./info-page-layout.tsx";
 
 export function AboutUsPage({ storeName, contactEmail }: StoreInfoProps) {
   return (
-    <InfoPageLayout
-      title={pageMeta.title}
-      intro={`${storeName} is a small, independent Christian publisher of illustrated Bible-story books for children ages 3 to 8, and for the grown-ups who read with them.`}
-    >
+    <>
       <h2>Who we are</h2>
       <p>
         We are a team of parents, writers, illustrators, and Bible teachers who share one conviction: the true stories
@@ -81,6 +72,6 @@ export function AboutUsPage({ storeName, contactEmail }: StoreInfoProps) {
         <a href={`mailto:${contactEmail}`}>{contactEmail}</a> or visit our <a href="/contact-us">contact page</a>. Thank
         you for letting {storeName} be a small part of your family&apos;s journey of faith.
       </p>
-    </InfoPageLayout>
+    </>
   );
 }

@@ -1,18 +1,9 @@
 import { ContactCallout } from "./contact-callout.tsx";
-import { InfoPageLayout, type StoreInfoProps, type PageMeta } from "./info-page-layout.tsx";
-
-export const pageMeta: PageMeta = {
-  title: "For Churches",
-  description:
-    "Faithful, illustrated Bible-story books for Sunday school, children's ministry, church libraries and family take-home gifts.",
-};
+import type { StoreInfoProps } from "./info-page-layout.tsx";
 
 export function ForChurchesPage({ storeName, contactEmail }: StoreInfoProps) {
   return (
-    <InfoPageLayout
-      title={pageMeta.title}
-      intro="Partnering with churches to help the next generation hear the true stories of Scripture, told faithfully and beautifully."
-    >
+    <>
       <p>
         Pastors, children&apos;s ministry leaders, and volunteer teachers carry a precious responsibility: helping young
         children meet the God of the Bible. At {storeName}, we want to put trustworthy tools in your hands, books you
@@ -80,6 +71,6 @@ export function ForChurchesPage({ storeName, contactEmail }: StoreInfoProps) {
         enquiry="church"
         contactEmail={contactEmail}
       />
-    </InfoPageLayout>
+    </>
   );
 }

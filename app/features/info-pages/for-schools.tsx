@@ -1,18 +1,9 @@
 import { ContactCallout } from "./contact-callout.tsx";
-import { InfoPageLayout, type StoreInfoProps, type PageMeta } from "./info-page-layout.tsx";
-
-export const pageMeta: PageMeta = {
-  title: "For Schools",
-  description:
-    "Illustrated, biblically faithful Bible-story books for Christian schools, classrooms, homeschool families and co-ops, ages 3-8.",
-};
+import type { StoreInfoProps } from "./info-page-layout.tsx";
 
 export function ForSchoolsPage({ storeName, contactEmail }: StoreInfoProps) {
   return (
-    <InfoPageLayout
-      title={pageMeta.title}
-      intro="Helping Christian schools, homeschool families, and co-ops teach the stories of the Bible with confidence and joy."
-    >
+    <>
       <p>
         Teachers know that a good book can open a child&apos;s heart and mind like nothing else. {storeName} books are
         written for children ages 3 to 8, from preschool through the early elementary years, and they are designed to be
@@ -77,6 +68,6 @@ export function ForSchoolsPage({ storeName, contactEmail }: StoreInfoProps) {
         enquiry="school"
         contactEmail={contactEmail}
       />
-    </InfoPageLayout>
+    </>
   );
 }

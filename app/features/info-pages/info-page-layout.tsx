@@ -1,11 +1,5 @@
 import type { ReactNode } from "react";
 
-/** Title and one-sentence description used for the page's <title> and meta description. */
-export interface PageMeta {
-  title: string;
-  description: string;
-}
-
 /** Store details every info page receives; both come from the store settings in the database. */
 export interface StoreInfoProps {
   storeName: string;
@@ -46,20 +40,33 @@ const PROSE_CLASSES = [
   "[&_hr]:my-10 [&_hr]:border-brand-100",
 ].join(" ");
 
-export function InfoPageLayout({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+export function InfoPageLayout({
+  title,
+  intro,
+  lastUpdated,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  lastUpdated?: { iso: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="border-b border-brand-100 pb-8">
         <h1 className="font-serif text-4xl font-bold leading-tight text-brand-800 sm:text-5xl">{title}</h1>
         {intro ? <p className="mt-4 text-lg leading-8 text-gray-700 sm:text-xl">{intro}</p> : null}
       </header>
-      <div className={`mt-10 ${PROSE_CLASSES}`}>{children}</div>
+      <div className={`mt-10 ${PROSE_CLASSES}`}>
+        {lastUpdated ? <LastUpdated isoDate={lastUpdated.iso} label={lastUpdated.label} /> : null}
+        {children}
+      </div>
     </article>
   );
 }
 
 /** "Last updated" line for legal documents, with a machine-readable date. */
-export function LastUpdated({ isoDate, label }: { isoDate: string; label: string }) {
+function LastUpdated({ isoDate, label }: { isoDate: string; label: string }) {
   return (
     <p className="text-sm">
       <strong>Last updated:</strong> <time dateTime={isoDate}>{label}</time>

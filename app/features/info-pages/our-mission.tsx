@@ -1,17 +1,8 @@
-import { InfoPageLayout, type PageMeta, type StoreInfoProps } from "./info-page-layout.tsx";
-
-export const pageMeta: PageMeta = {
-  title: "Our Mission",
-  description:
-    "Why we make illustrated, biblically faithful Bible-story books: to help children know, love and trust the God of the Bible.",
-};
+import type { StoreInfoProps } from "./info-page-layout.tsx";
 
 export function OurMissionPage({ storeName, contactEmail }: StoreInfoProps) {
   return (
-    <InfoPageLayout
-      title={pageMeta.title}
-      intro="We exist to help children know, love, and trust the God of the Bible, one faithful, beautifully illustrated story at a time."
-    >
+    <>
       <blockquote>
         <p>
           &ldquo;We will not hide them from their children, but tell to the coming generation the glorious deeds of the
@@ -82,6 +73,6 @@ export function OurMissionPage({ storeName, contactEmail }: StoreInfoProps) {
         family, or if you have ideas, questions, or prayer requests, we would love to hear from you at{" "}
         <a href={`mailto:${contactEmail}`}>{contactEmail}</a> or through our <a href="/contact-us">contact page</a>.
       </p>
-    </InfoPageLayout>
+    </>
   );
 }

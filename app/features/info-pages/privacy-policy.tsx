@@ -1,23 +1,9 @@
-import { InfoPageLayout, LastUpdated, type PageMeta, type StoreInfoProps } from "./info-page-layout.tsx";
-
-export const pageMeta: PageMeta = {
-  title: "Privacy Policy",
-  description:
-    "What personal information we collect, why we use it, how long we keep it, and your rights. No tracking or advertising cookies.",
-};
-
-/** Date this policy was last changed (ISO and display forms). */
-export const PRIVACY_LAST_UPDATED = { iso: "2025-07-03", label: "July 3, 2025" } as const;
+import type { StoreInfoProps } from "./info-page-layout.tsx";
 
 export function PrivacyPolicyPage({ storeName, contactEmail }: StoreInfoProps) {
   const mailto = `mailto:${contactEmail}`;
   return (
-    <InfoPageLayout
-      title={pageMeta.title}
-      intro={`Families trust ${storeName} with their children's bookshelves, and we take the trust you place in us with your personal information just as seriously. This policy explains, in plain language, what we collect and why.`}
-    >
-      <LastUpdated isoDate={PRIVACY_LAST_UPDATED.iso} label={PRIVACY_LAST_UPDATED.label} />
-
+    <>
       <h2>1. Who We Are</h2>
       <p>
         {storeName} (&ldquo;we,&rdquo; &ldquo;us,&rdquo; or &ldquo;our&rdquo;) publishes and sells illustrated
@@ -198,6 +184,6 @@ export function PrivacyPolicyPage({ storeName, contactEmail }: StoreInfoProps) {
         <a href={mailto}>{contactEmail}</a> or use our <a href="/contact-us">contact page</a>. You can also read our{" "}
         <a href="/terms-of-service">Terms of Service</a>.
       </p>
-    </InfoPageLayout>
+    </>
   );
 }

@@ -1,18 +1,9 @@
-import { InfoPageLayout, type PageMeta, type StoreInfoProps } from "./info-page-layout.tsx";
-
-export const pageMeta: PageMeta = {
-  title: "Returns & Refunds",
-  description:
-    "Return unused items in their original packaging within 30 days of receipt. How to start a return, refunds, damaged items and bundle guarantees.",
-};
+import type { StoreInfoProps } from "./info-page-layout.tsx";
 
 export function ReturnsAndRefundsPage({ storeName, contactEmail }: StoreInfoProps) {
   const mailto = `mailto:${contactEmail}`;
   return (
-    <InfoPageLayout
-      title={pageMeta.title}
-      intro="We want every book to be a blessing in your home, church, or classroom. If something isn't right, we're here to help."
-    >
+    <>
       <h2>Our 30-day return policy</h2>
       <p>
         You may return items within <strong>30 days of receiving your order</strong>. To be eligible for a return:
@@ -105,6 +96,6 @@ export function ReturnsAndRefundsPage({ storeName, contactEmail }: StoreInfoProp
         Our <a href="/help-center">Help Center</a> answers common questions about returns, and you can always reach us
         through our <a href="/contact-us">contact page</a> or at <a href={mailto}>{contactEmail}</a>.
       </p>
-    </InfoPageLayout>
+    </>
   );
 }

@@ -1,10 +1,4 @@
-import { InfoPageLayout, type PageMeta, type StoreInfoProps } from "./info-page-layout.tsx";
-
-export const pageMeta: PageMeta = {
-  title: "Shipping Information",
-  description:
-    "We ship worldwide. Orders are processed in 1-3 business days; see delivery times by region, order tracking, and customs information.",
-};
+import type { StoreInfoProps } from "./info-page-layout.tsx";
 
 /** Estimated delivery times in business days, after the order has shipped (spec section 9). */
 export const DELIVERY_ESTIMATES: { region: string; estimate: string }[] = [
@@ -16,10 +10,7 @@ export const DELIVERY_ESTIMATES: { region: string; estimate: string }[] = [
 
 export function ShippingInformationPage({ storeName, contactEmail }: StoreInfoProps) {
   return (
-    <InfoPageLayout
-      title={pageMeta.title}
-      intro="We ship worldwide, so faithful Bible stories can reach families, churches, and schools wherever they are. Here is what to expect once you place your order."
-    >
+    <>
       <h2>Where we ship</h2>
       <p>
         {storeName} ships to customers worldwide. Shipping options and their costs for your address are shown at
@@ -99,6 +90,6 @@ export function ShippingInformationPage({ storeName, contactEmail }: StoreInfoPr
         visit our <a href="/contact-us">contact page</a> or write to{" "}
         <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
       </p>
-    </InfoPageLayout>
+    </>
   );
 }

@@ -1,17 +1,8 @@
-import { InfoPageLayout, type PageMeta, type StoreInfoProps } from "./info-page-layout.tsx";
-
-export const pageMeta: PageMeta = {
-  title: "Statement of Faith",
-  description:
-    "What we believe about Scripture, God, Christ and salvation, and how those convictions shape every children's Bible-story book we publish.",
-};
+import type { StoreInfoProps } from "./info-page-layout.tsx";
 
 export function StatementOfFaithPage({ storeName, contactEmail }: StoreInfoProps) {
   return (
-    <InfoPageLayout
-      title={pageMeta.title}
-      intro={`${storeName} joins with Christians throughout history in confessing the faith once for all delivered to the saints. These are the convictions that guide our work.`}
-    >
+    <>
       <h2>The Holy Scriptures</h2>
       <p>
         We believe that the Bible, the sixty-six books of the Old and New Testaments, is the inspired Word of God,
@@ -97,6 +88,6 @@ export function StatementOfFaithPage({ storeName, contactEmail }: StoreInfoProps
         If you have questions about our beliefs or about how a particular story is handled, we would be glad to talk
         with you. Please write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
       </p>
-    </InfoPageLayout>
+    </>
   );
 }

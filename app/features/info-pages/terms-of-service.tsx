@@ -1,23 +1,9 @@
-import { InfoPageLayout, LastUpdated, type PageMeta, type StoreInfoProps } from "./info-page-layout.tsx";
-
-export const pageMeta: PageMeta = {
-  title: "Terms of Service",
-  description:
-    "The terms that apply when you use our website and buy our children's Bible-story books: accounts, orders, payment, shipping, returns and more.",
-};
-
-/** Date these terms were last changed (ISO and display forms). */
-export const TERMS_LAST_UPDATED = { iso: "2025-07-03", label: "July 3, 2025" } as const;
+import type { StoreInfoProps } from "./info-page-layout.tsx";
 
 export function TermsOfServicePage({ storeName, contactEmail }: StoreInfoProps) {
   const mailto = `mailto:${contactEmail}`;
   return (
-    <InfoPageLayout
-      title={pageMeta.title}
-      intro={`Thank you for visiting ${storeName}. These terms explain the rules for using our website and buying our books. Please read them carefully.`}
-    >
-      <LastUpdated isoDate={TERMS_LAST_UPDATED.iso} label={TERMS_LAST_UPDATED.label} />
-
+    <>
       <h2>1. Acceptance of These Terms</h2>
       <p>
         These Terms of Service (the &ldquo;Terms&rdquo;) govern your use of the {storeName} website and online store
@@ -188,6 +174,6 @@ export function TermsOfServicePage({ storeName, contactEmail }: StoreInfoProps) 
         If you have any questions about these Terms, please write to us at <a href={mailto}>{contactEmail}</a> or use
         our <a href="/contact-us">contact page</a>. We are glad to help.
       </p>
-    </InfoPageLayout>
+    </>
   );
 }

@@ -14,58 +14,47 @@ describe.each(TEST_ENGINES)("a failed admin load on %s", (engine) => {
   // React separates adjacent text parts with empty comments.
   const textOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
-  it("keeps the admin sidebar and names what could not be fetched", async () => {
+  /** A new app with an admin signed in: the admin's cookie. */
+  const signInAdmin = async () => {
     t = await createTestApp(engine);
-    const cookie = await signedInCookie(t.services, "admin@example.com", { admin: true });
+    return signedInCookie(t.services, "admin@example.com", { admin: true });
+  };
+
+  /** `path` once its table is gone: the admin shell names what could not be fetched, never the table or the error page. */
+  const expectLoadError = async (cookie: string, path: string, failure: string, heading: string) => {
+    const response = await t.app.request(path, { headers: { cookie } });
+    expect(response.status, path).toBe(500);
+    const html = await textOf(response);
+    expect(html, path).toContain("Admin Panel");
+    expect(html, path).toContain('href="/admin/orders"');
+    expect(html, path).toContain(failure);
+    expect(html, path).toContain(`>${heading}</h1>`);
+    expect(html, path).not.toContain("Something went wrong");
+    expect(html, path).not.toContain("_gone");
+  };
+
+  it("keeps the admin sidebar and names what could not be fetched", async () => {
+    const cookie = await signInAdmin();
     // The books table disappears: the Books and Dashboard loaders both read it.
     await sql`alter table books rename to books_gone`.execute(t.services.db);
-
-    for (const [path, fetches, heading] of [
-      ["/admin/books", "books", "Book Management"],
-      ["/admin", "dashboard", "Dashboard"],
-    ] as const) {
-      const response = await t.app.request(path, { headers: { cookie } });
-      expect(response.status, path).toBe(500);
-      const html = await textOf(response);
-      expect(html, path).toContain("Admin Panel");
-      expect(html, path).toContain('href="/admin/orders"');
-      expect(html, path).toContain(`Error fetching ${fetches}`);
-      expect(html, path).toContain(`>${heading}</h1>`);
-      expect(html, path).not.toContain("Something went wrong");
-      expect(html, path).not.toContain("books_gone");
-    }
+    await expectLoadError(cookie, "/admin/books", "Error fetching books", "Book Management");
+    await expectLoadError(cookie, "/admin", "Error fetching dashboard", "Dashboard");
   });
 
   it("shows the same boundary for Order Management, which had a copy of its own", async () => {
-    t = await createTestApp(engine);
-    const cookie = await signedInCookie(t.services, "admin@example.com", { admin: true });
+    const cookie = await signInAdmin();
     await sql`alter table orders rename to orders_gone`.execute(t.services.db);
-    const response = await t.app.request("/admin/orders", { headers: { cookie } });
-    const html = await textOf(response);
-    expect(html).toContain("Admin Panel");
-    expect(html).toContain("Error fetching orders");
+    await expectLoadError(cookie, "/admin/orders", "Error fetching orders", "Order Management");
   });
 
   // Store Settings and Coming Soon read only what every page's root loader reads too, so a broken
   // read there fails the root first; they throw to this boundary the same way.
   it("shows it for Subscribers and Contact Messages, which showed their own toasts", async () => {
-    t = await createTestApp(engine);
-    const cookie = await signedInCookie(t.services, "admin@example.com", { admin: true });
+    const cookie = await signInAdmin();
     await sql`alter table email_subscribers rename to email_subscribers_gone`.execute(t.services.db);
     await sql`alter table contact_messages rename to contact_messages_gone`.execute(t.services.db);
-
-    for (const [path, failure, heading] of [
-      ["/admin/subscribers", "Error fetching subscribers", "Email Subscribers"],
-      ["/admin/messages", "Error fetching messages", "Contact Messages"],
-    ] as const) {
-      const response = await t.app.request(path, { headers: { cookie } });
-      expect(response.status, path).toBe(500);
-      const html = await textOf(response);
-      expect(html, path).toContain("Admin Panel");
-      expect(html, path).toContain(failure);
-      expect(html, path).toContain(`>${heading}</h1>`);
-      expect(html, path).not.toContain("_gone");
-    }
+    await expectLoadError(cookie, "/admin/subscribers", "Error fetching subscribers", "Email Subscribers");
+    await expectLoadError(cookie, "/admin/messages", "Error fetching messages", "Contact Messages");
   });
 });
 

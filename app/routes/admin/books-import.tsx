@@ -15,11 +15,10 @@ import { readFormWithUpload, uploadRefusal, type FormWithUpload } from "#server/
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { BooksImportForm } from "#app/features/admin-books/books-import-form.tsx";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/books-import";
 
-export function meta() {
-  return [{ title: ADMIN_PAGES.booksImport.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(ADMIN_PAGES.booksImport.title);
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);

@@ -22,11 +22,10 @@ import { BOOK_TOASTS, BookFormDialog, bookFailureTitle } from "#app/features/adm
 import { BooksTable } from "#app/features/admin-books/books-table.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/books";
 
-export function meta() {
-  return [{ title: ADMIN_PAGES.books.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(ADMIN_PAGES.books.title);
 
 /** Where the edit form loads a book from: this route's loader, with `?edit=<id>` (by a fetcher). */
 const editPath = (id: string) => `${ADMIN_PAGES.books.path}?${new URLSearchParams({ edit: id })}`;
@@ -176,7 +175,7 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         onEdit={(book) => openForm(book.id)}
         onDelete={(book) => setDeleting(book)}
       />
-      <Pagination page={books.page} pageCount={books.pageCount} total={books.total} noun="book" />
+      <Pagination list={books} noun="book" />
 
       {editing && (editing.id === null || editedBook) ? (
         <BookFormDialog
@@ -194,9 +193,7 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
 
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open && !deleteBusy) setDeleting(null);
-        }}
+        onClose={() => setDeleting(null)}
         title="Are you sure you want to delete this book?"
         description={
           deleting

@@ -13,13 +13,12 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { BundleForm, bundleFormValues, type BundleFormValues } from "#app/features/admin-bundles/bundle-form.tsx";
 import { BundlesList } from "#app/features/admin-bundles/bundles-list.tsx";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/bundles";
 
 const PAGE = ADMIN_PAGES.bundles;
 
-export function meta() {
-  return [{ title: PAGE.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(PAGE.title);
 
 /** The bundles with their parts and what they allow now; with `?new` or `?edit=<id>`, the form and the titles to choose from. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,17 +1,16 @@
-import { parseFields, readForm } from "#server/http/read-form.ts";
+import { parseFields } from "#server/http/read-form.ts";
 import { requireAdmin } from "#server/http/guards.ts";
-import { runAction } from "#server/http/action-result.ts";
+import { adminAction } from "#server/http/admin-action.ts";
 import { getPublicStoreSettings } from "#server/settings/public-settings.ts";
 import { maintenanceModeFormSchema } from "#common/settings/settings-schema.ts";
 import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { ComingSoonForm } from "#app/features/admin-settings/coming-soon-form.tsx";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/coming-soon";
 
-export function meta() {
-  return [{ title: ADMIN_PAGES.comingSoon.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(ADMIN_PAGES.comingSoon.title);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -21,13 +20,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { enabled: settings.maintenanceMode };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
-  const { services } = context;
-  const form = await readForm(request);
-  return runAction(
-    services,
-    async () => {
+export function action(args: Route.ActionArgs) {
+  return adminAction(
+    args,
+    async ({ services, form }) => {
       // An unchecked switch sends nothing, which means off.
       const on = parseFields(form, maintenanceModeFormSchema).enableMaintenanceMode;
       const result = await setMaintenanceMode(services, { on });

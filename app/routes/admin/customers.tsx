@@ -1,13 +1,12 @@
-import { parseFields, readForm } from "#server/http/read-form.ts";
+import { parseFields } from "#server/http/read-form.ts";
 import { useCallback, useState } from "react";
-import { data } from "react-router";
 import { getCustomerDetails, type CustomerDetails } from "#server/customers/get-customer-details.ts";
-import { loadDetailsAnswer } from "#server/http/details-answer.ts";
+import { loadSearchedListPage } from "#server/http/searched-list-page.ts";
 import { requireAdmin } from "#server/http/guards.ts";
 import { deleteCustomerFormSchema } from "#common/customers/customer-schema.ts";
 import { deleteCustomer } from "#server/customers/delete-customer.ts";
 import { listCustomers } from "#server/customers/list-customers.ts";
-import { runAction, type ActionFailure } from "#server/http/action-result.ts";
+import { adminIntent, adminIntentAction } from "#server/http/admin-action.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
@@ -21,15 +20,15 @@ import {
 } from "#app/features/admin-customers/delete-customer-dialog.tsx";
 import { useDetailsLoader } from "#app/components/ui/use-details-loader.ts";
 import { useReturnFocus } from "#app/components/ui/use-return-focus.ts";
-import { CustomerDetailsDialog } from "#app/features/admin-customers/customer-details-dialog.tsx";
+import { CustomerDetailsBody } from "#app/features/admin-customers/customer-details.tsx";
+import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/customers";
 
 /** Where the details dialog loads a customer from: this route's loader, with `?details=<id>`. */
 const CUSTOMERS_PATH = "/admin/customers";
 
-export function meta() {
-  return [{ title: ADMIN_PAGES.customers.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(ADMIN_PAGES.customers.title);
 
 /**
  * The page of customers, and with `?details=<id>` that customer's details for the dialog (loaded
@@ -37,36 +36,27 @@ export function meta() {
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = new URL(request.url).searchParams;
-  const search = params.get("search") ?? "";
-  const detailsId = params.get("details");
-  const [customers, details] = await Promise.all([
-    listCustomers(context.services, { search, page: params.get("page") }),
-    detailsId === null
-      ? null
-      : loadDetailsAnswer(detailsId, (customerId) => getCustomerDetails(context.services, { customerId })),
-  ]);
-  return { search, customers, details };
+  const { search, rows, details } = await loadSearchedListPage(
+    request,
+    (query) => listCustomers(context.services, query),
+    (customerId) => getCustomerDetails(context.services, { customerId }),
+  );
+  return { search, customers: rows, details };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireAdmin(context, request);
-  const form = await readForm(request);
-  if (form.get("intent") === CUSTOMER_INTENTS.delete) {
+export function action(args: Route.ActionArgs) {
+  return adminIntentAction(args, {
     // deleteCustomer refuses admins and the acting admin's own account: the button only ever
     // offers customers, but a hand-made request must meet the same rule.
-    return runAction(
-      context.services,
-      () =>
-        deleteCustomer(context.services, {
+    [CUSTOMER_INTENTS.delete]: adminIntent(
+      ({ services, form, viewer }) =>
+        deleteCustomer(services, {
           actorUserId: viewer.userId,
           customerId: parseFields(form, deleteCustomerFormSchema).customerId,
         }),
       DELETE_CUSTOMER_TOASTS,
-    );
-  }
-  const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
-  return data(failure, { status: 400 });
+    ),
+  });
 }
 
 export default function CustomerManagement({ loaderData: { search, customers } }: Route.ComponentProps) {
@@ -91,11 +81,11 @@ export default function CustomerManagement({ loaderData: { search, customers } }
           setToDelete({ id, email });
         }}
       />
-      {customers.total > 0 ? (
-        <Pagination page={customers.page} pageCount={customers.pageCount} total={customers.total} noun="customer" />
-      ) : null}
+      {customers.total > 0 ? <Pagination list={customers} noun="customer" /> : null}
       <DeleteCustomerDialog customer={toDelete} onClose={closeDialog} />
-      <CustomerDetailsDialog customerId={details.id} result={details.result} onClose={details.close} />
+      <DetailsDialog details={details} title="Customer Details" loadingText="Loading customer details…">
+        {(customer) => <CustomerDetailsBody customer={customer} />}
+      </DetailsDialog>
     </>
   );
 }

@@ -10,11 +10,10 @@ import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { LowStock, TaxCollected, TopTitles, WaitingToShip } from "#app/features/admin-dashboard/dashboard-lists.tsx";
 import { SalesChart } from "#app/features/admin-dashboard/sales-chart.tsx";
 import { SalesFigures } from "#app/features/admin-dashboard/sales-figures.tsx";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/dashboard";
 
-export function meta() {
-  return [{ title: ADMIN_PAGES.dashboard.documentTitle }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(ADMIN_PAGES.dashboard.documentTitle);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAdmin(context, request);

@@ -1,8 +1,8 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { requireAdmin } from "#server/http/guards.ts";
-import { runAction } from "#server/http/action-result.ts";
-import { parseFields, readForm } from "#server/http/read-form.ts";
+import { adminAction } from "#server/http/admin-action.ts";
+import { parseFields } from "#server/http/read-form.ts";
 import { listDiscountCodes } from "#server/discounts/list-discount-codes.ts";
 import { saveDiscountCode } from "#server/discounts/save-discount-code.ts";
 import { DISCOUNT_CODE_FIELDS, discountCodeSchema } from "#common/discounts/discount-code-schema.ts";
@@ -11,11 +11,10 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { DiscountCodeForm } from "#app/features/admin-discounts/discount-code-form.tsx";
 import { DiscountCodesTable } from "#app/features/admin-discounts/discount-codes-table.tsx";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/discounts";
 
-export function meta() {
-  return [{ title: ADMIN_PAGES.discounts.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(ADMIN_PAGES.discounts.title);
 
 /** Every code with its uses, the catalogue's titles (for "on chosen titles") and, with `?edit=<id>`, the code edited. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -28,13 +27,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** Creates or updates a code (an `id` field: the code edited); the schema of the form checks again here. */
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
-  const { services } = context;
-  const form = await readForm(request);
-  return runAction(
-    services,
-    async () => saveDiscountCode(services, parseFields(form, discountCodeSchema, DISCOUNT_CODE_FIELDS)),
+export function action(args: Route.ActionArgs) {
+  return adminAction(
+    args,
+    async ({ services, form }) =>
+      saveDiscountCode(services, parseFields(form, discountCodeSchema, DISCOUNT_CODE_FIELDS)),
     {
       success: (saved) => ({ title: "Discount code saved", description: `The code ${saved.code} is saved.` }),
       failureTitle: "Error saving discount code",

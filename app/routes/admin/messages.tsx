@@ -1,5 +1,5 @@
 import { requireAdmin } from "#server/http/guards.ts";
-import { loadDetailsAnswer } from "#server/http/details-answer.ts";
+import { loadSearchedListPage } from "#server/http/searched-list-page.ts";
 import { getContactMessage, type ContactMessageDetails } from "#server/contact/get-contact-message.ts";
 import { listContactMessages } from "#server/contact/list-contact-messages.ts";
 import { Pagination } from "#app/components/ui/pagination.tsx";
@@ -7,16 +7,16 @@ import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { useDetailsLoader } from "#app/components/ui/use-details-loader.ts";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { MessagesTable } from "#app/features/admin-messages/messages-table.tsx";
-import { MessageDetailsDialog } from "#app/features/admin-messages/message-details-dialog.tsx";
+import { MessageBody } from "#app/features/admin-messages/message-details.tsx";
+import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/messages";
 
 /** Where the details dialog loads a message from: this route's loader, with `?details=<id>`. */
 const MESSAGES_PATH = "/admin/messages";
 
-export function meta() {
-  return [{ title: ADMIN_PAGES.messages.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(ADMIN_PAGES.messages.title);
 
 /**
  * The page of messages (searched by `?search=`), and with `?details=<id>` that message whole for
@@ -25,16 +25,12 @@ export function meta() {
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const params = new URL(request.url).searchParams;
-  const search = params.get("search") ?? "";
-  const detailsId = params.get("details");
-  const [messages, details] = await Promise.all([
-    listContactMessages(context.services, { search, page: params.get("page") }),
-    detailsId === null
-      ? null
-      : loadDetailsAnswer(detailsId, (messageId) => getContactMessage(context.services, { messageId })),
-  ]);
-  return { search, messages, details };
+  const { search, rows, details } = await loadSearchedListPage(
+    request,
+    (query) => listContactMessages(context.services, query),
+    (messageId) => getContactMessage(context.services, { messageId }),
+  );
+  return { search, messages: rows, details };
 }
 
 export default function ContactMessages({ loaderData: { search, messages } }: Route.ComponentProps) {
@@ -56,10 +52,10 @@ export default function ContactMessages({ loaderData: { search, messages } }: Ro
         emptyText={search ? "No messages found" : "No messages yet."}
         onViewDetails={({ id }, button) => details.open(id, button)}
       />
-      {messages.total > 0 ? (
-        <Pagination page={messages.page} pageCount={messages.pageCount} total={messages.total} noun="message" />
-      ) : null}
-      <MessageDetailsDialog messageId={details.id} result={details.result} onClose={details.close} />
+      {messages.total > 0 ? <Pagination list={messages} noun="message" /> : null}
+      <DetailsDialog details={details} title="Message Details" loadingText="Loading the message…">
+        {(message) => <MessageBody message={message} />}
+      </DetailsDialog>
     </>
   );
 }

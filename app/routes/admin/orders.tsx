@@ -1,10 +1,10 @@
-import { parseFields, readForm } from "#server/http/read-form.ts";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { parseFields } from "#server/http/read-form.ts";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requireAdmin } from "#server/http/guards.ts";
-import { runAction, type ActionFailure } from "#server/http/action-result.ts";
+import { adminIntent, adminIntentAction, formIntent } from "#server/http/admin-action.ts";
 import { ORDER_INTENTS, orderStatusChangeSchema } from "#common/orders/order-status-schema.ts";
 import { getOrderDetails, type OrderDetails } from "#server/orders/get-order-details.ts";
-import { loadDetailsAnswer } from "#server/http/details-answer.ts";
+import { loadSearchedListPage } from "#server/http/searched-list-page.ts";
 import { listOrders } from "#server/orders/list-orders.ts";
 import { updateOrderStatus } from "#server/orders/update-order-status.ts";
 import {
@@ -42,12 +42,14 @@ import { ORDER_ACTION_TOASTS } from "#app/features/admin-orders/order-action-toa
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { AdminPageHeader } from "#app/features/admin/admin-page-header.tsx";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
-import { OrderDetailsDialog } from "#app/features/admin-orders/order-details-dialog.tsx";
+import { OrderDetailsBody } from "#app/features/admin-orders/order-details.tsx";
+import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
 import { OrdersTable } from "#app/features/admin-orders/orders-table.tsx";
 import { OrdersExportForm } from "#app/features/admin-orders/orders-export-form.tsx";
 import { UnpaidHoldsPanel } from "#app/features/admin-orders/unpaid-holds-panel.tsx";
 import { useDetailsLoader } from "#app/components/ui/use-details-loader.ts";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/orders";
 
 /** Where the details dialog loads an order from: this route's loader, with `?details=<id>`. */
@@ -75,9 +77,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return defaultShouldRevalidate;
 }
 
-export function meta() {
-  return [{ title: ADMIN_PAGES.orders.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(ADMIN_PAGES.orders.title);
 
 /**
  * The page of orders, and with `?details=<id>` that order's details for the dialog (loaded by a
@@ -87,15 +87,15 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db } = context.services;
-  const params = new URL(request.url).searchParams;
-  const search = params.get("search") ?? "";
-  const detailsId = params.get("details");
-  const [orders, details, holds] = await Promise.all([
-    listOrders({ db }, { search, page: params.get("page") }),
-    detailsId === null ? null : loadDetailsAnswer(detailsId, (orderId) => getOrderDetails({ db }, { orderId })),
+  const [{ search, rows, details }, holds] = await Promise.all([
+    loadSearchedListPage(
+      request,
+      (query) => listOrders({ db }, query),
+      (orderId) => getOrderDetails({ db }, { orderId }),
+    ),
     listUnpaidHoldsByClient({ db }),
   ]);
-  return { search, orders, details, holds };
+  return { search, orders: rows, details, holds };
 }
 
 /**
@@ -103,71 +103,53 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * inside runAction, so a refused field is answered (400, field messages, the failure toast) like
  * any other refusal, and the use cases take checked values.
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireAdmin(context, request);
-  const form = await readForm(request);
-  const { services } = context;
-  const intent = form.get("intent");
-  switch (intent) {
-    case ORDER_INTENTS.updateStatus:
-      return runAction(services, () => updateOrderStatus(services, parseFields(form, orderStatusChangeSchema)), {
-        success: ({ status }) => ({ title: "Status Updated!", description: `Order status changed to ${status}` }),
-        failureTitle: "Error updating status",
-      });
-    case ORDER_ACTION_INTENTS.markPaid:
-      return runAction(services, () => markOrderPaid(services, parseFields(form, orderActionSchema)), {
-        success: ORDER_ACTION_TOASTS.markPaid,
-        failureTitle: "Could not mark the order paid",
-      });
-    case ORDER_ACTION_INTENTS.cancel:
-      return runAction(services, () => cancelOrder(services, parseFields(form, orderActionSchema)), {
-        success: ORDER_ACTION_TOASTS.cancel,
-        failureTitle: "Could not cancel the order",
-      });
-    case ORDER_ACTION_INTENTS.refund:
-      return runAction(services, () => refundOrder(services, parseFields(form, refundOrderSchema)), {
-        success: ORDER_ACTION_TOASTS.refund,
-        failureTitle: "Could not refund the order",
-      });
-    case BULK_ORDER_INTENTS.markShipped:
-      return runAction(services, () => markOrdersShipped(services, parseFields(form, bulkShipOrdersSchema)), {
-        success: (result) => ({ title: "Orders updated", description: describeShipResult(result) }),
-        failureTitle: "Could not mark the orders shipped",
-      });
-    case TRACKING_INTENTS.add:
-      return runAction(services, () => addTrackingNumber(services, parseFields(form, addTrackingNumberSchema)), {
-        success: ORDER_ACTION_TOASTS.addTracking,
-        failureTitle: "Could not add the tracking number",
-      });
-    case TRACKING_INTENTS.edit:
-      return runAction(services, () => editTrackingNumber(services, parseFields(form, editTrackingNumberSchema)), {
-        success: ORDER_ACTION_TOASTS.editTracking,
-        failureTitle: "Could not save the tracking number",
-      });
-    case TRACKING_INTENTS.remove:
-      return runAction(services, () => removeTrackingNumber(services, parseFields(form, removeTrackingNumberSchema)), {
-        success: ORDER_ACTION_TOASTS.removeTracking,
-        failureTitle: "Could not remove the tracking number",
-      });
-    case TRACKING_INTENTS.resendShippedMail:
-      return runAction(services, () => resendShippedMail(services, parseFields(form, resendShippedMailSchema)), {
-        success: ORDER_ACTION_TOASTS.resendShippedMail,
-        failureTitle: "Could not send the shipped e-mail again",
-      });
-    case ORDER_NOTE_INTENT:
-      return runAction(
-        services,
-        () => addOrderNote(services, { ...parseFields(form, orderNoteSchema), author: viewer }),
-        { success: ORDER_ACTION_TOASTS.addNote, failureTitle: "Could not add the note" },
-      );
-    case RELEASE_HOLDS_INTENT:
-      return runAction(services, () => releaseUnpaidHolds(services, parseFields(form, releaseHoldsSchema)), {
-        success: (result) => ({ title: "Holds released", description: describeReleaseResult(result) }),
-        failureTitle: "Could not release the holds",
-      });
-  }
-  const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
-  return data(failure, { status: 400 });
+export function action(args: Route.ActionArgs) {
+  return adminIntentAction(args, {
+    [ORDER_INTENTS.updateStatus]: formIntent(orderStatusChangeSchema, updateOrderStatus, {
+      success: ({ status }) => ({ title: "Status Updated!", description: `Order status changed to ${status}` }),
+      failureTitle: "Error updating status",
+    }),
+    [ORDER_ACTION_INTENTS.markPaid]: formIntent(orderActionSchema, markOrderPaid, {
+      success: ORDER_ACTION_TOASTS.markPaid,
+      failureTitle: "Could not mark the order paid",
+    }),
+    [ORDER_ACTION_INTENTS.cancel]: formIntent(orderActionSchema, cancelOrder, {
+      success: ORDER_ACTION_TOASTS.cancel,
+      failureTitle: "Could not cancel the order",
+    }),
+    [ORDER_ACTION_INTENTS.refund]: formIntent(refundOrderSchema, refundOrder, {
+      success: ORDER_ACTION_TOASTS.refund,
+      failureTitle: "Could not refund the order",
+    }),
+    [BULK_ORDER_INTENTS.markShipped]: formIntent(bulkShipOrdersSchema, markOrdersShipped, {
+      success: (result) => ({ title: "Orders updated", description: describeShipResult(result) }),
+      failureTitle: "Could not mark the orders shipped",
+    }),
+    [TRACKING_INTENTS.add]: formIntent(addTrackingNumberSchema, addTrackingNumber, {
+      success: ORDER_ACTION_TOASTS.addTracking,
+      failureTitle: "Could not add the tracking number",
+    }),
+    [TRACKING_INTENTS.edit]: formIntent(editTrackingNumberSchema, editTrackingNumber, {
+      success: ORDER_ACTION_TOASTS.editTracking,
+      failureTitle: "Could not save the tracking number",
+    }),
+    [TRACKING_INTENTS.remove]: formIntent(removeTrackingNumberSchema, removeTrackingNumber, {
+      success: ORDER_ACTION_TOASTS.removeTracking,
+      failureTitle: "Could not remove the tracking number",
+    }),
+    [TRACKING_INTENTS.resendShippedMail]: formIntent(resendShippedMailSchema, resendShippedMail, {
+      success: ORDER_ACTION_TOASTS.resendShippedMail,
+      failureTitle: "Could not send the shipped e-mail again",
+    }),
+    [ORDER_NOTE_INTENT]: adminIntent(
+      ({ services, form, viewer }) => addOrderNote(services, { ...parseFields(form, orderNoteSchema), author: viewer }),
+      { success: ORDER_ACTION_TOASTS.addNote, failureTitle: "Could not add the note" },
+    ),
+    [RELEASE_HOLDS_INTENT]: formIntent(releaseHoldsSchema, releaseUnpaidHolds, {
+      success: (result) => ({ title: "Holds released", description: describeReleaseResult(result) }),
+      failureTitle: "Could not release the holds",
+    }),
+  });
 }
 
 export default function OrderManagement({ loaderData: { search, orders, holds } }: Route.ComponentProps) {
@@ -184,10 +166,10 @@ export default function OrderManagement({ loaderData: { search, orders, holds } 
       <OrdersExportForm search={search} />
       <UnpaidHoldsPanel holds={holds} />
       <OrdersTable orders={orders.items} onViewDetails={(orderId, button) => details.open(orderId, button)} />
-      {orders.total > 0 ? (
-        <Pagination page={orders.page} pageCount={orders.pageCount} total={orders.total} noun="order" />
-      ) : null}
-      <OrderDetailsDialog orderId={details.id} result={details.result} onClose={details.close} />
+      {orders.total > 0 ? <Pagination list={orders} noun="order" /> : null}
+      <DetailsDialog details={details} title="Order Details" loadingText="Loading order details…">
+        {(order) => <OrderDetailsBody order={order} />}
+      </DetailsDialog>
     </>
   );
 }

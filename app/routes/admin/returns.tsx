@@ -1,7 +1,6 @@
-import { data } from "react-router";
 import { requireAdmin } from "#server/http/guards.ts";
-import { runAction, type ActionFailure } from "#server/http/action-result.ts";
-import { parseFields, readForm } from "#server/http/read-form.ts";
+import { adminIntent, adminIntentAction, formIntent } from "#server/http/admin-action.ts";
+import { parseFields } from "#server/http/read-form.ts";
 import { listReturnClaims } from "#server/returns/list-return-claims.ts";
 import { reviewReturnClaim } from "#server/returns/review-return-claim.ts";
 import { settleReturnClaim } from "#server/returns/settle-return-claim.ts";
@@ -15,13 +14,12 @@ import { formatMoney } from "#common/money/money.ts";
 import { ADMIN_PAGES } from "#common/pages/site-paths.ts";
 import { approveClaimSchema, refuseClaimSchema, settleClaimSchema } from "#common/returns/return-claim-schema.ts";
 import { CLAIM_REVIEW_INTENTS, CLAIM_STATUSES, type ClaimStatus } from "#common/returns/return-claim-terms.ts";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/returns";
 
 const PAGE = ADMIN_PAGES.returns;
 
-export function meta() {
-  return [{ title: PAGE.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(PAGE.title);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -30,55 +28,45 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** Approve, refuse or settle a claim (the reviewer is the signed-in admin); the toast says what happened. */
-export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireAdmin(context, request);
-  const { services } = context;
-  const form = await readForm(request);
-  switch (form.get("intent")) {
-    case CLAIM_REVIEW_INTENTS.approve:
-      return runAction(
-        services,
-        () => {
-          const { claimId, instructions } = parseFields(form, approveClaimSchema, ["instructions"]);
-          return reviewReturnClaim(services, { claimId, reviewerId: viewer.userId, decision: "approve", instructions });
-        },
-        {
-          success: (result) => ({
-            title: "Claim approved",
-            description: `The claim on order ${result.orderId} is approved; the customer is e-mailed the instructions.`,
-          }),
-          failureTitle: CLAIM_ACTION_TOASTS.approve.failureTitle,
-        },
-      );
-    case CLAIM_REVIEW_INTENTS.refuse:
-      return runAction(
-        services,
-        () => {
-          const { claimId, reason } = parseFields(form, refuseClaimSchema, ["reason"]);
-          return reviewReturnClaim(services, { claimId, reviewerId: viewer.userId, decision: "refuse", reason });
-        },
-        {
-          success: (result) => ({
-            title: "Claim refused",
-            description: `The claim on order ${result.orderId} is refused; the customer is e-mailed the reason.`,
-          }),
-          failureTitle: CLAIM_ACTION_TOASTS.refuse.failureTitle,
-        },
-      );
-    case CLAIM_REVIEW_INTENTS.settle:
-      return runAction(services, () => settleReturnClaim(services, parseFields(form, settleClaimSchema)), {
+export function action(args: Route.ActionArgs) {
+  return adminIntentAction(args, {
+    [CLAIM_REVIEW_INTENTS.approve]: adminIntent(
+      ({ services, form, viewer }) => {
+        const { claimId, instructions } = parseFields(form, approveClaimSchema, ["instructions"]);
+        return reviewReturnClaim(services, { claimId, reviewerId: viewer.userId, decision: "approve", instructions });
+      },
+      {
         success: (result) => ({
-          title: "Claim settled",
-          description:
-            result.settlement === "refund"
-              ? `${formatMoney(result.refundedCents, result.currency)} refunded for order ${result.orderId}; the customer is e-mailed.`
-              : `Replacement order ${result.replacementOrderId} placed at no charge; the customer is e-mailed.`,
+          title: "Claim approved",
+          description: `The claim on order ${result.orderId} is approved; the customer is e-mailed the instructions.`,
         }),
-        failureTitle: CLAIM_ACTION_TOASTS.settle.failureTitle,
-      });
-  }
-  const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
-  return data(failure, { status: 400 });
+        failureTitle: CLAIM_ACTION_TOASTS.approve.failureTitle,
+      },
+    ),
+    [CLAIM_REVIEW_INTENTS.refuse]: adminIntent(
+      ({ services, form, viewer }) => {
+        const { claimId, reason } = parseFields(form, refuseClaimSchema, ["reason"]);
+        return reviewReturnClaim(services, { claimId, reviewerId: viewer.userId, decision: "refuse", reason });
+      },
+      {
+        success: (result) => ({
+          title: "Claim refused",
+          description: `The claim on order ${result.orderId} is refused; the customer is e-mailed the reason.`,
+        }),
+        failureTitle: CLAIM_ACTION_TOASTS.refuse.failureTitle,
+      },
+    ),
+    [CLAIM_REVIEW_INTENTS.settle]: formIntent(settleClaimSchema, settleReturnClaim, {
+      success: (result) => ({
+        title: "Claim settled",
+        description:
+          result.settlement === "refund"
+            ? `${formatMoney(result.refundedCents, result.currency)} refunded for order ${result.orderId}; the customer is e-mailed.`
+            : `Replacement order ${result.replacementOrderId} placed at no charge; the customer is e-mailed.`,
+      }),
+      failureTitle: CLAIM_ACTION_TOASTS.settle.failureTitle,
+    }),
+  });
 }
 
 const EMPTY: Record<ClaimStatus, string> = {
@@ -102,7 +90,7 @@ export default function Returns({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <ClaimsList claims={claims.items} />
-          <Pagination page={claims.page} pageCount={claims.pageCount} total={claims.total} noun="claim" />
+          <Pagination list={claims} noun="claim" />
         </>
       )}
     </>

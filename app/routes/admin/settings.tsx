@@ -1,9 +1,8 @@
-import { readForm } from "#server/http/read-form.ts";
 import { requireAdmin } from "#server/http/guards.ts";
 import { loadCardPaymentConfig } from "#server/payments/stripe/stripe-keys.ts";
 import { payPalMissingSettings } from "#server/payments/paypal/paypal-config.ts";
 import { PAYPAL_WEBHOOK_PATH } from "#server/http/paypal-webhook.ts";
-import { runAction } from "#server/http/action-result.ts";
+import { adminAction } from "#server/http/admin-action.ts";
 import { getStoreSettingsForAdmin, saveStoreSettings } from "#server/settings/store-settings.ts";
 import { currencyChoices } from "#server/settings/currency-choices.ts";
 import { getFreeStory } from "#server/free-story/get-free-story.ts";
@@ -15,14 +14,13 @@ import { FreeStoryUpload } from "#app/features/admin-settings/free-story-upload.
 import { TaxSettingsForm } from "#app/features/admin-settings/tax-settings-form.tsx";
 import { loadTaxSettings, stripeTaxAvailable } from "#server/tax/tax-settings.ts";
 import { countryOptions } from "#server/checkout/country-names.ts";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/settings";
 
 /** The endpoint Stripe's webhook must call (server/payments, issue 11). */
 const stripeWebhookUrl = (publicUrl: string) => `${publicUrl}/webhooks/stripe`;
 
-export function meta() {
-  return [{ title: ADMIN_PAGES.settings.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(ADMIN_PAGES.settings.title);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -53,14 +51,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
-  const { services } = context;
+export function action(args: Route.ActionArgs) {
   // A body that is not form data is answered by readForm (400/413), never taken for an empty form.
-  const form = await readForm(request);
-  return runAction(
-    services,
-    async () => {
+  return adminAction(
+    args,
+    async ({ services, form }) => {
       // The saved settings are not returned: the page reloads them, and the answer to a post that
       // carried a secret key holds nothing of it.
       await saveStoreSettings(services, { form: settingsInputFromFormData(form) });

@@ -1,8 +1,7 @@
 import { Download } from "lucide-react";
 import { useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "#server/http/guards.ts";
-import { runAction } from "#server/http/action-result.ts";
-import { parseFields, readForm } from "#server/http/read-form.ts";
+import { adminIntentAction, formIntent } from "#server/http/admin-action.ts";
 import { deleteSubscriber } from "#server/subscribers/delete-subscriber.ts";
 import { deleteSubscribers, describeRemoval } from "#server/subscribers/delete-subscribers.ts";
 import { removeSubscriberSchema, removeSubscribersSchema } from "#common/subscribers/subscriber-schema.ts";
@@ -17,11 +16,10 @@ import {
   REMOVE_SUBSCRIBER_TOASTS,
   SubscribersTable,
 } from "#app/features/admin-subscribers/subscribers-table.tsx";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/subscribers";
 
-export function meta() {
-  return [{ title: ADMIN_PAGES.subscribers.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(ADMIN_PAGES.subscribers.title);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -30,20 +28,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { subscribers: await listSubscribers(context.services, { page }) };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
-  const { services } = context;
-  const { db } = services;
-  const form = await readForm(request);
-  if (form.get("intent") === REMOVE_SELECTED_INTENT) {
-    return runAction(services, () => deleteSubscribers({ db }, parseFields(form, removeSubscribersSchema)), {
-      success: (result) => ({ title: "Subscribers removed", description: describeRemoval(result) }),
-      failureTitle: "Error removing subscribers",
-    });
-  }
-  return runAction(services, () => deleteSubscriber({ db }, parseFields(form, removeSubscriberSchema)), {
-    ...REMOVE_SUBSCRIBER_TOASTS,
-  });
+export function action(args: Route.ActionArgs) {
+  return adminIntentAction(
+    args,
+    {
+      [REMOVE_SELECTED_INTENT]: formIntent(removeSubscribersSchema, deleteSubscribers, {
+        success: (result) => ({ title: "Subscribers removed", description: describeRemoval(result) }),
+        failureTitle: "Error removing subscribers",
+      }),
+    },
+    // The one-row removal posts no intent.
+    formIntent(removeSubscriberSchema, deleteSubscriber, REMOVE_SUBSCRIBER_TOASTS),
+  );
 }
 
 export default function EmailSubscribers({ loaderData }: Route.ComponentProps) {
@@ -76,12 +72,7 @@ export default function EmailSubscribers({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <SubscribersTable subscribers={subscribers.items} busy={loading} />
-          <Pagination
-            page={subscribers.page}
-            pageCount={subscribers.pageCount}
-            total={subscribers.total}
-            noun="subscriber"
-          />
+          <Pagination list={subscribers} noun="subscriber" />
         </>
       )}
     </>

@@ -1,7 +1,6 @@
-import { data } from "react-router";
 import { requireAdmin } from "#server/http/guards.ts";
-import { runAction, type ActionFailure } from "#server/http/action-result.ts";
-import { parseFields, readForm } from "#server/http/read-form.ts";
+import { adminIntent, adminIntentAction, formIntent } from "#server/http/admin-action.ts";
+import { parseFields } from "#server/http/read-form.ts";
 import { listTaxCertificates } from "#server/tax-exemptions/list-tax-certificates.ts";
 import { reviewTaxCertificate } from "#server/tax-exemptions/review-tax-certificate.ts";
 import { EmptyList } from "#app/components/ui/empty-list.tsx";
@@ -25,13 +24,12 @@ import {
   type CertificateFilter,
 } from "#common/tax-exemptions/tax-exemption-terms.ts";
 import { usStateName } from "#common/us-states.ts";
+import { noindexMeta } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/tax-exemptions";
 
 const PAGE = ADMIN_PAGES.taxExemptions;
 
-export function meta() {
-  return [{ title: PAGE.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => noindexMeta(PAGE.title);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -41,66 +39,51 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** Approve or reject a pending certificate (the reviewer is the signed-in admin); the toast says which. */
-export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireAdmin(context, request);
-  const { services } = context;
-  const form = await readForm(request);
-  switch (form.get("intent")) {
-    case CERTIFICATE_REVIEW_INTENTS.approve:
-      return runAction(
-        services,
-        () =>
-          reviewTaxCertificate(services, {
-            reviewerId: viewer.userId,
-            certificateId: parseFields(form, certificateIdSchema).certificateId,
-            decision: "approve",
-          }),
-        {
-          success: (result) => ({
-            title: "Certificate approved",
-            description: `${result.organisationName}'s certificate for ${usStateName(result.state)} is approved; the customer is told by e-mail.${
-              result.taxedOrders > 0
-                ? ` ${result.taxedOrders} order${result.taxedOrders === 1 ? " was" : "s were"} taxed while it was pending: refund the tax under Approved.`
-                : ""
-            }`,
-          }),
-          failureTitle: REVIEW_TOASTS.approve.failureTitle,
-        },
-      );
-    case CERTIFICATE_REVIEW_INTENTS.reject:
-      return runAction(
-        services,
-        () => {
-          const { certificateId, reason } = parseFields(form, rejectCertificateSchema, ["reason"]);
-          return reviewTaxCertificate(services, {
-            reviewerId: viewer.userId,
-            certificateId,
-            decision: "reject",
-            reason,
-          });
-        },
-        {
-          success: (result) => ({
-            title: "Certificate rejected",
-            description: `${result.organisationName}'s certificate for ${usStateName(result.state)} is rejected; the customer is e-mailed the reason.`,
-          }),
-          failureTitle: REVIEW_TOASTS.reject.failureTitle,
-        },
-      );
-    case CERTIFICATE_REVIEW_INTENTS.refundTax:
-      return runAction(services, () => refundExemptedTax(services, parseFields(form, refundCertificateTaxSchema)), {
-        success: (result) => ({
-          title: "Sales tax refunded",
-          description:
-            result.refundedOrders.length === 0 || !result.currency
-              ? "The tax of this order had already been refunded."
-              : `${formatMoney(result.refundedCents, result.currency)} of sales tax refunded on ${result.refundedOrders.length} order${result.refundedOrders.length === 1 ? "" : "s"}; the customer is told by e-mail.`,
+export function action(args: Route.ActionArgs) {
+  return adminIntentAction(args, {
+    [CERTIFICATE_REVIEW_INTENTS.approve]: adminIntent(
+      ({ services, form, viewer }) =>
+        reviewTaxCertificate(services, {
+          reviewerId: viewer.userId,
+          certificateId: parseFields(form, certificateIdSchema).certificateId,
+          decision: "approve",
         }),
-        failureTitle: "Could not refund the tax",
-      });
-  }
-  const failure: ActionFailure = { ok: false, error: { code: "VALIDATION", message: "Unknown action." } };
-  return data(failure, { status: 400 });
+      {
+        success: (result) => ({
+          title: "Certificate approved",
+          description: `${result.organisationName}'s certificate for ${usStateName(result.state)} is approved; the customer is told by e-mail.${
+            result.taxedOrders > 0
+              ? ` ${result.taxedOrders} order${result.taxedOrders === 1 ? " was" : "s were"} taxed while it was pending: refund the tax under Approved.`
+              : ""
+          }`,
+        }),
+        failureTitle: REVIEW_TOASTS.approve.failureTitle,
+      },
+    ),
+    [CERTIFICATE_REVIEW_INTENTS.reject]: adminIntent(
+      ({ services, form, viewer }) => {
+        const { certificateId, reason } = parseFields(form, rejectCertificateSchema, ["reason"]);
+        return reviewTaxCertificate(services, { reviewerId: viewer.userId, certificateId, decision: "reject", reason });
+      },
+      {
+        success: (result) => ({
+          title: "Certificate rejected",
+          description: `${result.organisationName}'s certificate for ${usStateName(result.state)} is rejected; the customer is e-mailed the reason.`,
+        }),
+        failureTitle: REVIEW_TOASTS.reject.failureTitle,
+      },
+    ),
+    [CERTIFICATE_REVIEW_INTENTS.refundTax]: formIntent(refundCertificateTaxSchema, refundExemptedTax, {
+      success: (result) => ({
+        title: "Sales tax refunded",
+        description:
+          result.refundedOrders.length === 0 || !result.currency
+            ? "The tax of this order had already been refunded."
+            : `${formatMoney(result.refundedCents, result.currency)} of sales tax refunded on ${result.refundedOrders.length} order${result.refundedOrders.length === 1 ? "" : "s"}; the customer is told by e-mail.`,
+      }),
+      failureTitle: "Could not refund the tax",
+    }),
+  });
 }
 
 const EMPTY: Record<CertificateFilter, string> = {
@@ -124,12 +107,7 @@ export default function TaxExemptions({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <CertificatesList certificates={certificates.items} today={today} />
-          <Pagination
-            page={certificates.page}
-            pageCount={certificates.pageCount}
-            total={certificates.total}
-            noun="certificate"
-          />
+          <Pagination list={certificates} noun="certificate" />
         </>
       )}
     </>

@@ -1,6 +1,4 @@
-import { runAction } from "#server/http/action-result.ts";
-import { requireAdmin } from "#server/http/guards.ts";
-import { readForm } from "#server/http/read-form.ts";
+import { adminAction } from "#server/http/admin-action.ts";
 import { postOnlyLoader } from "#server/http/post-only-loader.ts";
 import { saveTaxSettings } from "#server/tax/tax-settings.ts";
 import type { Route } from "./+types/tax-settings";
@@ -9,13 +7,10 @@ import type { Route } from "./+types/tax-settings";
 export const loader = postOnlyLoader;
 
 /** POST from Store Settings → Tax: the mode, home state and rates, checked with their shared schema. */
-export async function action({ context, request }: Route.ActionArgs) {
-  requireAdmin(context, request);
-  const { services } = context;
-  const form = await readForm(request);
-  return runAction(
-    services,
-    async () => {
+export function action(args: Route.ActionArgs) {
+  return adminAction(
+    args,
+    async ({ services, form }) => {
       await saveTaxSettings(services, { form });
       return {};
     },

@@ -1,8 +1,6 @@
 import { taxExemptText } from "#common/tax/sales-tax.ts";
 import { FileDown } from "lucide-react";
 import type { OrderDetails } from "#server/orders/get-order-details.ts";
-import type { DetailsAnswer } from "#server/http/details-answer.ts";
-import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
 import { formatMoney } from "#common/money/money.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
 import { formatDate, formatDateTime } from "#common/dates.ts";
@@ -13,35 +11,10 @@ import { TrackingNumbersPanel } from "./tracking-numbers-panel.tsx";
 import { orderStatusClasses } from "./order-status-style.ts";
 import { PaymentBadge } from "./payment-badge.tsx";
 
-/**
- * "Order Details": the full id, customer, total, status and every item with its line total.
- * `result` is the last loaded answer; until it is the one for `orderId`, a loading line shows.
- */
-export function OrderDetailsDialog({
-  orderId,
-  result,
-  onClose,
-}: {
-  orderId: string | null;
-  result: DetailsAnswer<OrderDetails> | null | undefined;
-  onClose: () => void;
-}) {
-  return (
-    <DetailsDialog
-      id={orderId}
-      result={result}
-      title="Order Details"
-      loadingText="Loading order details…"
-      onClose={onClose}
-    >
-      {(order) => <OrderDetailsBody order={order} />}
-    </DetailsDialog>
-  );
-}
-
 const DOCUMENT_LINK = "inline-flex items-center gap-1.5 font-semibold text-brand-700 underline";
 
-function OrderDetailsBody({ order }: { order: OrderDetails }) {
+/** The "Order Details" dialog's body: the full id, customer, total, status and every item with its line total. */
+export function OrderDetailsBody({ order }: { order: OrderDetails }) {
   const money = (cents: number) => formatMoney(cents, order.currency);
   const contact = [order.customerName, order.customerEmail, order.phone].filter((line): line is string =>
     Boolean(line),

@@ -1,38 +1,11 @@
 import { Mail, TriangleAlert } from "lucide-react";
 import type { ContactMessageDetails } from "#server/contact/get-contact-message.ts";
-import type { DetailsAnswer } from "#server/http/details-answer.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
 import { ENQUIRY_KINDS } from "#common/contact/contact-fields.ts";
 import { formatDateTime } from "#common/dates.ts";
 
-/**
- * "Message Details": the message whole, who sent it and when, and a reply by e-mail.
- * `result` is the last loaded answer; until it is the one for `messageId`, a loading line shows.
- */
-export function MessageDetailsDialog({
-  messageId,
-  result,
-  onClose,
-}: {
-  messageId: string | null;
-  result: DetailsAnswer<ContactMessageDetails> | null | undefined;
-  onClose: () => void;
-}) {
-  return (
-    <DetailsDialog
-      id={messageId}
-      result={result}
-      title="Message Details"
-      loadingText="Loading the message…"
-      onClose={onClose}
-    >
-      {(message) => <MessageBody message={message} />}
-    </DetailsDialog>
-  );
-}
-
-function MessageBody({ message }: { message: ContactMessageDetails }) {
+/** The "Message Details" dialog's body: the message whole, who sent it and when, and a reply by e-mail. */
+export function MessageBody({ message }: { message: ContactMessageDetails }) {
   const reply = `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
   return (
     <article aria-labelledby="message-details-subject">

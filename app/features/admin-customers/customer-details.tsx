@@ -1,41 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CustomerDetails } from "#server/customers/get-customer-details.ts";
-import type { DetailsAnswer } from "#server/http/details-answer.ts";
-import { DetailsDialog } from "#app/components/ui/details-dialog.tsx";
 import { formatDate } from "#common/dates.ts";
 import { formatMoney } from "#common/money/money.ts";
 import { PAYMENT_STATUS_LABELS } from "#common/orders/payment-status.ts";
 
 const NEWSLETTER_TEXT = { confirmed: "Subscribed", pending: "Waiting for confirmation" } as const;
 const LINK = "font-semibold text-brand-700 underline";
-
-/**
- * "Customer Details": the account, its profile, the newsletter and its latest orders (each a
- * link to Order Management). `result` is the last loaded answer; until it is the one for
- * `customerId`, a loading line shows.
- */
-export function CustomerDetailsDialog({
-  customerId,
-  result,
-  onClose,
-}: {
-  customerId: string | null;
-  result: DetailsAnswer<CustomerDetails> | null | undefined;
-  onClose: () => void;
-}) {
-  return (
-    <DetailsDialog
-      id={customerId}
-      result={result}
-      title="Customer Details"
-      loadingText="Loading customer details…"
-      onClose={onClose}
-    >
-      {(customer) => <CustomerDetailsBody customer={customer} />}
-    </DetailsDialog>
-  );
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -46,7 +17,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function CustomerDetailsBody({ customer }: { customer: CustomerDetails }) {
+/**
+ * The "Customer Details" dialog's body: the account, its profile, the newsletter and its latest
+ * orders (each a link to Order Management).
+ */
+export function CustomerDetailsBody({ customer }: { customer: CustomerDetails }) {
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 text-sm">
