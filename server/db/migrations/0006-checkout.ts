@@ -44,19 +44,23 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .execute();
 
   const orders = db.schema.alterTable("orders");
+  // The buyer's details and address, then the money columns, in the order they were added.
+  const detailColumns = [
+    "checkout_token",
+    "customer_name",
+    "phone",
+    "organisation",
+    "po_number",
+    "ship_street",
+    "ship_city",
+    "ship_region",
+    "ship_postal_code",
+    "ship_country",
+    "shipping_method_id",
+    "shipping_method_name",
+  ];
   for (const step of [
-    orders.addColumn("checkout_token", "text"),
-    orders.addColumn("customer_name", "text"),
-    orders.addColumn("phone", "text"),
-    orders.addColumn("organisation", "text"),
-    orders.addColumn("po_number", "text"),
-    orders.addColumn("ship_street", "text"),
-    orders.addColumn("ship_city", "text"),
-    orders.addColumn("ship_region", "text"),
-    orders.addColumn("ship_postal_code", "text"),
-    orders.addColumn("ship_country", "text"),
-    orders.addColumn("shipping_method_id", "text"),
-    orders.addColumn("shipping_method_name", "text"),
+    ...detailColumns.map((name) => orders.addColumn(name, "text")),
     orders.addColumn("shipping_cents", "integer", filledColumn(0, sql`shipping_cents >= 0`)),
     orders.addColumn("subtotal_cents", "integer", filledColumn(0, sql`subtotal_cents >= 0`)),
     orders.addColumn("currency", "text", (c) => c.notNull().defaultTo("USD")),
