@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { filledColumn } from "../migration-columns.ts";
 
 /**
  * Real checkout (decision 9): orders gain the buyer's address, the shipping and payment they
@@ -43,31 +44,25 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .execute();
 
   const orders = db.schema.alterTable("orders");
+  // The buyer's details and address, then the money columns, in the order they were added.
+  const detailColumns = [
+    "checkout_token",
+    "customer_name",
+    "phone",
+    "organisation",
+    "po_number",
+    "ship_street",
+    "ship_city",
+    "ship_region",
+    "ship_postal_code",
+    "ship_country",
+    "shipping_method_id",
+    "shipping_method_name",
+  ];
   for (const step of [
-    orders.addColumn("checkout_token", "text"),
-    orders.addColumn("customer_name", "text"),
-    orders.addColumn("phone", "text"),
-    orders.addColumn("organisation", "text"),
-    orders.addColumn("po_number", "text"),
-    orders.addColumn("ship_street", "text"),
-    orders.addColumn("ship_city", "text"),
-    orders.addColumn("ship_region", "text"),
-    orders.addColumn("ship_postal_code", "text"),
-    orders.addColumn("ship_country", "text"),
-    orders.addColumn("shipping_method_id", "text"),
-    orders.addColumn("shipping_method_name", "text"),
-    orders.addColumn("shipping_cents", "integer", (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`shipping_cents >= 0`),
-    ),
-    orders.addColumn("subtotal_cents", "integer", (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`subtotal_cents >= 0`),
-    ),
+    ...detailColumns.map((name) => orders.addColumn(name, "text")),
+    orders.addColumn("shipping_cents", "integer", filledColumn(0, sql`shipping_cents >= 0`)),
+    orders.addColumn("subtotal_cents", "integer", filledColumn(0, sql`subtotal_cents >= 0`)),
     orders.addColumn("currency", "text", (c) => c.notNull().defaultTo("USD")),
     orders.addColumn("payment_method", "text", (c) => c.check(sql`payment_method in ('card', 'invoice')`)),
     orders.addColumn("payment_status", "text", (c) =>
@@ -82,18 +77,8 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     orders.addColumn("stripe_session_id", "text"),
     orders.addColumn("payment_expires_at", timestamp),
     orders.addColumn("paid_at", timestamp),
-    orders.addColumn("amount_paid_cents", "integer", (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`amount_paid_cents >= 0`),
-    ),
-    orders.addColumn("amount_refunded_cents", "integer", (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`amount_refunded_cents >= 0`),
-    ),
+    orders.addColumn("amount_paid_cents", "integer", filledColumn(0, sql`amount_paid_cents >= 0`)),
+    orders.addColumn("amount_refunded_cents", "integer", filledColumn(0, sql`amount_refunded_cents >= 0`)),
     orders.addColumn("stock_taken", "boolean", (c) => c.notNull().defaultTo(false)),
   ]) {
     await step.execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { filledColumn } from "../migration-columns.ts";
 
 /**
  * The dashboard lists books whose stock is at or below this number. A store setting rather than a
@@ -8,11 +9,10 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("store_settings")
-    .addColumn("low_stock_threshold", "integer", (c) =>
-      c
-        .notNull()
-        .defaultTo(5)
-        .check(sql`low_stock_threshold >= 0 and low_stock_threshold <= 100000`),
+    .addColumn(
+      "low_stock_threshold",
+      "integer",
+      filledColumn(5, sql`low_stock_threshold >= 0 and low_stock_threshold <= 100000`),
     )
     .execute();
   // The dashboard's waiting-to-ship list filters on status and sorts by date; the date index alone

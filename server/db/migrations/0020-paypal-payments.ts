@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { filledColumn } from "../migration-columns.ts";
 
 /**
  * PayPal as a second payment provider (issue 31, decision 27). Store Settings keep PayPal's app
@@ -13,11 +14,10 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
     settings.addColumn("paypal_client_secret_encrypted", "text"),
     settings.addColumn("paypal_webhook_id", "text"),
     settings.addColumn("paypal_merchant_id", "text"),
-    settings.addColumn("paypal_environment", "text", (c) =>
-      c
-        .notNull()
-        .defaultTo("sandbox")
-        .check(sql`paypal_environment in ('sandbox', 'live')`),
+    settings.addColumn(
+      "paypal_environment",
+      "text",
+      filledColumn("sandbox", sql`paypal_environment in ('sandbox', 'live')`),
     ),
   ]) {
     await step.execute();

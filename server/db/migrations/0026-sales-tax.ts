@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "#server/db/migration-context.ts";
+import { filledColumn } from "../migration-columns.ts";
 
 /**
  * Sales tax on every order (issue 32, decision 29).
@@ -19,12 +20,7 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
   const boolFalse = engine === "sqlite" ? sql`0` : sql`false`;
   await db.schema
     .alterTable("store_settings")
-    .addColumn("tax_mode", "text", (c) =>
-      c
-        .notNull()
-        .defaultTo("none")
-        .check(sql`tax_mode in ('none', 'owner-rates')`),
-    )
+    .addColumn("tax_mode", "text", filledColumn("none", sql`tax_mode in ('none', 'owner-rates')`))
     .execute();
   await db.schema.alterTable("store_settings").addColumn("tax_home_state", "text").execute();
 
@@ -42,12 +38,7 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
 
   await db.schema
     .alterTable("orders")
-    .addColumn("tax_cents", "integer", (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`tax_cents >= 0`),
-    )
+    .addColumn("tax_cents", "integer", filledColumn(0, sql`tax_cents >= 0`))
     .execute();
   await db.schema
     .alterTable("orders")

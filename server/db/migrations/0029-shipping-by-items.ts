@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { filledColumn } from "../migration-columns.ts";
 
 /**
  * Shipping that fits the order (decision 37): a method may add an amount for each item after the
@@ -8,12 +9,7 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("shipping_methods")
-    .addColumn("per_item_cents", "integer", (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`per_item_cents >= 0`),
-    )
+    .addColumn("per_item_cents", "integer", filledColumn(0, sql`per_item_cents >= 0`))
     .execute();
   await db.schema
     .alterTable("shipping_methods")

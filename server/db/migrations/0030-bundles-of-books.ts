@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { filledColumn } from "../migration-columns.ts";
 
 /**
  * Bundles made of books (decision 38). A bundle has no stock of its own any more: it is its parts,
@@ -13,12 +14,7 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("bundle_books")
-    .addColumn("quantity", "integer", (c) =>
-      c
-        .notNull()
-        .defaultTo(1)
-        .check(sql`quantity between 1 and 99`),
-    )
+    .addColumn("quantity", "integer", filledColumn(1, sql`quantity between 1 and 99`))
     .execute();
   await db.schema.alterTable("bundles").dropColumn("stock").execute();
 

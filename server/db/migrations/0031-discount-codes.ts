@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { filledColumn } from "../migration-columns.ts";
 
 /**
  * Discount codes (issue 33, item 5; decision 39).
@@ -29,12 +30,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("ends_at", timestamp)
     .addColumn("usage_limit", "integer", (c) => c.check(sql`usage_limit > 0`))
     .addColumn("per_customer_limit", "integer", (c) => c.check(sql`per_customer_limit > 0`))
-    .addColumn("uses", "integer", (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`uses >= 0`),
-    )
+    .addColumn("uses", "integer", filledColumn(0, sql`uses >= 0`))
     .addColumn("active", "boolean", (c) => c.notNull().defaultTo(true))
     .addColumn("created_at", timestamp, (c) => c.notNull())
     .addColumn("updated_at", timestamp, (c) => c.notNull())
@@ -47,12 +43,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
   await db.schema.alterTable("orders").addColumn("discount_code", "text").execute();
   await db.schema
     .alterTable("orders")
-    .addColumn("discount_cents", "integer", (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`discount_cents >= 0`),
-    )
+    .addColumn("discount_cents", "integer", filledColumn(0, sql`discount_cents >= 0`))
     .execute();
   await db.schema.alterTable("orders").addColumn("discount_customer", "text").execute();
   await db.schema

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { filledColumn } from "../migration-columns.ts";
 
 /**
  * Stripe Tax as the second way to compute sales tax, and refunding a tax alone (issue 32, decision 40).
@@ -18,12 +19,7 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
     orders.addColumn("stripe_tax_calculation_id", "text"),
     orders.addColumn("stripe_tax_transaction_id", "text"),
     orders.addColumn("stripe_tax_reversal_id", "text"),
-    orders.addColumn("tax_refunded_cents", "integer", (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`tax_refunded_cents >= 0`),
-    ),
+    orders.addColumn("tax_refunded_cents", "integer", filledColumn(0, sql`tax_refunded_cents >= 0`)),
   ]) {
     await step.execute();
   }
