@@ -47,17 +47,26 @@ function contactForm(extra: Partial<CheckedFormOptions> = {}) {
 }
 
 /** A contact form rendered by the hook over `form`, as a page would render it. */
-function Contact({ form, result }: { form: CheckedForm; result?: ActionResult | undefined }) {
-  const { fieldErrors, formProps } = useCheckedFormView(form, {
+function Contact({
+  form,
+  result,
+  typed,
+}: {
+  form: CheckedForm;
+  result?: ActionResult | undefined;
+  typed?: Partial<typeof VALID> | undefined;
+}) {
+  const { field, formProps } = useCheckedFormView(form, {
     schema: contactMessageSchema,
     fieldOrder: CONTACT_FIELDS,
     failureTitle: "Error",
     result,
+    defaultValues: typed,
   });
   return (
     <form {...formProps} method="post">
       {CONTACT_FIELDS.map((name) => (
-        <FormField key={name} label={name} name={name} error={fieldErrors[name]} />
+        <FormField key={name} label={name} {...field(name)} />
       ))}
     </form>
   );
@@ -89,6 +98,18 @@ describe("the form kit", () => {
     expect(focused).toEqual([]);
     await nextTask();
     expect(focused).toEqual(["email"]);
+  });
+
+  it("hands each field its wiring: its name, its value from `defaultValues`, its message", () => {
+    const { form } = contactForm();
+    const { form: element } = standInForm();
+    form.submit(element, posted({ ...VALID, subject: "" }), () => {}, undefined);
+    const html = renderToStaticMarkup(<Contact form={form} typed={{ fullName: "Ruth Moab", subject: "" }} />);
+    expect(html).toContain(`name="fullName" value="Ruth Moab"`);
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="subject" value=""/);
+    expect(html).toContain("Please enter a subject.");
+    // A field without a starting value renders none, and one without a message is not invalid.
+    expect(html).toMatch(/<input id="[^"]*" class="[^"]*" name="email"\/>/);
   });
 
   it("folds in the server's refusal: its field messages render, and replace the check's older ones", () => {

@@ -57,20 +57,18 @@ function ContactForm({
   enquiry?: EnquiryKind | null | undefined;
 }) {
   const kind = enquiry ? ENQUIRY_KINDS[enquiry] : null;
-  const {
-    busy,
-    fieldErrors: errors,
-    formProps,
-  } = useIslandForm({
+  const { busy, field, formProps } = useIslandForm({
     failure,
     schema: () => loadCheck().then((module) => module.contactMessageSchema),
     fieldOrder: CONTACT_FIELDS,
     failureTitle: CONTACT_TOASTS.failureTitle,
     clearOnInput: true,
+    defaultValues: { ...values, subject: values.subject ?? kind?.subject },
   });
   // A refusal without a field to point at (too many messages, a fault): said in the page too.
   // So is a tampered or outdated enquiry, whose hidden field has no place to show it.
   const formMessage = messageWithoutField(failure) ?? failure?.fieldErrors?.enquiry;
+  const limited = (name: ContactField) => ({ ...field(name), maxLength: CONTACT_LIMITS[name] });
 
   return (
     <form {...formProps} method="post" aria-busy={busy} className="grid gap-5">
@@ -83,58 +81,19 @@ function ContactForm({
       </p>
       {enquiry ? <input type="hidden" name="enquiry" value={enquiry} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          label="Full Name"
-          error={errors.fullName}
-          name="fullName"
-          type="text"
-          autoComplete="name"
-          defaultValue={values.fullName}
-          maxLength={CONTACT_LIMITS.fullName}
-          required
-        />
-        <FormField
-          label="Email"
-          error={errors.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={values.email}
-          maxLength={CONTACT_LIMITS.email}
-          required
-        />
+        <FormField label="Full Name" type="text" autoComplete="name" {...limited("fullName")} required />
+        <FormField label="Email" type="email" autoComplete="email" inputMode="email" {...limited("email")} required />
       </div>
       {kind ? (
         <FormField
           label={`${kind.organisationLabel} (optional)`}
-          error={errors.organisation}
-          name="organisation"
           type="text"
           autoComplete="organization"
-          defaultValue={values.organisation}
-          maxLength={CONTACT_LIMITS.organisation}
+          {...limited("organisation")}
         />
       ) : null}
-      <FormField
-        label="Subject"
-        error={errors.subject}
-        name="subject"
-        type="text"
-        defaultValue={values.subject ?? kind?.subject}
-        maxLength={CONTACT_LIMITS.subject}
-        required
-      />
-      <FormField
-        multiline
-        label="Message"
-        error={errors.message}
-        name="message"
-        rows={6}
-        defaultValue={values.message}
-        maxLength={CONTACT_LIMITS.message}
-        required
-      />
+      <FormField label="Subject" type="text" {...limited("subject")} required />
+      <FormField multiline label="Message" rows={6} {...limited("message")} required />
       <SubmitButton
         busy={busy}
         label="Send Message"

@@ -39,8 +39,9 @@ function OrganisationFields({
   /** Whether the account has an organisation already (the button says Save or Update). */
   saved: boolean;
 }) {
-  const { busy, fieldErrors, formProps } = useIslandForm({
+  const { busy, field, formProps } = useIslandForm({
     failure,
+    defaultValues: values,
     schema: () => loadTaxExemptionCheck().then((module) => module.organisationSchema),
     fieldOrder: ["name", "kind", "street", "city", "state", "postalCode"],
     failureTitle: ORGANISATION_FAILURE_TITLE,
@@ -52,55 +53,39 @@ function OrganisationFields({
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField
           label="Organisation name"
-          name="name"
           autoComplete="organization"
-          defaultValue={values.name}
           maxLength={TAX_EXEMPTION_LIMITS.organisationName}
-          error={fieldErrors.name}
+          {...field("name")}
           required
         />
-        <FormField select label="Type" name="kind" defaultValue={values.kind} error={fieldErrors.kind} required>
+        <FormField select label="Type" {...field("kind")} required>
           <ChoiceOptions choices={ORGANISATION_KINDS} />
         </FormField>
       </div>
       <FormField
         label="Street address"
-        name="street"
         autoComplete="street-address"
-        defaultValue={values.street}
         maxLength={TAX_EXEMPTION_LIMITS.street}
-        error={fieldErrors.street}
+        {...field("street")}
         required
       />
       <div className="grid items-start gap-4 sm:grid-cols-[2fr_2fr_1fr]">
         <FormField
           label="City"
-          name="city"
           autoComplete="address-level2"
-          defaultValue={values.city}
           maxLength={TAX_EXEMPTION_LIMITS.city}
-          error={fieldErrors.city}
+          {...field("city")}
           required
         />
-        <FormField
-          select
-          label="State"
-          name="state"
-          autoComplete="address-level1"
-          defaultValue={values.state}
-          error={fieldErrors.state}
-          required
-        >
+        <FormField select label="State" autoComplete="address-level1" {...field("state")} required>
           <ChoiceOptions choices={US_STATES} />
         </FormField>
         <FormField
           label="ZIP code"
-          name="postalCode"
           autoComplete="postal-code"
           inputMode="numeric"
-          defaultValue={values.postalCode}
           maxLength={10}
-          error={fieldErrors.postalCode}
+          {...field("postalCode")}
           required
         />
       </div>
