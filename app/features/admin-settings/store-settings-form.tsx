@@ -317,12 +317,7 @@ export function StoreSettingsForm({
         <SocialLinksFields links={settings.socialLinks} errors={errors} />
       </SettingsSection>
 
-      <SubmitButton
-        busy={busy}
-        label="Save All Changes"
-        busyLabel="Saving..."
-        icon={<Save aria-hidden="true" className="size-5" />}
-      />
+      <SubmitButton busy={busy} label="Save All Changes" busyLabel="Saving..." icon={Save} />
     </Form>
   );
 }

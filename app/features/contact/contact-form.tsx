@@ -94,12 +94,7 @@ function ContactForm({
       ) : null}
       <FormField label="Subject" type="text" {...limited("subject")} required />
       <FormField multiline label="Message" rows={6} {...limited("message")} required />
-      <SubmitButton
-        busy={busy}
-        label="Send Message"
-        busyLabel="Sending..."
-        icon={<Send aria-hidden="true" className="size-5" />}
-      />
+      <SubmitButton busy={busy} label="Send Message" busyLabel="Sending..." icon={Send} />
     </form>
   );
 }
