@@ -35,33 +35,14 @@ function ProfileFields({
       failure={failure}
       submitLabel="Update Profile"
       busyLabel="Saving..."
+      defaultValues={values}
     >
-      {(fieldErrors) => (
+      {(field) => (
         <>
           <FormField label="Email" name="email" type="email" value={email} disabled readOnly />
-          <FormField
-            label="Full name"
-            name="fullName"
-            autoComplete="name"
-            defaultValue={values.fullName}
-            error={fieldErrors.fullName}
-          />
-          <FormField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            defaultValue={values.username}
-            error={fieldErrors.username}
-          />
-          <FormField
-            label="Website"
-            name="website"
-            type="url"
-            autoComplete="url"
-            placeholder="https://"
-            defaultValue={values.website}
-            error={fieldErrors.website}
-          />
+          <FormField label="Full name" autoComplete="name" {...field("fullName")} />
+          <FormField label="Username" autoComplete="username" {...field("username")} />
+          <FormField label="Website" type="url" autoComplete="url" placeholder="https://" {...field("website")} />
         </>
       )}
     </AccountForm>
