@@ -62,6 +62,7 @@ function Contact({
     failureTitle: "Error",
     result,
     defaultValues: typed,
+    maxLengths: { fullName: 100 },
   });
   return (
     <form {...formProps} method="post">
@@ -100,15 +101,15 @@ describe("the form kit", () => {
     expect(focused).toEqual(["email"]);
   });
 
-  it("hands each field its wiring: its name, its value from `defaultValues`, its message", () => {
+  it("hands each field its wiring: its name, its value from `defaultValues`, its message and limit", () => {
     const { form } = contactForm();
     const { form: element } = standInForm();
     form.submit(element, posted({ ...VALID, subject: "" }), () => {}, undefined);
     const html = renderToStaticMarkup(<Contact form={form} typed={{ fullName: "Ruth Moab", subject: "" }} />);
-    expect(html).toContain(`name="fullName" value="Ruth Moab"`);
+    expect(html).toContain(`maxLength="100" name="fullName" value="Ruth Moab"`);
     expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="subject" value=""/);
     expect(html).toContain("Please enter a subject.");
-    // A field without a starting value renders none, and one without a message is not invalid.
+    // A field without a starting value or a limit renders neither, and one without a message is not invalid.
     expect(html).toMatch(/<input id="[^"]*" class="[^"]*" name="email"\/>/);
   });
 

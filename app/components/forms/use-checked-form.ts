@@ -8,13 +8,16 @@ export type FieldDefaults<Values> = { readonly [Name in keyof Values]?: string |
 export interface FieldDefaultsOption<Values extends FieldDefaults<Values>> {
   /** The starting values `field(name)` hands out. */
   defaultValues?: Values | undefined;
+  /** The longest value of each field the schema limits (a table of lengths only), which `field(name)` sets as its maxLength. */
+  maxLengths?: Readonly<Record<string, number>> | undefined;
 }
 
-/** One field's wiring, to spread on its `FormField`: its name, starting value and message. */
+/** One field's wiring, to spread on its `FormField`: its name, starting value, message and limit. */
 export interface FieldWiring {
   name: string;
   defaultValue: string | number | undefined;
   error: string | undefined;
+  maxLength?: number;
 }
 
 export interface UseCheckedFormOptions<Values extends FieldDefaults<Values> = object>
@@ -53,12 +56,16 @@ export function useCheckedFormView<Values extends FieldDefaults<Values>>(
     message,
     /** Drops the messages of a field, or of the fields a test picks. */
     clear: (which: string | ((field: string) => boolean)) => form.clear(which, result),
-    /** A field's name, starting value and message, to spread on its `FormField`. */
-    field: (name: string): FieldWiring => ({
-      name,
-      defaultValue: (options.defaultValues as FieldDefaults<Record<string, unknown>> | undefined)?.[name],
-      error: fieldErrors[name],
-    }),
+    /** A field's name, starting value, message and limit (where it has one), to spread on its `FormField`. */
+    field: (name: string): FieldWiring => {
+      const maxLength = options.maxLengths?.[name];
+      return {
+        name,
+        defaultValue: (options.defaultValues as FieldDefaults<Record<string, unknown>> | undefined)?.[name],
+        error: fieldErrors[name],
+        ...(maxLength === undefined ? {} : { maxLength }),
+      };
+    },
     formProps: {
       ref: form.attach,
       noValidate: true,

@@ -64,11 +64,11 @@ function ContactForm({
     failureTitle: CONTACT_TOASTS.failureTitle,
     clearOnInput: true,
     defaultValues: { ...values, subject: values.subject ?? kind?.subject },
+    maxLengths: CONTACT_LIMITS,
   });
   // A refusal without a field to point at (too many messages, a fault): said in the page too.
   // So is a tampered or outdated enquiry, whose hidden field has no place to show it.
   const formMessage = messageWithoutField(failure) ?? failure?.fieldErrors?.enquiry;
-  const limited = (name: ContactField) => ({ ...field(name), maxLength: CONTACT_LIMITS[name] });
 
   return (
     <form {...formProps} method="post" aria-busy={busy} className="grid gap-5">
@@ -81,19 +81,19 @@ function ContactForm({
       </p>
       {enquiry ? <input type="hidden" name="enquiry" value={enquiry} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Full Name" type="text" autoComplete="name" {...limited("fullName")} required />
-        <FormField label="Email" type="email" autoComplete="email" inputMode="email" {...limited("email")} required />
+        <FormField label="Full Name" type="text" autoComplete="name" {...field("fullName")} required />
+        <FormField label="Email" type="email" autoComplete="email" inputMode="email" {...field("email")} required />
       </div>
       {kind ? (
         <FormField
           label={`${kind.organisationLabel} (optional)`}
           type="text"
           autoComplete="organization"
-          {...limited("organisation")}
+          {...field("organisation")}
         />
       ) : null}
-      <FormField label="Subject" type="text" {...limited("subject")} required />
-      <FormField multiline label="Message" rows={6} {...limited("message")} required />
+      <FormField label="Subject" type="text" {...field("subject")} required />
+      <FormField multiline label="Message" rows={6} {...field("message")} required />
       <SubmitButton busy={busy} label="Send Message" busyLabel="Sending..." icon={Send} />
     </form>
   );
