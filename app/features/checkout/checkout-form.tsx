@@ -15,6 +15,7 @@ import type { CheckoutTaxQuote } from "#server/checkout/quote-checkout-tax.ts";
 import { SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { formatMoney } from "#common/money/money.ts";
+import type { PaymentMethod } from "#common/orders/payment-status.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { useIslandForm } from "#app/components/forms/use-island-form.ts";
@@ -130,11 +131,7 @@ function CheckoutFormFields({
   const firstShipping =
     values.shippingMethodId && methodIds.includes(values.shippingMethodId) ? values.shippingMethodId : methodIds[0];
   const [shippingId, setShippingId] = useState(firstShipping ?? "");
-  const offered = [
-    page.payment.card ? "card" : null,
-    page.payment.paypal ? "paypal" : null,
-    page.payment.invoice ? "invoice" : null,
-  ].filter((method) => method !== null);
+  const offered = (["card", "paypal", "invoice"] as const).filter((method) => page.payment[method]);
   const defaultPayment = offered.find((method) => method === values.paymentMethod) ?? offered[0];
   // Set at once on a click (the state shows only after a render): a second click posts nothing.
   const submitting = useRef(false);
@@ -142,10 +139,18 @@ function CheckoutFormFields({
   const {
     busy,
     fieldErrors: errors,
+    field,
     message,
     formProps,
   } = useIslandForm({
     failure,
+    // What the buyer typed before a refused post, or what the account prefills.
+    defaultValues: {
+      ...values,
+      email: values.email ?? page.prefill.email,
+      fullName: values.fullName ?? page.prefill.fullName,
+    },
+    maxLengths: CHECKOUT_LIMITS,
     onRestored: () => {
       submitting.current = false;
     },
@@ -239,43 +244,14 @@ function CheckoutFormFields({
         <fieldset className={`${PANEL} min-w-0`}>
           <legend className={`${LEGEND} float-left w-full`}>Contact</legend>
           <div className="clear-both grid items-start gap-5 sm:grid-cols-2">
-            <FormField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              maxLength={CHECKOUT_LIMITS.email}
-              defaultValue={values.email ?? page.prefill.email}
-              error={errorOf("email")}
-            />
-            <FormField
-              label="Full Name"
-              name="fullName"
-              autoComplete="name"
-              required
-              maxLength={CHECKOUT_LIMITS.fullName}
-              defaultValue={values.fullName ?? page.prefill.fullName}
-              error={errorOf("fullName")}
-            />
-            <FormField
-              label="Phone (optional)"
-              name="phone"
-              defaultValue={values.phone}
-              type="tel"
-              autoComplete="tel"
-              maxLength={CHECKOUT_LIMITS.phone}
-              error={errorOf("phone")}
-            />
+            <FormField label="Email" type="email" autoComplete="email" inputMode="email" required {...field("email")} />
+            <FormField label="Full Name" autoComplete="name" required {...field("fullName")} />
+            <FormField label="Phone (optional)" type="tel" autoComplete="tel" {...field("phone")} />
             <FormField
               label="Organisation (optional)"
-              name="organisation"
-              defaultValue={values.organisation}
               autoComplete="organization"
               hint="Church, school or homeschool co-op"
-              maxLength={CHECKOUT_LIMITS.organisation}
-              error={errorOf("organisation")}
+              {...field("organisation")}
             />
           </div>
         </fieldset>
@@ -286,14 +262,13 @@ function CheckoutFormFields({
             <FormField
               select
               label="Country"
-              name="country"
               autoComplete="country"
+              {...field("country")}
               defaultValue={
                 values.country && page.countries.some((c) => c.code === values.country)
                   ? values.country
                   : page.countries[0]?.code
               }
-              error={errorOf("country")}
               className="sm:col-span-2"
             >
               {page.countries.map((country) => (
@@ -304,39 +279,14 @@ function CheckoutFormFields({
             </FormField>
             <FormField
               label="Street Address"
-              name="street"
-              defaultValue={values.street}
               autoComplete="street-address"
               required
-              maxLength={CHECKOUT_LIMITS.street}
-              error={errorOf("street")}
+              {...field("street")}
               className="sm:col-span-2"
             />
-            <FormField
-              label="City"
-              name="city"
-              defaultValue={values.city}
-              autoComplete="address-level2"
-              required
-              maxLength={CHECKOUT_LIMITS.city}
-              error={errorOf("city")}
-            />
-            <FormField
-              label="State / Region"
-              name="region"
-              defaultValue={values.region}
-              autoComplete="address-level1"
-              maxLength={CHECKOUT_LIMITS.region}
-              error={errorOf("region")}
-            />
-            <FormField
-              label="ZIP / Postal Code"
-              name="postalCode"
-              defaultValue={values.postalCode}
-              autoComplete="postal-code"
-              maxLength={CHECKOUT_LIMITS.postalCode}
-              error={errorOf("postalCode")}
-            />
+            <FormField label="City" autoComplete="address-level2" required {...field("city")} />
+            <FormField label="State / Region" autoComplete="address-level1" {...field("region")} />
+            <FormField label="ZIP / Postal Code" autoComplete="postal-code" {...field("postalCode")} />
           </div>
         </fieldset>
 
@@ -356,43 +306,20 @@ function CheckoutFormFields({
         </RadioGroup>
 
         <RadioGroup legend="Payment" error={errorOf("paymentMethod")}>
-          {page.payment.card ? (
+          {offered.map((method) => (
             <RadioOption
+              key={method}
               name="paymentMethod"
-              value="card"
-              defaultChecked={defaultPayment === "card"}
-              title="Card"
-              description="Pay securely by card on Stripe's payment page after you place the order."
+              value={method}
+              defaultChecked={defaultPayment === method}
+              {...paymentOption(method, page.payment.invoice ? page.payment.invoice.terms : null)}
             />
-          ) : null}
-          {page.payment.paypal ? (
-            <RadioOption
-              name="paymentMethod"
-              value="paypal"
-              defaultChecked={defaultPayment === "paypal"}
-              title="PayPal"
-              description="Pay with your PayPal account on PayPal's page after you place the order."
-            />
-          ) : null}
-          {page.payment.invoice ? (
-            <RadioOption
-              name="paymentMethod"
-              value="invoice"
-              defaultChecked={defaultPayment === "invoice"}
-              title="Invoice / purchase order"
-              description={`For churches, schools and co-ops: we e-mail you an invoice${
-                page.payment.invoice.terms ? ` (payment terms: ${page.payment.invoice.terms})` : ""
-              }.`}
-            />
-          ) : null}
+          ))}
           {page.payment.invoice ? (
             <FormField
               label="PO Number (optional)"
-              name="poNumber"
-              defaultValue={values.poNumber}
               hint="For invoice orders: printed on your invoice."
-              maxLength={CHECKOUT_LIMITS.poNumber}
-              error={errorOf("poNumber")}
+              {...field("poNumber")}
               className="mt-2"
             />
           ) : null}
@@ -490,6 +417,20 @@ function DiscountCodeField({
       </p>
     </div>
   );
+}
+
+/** What a payment option says; an invoice names its terms. */
+function paymentOption(method: PaymentMethod, terms: string | null) {
+  if (method === "card") {
+    return { title: "Card", description: "Pay securely by card on Stripe's payment page after you place the order." };
+  }
+  if (method === "paypal") {
+    return { title: "PayPal", description: "Pay with your PayPal account on PayPal's page after you place the order." };
+  }
+  return {
+    title: "Invoice / purchase order",
+    description: `For churches, schools and co-ops: we e-mail you an invoice${terms ? ` (payment terms: ${terms})` : ""}.`,
+  };
 }
 
 /** The checkout form: an island on the checkout page, which React Router does not hydrate. */
