@@ -5,16 +5,13 @@ import type { ActionFailure } from "#server/http/action-result.ts";
 import type { FieldWiring } from "#app/components/forms/use-checked-form.ts";
 import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { lazyCheck } from "#app/components/forms/lazy-check.ts";
 
 /**
  * The schemas' check (zod, about 24 kB), fetched when the visitor first sends the form, not with the
  * page: the page stays within its 40 kB (issue 30), and the form waits for the check only once.
  */
-let checkLoading: Promise<typeof PasswordSchema> | undefined;
-function loadPasswordCheck() {
-  checkLoading ??= import("#common/accounts/password-schema.ts");
-  return checkLoading;
-}
+const loadPasswordCheck = lazyCheck(() => import("#common/accounts/password-schema.ts"));
 
 /** The server's refusal, as the page hands it to the form's island. */
 export type AccountFormFailure = ActionFailure["error"];

@@ -6,7 +6,6 @@ import {
   CHECKOUT_LIMITS,
   DISCOUNT_CODE_MAX,
 } from "#common/checkout/cart-param.ts";
-import type * as CheckoutSchema from "#common/checkout/checkout-schema.ts";
 import type { CheckoutEcho } from "#common/checkout/checkout-schema.ts";
 import { quoteShippingRates } from "#common/checkout/shipping-quote.ts";
 import { describeShippingRule, isFlatRate } from "#common/checkout/shipping-rate.ts";
@@ -21,6 +20,7 @@ import { FormField } from "#app/components/ui/form-field.tsx";
 import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 import { OrderSummary, type SummaryTax } from "./order-summary.tsx";
+import { lazyCheck } from "#app/components/forms/lazy-check.ts";
 
 /** The fields whose change changes the sales tax. */
 const TAX_FIELDS = new Set(["country", "region", "postalCode", "shippingMethodId"]);
@@ -98,11 +98,7 @@ export const ORDER_NOT_PLACED_TITLE = "Your order was not placed";
  * The shared schema's check (zod, about 25 kB), fetched on Place Order rather than with the page:
  * a phone that opens the checkout paints and hydrates it without zod, within 40 kB (issue 30).
  */
-let checkLoading: Promise<typeof CheckoutSchema> | undefined;
-function loadCheck() {
-  checkLoading ??= import("#common/checkout/checkout-schema.ts");
-  return checkLoading;
-}
+const loadCheck = lazyCheck(() => import("#common/checkout/checkout-schema.ts"));
 
 const PANEL = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-8";
 const LEGEND = "mb-4 font-serif text-xl font-bold text-brand-800";

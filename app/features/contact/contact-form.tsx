@@ -6,7 +6,6 @@ import {
   type ContactField,
   type EnquiryKind,
 } from "#common/contact/contact-fields.ts";
-import type * as ContactSchema from "#common/contact/contact-message-schema.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { FormAlert, messageWithoutField } from "#app/components/forms/form-alert.tsx";
@@ -14,6 +13,7 @@ import { SentNotice } from "#app/components/forms/sent-notice.tsx";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
+import { lazyCheck } from "#app/components/forms/lazy-check.ts";
 
 export const MESSAGE_SENT_TOAST = {
   title: "Message Sent!",
@@ -30,11 +30,7 @@ export type ContactEcho = Partial<Record<ContactField, string>>;
  * The shared schema's check (zod, about 24 kB), fetched when the visitor first sends: a visitor
  * who only reads the page's addresses never downloads it.
  */
-let checkLoading: Promise<typeof ContactSchema> | undefined;
-function loadCheck() {
-  checkLoading ??= import("#common/contact/contact-message-schema.ts");
-  return checkLoading;
-}
+const loadCheck = lazyCheck(() => import("#common/contact/contact-message-schema.ts"));
 
 /**
  * The Contact Us form, an island (decision 21): a plain HTML form that posts to the page's action,
