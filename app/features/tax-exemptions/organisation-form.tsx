@@ -22,6 +22,14 @@ export interface OrganisationValues {
   postalCode: string;
 }
 
+/** The longest value of each text field, as the schema checks them (a ZIP+4 code at most). */
+const ORGANISATION_LIMITS = {
+  name: TAX_EXEMPTION_LIMITS.organisationName,
+  street: TAX_EXEMPTION_LIMITS.street,
+  city: TAX_EXEMPTION_LIMITS.city,
+  postalCode: 10,
+};
+
 export const ORGANISATION_FAILURE_TITLE = "Error saving organisation";
 
 /**
@@ -42,6 +50,7 @@ function OrganisationFields({
   const { busy, field, formProps } = useIslandForm({
     failure,
     defaultValues: values,
+    maxLengths: ORGANISATION_LIMITS,
     schema: () => loadTaxExemptionCheck().then((module) => module.organisationSchema),
     fieldOrder: ["name", "kind", "street", "city", "state", "postalCode"],
     failureTitle: ORGANISATION_FAILURE_TITLE,
@@ -51,43 +60,18 @@ function OrganisationFields({
     <form {...formProps} method="post" aria-busy={busy} className="grid gap-4">
       <input type="hidden" name="intent" value={TAX_EXEMPTION_INTENTS.organisation} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField
-          label="Organisation name"
-          autoComplete="organization"
-          maxLength={TAX_EXEMPTION_LIMITS.organisationName}
-          {...field("name")}
-          required
-        />
+        <FormField label="Organisation name" autoComplete="organization" {...field("name")} required />
         <FormField select label="Type" {...field("kind")} required>
           <ChoiceOptions choices={ORGANISATION_KINDS} />
         </FormField>
       </div>
-      <FormField
-        label="Street address"
-        autoComplete="street-address"
-        maxLength={TAX_EXEMPTION_LIMITS.street}
-        {...field("street")}
-        required
-      />
+      <FormField label="Street address" autoComplete="street-address" {...field("street")} required />
       <div className="grid items-start gap-4 sm:grid-cols-[2fr_2fr_1fr]">
-        <FormField
-          label="City"
-          autoComplete="address-level2"
-          maxLength={TAX_EXEMPTION_LIMITS.city}
-          {...field("city")}
-          required
-        />
+        <FormField label="City" autoComplete="address-level2" {...field("city")} required />
         <FormField select label="State" autoComplete="address-level1" {...field("state")} required>
           <ChoiceOptions choices={US_STATES} />
         </FormField>
-        <FormField
-          label="ZIP code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={10}
-          {...field("postalCode")}
-          required
-        />
+        <FormField label="ZIP code" autoComplete="postal-code" inputMode="numeric" {...field("postalCode")} required />
       </div>
       <SubmitButton busy={busy} label={saved ? "Update organisation" : "Save organisation"} busyLabel="Saving..." />
     </form>
