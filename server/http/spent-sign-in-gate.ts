@@ -10,7 +10,7 @@ import { routePath } from "./route-path.ts";
 /** Spent clients remembered at once (the oldest is forgotten first, and asked about again). */
 const MAX_REMEMBERED_CLIENTS = 10_000;
 
-/** The sign-in form's own failure title (app/features/accounts/sign-in-form.tsx), so the toast reads the same. */
+/** The sign-in form's own failure title (`ENTRY_TEXTS` of app/features/accounts/entry-form.tsx), so the toast reads the same. */
 const SIGN_IN_FAILED = "Sign in Failed";
 
 /**

@@ -47,17 +47,27 @@ function contactForm(extra: Partial<CheckedFormOptions> = {}) {
 }
 
 /** A contact form rendered by the hook over `form`, as a page would render it. */
-function Contact({ form, result }: { form: CheckedForm; result?: ActionResult | undefined }) {
-  const { fieldErrors, formProps } = useCheckedFormView(form, {
+function Contact({
+  form,
+  result,
+  typed,
+}: {
+  form: CheckedForm;
+  result?: ActionResult | undefined;
+  typed?: Partial<typeof VALID> | undefined;
+}) {
+  const { field, formProps } = useCheckedFormView(form, {
     schema: contactMessageSchema,
     fieldOrder: CONTACT_FIELDS,
     failureTitle: "Error",
     result,
+    defaultValues: typed,
+    maxLengths: { fullName: 100 },
   });
   return (
     <form {...formProps} method="post">
       {CONTACT_FIELDS.map((name) => (
-        <FormField key={name} label={name} name={name} error={fieldErrors[name]} />
+        <FormField key={name} label={name} {...field(name)} />
       ))}
     </form>
   );
@@ -89,6 +99,18 @@ describe("the form kit", () => {
     expect(focused).toEqual([]);
     await nextTask();
     expect(focused).toEqual(["email"]);
+  });
+
+  it("hands each field its wiring: its name, its value from `defaultValues`, its message and limit", () => {
+    const { form } = contactForm();
+    const { form: element } = standInForm();
+    form.submit(element, posted({ ...VALID, subject: "" }), () => {}, undefined);
+    const html = renderToStaticMarkup(<Contact form={form} typed={{ fullName: "Ruth Moab", subject: "" }} />);
+    expect(html).toContain(`maxLength="100" name="fullName" value="Ruth Moab"`);
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="subject" value=""/);
+    expect(html).toContain("Please enter a subject.");
+    // A field without a starting value or a limit renders neither, and one without a message is not invalid.
+    expect(html).toMatch(/<input id="[^"]*" class="[^"]*" name="email"\/>/);
   });
 
   it("folds in the server's refusal: its field messages render, and replace the check's older ones", () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { LucideIcon } from "lucide-react";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 
 /** A form's one submit button, the form's width on a phone, saying `busyLabel` and taking no press while busy. */
@@ -6,18 +6,18 @@ export function SubmitButton({
   busy,
   label,
   busyLabel,
-  icon,
+  icon: Icon,
 }: {
   busy: boolean;
   label: string;
   busyLabel: string;
-  /** Shown before the label, hidden from assistive technology. */
-  icon?: ReactNode;
+  /** Drawn before the label, hidden from assistive technology. */
+  icon?: LucideIcon | undefined;
 }) {
   return (
     <div>
       <button type="submit" disabled={busy} className={`${buttonStyles.primary} w-full sm:w-auto`}>
-        {icon}
+        {Icon ? <Icon aria-hidden="true" className="size-5" /> : null}
         {busy ? busyLabel : label}
       </button>
     </div>

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { ActionFailure } from "#server/http/action-result.ts";
+import { usePageRestored } from "./use-page-restored.ts";
 
 /**
  * For an island form the browser itself posts (decision 21): the page's refusal as the checked
@@ -11,16 +12,10 @@ export function useBrowserPost(failure: ActionFailure["error"] | undefined, onRe
   // The island's prop as the server's answer: one object per page, so it is folded in once.
   const [result] = useState<ActionFailure | undefined>(() => (failure ? { ok: false, error: failure } : undefined));
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const ready = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      onRestored?.();
-      setBusy(false);
-    };
-    window.addEventListener("pageshow", ready);
-    return () => window.removeEventListener("pageshow", ready);
-    // The first onRestored serves the page's life: the callers' callbacks touch refs only.
-  }, []);
+  usePageRestored(() => {
+    onRestored?.();
+    setBusy(false);
+  });
   const post = (form: HTMLFormElement) => {
     setBusy(true);
     form.submit();

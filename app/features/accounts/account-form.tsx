@@ -2,18 +2,16 @@ import type { ReactNode } from "react";
 import type * as PasswordSchema from "#common/accounts/password-schema.ts";
 import type { ZodType } from "zod";
 import type { ActionFailure } from "#server/http/action-result.ts";
+import type { FieldWiring } from "#app/components/forms/use-checked-form.ts";
 import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
+import { lazyCheck } from "#app/components/forms/lazy-check.ts";
 
 /**
  * The schemas' check (zod, about 24 kB), fetched when the visitor first sends the form, not with the
  * page: the page stays within its 40 kB (issue 30), and the form waits for the check only once.
  */
-let checkLoading: Promise<typeof PasswordSchema> | undefined;
-function loadPasswordCheck() {
-  checkLoading ??= import("#common/accounts/password-schema.ts");
-  return checkLoading;
-}
+const loadPasswordCheck = lazyCheck(() => import("#common/accounts/password-schema.ts"));
 
 /** The server's refusal, as the page hands it to the form's island. */
 export type AccountFormFailure = ActionFailure["error"];
@@ -25,7 +23,7 @@ export type AccountFormFailure = ActionFailure["error"];
  * it: the server redirects on success or renders the page again with its refusal (`failure`),
  * which shows under the fields and as a toast (no flash cookie: this very answer is the page that
  * shows it). `schema` picks the form's schema from the module `load` fetches (by default the
- * password schemas').
+ * password schemas'); `children` draws the fields, each wired by `field(name)`.
  */
 export function AccountForm<Module = typeof PasswordSchema>({
   load = loadPasswordCheck as () => Promise<Module>,
@@ -35,6 +33,7 @@ export function AccountForm<Module = typeof PasswordSchema>({
   submitLabel,
   busyLabel,
   className = "grid gap-4",
+  defaultValues,
   children,
 }: {
   load?: () => Promise<Module>;
@@ -43,13 +42,20 @@ export function AccountForm<Module = typeof PasswordSchema>({
   failure: AccountFormFailure | undefined;
   submitLabel: string;
   busyLabel: string;
-  className?: string;
-  children: (fieldErrors: Record<string, string>) => ReactNode;
+  className?: string | undefined;
+  /** What the fields show: the stored record, or what was typed before a refusal. */
+  defaultValues?: Readonly<Record<string, string | undefined>> | undefined;
+  children: (field: (name: string) => FieldWiring) => ReactNode;
 }) {
-  const { busy, fieldErrors, formProps } = useIslandForm({ failure, schema: () => load().then(schema), failureTitle });
+  const { busy, field, formProps } = useIslandForm({
+    failure,
+    schema: () => load().then(schema),
+    failureTitle,
+    defaultValues,
+  });
   return (
     <form {...formProps} method="post" aria-busy={busy} className={className}>
-      {children(fieldErrors)}
+      {children(field)}
       <button type="submit" disabled={busy} className={buttonStyles.primary}>
         {busy ? busyLabel : submitLabel}
       </button>

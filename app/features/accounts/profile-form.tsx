@@ -1,18 +1,14 @@
-import type * as ProfileSchema from "#common/accounts/profile-schema.ts";
 import type { Profile } from "#server/accounts/profile.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { defineIsland } from "#app/lib/island.tsx";
 import { AccountForm, type AccountFormFailure } from "./account-form.tsx";
+import { lazyCheck } from "#app/components/forms/lazy-check.ts";
 
 /** Heads the toast of a refused profile (the form's own check or the server's). */
 export const UPDATE_FAILED = "Error updating profile";
 
 /** The profile's check (zod), fetched when the form is first sent, as the other account forms do. */
-let checkLoading: Promise<typeof ProfileSchema> | undefined;
-function loadProfileCheck() {
-  checkLoading ??= import("#common/accounts/profile-schema.ts");
-  return checkLoading;
-}
+const loadProfileCheck = lazyCheck(() => import("#common/accounts/profile-schema.ts"));
 
 /** What the profile's fields show: the stored profile, or what was typed before a refusal. */
 export type ProfileValues = { [Field in keyof Profile]: string };
@@ -35,33 +31,14 @@ function ProfileFields({
       failure={failure}
       submitLabel="Update Profile"
       busyLabel="Saving..."
+      defaultValues={values}
     >
-      {(fieldErrors) => (
+      {(field) => (
         <>
           <FormField label="Email" name="email" type="email" value={email} disabled readOnly />
-          <FormField
-            label="Full name"
-            name="fullName"
-            autoComplete="name"
-            defaultValue={values.fullName}
-            error={fieldErrors.fullName}
-          />
-          <FormField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            defaultValue={values.username}
-            error={fieldErrors.username}
-          />
-          <FormField
-            label="Website"
-            name="website"
-            type="url"
-            autoComplete="url"
-            placeholder="https://"
-            defaultValue={values.website}
-            error={fieldErrors.website}
-          />
+          <FormField label="Full name" autoComplete="name" {...field("fullName")} />
+          <FormField label="Username" autoComplete="username" {...field("username")} />
+          <FormField label="Website" type="url" autoComplete="url" placeholder="https://" {...field("website")} />
         </>
       )}
     </AccountForm>

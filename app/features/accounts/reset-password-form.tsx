@@ -24,21 +24,20 @@ function ResetPasswordFields({
       submitLabel={changing ? "Change Password" : "Reset Password"}
       busyLabel="Saving..."
     >
-      {(fieldErrors) => (
+      {(field) => (
         <>
           {changing ? (
             <FormField
               label="Current password"
-              name="currentPassword"
               type="password"
               autoComplete="current-password"
               required
-              error={fieldErrors.currentPassword}
+              {...field("currentPassword")}
             />
           ) : (
             <input type="hidden" name="token" value={token} />
           )}
-          <NewPasswordField label="New password" error={fieldErrors.password} />
+          <NewPasswordField label="New password" error={field("password").error} />
         </>
       )}
     </AccountForm>

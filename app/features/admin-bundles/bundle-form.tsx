@@ -56,6 +56,18 @@ export function bundleFormValues(source: Bundle | FormData): BundleFormValues {
   };
 }
 
+/** What a new bundle's form shows: nothing. */
+const NEW_BUNDLE: BundleFormValues = {
+  name: "",
+  description: "",
+  price: "",
+  originalPrice: "",
+  savings: "",
+  features: "",
+  popular: false,
+  parts: [],
+};
+
 /** Empty part rows under the chosen ones: enough for "12 × a title + 1 teacher's guide" without scripts. */
 const BLANK_ROWS = 3;
 
@@ -79,8 +91,10 @@ export function BundleForm({
   failure?: ActionFailure["error"] | undefined;
 }) {
   const submit = useSubmit();
-  const { fieldErrors, formProps, clear } = useRouteForm({
+  const { popular, parts: chosen, ...texts } = values ?? NEW_BUNDLE;
+  const { fieldErrors, field, formProps, clear } = useRouteForm({
     schema: bundleSchema,
+    defaultValues: texts,
     fieldOrder: BUNDLE_FIELDS,
     failureTitle: "Error saving bundle",
     clearOnInput: true,
@@ -89,7 +103,6 @@ export function BundleForm({
     // The parts' message belongs to the rows: the first title takes the keyboard.
     focus: (field) => (field === "parts" ? document.querySelector<HTMLElement>('[name="parts.0.bookId"]') : undefined),
   });
-  const chosen = values?.parts ?? [];
   const rows = [...chosen, ...Array.from({ length: BLANK_ROWS }, () => ({ bookId: "", quantity: "" }))].slice(
     0,
     Math.max(BUNDLE_LIMITS.parts, chosen.length),
@@ -110,59 +123,37 @@ export function BundleForm({
           deleted from the catalogue: it cannot be bought until its titles are chosen again.
         </p>
       ) : null}
-      <FormField
-        label="Name"
-        name="name"
-        defaultValue={values?.name ?? ""}
-        maxLength={BUNDLE_LIMITS.name}
-        error={fieldErrors.name}
-        required
-      />
+      <FormField label="Name" maxLength={BUNDLE_LIMITS.name} {...field("name")} required />
       <FormField
         multiline
         label="Description"
-        name="description"
-        defaultValue={values?.description ?? ""}
         maxLength={BUNDLE_LIMITS.description}
-        error={fieldErrors.description}
+        {...field("description")}
         required
       />
       <div className="grid items-start gap-4 sm:grid-cols-3">
-        <FormField
-          label="Price ($)"
-          name="price"
-          inputMode="decimal"
-          defaultValue={values?.price ?? ""}
-          error={fieldErrors.price}
-          required
-        />
+        <FormField label="Price ($)" inputMode="decimal" {...field("price")} required />
         <FormField
           label="Original price ($)"
-          name="originalPrice"
           inputMode="decimal"
           hint="Optional, shown struck through."
-          defaultValue={values?.originalPrice ?? ""}
-          error={fieldErrors.originalPrice}
+          {...field("originalPrice")}
         />
         <FormField
           label="Savings label"
-          name="savings"
           hint="Optional, e.g. Save 22%."
-          defaultValue={values?.savings ?? ""}
           maxLength={BUNDLE_LIMITS.savings}
-          error={fieldErrors.savings}
+          {...field("savings")}
         />
       </div>
       <FormField
         multiline
         label="What's included"
-        name="features"
         hint={`One line each, at most ${BUNDLE_LIMITS.features} lines.`}
-        defaultValue={values?.features ?? ""}
-        error={fieldErrors.features}
+        {...field("features")}
       />
       <label className="flex items-center gap-2 font-medium">
-        <input type="checkbox" name="popular" defaultChecked={values?.popular ?? false} className="size-5" />
+        <input type="checkbox" name="popular" defaultChecked={popular} className="size-5" />
         Mark as Most Popular
       </label>
       {/* The rows share one message: a change to any row clears it. */}

@@ -12,6 +12,52 @@ const PANEL = "mb-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:
 const COUNT_INPUT = { type: "number", min: 1, step: 1, inputMode: "numeric" } as const;
 /** An amount of money in the store's currency, more than nothing. */
 const MONEY_INPUT = { type: "number", min: 0.01, step: 0.01, inputMode: "decimal" } as const;
+const DATE_INPUT = { type: "date" } as const;
+
+/** The two choices that change what the form asks next, as the selects offer them. */
+const KINDS = { percent: "Percentage", fixed: "Fixed amount" };
+const APPLIES_TO = { order: "The whole order", titles: "Chosen titles" };
+
+/** The code's optional limits, in the form's order: what bounds its use and when it runs. */
+const OPTIONAL_LIMITS = [
+  {
+    name: "minQuantity",
+    label: "Minimum quantity (optional)",
+    input: COUNT_INPUT,
+    hint: "Copies of the eligible titles",
+  },
+  {
+    name: "minSubtotal",
+    label: "Minimum subtotal (optional)",
+    input: MONEY_INPUT,
+    hint: "Of the eligible titles, after quantity prices",
+  },
+  { name: "startsOn", label: "Starts on (optional)", input: DATE_INPUT, hint: "From the start of this day (UTC)" },
+  { name: "endsOn", label: "Ends on (optional)", input: DATE_INPUT, hint: "Through the end of this day (UTC)" },
+  { name: "usageLimit", label: "Usage limit (optional)", input: COUNT_INPUT, hint: "Orders in all" },
+  {
+    name: "perCustomerLimit",
+    label: "Limit per customer (optional)",
+    input: COUNT_INPUT,
+    hint: "Per account, or per e-mail for guests",
+  },
+] as const;
+
+/** What the form shows of a saved code (of a new one: nothing), its amounts as typed. */
+function shownValues(code: DiscountCodeListItem | null) {
+  const money = (cents: number | null | undefined) => (cents ? centsToMoneyText(cents) : "");
+  return {
+    code: code?.code,
+    percent: code?.percent ?? "",
+    amount: money(code?.amountCents),
+    minQuantity: code?.minQuantity ?? "",
+    minSubtotal: money(code?.minSubtotalCents),
+    startsOn: code?.startsOn,
+    endsOn: code?.endsOn,
+    usageLimit: code?.usageLimit ?? "",
+    perCustomerLimit: code?.perCustomerLimit ?? "",
+  };
+}
 
 /**
  * The new or edited code's form (the one form kit: the shared schema checks it here and in the
@@ -30,8 +76,13 @@ export function DiscountCodeForm({
   const navigate = useNavigate();
   const [kind, setKind] = useState(code?.kind ?? "percent");
   const [appliesTo, setAppliesTo] = useState(code?.appliesTo ?? "order");
-  const { fieldErrors: errors, formProps } = useRouteForm({
+  const {
+    fieldErrors: errors,
+    field,
+    formProps,
+  } = useRouteForm({
     schema: discountCodeSchema,
+    defaultValues: shownValues(code),
     fieldOrder: DISCOUNT_CODE_FIELDS,
     failureTitle: "Error saving discount code",
     clearOnInput: true,
@@ -52,57 +103,31 @@ export function DiscountCodeForm({
         {code ? <input type="hidden" name="id" value={code.id} /> : null}
         <FormField
           label="Code"
-          name="code"
           required
           maxLength={32}
-          defaultValue={code?.code}
           hint="3 to 32 letters, digits or dashes; buyers may type it in any letter case."
-          error={errors.code}
+          {...field("code")}
           className="sm:col-span-2"
         />
-        <FormField
-          select
-          label="Discount type"
-          name="kind"
-          value={kind}
-          onChange={(event) => setKind(event.target.value === "fixed" ? "fixed" : "percent")}
-          error={errors.kind}
-        >
-          <option value="percent">Percentage</option>
-          <option value="fixed">Fixed amount</option>
-        </FormField>
+        <SwitchingSelect label="Discount type" {...field("kind")} choices={KINDS} value={kind} onChoose={setKind} />
         {kind === "percent" ? (
-          <FormField
-            label="Percentage off"
-            name="percent"
-            {...COUNT_INPUT}
-            max={100}
-            defaultValue={code?.percent ?? ""}
-            hint="1 to 100"
-            error={errors.percent}
-          />
+          <FormField label="Percentage off" {...COUNT_INPUT} max={100} hint="1 to 100" {...field("percent")} />
         ) : (
           <FormField
             label="Amount off"
-            name="amount"
             {...MONEY_INPUT}
-            defaultValue={code?.amountCents ? centsToMoneyText(code.amountCents) : ""}
             hint="Never more than the eligible subtotal"
-            error={errors.amount}
+            {...field("amount")}
           />
         )}
-        <FormField
-          select
+        <SwitchingSelect
           label="Applies to"
-          name="appliesTo"
+          {...field("appliesTo")}
+          choices={APPLIES_TO}
           value={appliesTo}
-          onChange={(event) => setAppliesTo(event.target.value === "titles" ? "titles" : "order")}
-          error={errors.appliesTo}
+          onChoose={setAppliesTo}
           className="sm:col-span-2"
-        >
-          <option value="order">The whole order</option>
-          <option value="titles">Chosen titles</option>
-        </FormField>
+        />
         {appliesTo === "titles" ? (
           <fieldset
             className="sm:col-span-2"
@@ -130,54 +155,15 @@ export function DiscountCodeForm({
             ) : null}
           </fieldset>
         ) : null}
-        <FormField
-          label="Minimum quantity (optional)"
-          name="minQuantity"
-          {...COUNT_INPUT}
-          defaultValue={code?.minQuantity ?? ""}
-          hint="Copies of the eligible titles"
-          error={errors.minQuantity}
-        />
-        <FormField
-          label="Minimum subtotal (optional)"
-          name="minSubtotal"
-          {...MONEY_INPUT}
-          defaultValue={code?.minSubtotalCents ? centsToMoneyText(code.minSubtotalCents) : ""}
-          hint="Of the eligible titles, after quantity prices"
-          error={errors.minSubtotal}
-        />
-        <FormField
-          label="Starts on (optional)"
-          name="startsOn"
-          type="date"
-          defaultValue={code?.startsOn}
-          hint="From the start of this day (UTC)"
-          error={errors.startsOn}
-        />
-        <FormField
-          label="Ends on (optional)"
-          name="endsOn"
-          type="date"
-          defaultValue={code?.endsOn}
-          hint="Through the end of this day (UTC)"
-          error={errors.endsOn}
-        />
-        <FormField
-          label="Usage limit (optional)"
-          name="usageLimit"
-          {...COUNT_INPUT}
-          defaultValue={code?.usageLimit ?? ""}
-          hint={code ? `Used ${code.uses} time${code.uses === 1 ? "" : "s"} so far` : "Orders in all"}
-          error={errors.usageLimit}
-        />
-        <FormField
-          label="Limit per customer (optional)"
-          name="perCustomerLimit"
-          {...COUNT_INPUT}
-          defaultValue={code?.perCustomerLimit ?? ""}
-          hint="Per account, or per e-mail for guests"
-          error={errors.perCustomerLimit}
-        />
+        {OPTIONAL_LIMITS.map(({ name, label, input, hint }) => (
+          <FormField
+            key={name}
+            label={label}
+            {...input}
+            hint={name === "usageLimit" && code ? `Used ${code.uses} time${code.uses === 1 ? "" : "s"} so far` : hint}
+            {...field(name)}
+          />
+        ))}
         <label className="flex items-center gap-2 sm:col-span-2">
           <input
             type="checkbox"
@@ -197,5 +183,37 @@ export function DiscountCodeForm({
         </div>
       </form>
     </section>
+  );
+}
+
+/** A select whose choice changes what the form asks next (a percentage or an amount, the titles). */
+function SwitchingSelect<Choice extends string>({
+  choices,
+  value,
+  onChoose,
+  ...field
+}: {
+  label: string;
+  name: string;
+  error: string | undefined;
+  className?: string;
+  choices: Record<Choice, string>;
+  value: Choice;
+  onChoose: (choice: Choice) => void;
+}) {
+  const offered = Object.keys(choices) as Choice[];
+  return (
+    <FormField
+      select
+      {...field}
+      value={value}
+      onChange={(event) => onChoose(offered.find((choice) => choice === event.target.value) ?? offered[0]!)}
+    >
+      {offered.map((choice) => (
+        <option key={choice} value={choice}>
+          {choices[choice]}
+        </option>
+      ))}
+    </FormField>
   );
 }

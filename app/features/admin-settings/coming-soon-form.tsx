@@ -29,12 +29,7 @@ export function ComingSoonForm({ enabled }: { enabled: boolean }) {
           ? "Coming Soon mode is on: visitors currently see the Coming Soon page."
           : "Coming Soon mode is off: the shop is open to everyone."}
       </p>
-      <SubmitButton
-        busy={busy}
-        label="Save Settings"
-        busyLabel="Saving..."
-        icon={<Save aria-hidden="true" className="size-5" />}
-      />
+      <SubmitButton busy={busy} label="Save Settings" busyLabel="Saving..." icon={Save} />
     </Form>
   );
 }

@@ -70,6 +70,13 @@ export function ShippingMethodsEditor({
       <ol ref={listRef} className="grid gap-4">
         {rows.map((row, index) => {
           const label = `Shipping method ${index + 1}`;
+          // A row's text field: its name in the posted form, its value, its message, the row's width.
+          const rowField = (key: "name" | "rate" | "perItem" | "freeAbove") => ({
+            name: shippingFieldName(index, key),
+            defaultValue: row[key],
+            error: errors[shippingFieldName(index, key)],
+            className: "[&_input]:w-full",
+          });
           return (
             <li key={row.id}>
               <fieldset className="rounded-lg p-4 ring-1 ring-brand-100">
@@ -80,40 +87,20 @@ export function ShippingMethodsEditor({
                   <div className="sm:col-span-2 md:col-span-1 md:pt-[2.375rem]">
                     <Switch label="Enabled" name={shippingFieldName(index, "enabled")} defaultChecked={row.enabled} />
                   </div>
-                  <FormField
-                    label="Name"
-                    name={shippingFieldName(index, "name")}
-                    defaultValue={row.name}
-                    maxLength={SETTINGS_LIMITS.shippingMethodName}
-                    className="[&_input]:w-full"
-                    error={errors[shippingFieldName(index, "name")]}
-                  />
-                  <FormField
-                    label="Rate"
-                    name={shippingFieldName(index, "rate")}
-                    {...MONEY_INPUT}
-                    defaultValue={row.rate}
-                    className="[&_input]:w-full"
-                    error={errors[shippingFieldName(index, "rate")]}
-                  />
+                  <FormField label="Name" maxLength={SETTINGS_LIMITS.shippingMethodName} {...rowField("name")} />
+                  <FormField label="Rate" {...MONEY_INPUT} {...rowField("rate")} />
                   <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 md:col-span-3 md:col-start-2">
                     <FormField
                       label="Each further item"
                       hint="Added for every item after the first. Empty: one rate for any order."
-                      name={shippingFieldName(index, "perItem")}
                       {...MONEY_INPUT}
-                      defaultValue={row.perItem}
-                      className="[&_input]:w-full"
-                      error={errors[shippingFieldName(index, "perItem")]}
+                      {...rowField("perItem")}
                     />
                     <FormField
                       label="Free from an order of"
                       hint="Orders whose subtotal reaches this ship free. Empty: never free."
-                      name={shippingFieldName(index, "freeAbove")}
                       {...MONEY_INPUT}
-                      defaultValue={row.freeAbove}
-                      className="[&_input]:w-full"
-                      error={errors[shippingFieldName(index, "freeAbove")]}
+                      {...rowField("freeAbove")}
                     />
                   </div>
                   <div className="sm:col-span-2 md:col-span-1 md:col-start-4 md:row-start-1 md:pt-[2.125rem]">

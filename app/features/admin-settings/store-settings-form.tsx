@@ -32,6 +32,22 @@ const ALL_OPEN: Record<SectionId, boolean> = {
   social: true,
 };
 
+/** Each payment method's switch: what it says, and the fields it shows. */
+const PAYMENT_SWITCHES = {
+  enableStripe: {
+    label: "Stripe (credit cards)",
+    description: "Accept card payments through Stripe.",
+    fields: /^stripe/,
+  },
+  enablePaypal: { label: "PayPal", description: "Accept payments through PayPal.", fields: /^paypal/ },
+  enableInvoice: {
+    label: "Pay by invoice",
+    description: "Churches, schools and co-ops order now and pay later by invoice or purchase order.",
+    fields: /^invoice/,
+  },
+};
+type PaymentSwitch = keyof typeof PAYMENT_SWITCHES;
+
 /** Which section holds the field an error is keyed by, so a closed section opens to show it. */
 function sectionOf(field: string): SectionId {
   if (field.startsWith("shippingMethods")) return "shipping";
@@ -74,9 +90,11 @@ export function StoreSettingsForm({
   const formAction = useFormAction();
   const busy = navigation.state !== "idle" && navigation.formData !== undefined && navigation.formAction === formAction;
   const [open, setOpen] = useState(ALL_OPEN);
-  const [enableStripe, setEnableStripe] = useState(settings.enableStripe);
-  const [enablePaypal, setEnablePaypal] = useState(settings.enablePaypal);
-  const [enableInvoice, setEnableInvoice] = useState(settings.enableInvoice);
+  const [enabled, setEnabled] = useState<Record<PaymentSwitch, boolean>>({
+    enableStripe: settings.enableStripe,
+    enablePaypal: settings.enablePaypal,
+    enableInvoice: settings.enableInvoice,
+  });
 
   // A refused field opens its section, before the errors render and the field takes the focus.
   const openSections = useCallback((fieldErrors: Record<string, string>) => {
@@ -88,21 +106,36 @@ export function StoreSettingsForm({
   }, []);
   const {
     fieldErrors: errors,
+    field,
     clear,
     formProps,
   } = useCheckedForm({
     schema: storeSettingsFormSchema,
     values: settingsInputFromFormData,
+    defaultValues: {
+      storeName: settings.storeName,
+      contactEmail: settings.contactEmail,
+      postalAddress: settings.postalAddress ?? "",
+      currency: settings.currency,
+      lowStockThreshold: String(settings.lowStockThreshold),
+      paypalEnvironment: settings.paypalEnvironment,
+      invoiceTerms: settings.invoiceTerms ?? "",
+    },
+    maxLengths: SETTINGS_LIMITS,
     failureTitle: SAVE_SETTINGS_TOASTS.failureTitle,
     onRefused: openSections,
     result,
   });
 
-  const hasError = (prefix: RegExp) => Object.keys(errors).some((field) => prefix.test(field));
-  // Shown while off as well when they hold an error, or the message would point at nothing.
-  const showStripeFields = enableStripe || hasError(/^stripe/);
-  const showPaypalFields = enablePaypal || hasError(/^paypal/);
-  const showInvoiceFields = enableInvoice || hasError(/^invoice/);
+  const paymentSwitch = (name: PaymentSwitch) => ({
+    label: PAYMENT_SWITCHES[name].label,
+    description: PAYMENT_SWITCHES[name].description,
+    name,
+    checked: enabled[name],
+    onCheckedChange: (value: boolean) => setEnabled((current) => ({ ...current, [name]: value })),
+    // Shown while off as well when they hold an error, or the message would point at nothing.
+    showFields: enabled[name] || Object.keys(errors).some((field) => PAYMENT_SWITCHES[name].fields.test(field)),
+  });
   const section = (id: SectionId) => ({
     id: `settings-${id}`,
     open: open[id],
@@ -112,42 +145,22 @@ export function StoreSettingsForm({
   return (
     <Form {...formProps} method="post" preventScrollReset aria-busy={busy} className="mt-8 grid gap-6">
       <SettingsSection title="General Settings" {...section("general")}>
-        <FormField
-          label="Store name"
-          name="storeName"
-          defaultValue={settings.storeName}
-          maxLength={SETTINGS_LIMITS.storeName}
-          autoComplete="organization"
-          error={errors.storeName}
-        />
-        <FormField
-          label="Contact email"
-          name="contactEmail"
-          type="email"
-          defaultValue={settings.contactEmail}
-          maxLength={SETTINGS_LIMITS.contactEmail}
-          autoComplete="email"
-          error={errors.contactEmail}
-        />
+        <FormField label="Store name" autoComplete="organization" {...field("storeName")} />
+        <FormField label="Contact email" type="email" autoComplete="email" {...field("contactEmail")} />
         <FormField
           label="Postal address"
-          name="postalAddress"
           multiline
           rows={4}
-          defaultValue={settings.postalAddress ?? ""}
-          maxLength={SETTINGS_LIMITS.postalAddress}
           autoComplete="street-address"
           hint="Printed as the seller's address on invoices and packing slips; left off them while empty."
-          error={errors.postalAddress}
+          {...field("postalAddress")}
         />
         <FormField
           select
           label="Currency"
-          name="currency"
-          defaultValue={settings.currency}
           hint="Prices, orders and e-mails are shown in it; orders keep the currency they were placed in."
           className="max-w-md"
-          error={errors.currency}
+          {...field("currency")}
         >
           {/* A code saved before the list existed stays shown (and refused on save) rather than silently replaced. */}
           {currencies.some((currency) => currency.code === settings.currency) ? null : (
@@ -161,16 +174,14 @@ export function StoreSettingsForm({
         </FormField>
         <FormField
           label="Low-stock threshold"
-          name="lowStockThreshold"
           type="number"
           inputMode="numeric"
           min={0}
           max={LOW_STOCK_THRESHOLD_MAX}
           step={1}
-          defaultValue={String(settings.lowStockThreshold)}
           hint="The dashboard lists books with this many copies or fewer in stock."
           className="max-w-48"
-          error={errors.lowStockThreshold}
+          {...field("lowStockThreshold")}
         />
       </SettingsSection>
 
@@ -185,15 +196,7 @@ export function StoreSettingsForm({
       </SettingsSection>
 
       <SettingsSection title="Payment Gateways" {...section("payments")}>
-        <PaymentMethodToggle
-          label="Stripe (credit cards)"
-          description="Accept card payments through Stripe."
-          name="enableStripe"
-          checked={enableStripe}
-          onCheckedChange={setEnableStripe}
-          showFields={showStripeFields}
-          divided={false}
-        >
+        <PaymentMethodToggle {...paymentSwitch("enableStripe")} divided={false}>
           <ProviderKeyField
             label="Publishable key"
             name="stripePublishableKey"
@@ -228,22 +231,13 @@ export function StoreSettingsForm({
             </p>
           </div>
         </PaymentMethodToggle>
-        <PaymentMethodToggle
-          label="PayPal"
-          description="Accept payments through PayPal."
-          name="enablePaypal"
-          checked={enablePaypal}
-          onCheckedChange={setEnablePaypal}
-          showFields={showPaypalFields}
-        >
+        <PaymentMethodToggle {...paymentSwitch("enablePaypal")}>
           <FormField
             label="Environment"
-            name="paypalEnvironment"
             select
-            defaultValue={settings.paypalEnvironment}
             hint="Sandbox takes test money from PayPal's test accounts; live takes real payments."
             className="max-w-64"
-            error={errors.paypalEnvironment}
+            {...field("paypalEnvironment")}
           >
             <option value="sandbox">Sandbox (testing)</option>
             <option value="live">Live</option>
@@ -284,22 +278,12 @@ export function StoreSettingsForm({
             </p>
           </div>
         </PaymentMethodToggle>
-        <PaymentMethodToggle
-          label="Pay by invoice"
-          description="Churches, schools and co-ops order now and pay later by invoice or purchase order."
-          name="enableInvoice"
-          checked={enableInvoice}
-          onCheckedChange={setEnableInvoice}
-          showFields={showInvoiceFields}
-        >
+        <PaymentMethodToggle {...paymentSwitch("enableInvoice")}>
           <FormField
             label="Payment terms"
-            name="invoiceTerms"
-            defaultValue={settings.invoiceTerms ?? ""}
-            maxLength={SETTINGS_LIMITS.invoiceTerms}
             autoComplete="off"
             hint="Printed on every invoice, e.g. Net 30. Required while invoices are on."
-            error={errors.invoiceTerms}
+            {...field("invoiceTerms")}
           />
         </PaymentMethodToggle>
       </SettingsSection>
@@ -317,12 +301,7 @@ export function StoreSettingsForm({
         <SocialLinksFields links={settings.socialLinks} errors={errors} />
       </SettingsSection>
 
-      <SubmitButton
-        busy={busy}
-        label="Save All Changes"
-        busyLabel="Saving..."
-        icon={<Save aria-hidden="true" className="size-5" />}
-      />
+      <SubmitButton busy={busy} label="Save All Changes" busyLabel="Saving..." icon={Save} />
     </Form>
   );
 }

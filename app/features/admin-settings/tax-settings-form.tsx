@@ -23,6 +23,12 @@ interface RateRow {
   collecting: boolean;
 }
 
+/** A rate's two switches, in the row's order. */
+const RATE_SWITCHES = [
+  ["shippingTaxed", "Shipping taxed"],
+  ["collecting", "Collecting"],
+] as const;
+
 /**
  * Store Settings → Tax (issue 32, decision 29): how sales tax is computed, the home state, and a
  * rate per US state (or per country abroad) with whether shipping is taxed and whether it is
@@ -148,20 +154,11 @@ export function TaxSettingsForm({
                         className="[&_input]:w-full"
                         error={fieldErrors[taxRateFieldName(index, "rate")]}
                       />
-                      <div className="md:pt-[2.375rem]">
-                        <Switch
-                          label="Shipping taxed"
-                          name={taxRateFieldName(index, "shippingTaxed")}
-                          defaultChecked={row.shippingTaxed}
-                        />
-                      </div>
-                      <div className="md:pt-[2.375rem]">
-                        <Switch
-                          label="Collecting"
-                          name={taxRateFieldName(index, "collecting")}
-                          defaultChecked={row.collecting}
-                        />
-                      </div>
+                      {RATE_SWITCHES.map(([key, switchLabel]) => (
+                        <div key={key} className="md:pt-[2.375rem]">
+                          <Switch label={switchLabel} name={taxRateFieldName(index, key)} defaultChecked={row[key]} />
+                        </div>
+                      ))}
                       <div className="md:pt-[2.125rem]">
                         <DeleteRowButton
                           label={label}

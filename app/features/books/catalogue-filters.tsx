@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import {
   CATALOGUE_AGES,
   CATALOGUE_QUERY_MAX_LENGTH,
@@ -10,6 +10,7 @@ import {
 } from "#common/books/catalogue-options.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { defineIsland } from "#app/lib/island.tsx";
+import { usePageRestored } from "#app/components/forms/use-page-restored.ts";
 
 const FIELD_CLASS = "w-full min-w-0 rounded-lg border border-brand-600/40 bg-white px-3 py-2.5 text-ink";
 
@@ -48,13 +49,7 @@ export function CatalogueFilters({ params, tags }: { params: CatalogueParams; ta
     params.q !== "" || params.age !== null || params.tag !== "" || params.sort !== DEFAULT_CATALOGUE_SORT;
   // Back to a page kept whole in the back/forward cache: it shows the choice made just before
   // leaving, not the search its results are for; the form goes back to the page's own values.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) form.current?.reset();
-    };
-    window.addEventListener("pageshow", onPageShow);
-    return () => window.removeEventListener("pageshow", onPageShow);
-  }, []);
+  usePageRestored(() => form.current?.reset());
   return (
     <form
       ref={form}

@@ -6,7 +6,6 @@ import {
   CHECKOUT_LIMITS,
   DISCOUNT_CODE_MAX,
 } from "#common/checkout/cart-param.ts";
-import type * as CheckoutSchema from "#common/checkout/checkout-schema.ts";
 import type { CheckoutEcho } from "#common/checkout/checkout-schema.ts";
 import { quoteShippingRates } from "#common/checkout/shipping-quote.ts";
 import { describeShippingRule, isFlatRate } from "#common/checkout/shipping-rate.ts";
@@ -15,11 +14,13 @@ import type { CheckoutTaxQuote } from "#server/checkout/quote-checkout-tax.ts";
 import { SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { formatMoney } from "#common/money/money.ts";
+import type { PaymentMethod } from "#common/orders/payment-status.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
 import { OrderSummary, type SummaryTax } from "./order-summary.tsx";
+import { lazyCheck } from "#app/components/forms/lazy-check.ts";
 
 /** The fields whose change changes the sales tax. */
 const TAX_FIELDS = new Set(["country", "region", "postalCode", "shippingMethodId"]);
@@ -97,11 +98,7 @@ export const ORDER_NOT_PLACED_TITLE = "Your order was not placed";
  * The shared schema's check (zod, about 25 kB), fetched on Place Order rather than with the page:
  * a phone that opens the checkout paints and hydrates it without zod, within 40 kB (issue 30).
  */
-let checkLoading: Promise<typeof CheckoutSchema> | undefined;
-function loadCheck() {
-  checkLoading ??= import("#common/checkout/checkout-schema.ts");
-  return checkLoading;
-}
+const loadCheck = lazyCheck(() => import("#common/checkout/checkout-schema.ts"));
 
 const PANEL = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-8";
 const LEGEND = "mb-4 font-serif text-xl font-bold text-brand-800";
@@ -130,11 +127,7 @@ function CheckoutFormFields({
   const firstShipping =
     values.shippingMethodId && methodIds.includes(values.shippingMethodId) ? values.shippingMethodId : methodIds[0];
   const [shippingId, setShippingId] = useState(firstShipping ?? "");
-  const offered = [
-    page.payment.card ? "card" : null,
-    page.payment.paypal ? "paypal" : null,
-    page.payment.invoice ? "invoice" : null,
-  ].filter((method) => method !== null);
+  const offered = (["card", "paypal", "invoice"] as const).filter((method) => page.payment[method]);
   const defaultPayment = offered.find((method) => method === values.paymentMethod) ?? offered[0];
   // Set at once on a click (the state shows only after a render): a second click posts nothing.
   const submitting = useRef(false);
@@ -142,10 +135,18 @@ function CheckoutFormFields({
   const {
     busy,
     fieldErrors: errors,
+    field,
     message,
     formProps,
   } = useIslandForm({
     failure,
+    // What the buyer typed before a refused post, or what the account prefills.
+    defaultValues: {
+      ...values,
+      email: values.email ?? page.prefill.email,
+      fullName: values.fullName ?? page.prefill.fullName,
+    },
+    maxLengths: CHECKOUT_LIMITS,
     onRestored: () => {
       submitting.current = false;
     },
@@ -239,43 +240,14 @@ function CheckoutFormFields({
         <fieldset className={`${PANEL} min-w-0`}>
           <legend className={`${LEGEND} float-left w-full`}>Contact</legend>
           <div className="clear-both grid items-start gap-5 sm:grid-cols-2">
-            <FormField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              maxLength={CHECKOUT_LIMITS.email}
-              defaultValue={values.email ?? page.prefill.email}
-              error={errorOf("email")}
-            />
-            <FormField
-              label="Full Name"
-              name="fullName"
-              autoComplete="name"
-              required
-              maxLength={CHECKOUT_LIMITS.fullName}
-              defaultValue={values.fullName ?? page.prefill.fullName}
-              error={errorOf("fullName")}
-            />
-            <FormField
-              label="Phone (optional)"
-              name="phone"
-              defaultValue={values.phone}
-              type="tel"
-              autoComplete="tel"
-              maxLength={CHECKOUT_LIMITS.phone}
-              error={errorOf("phone")}
-            />
+            <FormField label="Email" type="email" autoComplete="email" inputMode="email" required {...field("email")} />
+            <FormField label="Full Name" autoComplete="name" required {...field("fullName")} />
+            <FormField label="Phone (optional)" type="tel" autoComplete="tel" {...field("phone")} />
             <FormField
               label="Organisation (optional)"
-              name="organisation"
-              defaultValue={values.organisation}
               autoComplete="organization"
               hint="Church, school or homeschool co-op"
-              maxLength={CHECKOUT_LIMITS.organisation}
-              error={errorOf("organisation")}
+              {...field("organisation")}
             />
           </div>
         </fieldset>
@@ -286,14 +258,13 @@ function CheckoutFormFields({
             <FormField
               select
               label="Country"
-              name="country"
               autoComplete="country"
+              {...field("country")}
               defaultValue={
                 values.country && page.countries.some((c) => c.code === values.country)
                   ? values.country
                   : page.countries[0]?.code
               }
-              error={errorOf("country")}
               className="sm:col-span-2"
             >
               {page.countries.map((country) => (
@@ -304,39 +275,14 @@ function CheckoutFormFields({
             </FormField>
             <FormField
               label="Street Address"
-              name="street"
-              defaultValue={values.street}
               autoComplete="street-address"
               required
-              maxLength={CHECKOUT_LIMITS.street}
-              error={errorOf("street")}
+              {...field("street")}
               className="sm:col-span-2"
             />
-            <FormField
-              label="City"
-              name="city"
-              defaultValue={values.city}
-              autoComplete="address-level2"
-              required
-              maxLength={CHECKOUT_LIMITS.city}
-              error={errorOf("city")}
-            />
-            <FormField
-              label="State / Region"
-              name="region"
-              defaultValue={values.region}
-              autoComplete="address-level1"
-              maxLength={CHECKOUT_LIMITS.region}
-              error={errorOf("region")}
-            />
-            <FormField
-              label="ZIP / Postal Code"
-              name="postalCode"
-              defaultValue={values.postalCode}
-              autoComplete="postal-code"
-              maxLength={CHECKOUT_LIMITS.postalCode}
-              error={errorOf("postalCode")}
-            />
+            <FormField label="City" autoComplete="address-level2" required {...field("city")} />
+            <FormField label="State / Region" autoComplete="address-level1" {...field("region")} />
+            <FormField label="ZIP / Postal Code" autoComplete="postal-code" {...field("postalCode")} />
           </div>
         </fieldset>
 
@@ -356,43 +302,20 @@ function CheckoutFormFields({
         </RadioGroup>
 
         <RadioGroup legend="Payment" error={errorOf("paymentMethod")}>
-          {page.payment.card ? (
+          {offered.map((method) => (
             <RadioOption
+              key={method}
               name="paymentMethod"
-              value="card"
-              defaultChecked={defaultPayment === "card"}
-              title="Card"
-              description="Pay securely by card on Stripe's payment page after you place the order."
+              value={method}
+              defaultChecked={defaultPayment === method}
+              {...paymentOption(method, page.payment.invoice ? page.payment.invoice.terms : null)}
             />
-          ) : null}
-          {page.payment.paypal ? (
-            <RadioOption
-              name="paymentMethod"
-              value="paypal"
-              defaultChecked={defaultPayment === "paypal"}
-              title="PayPal"
-              description="Pay with your PayPal account on PayPal's page after you place the order."
-            />
-          ) : null}
-          {page.payment.invoice ? (
-            <RadioOption
-              name="paymentMethod"
-              value="invoice"
-              defaultChecked={defaultPayment === "invoice"}
-              title="Invoice / purchase order"
-              description={`For churches, schools and co-ops: we e-mail you an invoice${
-                page.payment.invoice.terms ? ` (payment terms: ${page.payment.invoice.terms})` : ""
-              }.`}
-            />
-          ) : null}
+          ))}
           {page.payment.invoice ? (
             <FormField
               label="PO Number (optional)"
-              name="poNumber"
-              defaultValue={values.poNumber}
               hint="For invoice orders: printed on your invoice."
-              maxLength={CHECKOUT_LIMITS.poNumber}
-              error={errorOf("poNumber")}
+              {...field("poNumber")}
               className="mt-2"
             />
           ) : null}
@@ -490,6 +413,20 @@ function DiscountCodeField({
       </p>
     </div>
   );
+}
+
+/** What a payment option says; an invoice names its terms. */
+function paymentOption(method: PaymentMethod, terms: string | null) {
+  if (method === "card") {
+    return { title: "Card", description: "Pay securely by card on Stripe's payment page after you place the order." };
+  }
+  if (method === "paypal") {
+    return { title: "PayPal", description: "Pay with your PayPal account on PayPal's page after you place the order." };
+  }
+  return {
+    title: "Invoice / purchase order",
+    description: `For churches, schools and co-ops: we e-mail you an invoice${terms ? ` (payment terms: ${terms})` : ""}.`,
+  };
 }
 
 /** The checkout form: an island on the checkout page, which React Router does not hydrate. */

@@ -6,7 +6,6 @@ import {
   type ContactField,
   type EnquiryKind,
 } from "#common/contact/contact-fields.ts";
-import type * as ContactSchema from "#common/contact/contact-message-schema.ts";
 import type { ActionFailure } from "#server/http/action-result.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { FormAlert, messageWithoutField } from "#app/components/forms/form-alert.tsx";
@@ -14,6 +13,7 @@ import { SentNotice } from "#app/components/forms/sent-notice.tsx";
 import { SubmitButton } from "#app/components/forms/submit-button.tsx";
 import { useIslandForm } from "#app/components/forms/use-island-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
+import { lazyCheck } from "#app/components/forms/lazy-check.ts";
 
 export const MESSAGE_SENT_TOAST = {
   title: "Message Sent!",
@@ -30,11 +30,7 @@ export type ContactEcho = Partial<Record<ContactField, string>>;
  * The shared schema's check (zod, about 24 kB), fetched when the visitor first sends: a visitor
  * who only reads the page's addresses never downloads it.
  */
-let checkLoading: Promise<typeof ContactSchema> | undefined;
-function loadCheck() {
-  checkLoading ??= import("#common/contact/contact-message-schema.ts");
-  return checkLoading;
-}
+const loadCheck = lazyCheck(() => import("#common/contact/contact-message-schema.ts"));
 
 /**
  * The Contact Us form, an island (decision 21): a plain HTML form that posts to the page's action,
@@ -57,16 +53,14 @@ function ContactForm({
   enquiry?: EnquiryKind | null | undefined;
 }) {
   const kind = enquiry ? ENQUIRY_KINDS[enquiry] : null;
-  const {
-    busy,
-    fieldErrors: errors,
-    formProps,
-  } = useIslandForm({
+  const { busy, field, formProps } = useIslandForm({
     failure,
     schema: () => loadCheck().then((module) => module.contactMessageSchema),
     fieldOrder: CONTACT_FIELDS,
     failureTitle: CONTACT_TOASTS.failureTitle,
     clearOnInput: true,
+    defaultValues: { ...values, subject: values.subject ?? kind?.subject },
+    maxLengths: CONTACT_LIMITS,
   });
   // A refusal without a field to point at (too many messages, a fault): said in the page too.
   // So is a tampered or outdated enquiry, whose hidden field has no place to show it.
@@ -83,64 +77,20 @@ function ContactForm({
       </p>
       {enquiry ? <input type="hidden" name="enquiry" value={enquiry} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          label="Full Name"
-          error={errors.fullName}
-          name="fullName"
-          type="text"
-          autoComplete="name"
-          defaultValue={values.fullName}
-          maxLength={CONTACT_LIMITS.fullName}
-          required
-        />
-        <FormField
-          label="Email"
-          error={errors.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={values.email}
-          maxLength={CONTACT_LIMITS.email}
-          required
-        />
+        <FormField label="Full Name" type="text" autoComplete="name" {...field("fullName")} required />
+        <FormField label="Email" type="email" autoComplete="email" inputMode="email" {...field("email")} required />
       </div>
       {kind ? (
         <FormField
           label={`${kind.organisationLabel} (optional)`}
-          error={errors.organisation}
-          name="organisation"
           type="text"
           autoComplete="organization"
-          defaultValue={values.organisation}
-          maxLength={CONTACT_LIMITS.organisation}
+          {...field("organisation")}
         />
       ) : null}
-      <FormField
-        label="Subject"
-        error={errors.subject}
-        name="subject"
-        type="text"
-        defaultValue={values.subject ?? kind?.subject}
-        maxLength={CONTACT_LIMITS.subject}
-        required
-      />
-      <FormField
-        multiline
-        label="Message"
-        error={errors.message}
-        name="message"
-        rows={6}
-        defaultValue={values.message}
-        maxLength={CONTACT_LIMITS.message}
-        required
-      />
-      <SubmitButton
-        busy={busy}
-        label="Send Message"
-        busyLabel="Sending..."
-        icon={<Send aria-hidden="true" className="size-5" />}
-      />
+      <FormField label="Subject" type="text" {...field("subject")} required />
+      <FormField multiline label="Message" rows={6} {...field("message")} required />
+      <SubmitButton busy={busy} label="Send Message" busyLabel="Sending..." icon={Send} />
     </form>
   );
 }

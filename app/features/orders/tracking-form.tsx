@@ -1,19 +1,16 @@
 import { Search } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { ORDER_ID_REQUIRED_TITLE } from "#common/orders/order-id-required.ts";
-import type * as TrackingSchema from "#common/orders/tracking-schema.ts";
 import type { ActionResult } from "#server/http/action-result.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { useCheckedForm } from "#app/components/forms/use-checked-form.ts";
 import { defineIsland } from "#app/lib/island.tsx";
+import { lazyCheck } from "#app/components/forms/lazy-check.ts";
+import { usePageRestored } from "#app/components/forms/use-page-restored.ts";
 
 /** The shared schema's check (zod), fetched when the visitor first searches, not with the page. */
-let checkLoading: Promise<typeof TrackingSchema> | undefined;
-function loadCheck() {
-  checkLoading ??= import("#common/orders/tracking-schema.ts");
-  return checkLoading;
-}
+const loadCheck = lazyCheck(() => import("#common/orders/tracking-schema.ts"));
 
 /**
  * The order-id field and "Track Now", an island (decision 21). A plain GET form to /track-order,
@@ -50,16 +47,11 @@ function TrackingForm({
       form.submit();
     },
   });
-  useEffect(() => {
-    // Back/forward restores a page as it was left (busy, another id typed): it shows its own lookup again.
-    const restored = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      setBusy(false);
-      inputRef.current?.form?.reset();
-    };
-    window.addEventListener("pageshow", restored);
-    return () => window.removeEventListener("pageshow", restored);
-  }, []);
+  // Back/forward restores a page as it was left (busy, another id typed): it shows its own lookup again.
+  usePageRestored(() => {
+    setBusy(false);
+    inputRef.current?.form?.reset();
+  });
 
   return (
     <form

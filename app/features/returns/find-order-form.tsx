@@ -19,8 +19,9 @@ function FindOrderFields({
   values: { orderId: string; email: string };
   failure?: ActionFailure["error"] | undefined;
 }) {
-  const { busy, fieldErrors, formProps } = useIslandForm({
+  const { busy, field, formProps } = useIslandForm({
     failure,
+    defaultValues: values,
     schema: () => loadReturnClaimCheck().then((module) => module.findClaimOrderSchema),
     fieldOrder: ["orderId", "email"],
     failureTitle: "Order not found",
@@ -34,22 +35,12 @@ function FindOrderFields({
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField
           label="Order number"
-          name="orderId"
           autoComplete="off"
-          defaultValue={values.orderId}
           hint="As in your order confirmation, e.g. ORD-7K3M9Q2XJD4P."
-          error={fieldErrors.orderId}
+          {...field("orderId")}
           required
         />
-        <FormField
-          label="E-mail address of the order"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={values.email}
-          error={fieldErrors.email}
-          required
-        />
+        <FormField label="E-mail address of the order" type="email" autoComplete="email" {...field("email")} required />
       </div>
       <SubmitButton busy={busy} label="Find my order" busyLabel="Looking..." />
     </form>

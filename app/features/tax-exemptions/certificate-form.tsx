@@ -40,8 +40,9 @@ function CertificateFields({
   failure?: ActionFailure["error"] | undefined;
   today: string;
 }) {
-  const { busy, fieldErrors, formProps } = useIslandForm({
+  const { busy, field, formProps } = useIslandForm({
     failure,
+    defaultValues: values,
     schema: () => loadTaxExemptionCheck().then((module) => module.certificateSchema),
     fieldOrder: ["state", "documentKind", "certificateNumber", "expiresOn", CERTIFICATE_FILE_FIELD],
     failureTitle: CERTIFICATE_FAILURE_TITLE,
@@ -54,46 +55,34 @@ function CertificateFields({
       <FormAlert message={formMessage} />
       <input type="hidden" name="intent" value={TAX_EXEMPTION_INTENTS.certificate} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField select label="State" name="state" defaultValue={values.state} error={fieldErrors.state} required>
+        <FormField select label="State" {...field("state")} required>
           <ChoiceOptions choices={US_STATES} />
         </FormField>
-        <FormField
-          select
-          label="Kind of certificate"
-          name="documentKind"
-          defaultValue={values.documentKind}
-          error={fieldErrors.documentKind}
-          required
-        >
+        <FormField select label="Kind of certificate" {...field("documentKind")} required>
           <ChoiceOptions choices={CERTIFICATE_DOCUMENT_KINDS} />
         </FormField>
         <FormField
           label="Certificate or exemption number"
-          name="certificateNumber"
           autoComplete="off"
-          defaultValue={values.certificateNumber}
           maxLength={TAX_EXEMPTION_LIMITS.certificateNumber}
-          error={fieldErrors.certificateNumber}
+          {...field("certificateNumber")}
           required
         />
         <FormField
           label="Expiry date"
-          name="expiresOn"
           type="date"
           min={today}
-          defaultValue={values.expiresOn}
           hint="The last day the certificate is valid."
-          error={fieldErrors.expiresOn}
+          {...field("expiresOn")}
           required
         />
       </div>
       <FormField
         label="Certificate file"
-        name={CERTIFICATE_FILE_FIELD}
         type="file"
         accept={CERTIFICATE_FILE_ACCEPT}
         hint="A PDF, or a photo or scan as JPEG, PNG or WebP; at most 5 MB."
-        error={fieldErrors[CERTIFICATE_FILE_FIELD]}
+        {...field(CERTIFICATE_FILE_FIELD)}
         required
       />
       <SubmitButton busy={busy} label="Send for review" busyLabel="Sending..." />

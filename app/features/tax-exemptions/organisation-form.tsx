@@ -22,6 +22,14 @@ export interface OrganisationValues {
   postalCode: string;
 }
 
+/** The longest value of each text field, as the schema checks them (a ZIP+4 code at most). */
+const ORGANISATION_LIMITS = {
+  name: TAX_EXEMPTION_LIMITS.organisationName,
+  street: TAX_EXEMPTION_LIMITS.street,
+  city: TAX_EXEMPTION_LIMITS.city,
+  postalCode: 10,
+};
+
 export const ORGANISATION_FAILURE_TITLE = "Error saving organisation";
 
 /**
@@ -39,8 +47,10 @@ function OrganisationFields({
   /** Whether the account has an organisation already (the button says Save or Update). */
   saved: boolean;
 }) {
-  const { busy, fieldErrors, formProps } = useIslandForm({
+  const { busy, field, formProps } = useIslandForm({
     failure,
+    defaultValues: values,
+    maxLengths: ORGANISATION_LIMITS,
     schema: () => loadTaxExemptionCheck().then((module) => module.organisationSchema),
     fieldOrder: ["name", "kind", "street", "city", "state", "postalCode"],
     failureTitle: ORGANISATION_FAILURE_TITLE,
@@ -50,59 +60,18 @@ function OrganisationFields({
     <form {...formProps} method="post" aria-busy={busy} className="grid gap-4">
       <input type="hidden" name="intent" value={TAX_EXEMPTION_INTENTS.organisation} />
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField
-          label="Organisation name"
-          name="name"
-          autoComplete="organization"
-          defaultValue={values.name}
-          maxLength={TAX_EXEMPTION_LIMITS.organisationName}
-          error={fieldErrors.name}
-          required
-        />
-        <FormField select label="Type" name="kind" defaultValue={values.kind} error={fieldErrors.kind} required>
+        <FormField label="Organisation name" autoComplete="organization" {...field("name")} required />
+        <FormField select label="Type" {...field("kind")} required>
           <ChoiceOptions choices={ORGANISATION_KINDS} />
         </FormField>
       </div>
-      <FormField
-        label="Street address"
-        name="street"
-        autoComplete="street-address"
-        defaultValue={values.street}
-        maxLength={TAX_EXEMPTION_LIMITS.street}
-        error={fieldErrors.street}
-        required
-      />
+      <FormField label="Street address" autoComplete="street-address" {...field("street")} required />
       <div className="grid items-start gap-4 sm:grid-cols-[2fr_2fr_1fr]">
-        <FormField
-          label="City"
-          name="city"
-          autoComplete="address-level2"
-          defaultValue={values.city}
-          maxLength={TAX_EXEMPTION_LIMITS.city}
-          error={fieldErrors.city}
-          required
-        />
-        <FormField
-          select
-          label="State"
-          name="state"
-          autoComplete="address-level1"
-          defaultValue={values.state}
-          error={fieldErrors.state}
-          required
-        >
+        <FormField label="City" autoComplete="address-level2" {...field("city")} required />
+        <FormField select label="State" autoComplete="address-level1" {...field("state")} required>
           <ChoiceOptions choices={US_STATES} />
         </FormField>
-        <FormField
-          label="ZIP code"
-          name="postalCode"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          defaultValue={values.postalCode}
-          maxLength={10}
-          error={fieldErrors.postalCode}
-          required
-        />
+        <FormField label="ZIP code" autoComplete="postal-code" inputMode="numeric" {...field("postalCode")} required />
       </div>
       <SubmitButton busy={busy} label={saved ? "Update organisation" : "Save organisation"} busyLabel="Saving..." />
     </form>
