@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { newsletterTestDeps, TEST_APP_SECRET } from "#tests/support/newsletter-deps.ts";
 import { confirmSubscription, INVALID_CONFIRM_LINK, SUBSCRIBER_GONE } from "./confirm-subscription.ts";
@@ -6,16 +7,13 @@ import { subscribe } from "./subscribe.ts";
 import { subscriberToken } from "./subscriber-token.ts";
 
 describe.each(TEST_ENGINES)("confirmSubscription on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   const rows = () =>
     testDb.handle.db.selectFrom("email_subscribers").select(["id", "email", "confirmed_at"]).orderBy("email").execute();
 
   it("confirms the subscriber the link was made for, once, and keeps the first time", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = newsletterTestDeps(testDb);
     const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     await subscribe(deps, { email: "other@example.com" });
@@ -33,7 +31,7 @@ describe.each(TEST_ENGINES)("confirmSubscription on %s", (engine) => {
   });
 
   it("refuses links it did not sign with a clear message and changes nothing", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = newsletterTestDeps(testDb);
     const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     const good = subscriberToken(TEST_APP_SECRET, "newsletter-confirm", subscriberId);
@@ -57,7 +55,7 @@ describe.each(TEST_ENGINES)("confirmSubscription on %s", (engine) => {
   });
 
   it("says so when the address has left the list since", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = newsletterTestDeps(testDb);
     const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     await testDb.handle.db.deleteFrom("email_subscribers").execute();

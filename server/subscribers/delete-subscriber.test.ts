@@ -1,17 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { deleteSubscriber } from "./delete-subscriber.ts";
 import { newsletterTestDeps } from "#tests/support/newsletter-deps.ts";
 import { subscribe } from "./subscribe.ts";
 
 describe.each(TEST_ENGINES)("deleteSubscriber on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("deletes one subscriber by id, says which address it was, and refuses unknown ids", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const deps = newsletterTestDeps(testDb);
     await subscribe(deps, { email: "keep@example.com" });

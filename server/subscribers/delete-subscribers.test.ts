@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { newsletterTestDeps } from "#tests/support/newsletter-deps.ts";
 import { parseFields } from "#server/http/read-form.ts";
@@ -11,13 +12,10 @@ import { deleteSubscribers, describeRemoval } from "./delete-subscribers.ts";
 import { subscribe } from "./subscribe.ts";
 
 describe.each(TEST_ENGINES)("deleteSubscribers on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("removes the chosen subscribers only, and a retry finds them already gone", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const deps = newsletterTestDeps(testDb);
     for (const email of ["a@example.com", "b@example.com", "keep@example.com"]) await subscribe(deps, { email });

@@ -1,17 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { listSubscribers } from "./list-subscribers.ts";
 import { newsletterTestDeps } from "#tests/support/newsletter-deps.ts";
 import { subscribe } from "./subscribe.ts";
 
 describe.each(TEST_ENGINES)("listSubscribers on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("lists subscribers newest first, one page at a time", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const deps = newsletterTestDeps(testDb);
     expect(await listSubscribers({ db })).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
@@ -42,7 +40,7 @@ describe.each(TEST_ENGINES)("listSubscribers on %s", (engine) => {
   });
 
   it("tells pending subscribers from confirmed ones", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await db
       .insertInto("email_subscribers")

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { newsletterTestDeps, TEST_APP_SECRET, TEST_PUBLIC_URL } from "#tests/support/newsletter-deps.ts";
 import { linksTo, readOutbox } from "#tests/support/outbox.ts";
@@ -8,16 +9,13 @@ import { CONFIRMATION_RESEND_INTERVAL_MS, subscribe } from "./subscribe.ts";
 import { readSubscriberToken } from "./subscriber-token.ts";
 
 describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   const rows = () =>
     testDb.handle.db.selectFrom("email_subscribers").select(["id", "email", "confirmed_at"]).orderBy("email").execute();
 
   it("stores a trimmed address as pending and e-mails it a confirmation link with one-click unsubscribe", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = newsletterTestDeps(testDb);
 
     // As the action passes it on: parsed with the form's schema, which trims it.
@@ -48,7 +46,7 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
   });
 
   it("re-sends the confirmation to a pending address subscribed again, at most once per interval", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = newsletterTestDeps(testDb);
     const start = new Date("2026-03-01T10:00:00.000Z");
     const at = (ms: number) => new Date(start.getTime() + ms);
@@ -83,7 +81,7 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
   });
 
   it("answers CONFLICT for a confirmed address, whatever its letter case, and sends nothing", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = newsletterTestDeps(testDb);
     const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     await testDb.handle.db
@@ -107,7 +105,7 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
   });
 
   it("keeps the subscription pending when the confirmation mail fails, and lets the next try send it", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     let failing = true;
     const sent: string[] = [];
     const deps = newsletterTestDeps(testDb, {

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
@@ -35,13 +36,10 @@ async function insertMany(db: Kysely<Database>, count: number) {
 }
 
 describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("exports every subscriber with its status, newest first, under a header, formulas neutralised", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     expect((await readChunks(subscribersCsvStream({ db }))).join("")).toBe(
       "email,subscribed_at,status,confirmed_at\r\n",
@@ -80,7 +78,7 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
   });
 
   it("streams 5,000 subscribers in chunks of one page each, every row once", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await insertMany(testDb.handle.db, 5000);
 
     const chunks = await readChunks(subscribersCsvStream({ db: testDb.handle.db }));
@@ -100,7 +98,7 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
   });
 
   it("reads the next page only when the client takes the previous one", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await insertMany(testDb.handle.db, 30);
     const stream = subscribersCsvStream({ db: testDb.handle.db }, { pageSize: 10 });
     const reader = stream.getReader();
@@ -118,7 +116,7 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
   });
 
   it("calls onClose once when the stream ends, is cancelled, or fails", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await insertMany(db, 25);
 

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { newsletterTestDeps, TEST_APP_SECRET } from "#tests/support/newsletter-deps.ts";
 import { subscribe } from "./subscribe.ts";
@@ -6,10 +7,7 @@ import { subscriberToken } from "./subscriber-token.ts";
 import { INVALID_UNSUBSCRIBE_LINK, unsubscribe } from "./unsubscribe.ts";
 
 describe.each(TEST_ENGINES)("unsubscribe on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   const emails = async () =>
     (await testDb.handle.db.selectFrom("email_subscribers").select("email").orderBy("email").execute()).map(
@@ -17,7 +15,7 @@ describe.each(TEST_ENGINES)("unsubscribe on %s", (engine) => {
     );
 
   it("removes the subscriber the link was made for, and answers the same the second time", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = newsletterTestDeps(testDb);
     const { subscriberId } = await subscribe(deps, { email: "leave@example.com" });
     await subscribe(deps, { email: "stay@example.com" });
@@ -33,7 +31,7 @@ describe.each(TEST_ENGINES)("unsubscribe on %s", (engine) => {
   });
 
   it("refuses links it did not sign with a clear message and removes nothing", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = newsletterTestDeps(testDb);
     const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     for (const token of [

@@ -26,3 +26,23 @@ export function useFixture<T extends Fixture>(start: () => Promise<T>, lifetime:
   });
   return fixture;
 }
+
+/**
+ * For tests that make their own fixture, each as it needs it (empty, seeded, with its options):
+ * `set(await start(…))` puts it into the object returned, so that helpers of the describe block
+ * read the current test's, and every fixture set during a test is cleaned up after it.
+ */
+export function useFixtureSetByTests<T extends Fixture>(): [fixture: T, set: (made: T) => T] {
+  const fixture = {} as T;
+  const made: T[] = [];
+  afterEach(async () => {
+    for (const each of made.splice(0).reverse()) await each.cleanup();
+    for (const key of Object.keys(fixture)) Reflect.deleteProperty(fixture, key);
+  });
+  const set = (next: T) => {
+    made.push(next);
+    for (const key of Object.keys(fixture)) Reflect.deleteProperty(fixture, key);
+    return Object.assign(fixture, next);
+  };
+  return [fixture, set];
+}
