@@ -19,33 +19,29 @@ export class BucketCoverStore implements CoverStore {
   readonly kind = "bucket";
   readonly #objects: BucketObjects;
 
-  constructor(private readonly options: BucketCoverStoreOptions) {
-    this.#objects = new BucketObjects(options);
-  }
-
-  #objectKey(key: string): string {
-    return `${this.options.prefix}${key}.webp`;
+  constructor(options: BucketCoverStoreOptions) {
+    this.#objects = new BucketObjects(options, (key) => `${options.prefix}${key}.webp`);
   }
 
   async put(trx: Kysely<Database>, cover: CoverImage): Promise<void> {
     // The row first: it locks the key until the caller commits, so a concurrent release of the
     // same cover waits and then sees the book that uses it (or deletes before this put re-uploads).
     await upsertCoverRow(trx, cover, null);
-    await this.#objects.put(this.#objectKey(cover.key), cover, "public, max-age=31536000, immutable");
+    await this.#objects.put(cover.key, cover, "public, max-age=31536000, immutable");
   }
 
   async get(key: string): Promise<StoredCover | null> {
-    const object = await this.#objects.get(this.#objectKey(key));
+    const object = await this.#objects.get(key);
     if (!object) return null;
     return { contentType: object.contentType ?? "image/webp", bytes: object.bytes };
   }
 
   has(key: string): Promise<boolean> {
-    return this.#objects.has(this.#objectKey(key));
+    return this.#objects.has(key);
   }
 
   async delete(key: string): Promise<void> {
-    await this.#objects.delete(this.#objectKey(key));
+    await this.#objects.delete(key);
   }
 
   close(): void {

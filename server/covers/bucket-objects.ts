@@ -14,21 +14,24 @@ export interface BucketObject {
 }
 
 /**
- * The objects of the shop's bucket by their whole names: what every bucket store (covers,
- * certificate files, private files) does with them, while each store names its objects itself.
+ * One bucket store's objects, by the store's keys: what every bucket store (covers, certificate
+ * files, private files) does with them; `objectName` is where the store keeps a key's object.
  */
 export class BucketObjects {
   readonly #client: S3Client;
 
-  constructor(private readonly options: BucketOptions) {
+  constructor(
+    private readonly options: BucketOptions,
+    private readonly objectName: (key: string) => string,
+  ) {
     this.#client = createBucketClient(options);
   }
 
-  async put(name: string, file: { bytes: Uint8Array; contentType: string }, cacheControl: string): Promise<void> {
+  async put(key: string, file: { bytes: Uint8Array; contentType: string }, cacheControl: string): Promise<void> {
     await this.#client.send(
       new PutObjectCommand({
         Bucket: this.options.bucket,
-        Key: name,
+        Key: this.objectName(key),
         Body: file.bytes,
         ContentType: file.contentType,
         ContentLength: file.bytes.byteLength,
@@ -38,9 +41,11 @@ export class BucketObjects {
   }
 
   /** Null when the bucket has no such object, or answers without its body. */
-  async get(name: string): Promise<BucketObject | null> {
+  async get(key: string): Promise<BucketObject | null> {
     try {
-      const object = await this.#client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: name }));
+      const object = await this.#client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectName(key) }),
+      );
       if (!object.Body) return null;
       return { contentType: object.ContentType, bytes: await object.Body.transformToByteArray() };
     } catch (error) {
@@ -49,9 +54,9 @@ export class BucketObjects {
     }
   }
 
-  async has(name: string): Promise<boolean> {
+  async has(key: string): Promise<boolean> {
     try {
-      await this.#client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: name }));
+      await this.#client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectName(key) }));
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
@@ -59,8 +64,8 @@ export class BucketObjects {
     }
   }
 
-  async delete(name: string): Promise<void> {
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: name }));
+  async delete(key: string): Promise<void> {
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectName(key) }));
   }
 
   close(): void {

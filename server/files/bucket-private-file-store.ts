@@ -14,23 +14,19 @@ export class BucketPrivateFileStore implements PrivateFileStore {
   readonly kind = "bucket";
   readonly #objects: BucketObjects;
 
-  constructor(private readonly options: BucketOptions) {
-    this.#objects = new BucketObjects(options);
-  }
-
-  #objectKey(key: string): string {
-    return `${this.options.prefix}${PRIVATE_OBJECT_FOLDER}${key}`;
+  constructor(options: BucketOptions) {
+    this.#objects = new BucketObjects(options, (key) => `${options.prefix}${PRIVATE_OBJECT_FOLDER}${key}`);
   }
 
   async put(_trx: unknown, file: PrivateFile): Promise<void> {
-    await this.#objects.put(this.#objectKey(file.key), file, "private, no-store");
+    await this.#objects.put(file.key, file, "private, no-store");
   }
 
   async get(key: string): Promise<Uint8Array | null> {
-    return (await this.#objects.get(this.#objectKey(key)))?.bytes ?? null;
+    return (await this.#objects.get(key))?.bytes ?? null;
   }
 
   async delete(key: string): Promise<void> {
-    await this.#objects.delete(this.#objectKey(key));
+    await this.#objects.delete(key);
   }
 }

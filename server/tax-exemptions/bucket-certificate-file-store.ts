@@ -20,26 +20,22 @@ export class BucketCertificateFileStore implements CertificateFileStore {
   readonly #objects: BucketObjects;
 
   constructor(options: BucketOptions) {
-    this.#objects = new BucketObjects(options);
-  }
-
-  #objectKey(certificateId: string): string {
-    return `${CERTIFICATE_OBJECT_PREFIX}${certificateId}`;
+    this.#objects = new BucketObjects(options, (certificateId) => `${CERTIFICATE_OBJECT_PREFIX}${certificateId}`);
   }
 
   async put(trx: Kysely<Database>, certificateId: string, file: CertificateFile, now: Date): Promise<void> {
     await insertCertificateFileRow(trx, certificateId, file, null, now);
-    await this.#objects.put(this.#objectKey(certificateId), file, "private, no-store");
+    await this.#objects.put(certificateId, file, "private, no-store");
   }
 
   async get(certificateId: string): Promise<CertificateFile | null> {
-    const object = await this.#objects.get(this.#objectKey(certificateId));
+    const object = await this.#objects.get(certificateId);
     if (!object?.contentType) return null;
     return { contentType: object.contentType, bytes: object.bytes };
   }
 
   async delete(certificateId: string): Promise<void> {
-    await this.#objects.delete(this.#objectKey(certificateId));
+    await this.#objects.delete(certificateId);
   }
 
   close(): void {
