@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { newsletterTestDeps } from "#tests/support/newsletter-deps.ts";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { useNewsletterDatabase } from "#tests/support/newsletter-deps.ts";
 import { parseFields } from "#server/http/read-form.ts";
 import {
   BULK_SUBSCRIBER_LIMIT,
@@ -12,12 +11,10 @@ import { deleteSubscribers, describeRemoval } from "./delete-subscribers.ts";
 import { subscribe } from "./subscribe.ts";
 
 describe.each(TEST_ENGINES)("deleteSubscribers on %s", (engine) => {
-  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
+  const { open } = useNewsletterDatabase(engine);
 
   it("removes the chosen subscribers only, and a retry finds them already gone", async () => {
-    setTestDb(await createTestDatabase(engine));
-    const db = testDb.handle.db;
-    const deps = newsletterTestDeps(testDb);
+    const { db, deps } = await open();
     for (const email of ["a@example.com", "b@example.com", "keep@example.com"]) await subscribe(deps, { email });
     const rows = await db.selectFrom("email_subscribers").select(["id", "email"]).execute();
     const idOf = (email: string) => rows.find((r) => r.email === email)!.id;
