@@ -6,10 +6,7 @@ import { subscribe } from "./subscribe.ts";
 import { subscriberToken } from "./subscriber-token.ts";
 
 describe.each(TEST_ENGINES)("confirmSubscription on %s", (engine) => {
-  const { testDb, open } = useNewsletterDatabase(engine);
-
-  const rows = () =>
-    testDb.handle.db.selectFrom("email_subscribers").select(["id", "email", "confirmed_at"]).orderBy("email").execute();
+  const { testDb, open, rows } = useNewsletterDatabase(engine);
 
   it("confirms the subscriber the link was made for, once, and keeps the first time", async () => {
     const { deps } = await open();

@@ -13,10 +13,7 @@ import { CONFIRMATION_RESEND_INTERVAL_MS, subscribe } from "./subscribe.ts";
 import { readSubscriberToken } from "./subscriber-token.ts";
 
 describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
-  const { testDb, open } = useNewsletterDatabase(engine);
-
-  const rows = () =>
-    testDb.handle.db.selectFrom("email_subscribers").select(["id", "email", "confirmed_at"]).orderBy("email").execute();
+  const { testDb, open, rows } = useNewsletterDatabase(engine);
 
   it("stores a trimmed address as pending and e-mails it a confirmation link with one-click unsubscribe", async () => {
     const { deps } = await open();

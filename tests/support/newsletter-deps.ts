@@ -38,7 +38,8 @@ export function newsletterTestDeps(
 
 /**
  * For a describe block of newsletter tests on `engine`: `open()` gives a test a fresh database
- * and the deps over it, cleaned up after the test; `testDb` is the current test's database.
+ * and the deps over it, cleaned up after the test; `testDb` is the current test's database, and
+ * `rows()` its subscribers, by address.
  */
 export function useNewsletterDatabase(engine: DatabaseEngine) {
   const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
@@ -46,5 +47,7 @@ export function useNewsletterDatabase(engine: DatabaseEngine) {
     setTestDb(await createTestDatabase(engine));
     return { db: testDb.handle.db, deps: newsletterTestDeps(testDb) };
   };
-  return { testDb, open };
+  const rows = () =>
+    testDb.handle.db.selectFrom("email_subscribers").select(["id", "email", "confirmed_at"]).orderBy("email").execute();
+  return { testDb, open, rows };
 }
