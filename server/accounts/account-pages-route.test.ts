@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
@@ -8,13 +9,10 @@ const CREDENTIALS = { email: "customer@example.com", password: "Mustard-Seed-Fai
 
 // The sign-in and password pages through the real app and build (needs `npm run build`).
 describe.each(TEST_ENGINES)("the sign-in and password pages on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   it("are island pages: their forms are islands and React Router's scripts are left out", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     for (const [path, island] of [
       ["/login", "sign-in-form"],
       ["/signup", "sign-up-form"],
@@ -28,7 +26,7 @@ describe.each(TEST_ENGINES)("the sign-in and password pages on %s", (engine) => 
   });
 
   it("answers a refused sign-in with the page again, the typed address, and no toast left for the next page", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     await signUp(t.services, { ...CREDENTIALS, headers: new Headers(), clientAddress: "192.0.2.1" });
     const body = new URLSearchParams({ email: CREDENTIALS.email, password: "not-the-password" }).toString();
     const response = await t.app.request("/login", { method: "POST", body, headers: FORM });
@@ -40,7 +38,7 @@ describe.each(TEST_ENGINES)("the sign-in and password pages on %s", (engine) => 
   });
 
   it("sends a requested reset link back to the page with a toast, and refuses a bad address in place", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const sent = await t.app.request("/forgot-password", {
       method: "POST",
       body: new URLSearchParams({ email: "nobody@example.com" }).toString(),

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { authRequest, cookieOf } from "#tests/support/auth-request.ts";
 import { createTestAuth } from "#tests/support/test-auth.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
@@ -34,13 +35,10 @@ describe("password policy", () => {
 });
 
 describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("signs up, signs in with a new session each time, and resolves the viewer", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "Anna@Example.com", password: "Mustard-Seed-Faith-42", ...request() });
     const first = await signIn(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request() });
@@ -61,7 +59,7 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   });
 
   it("answers a sign-up for an existing address like any other, without a second account", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request() });
     await expect(
@@ -71,7 +69,7 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   });
 
   it("limits sign-in failures per client and per e-mail from that client, not across clients", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request() });
     for (let i = 0; i < 5; i++) {
@@ -95,7 +93,7 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   });
 
   it("at start makes OWNER_EMAIL's account an admin only once its address is verified (see email-verification.test.ts)", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb, { OWNER_EMAIL: "owner@example.com" });
     await signUp(deps, { email: "Owner@Example.com", password: "Mustard-Seed-Faith-42", ...request() });
     const owner = await signIn(deps, { email: "owner@example.com", password: "Mustard-Seed-Faith-42", ...request() });
@@ -118,7 +116,7 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   });
 
   it("creates, grants and revokes admins; the setup link works only while no admin exists", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     const setup = await OwnerSetup.start(deps);
     expect(await setup.accepts(setup.token)).toBe(true);
@@ -140,7 +138,7 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   });
 
   it("draws a random setup link per start, keeps only its hash, lets any instance on the database use it once, and expires it", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     let now = new Date();
     const clock = () => now;
@@ -169,7 +167,7 @@ describe.each(TEST_ENGINES)("accounts on %s", (engine) => {
   });
 
   it("changes the password after checking the current one, and ends the other sessions", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: "Mustard-Seed-Faith-42", ...request() });
     const laptop = cookieOf(

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { signedInCookie } from "#tests/support/test-sessions.ts";
@@ -15,13 +16,10 @@ describe("isAdminRole", () => {
 
 // Through the real app and build (needs `npm run build`).
 describe.each(TEST_ENGINES)('an account whose roles are "user,admin" on %s', (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   it("is an admin for the admin area and the owner set-up, as it is for the customer screens", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const before = await countAdmins(t.services);
     const cookie = await signedInCookie(t.services, "staff@example.com");
     await t.services.db

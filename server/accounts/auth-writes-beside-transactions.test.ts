@@ -1,5 +1,6 @@
 import type { KyselyPlugin } from "kysely";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { HashQueue } from "#server/security/hash-queue.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { signedInCookie, TEST_PASSWORD } from "#tests/support/test-sessions.ts";
@@ -8,10 +9,7 @@ import { lazyAuth } from "./lazy-auth.ts";
 import { signIn } from "./sign-in.ts";
 import { resolveViewer } from "./viewer.ts";
 
-let t: TestApp;
-afterEach(async () => {
-  await t?.cleanup();
-});
+const [t, setT] = useFixtureSetByTests<TestApp>();
 
 /** Calls `onRun` as each hashing job starts. */
 class WatchedQueue extends HashQueue {
@@ -28,7 +26,7 @@ class WatchedQueue extends HashQueue {
 // request's open transaction, not run inside it and share its rollback.
 it("keeps a password change, and the other sessions it ended, when another request's transaction rolls back meanwhile (SQLite)", async () => {
   const queue = new WatchedQueue();
-  t = await createTestApp("sqlite", { hashQueue: queue });
+  setT(await createTestApp("sqlite", { hashQueue: queue }));
   const email = "victim@example.com";
   await signedInCookie(t.services, email, { clientAddress: "192.0.2.7" });
   const signedIn = async (clientAddress: string) =>

@@ -1,18 +1,16 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { HashQueue } from "#server/security/hash-queue.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
 // A full hashing queue through the real app and build (needs `npm run build`).
 describe.each(TEST_ENGINES)("a full password hashing queue on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   it("answers sign-in and sign-up with 503 and a message, not a 500", async () => {
     const queue = new HashQueue({ concurrency: 1, maxWaiting: 0 });
-    t = await createTestApp(engine, { hashQueue: queue });
+    setT(await createTestApp(engine, { hashQueue: queue }));
     let release!: () => void;
     const busy = queue.run(() => new Promise<void>((resolve) => (release = resolve)));
     const post = (path: string, fields: Record<string, string>) =>

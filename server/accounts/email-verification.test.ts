@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { createEmailVerificationToken } from "better-auth/api";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { startServices } from "#server/boot.ts";
 import { loadEnv } from "#server/config/env.ts";
 import { deleteCustomer } from "#server/customers/delete-customer.ts";
@@ -25,13 +26,10 @@ const request = (clientAddress = "192.0.2.1") => ({ headers: new Headers(), clie
 const silent = () => createLogger("silent", new Writable({ write: (_c, _e, cb) => cb() }));
 
 describe.each(TEST_ENGINES)("e-mail verification on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function setUp(env: Record<string, string> = {}) {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb, env);
     return { ...deps, env: { ...deps.env, OWNER_EMAIL: env.OWNER_EMAIL } };
   }

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { signIn } from "#server/accounts/sign-in.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
 import { cookieOf } from "#tests/support/auth-request.ts";
@@ -17,13 +18,10 @@ const CREDENTIALS = { email: "customer@example.com", password: "Mustard-Seed-Fai
 
 // The /login page through the real app and build (needs `npm run build`).
 describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   it("never sends a signed-in customer to another site", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const request = { headers: new Headers(), clientAddress: "192.0.2.1" };
     await signUp(t.services, { ...CREDENTIALS, ...request });
     const { headers } = await signIn(t.services, { ...CREDENTIALS, ...request });
@@ -48,7 +46,7 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
     });
 
   it("sends someone who just signed in back home rather than to another site", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     await signUp(t.services, { ...CREDENTIALS, headers: new Headers(), clientAddress: "192.0.2.1" });
     for (const target of OFF_SITE) {
       const response = await signInRedirectingTo(target);
@@ -58,7 +56,7 @@ describe.each(TEST_ENGINES)("the way back after signing in on %s", (engine) => {
   });
 
   it("never sends a customer who just signed in into the admin area, however its address is spelled", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     await signUp(t.services, { ...CREDENTIALS, headers: new Headers(), clientAddress: "192.0.2.1" });
     for (const target of [
       "/admin",

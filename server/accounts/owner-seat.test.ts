@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { cookieOf } from "#tests/support/auth-request.ts";
 import { createTestAuth } from "#tests/support/test-auth.ts";
@@ -20,13 +21,10 @@ const client = () => ({ headers: new Headers(), clientAddress: `198.51.100.${(ne
 
 /** Someone who signed up with the owner's address before the owner did: their account and its session. */
 describe.each(TEST_ENGINES)("the owner's address, taken first by someone else, on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function squatted(env: Record<string, string> = {}) {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb, env);
     await signUp(deps, { email: "owner@example.com", password: SQUATTER_PASSWORD, ...client() });
     const signedIn = await signIn(deps, { email: "owner@example.com", password: SQUATTER_PASSWORD, ...client() });

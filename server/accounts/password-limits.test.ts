@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { HashQueue } from "#server/security/hash-queue.ts";
 import { authRequest as request, cookieOf } from "#tests/support/auth-request.ts";
 import { passRateLimitTime } from "#tests/support/rate-limit-stores.ts";
@@ -24,13 +25,10 @@ let nextClient = 0;
 const freshClient = () => `198.51.100.${(nextClient = (nextClient % 250) + 1)}`;
 
 describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("counts every sign-in against the account, successful ones too, from any address, and no sign-up", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) });
     // Sign-ups hash without counting against the account (they try nobody's password), so
@@ -50,7 +48,7 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
   });
 
   it("counts every password check of one client (an IPv6 /64 is one client), whatever the account", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     const emails = ["a", "b", "c", "d"].map((name) => `${name}@example.com`);
     for (const email of emails) await signUp(deps, { email, password: PASSWORD, ...request(freshClient()) });
@@ -75,7 +73,7 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
   });
 
   it("refuses Change Password after five wrong current passwords, even the right one next", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.1") });
     const cookie = cookieOf(
@@ -103,7 +101,7 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
   });
 
   it("makes guesses against one account from many addresses wait longer and longer, without locking the owner out", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) });
     const guess = (password: string) =>
@@ -129,7 +127,7 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
   });
 
   it("lets a browser that signed in to the account before in while others' wrong passwords keep the account waiting", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request(freshClient()) });
     await signUp(deps, { email: "ben@example.com", password: PASSWORD, ...request(freshClient()) });
@@ -192,7 +190,7 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
   });
 
   it("answers a full hashing queue with UNAVAILABLE, not counted as a wrong password", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const queue = new HashQueue({ concurrency: 1, maxWaiting: 0 });
     const deps = createTestAuth(testDb, {}, queue);
     await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.1") });
@@ -227,7 +225,7 @@ describe.each(TEST_ENGINES)("password work limits on %s", (engine) => {
   });
 
   it(`keeps the newest ${MAX_LIVE_SESSIONS} live sessions of an account after a sign-in, ending the oldest`, async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...request("192.0.2.1") });
     const { id: userId } = await deps.db.selectFrom("user").select("id").executeTakeFirstOrThrow();

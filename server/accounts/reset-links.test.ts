@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { cookieOf } from "#tests/support/auth-request.ts";
 import { createTestAuth } from "#tests/support/test-auth.ts";
 import { tokenOf, waitForLinks } from "#tests/support/test-mail.ts";
@@ -23,13 +24,10 @@ async function mailedTokens(dataDir: string, email: string, count: number): Prom
 }
 
 describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function setUp() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     await signUp(deps, { email: "anna@example.com", password: PASSWORD, ...client() });
     return deps;
@@ -82,7 +80,7 @@ describe.each(TEST_ENGINES)("password reset links on %s", (engine) => {
   });
 
   it("ends every known-browser cookie of the account with a new password, so whoever held it before a reset keeps none", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     // Someone signed up with Anna's address first, and signed in from their own browser.
     await signUp(deps, { email: "anna@example.com", password: "Someone-Elses-Pass-99", ...client() });

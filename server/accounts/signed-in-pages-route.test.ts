@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { signedInCookie } from "#tests/support/test-sessions.ts";
@@ -8,10 +9,7 @@ const FORM = { "content-type": "application/x-www-form-urlencoded", accept: "tex
 // The signed-in pages and the other storefront pages of issue 30 through the real app and build
 // (needs `npm run build`): island pages (decision 21) whose forms post as documents.
 describe.each(TEST_ENGINES)("the signed-in storefront pages on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   const page = (path: string, cookie?: string) =>
     t.app.request(path, { headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } });
@@ -19,7 +17,7 @@ describe.each(TEST_ENGINES)("the signed-in storefront pages on %s", (engine) => 
     t.app.request(path, { method: "POST", body: new URLSearchParams(fields).toString(), headers: { ...FORM, cookie } });
 
   it("are island pages: React Router's scripts are left out, each form is an island", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const cookie = await signedInCookie(t.services, "reader@example.com");
     for (const [path, islands, status] of [
       ["/account", ["post-button"], 200],
@@ -41,7 +39,7 @@ describe.each(TEST_ENGINES)("the signed-in storefront pages on %s", (engine) => 
   });
 
   it("saves a profile back to the page with a toast, and refuses one in place with what was typed and no toast left for the next page", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const first = await signedInCookie(t.services, "boaz@example.com");
     const saved = await post("/edit-profile", { fullName: "Boaz", username: "boaz", website: "" }, first);
     expect(saved.status).toBe(302);
@@ -60,7 +58,7 @@ describe.each(TEST_ENGINES)("the signed-in storefront pages on %s", (engine) => 
   });
 
   it("answers a refused Send the link again with the page and its toast, and no toast left for the next page", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const cookie = await signedInCookie(t.services, "naomi@example.com");
     let refused: Response | undefined;
     for (let i = 0; i < 5 && refused === undefined; i++) {

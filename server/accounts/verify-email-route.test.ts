@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { startServices } from "#server/boot.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import { createTestApp, getPage, postPageForm, type TestApp } from "#tests/support/test-app.ts";
@@ -12,10 +13,7 @@ const PASSWORD = "Mustard-Seed-Faith-42";
 const html = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
 describe.each(TEST_ENGINES)("e-mail verification pages on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   const post = (path: string, fields: Record<string, string>, cookie?: string) => postPageForm(t, path, fields, cookie);
   const get = (path: string, cookie?: string) => getPage(t, path, cookie);
@@ -45,7 +43,7 @@ describe.each(TEST_ENGINES)("e-mail verification pages on %s", (engine) => {
     );
 
   it("mails a link at sign-up; orders found by e-mail appear only after the signed-in account presses the button", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const cookie = await signUpAndIn("Sarah.Miller@Example.com");
     const before = await html(await get("/order-history", cookie));
     expect(before).toContain("No Orders Yet");
@@ -84,7 +82,7 @@ describe.each(TEST_ENGINES)("e-mail verification pages on %s", (engine) => {
   });
 
   it("answers a bad or expired link with a clear message, changing nothing, and a visitor's post with the sign-in page", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const cookie = await signUpAndIn("ruth@example.com");
     const token = tokenOf(await waitForVerificationLink(t.testDb.dataDir, "ruth@example.com"));
     // Also no token field at all, or one too long to be a link's: the form's check refuses them.
@@ -104,7 +102,7 @@ describe.each(TEST_ENGINES)("e-mail verification pages on %s", (engine) => {
   });
 
   it("gives the OWNER_EMAIL sign-up no admin area, not even after a restart, until its address is verified", async () => {
-    t = await createTestApp(engine, { env: { OWNER_EMAIL: "owner@example.com" } });
+    setT(await createTestApp(engine, { env: { OWNER_EMAIL: "owner@example.com" } }));
     const cookie = await signUpAndIn("OWNER@example.com");
     expect((await get("/admin", cookie)).headers.get("location")).toBe("/account");
 
@@ -123,7 +121,7 @@ describe.each(TEST_ENGINES)("e-mail verification pages on %s", (engine) => {
   });
 
   it("re-sends the link from the account page, three times per account and client, then asks to wait", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const cookie = await signUpAndIn("naomi@example.com");
     for (let i = 0; i < 3; i++) {
       const response = await post("/account", {}, cookie);

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { authRequest, cookieOf } from "#tests/support/auth-request.ts";
 import { createTestAuth } from "#tests/support/test-auth.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
@@ -10,13 +11,10 @@ const DAY_MS = 86_400_000;
 const CREDENTIALS = { email: "ruth@example.com", password: "Mustard-Seed-Faith-42" };
 
 describe.each(TEST_ENGINES)("a live session looked up in one query, on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function signedIn() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = createTestAuth(testDb);
     await signUp(deps, { ...CREDENTIALS, ...authRequest("192.0.2.1") });
     const cookie = cookieOf((await signIn(deps, { ...CREDENTIALS, ...authRequest("192.0.2.1") })).headers);

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { parse } from "csv-parse/sync";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
@@ -11,13 +12,10 @@ describe("books csv file name", () => {
 });
 
 describe.each(TEST_ENGINES)("booksCsvStream on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("writes every book, oldest first, with each field as the book form shows it", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { useFixture } from "#tests/support/test-fixture.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
 import { bookRow } from "#tests/support/test-books.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
 // The /books page through the real app and build (needs `npm run build`), over the seeded demo catalogue.
 describe.each(TEST_ENGINES)("GET /books on %s", (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  const t = useFixture(() => createTestApp(engine), "all");
 
   const get = (path: string) => t.app.request(path);
   // React separates adjacent text parts with empty comments.

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { linkSeedBundleBooks } from "#server/seed/bundle-contents.ts";
@@ -7,13 +8,10 @@ import { insertTestBundle } from "#tests/support/test-bundles.ts";
 import { listBundles } from "./list-bundles.ts";
 
 describe.each(TEST_ENGINES)("bundles on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("lists the spec's three bundles in position order, their availability from their seeded books", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: false });
     const bundles = await listBundles({ db });
@@ -31,7 +29,7 @@ describe.each(TEST_ENGINES)("bundles on %s", (engine) => {
   });
 
   it("follows position changes and its parts' stock, and survives a broken features column", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const a = await insertTestBook(db, { title: "A", stock: 25 });
     const b = await insertTestBook(db, { title: "B", stock: null });
@@ -55,7 +53,7 @@ describe.each(TEST_ENGINES)("bundles on %s", (engine) => {
   });
 
   it("says which books are inside each seeded bundle, in order, and drops a deleted book", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     // Linking again (a later start, the migration on a seeded shop) adds nothing.

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import type { BookFormValues } from "#common/books/book-schema.ts";
@@ -22,17 +23,14 @@ const form: BookFormValues = {
 };
 
 describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   const services = () => ({ db: testDb.handle.db, clock: () => new Date() });
   const storedRow = (id: string) =>
     testDb.handle.db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   it("creates a book with every field, in cents, with times in UTC", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const now = new Date("2026-03-01T10:00:00.000Z");
     const book = await createBook({ db: testDb.handle.db, clock: () => now }, { form });
     expect(book).toMatchObject({
@@ -62,7 +60,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   });
 
   it("stores the ages typed in the form over the age range's, and refuses a range upside down", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const book = await createBook(services(), { form: { ...form, ageRange: "Ages 3-8", ageMin: "4", ageMax: "6" } });
     expect(await storedRow(book.id)).toMatchObject({ age_range: "Ages 3-8", age_min: 4, age_max: 6 });
     const refused = await updateBook(services(), {
@@ -75,7 +73,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   });
 
   it("stores empty optional fields as null", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const book = await createBook(services(), {
       form: {
         ...form,
@@ -100,7 +98,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   });
 
   it("refuses invalid input with a message per field and writes nothing", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const invalid = { ...form, title: "  ", price: "14.999", rating: "5.5", stock: "1.5" };
     const attempt = createBook(services(), { form: invalid });
     await expect(attempt).rejects.toBeInstanceOf(AppError);
@@ -118,7 +116,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   });
 
   it("gives books with the same title unique slugs", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const slugs = [];
     for (const title of ["Noah's Ark", "Noahs Ark", "NOAH'S ARK!", "Noah’s Ark"]) {
       slugs.push((await createBook(services(), { form: { ...form, title } })).slug);
@@ -129,7 +127,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   });
 
   it("gives two books of one title added at the same moment, each in its own transaction, slugs of their own", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     // As createBookWithCover adds a book with a cover: inside a transaction, which on PostgreSQL a
     // unique violation would end.
@@ -146,7 +144,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   });
 
   it("adds one book for a save sent again, or twice at once, under the id the dialog made", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const newBookId = "0b6f1a52-3c1e-4d7e-9a44-2f0c8e1d5b7a";
     const first = await createBook(services(), { form: { ...form, newBookId } });
     expect(first.id).toBe(newBookId);
@@ -167,7 +165,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   });
 
   it("leaves the stock orders took while the form was open, and writes a changed Stock only over what the form showed", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const book = await createBook(services(), { form: { ...form, stock: "10" } });
     const sell = (copies: number) =>
@@ -205,7 +203,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   });
 
   it("updates every field, keeps the slug while the title stays and bumps updated_at", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const created = await createBook(
       { db: testDb.handle.db, clock: () => new Date("2026-03-01T10:00:00.000Z") },
       { form },
@@ -252,7 +250,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   });
 
   it("gives a new title a new unique slug, and keeps a slug the new title still fits", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const first = await createBook(services(), { form: { ...form, title: "Jonah" } });
     const second = await createBook(services(), { form: { ...form, title: "Ruth" } });
     expect((await updateBook(services(), { id: second.id, form: { ...form, title: "Jonah" } })).slug).toBe("jonah-2");
@@ -265,7 +263,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   });
 
   it("refuses an unknown id and invalid input on update", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await expect(updateBook(services(), { id: "no-such-book", form: form })).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: "Book not found.",
@@ -279,7 +277,7 @@ describe.each(TEST_ENGINES)("saving books on %s", (engine) => {
   });
 
   it("stores a book's quantity price breaks, and refuses bad rows with a message, storing nothing", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const withBreaks = {
       ...form,
       priceBreaks: [

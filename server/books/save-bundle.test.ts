@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { checkForm } from "#common/forms/check-form.ts";
 import { bundleSchema, BUNDLE_FIELDS } from "#common/books/bundle-schema.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
@@ -77,10 +78,7 @@ describe("the bundle form's schema", () => {
 });
 
 describe.each(TEST_ENGINES)("saving bundles on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   const deps = () => ({ db: testDb.handle.db, clock: () => new Date("2026-11-28T10:00:00.000Z") });
   const input = (parts: { bookId: string; quantity: number }[]) => ({
@@ -95,7 +93,7 @@ describe.each(TEST_ENGINES)("saving bundles on %s", (engine) => {
   });
 
   it("creates a class set from titles and counts, its availability from its parts, and prices it", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const pupils = await insertTestBook(db, { title: "Pupil's Book", stock: 30 });
     const guide = await insertTestBook(db, { title: "Teacher's Guide", stock: null });
@@ -128,7 +126,7 @@ describe.each(TEST_ENGINES)("saving bundles on %s", (engine) => {
   });
 
   it("edits parts, price and texts; refuses unknown titles and unknown bundles, writing nothing", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const pupils = await insertTestBook(db, { title: "Pupil's Book", stock: 30 });
     const { id } = await createBundle(deps(), input([{ bookId: pupils, quantity: 12 }]));
@@ -156,7 +154,7 @@ describe.each(TEST_ENGINES)("saving bundles on %s", (engine) => {
   });
 
   it("deletes a bundle: past order lines keep their title and price, and an unpaid one gives its books back", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const pupils = await insertTestBook(db, { title: "Pupil's Book", stock: 30 });
     const { id } = await createBundle(deps(), input([{ bookId: pupils, quantity: 12 }]));

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { useFixture } from "#tests/support/test-fixture.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
 // /bulk-order and Order Again's post through the real app and build (needs `npm run build`).
 describe.each(TEST_ENGINES)("bulk order and order again routes on %s", (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  const t = useFixture(() => createTestApp(engine), "all");
 
   const post = (path: string, values: [string, string][]) =>
     t.app.request(path, {

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { startStripeStandIn } from "#tests/support/stripe-stand-in.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -9,15 +10,12 @@ import { countRows } from "#tests/support/row-count.ts";
 
 // /checkout and /order-confirmation through the real app and build (needs `npm run build`).
 describe.each(TEST_ENGINES)("checkout routes on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   const textOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
   async function setUp(env: Record<string, string> = {}) {
-    t = await createTestApp(engine, { env });
+    setT(await createTestApp(engine, { env }));
     await enableInvoicePayments(t.services.db, { terms: "Net 30" });
     const book = await t.services.db
       .selectFrom("books")

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { firstShippingMethod, testCheckoutForm } from "#tests/support/checkout-form.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
@@ -10,14 +11,11 @@ import { placeOrder } from "./place-order.ts";
 const APP_SECRET = "s".repeat(40);
 
 describe.each(TEST_ENGINES)("orderAgain on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
   const db = () => testDb.handle.db;
 
   async function placed() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await enableInvoicePayments(db(), { terms: "Net 30" });
     const ids = {
       kept: await insertTestBook(db(), { title: "Kept", priceCents: 999, stock: null }),

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { firstShippingMethod, testCheckoutForm } from "#tests/support/checkout-form.ts";
@@ -11,15 +12,12 @@ import { quoteCheckoutTax } from "./quote-checkout-tax.ts";
 const APP_SECRET = "s".repeat(40);
 
 describe.each(TEST_ENGINES)("placeOrder with sales tax on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
   const db = () => testDb.handle.db;
   const deps = () => ({ db: db(), database: testDb.handle, clock: () => new Date(), env: { APP_SECRET } });
 
   async function setUp() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await enableInvoicePayments(db(), { terms: "Net 30" });
     const bookId = await insertTestBook(db(), { title: "Noah and the Ark", priceCents: 1499, stock: 10 });
     const standard = await firstShippingMethod(db());

@@ -240,60 +240,33 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
 
   it("refuses what the store cannot take, each on its field, writing nothing", async () => {
     const { bookId, shippingMethodId } = await setUp();
-    const unknown = await refusal(
-      placeOrder(deps(), {
-        form: form({ items: "no-such-book:1", shippingMethodId }),
-        userId: null,
-        clientAddress: "203.0.113.7",
-      }),
-    );
+    /** Place Order's refusal of one copy of the book, with `values` in the form. */
+    const refused = (values: Record<string, string>) =>
+      refusal(
+        placeOrder(deps(), {
+          form: form({ items: `${bookId}:1`, shippingMethodId, ...values }),
+          userId: null,
+          clientAddress: "203.0.113.7",
+        }),
+      );
+    const unknown = await refused({ items: "no-such-book:1" });
     expect(unknown.fieldErrors).toEqual({ items: "An item in your cart is no longer available and was removed." });
 
-    const method = await refusal(
-      placeOrder(deps(), {
-        form: form({ items: `${bookId}:1`, shippingMethodId: "gone" }),
-        userId: null,
-        clientAddress: "203.0.113.7",
-      }),
-    );
+    const method = await refused({ shippingMethodId: "gone" });
     expect(method.fieldErrors?.shippingMethodId).toContain("no longer available");
     await db().updateTable("shipping_methods").set({ enabled: false }).where("id", "=", shippingMethodId).execute();
-    const disabled = await refusal(
-      placeOrder(deps(), {
-        form: form({ items: `${bookId}:1`, shippingMethodId }),
-        userId: null,
-        clientAddress: "203.0.113.7",
-      }),
-    );
+    const disabled = await refused({});
     expect(disabled.fieldErrors?.shippingMethodId).toContain("no longer available");
     await db().updateTable("shipping_methods").set({ enabled: true }).where("id", "=", shippingMethodId).execute();
 
     await db().updateTable("store_settings").set({ shipping_countries: "US,CA" }).execute();
-    const country = await refusal(
-      placeOrder(deps(), {
-        form: form({ items: `${bookId}:1`, shippingMethodId, country: "FR" }),
-        userId: null,
-        clientAddress: "203.0.113.7",
-      }),
-    );
+    const country = await refused({ country: "FR" });
     expect(country.fieldErrors).toEqual({ country: "Sorry, we do not ship to France." });
 
-    const card = await refusal(
-      placeOrder(deps(), {
-        form: form({ items: `${bookId}:1`, shippingMethodId, paymentMethod: "card" }),
-        userId: null,
-        clientAddress: "203.0.113.7",
-      }),
-    );
+    const card = await refused({ paymentMethod: "card" });
     expect(card.fieldErrors?.paymentMethod).toContain("Card payments are not available");
 
-    const changed = await refusal(
-      placeOrder(deps(), {
-        form: form({ items: `${bookId}:1`, shippingMethodId, quotedSubtotalCents: "999" }),
-        userId: null,
-        clientAddress: "203.0.113.7",
-      }),
-    );
+    const changed = await refused({ quotedSubtotalCents: "999" });
     expect(changed).toMatchObject({ code: "CONFLICT", reason: "price-changed" });
     // The chosen method's rate, or the currency, changed since the page showed them.
     const rate = await db()
@@ -301,25 +274,11 @@ describe.each(TEST_ENGINES)("placeOrder on %s", (engine) => {
       .select("rate_cents")
       .where("id", "=", shippingMethodId)
       .executeTakeFirstOrThrow();
-    const shippingChanged = await refusal(
-      placeOrder(deps(), {
-        form: form({
-          items: `${bookId}:1`,
-          shippingMethodId,
-          quotedShippingRates: quoteShippingRates([{ id: shippingMethodId, rateCents: rate.rate_cents + 100 }]),
-        }),
-        userId: null,
-        clientAddress: "203.0.113.7",
-      }),
-    );
+    const shippingChanged = await refused({
+      quotedShippingRates: quoteShippingRates([{ id: shippingMethodId, rateCents: rate.rate_cents + 100 }]),
+    });
     expect(shippingChanged).toMatchObject({ code: "CONFLICT", reason: "price-changed" });
-    const currencyChanged = await refusal(
-      placeOrder(deps(), {
-        form: form({ items: `${bookId}:1`, shippingMethodId, quotedCurrency: "EUR" }),
-        userId: null,
-        clientAddress: "203.0.113.7",
-      }),
-    );
+    const currencyChanged = await refused({ quotedCurrency: "EUR" });
     expect(currencyChanged).toMatchObject({ code: "CONFLICT", reason: "price-changed" });
     await expect(counts()).resolves.toEqual({ orders: 0, items: 0, mails: 0 });
     await expect(bookStock(bookId)).resolves.toBe(10);

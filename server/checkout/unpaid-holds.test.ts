@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { releaseOrderStock } from "#server/orders/stock.ts";
 import { enableCardPayments, enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { refusal } from "#tests/support/app-refusal.ts";
@@ -25,16 +26,13 @@ describe("fairShare", () => {
 });
 
 describe.each(TEST_ENGINES)("unpaid holds on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   const db = () => testDb.handle.db;
   const deps = () => ({ db: db(), database: testDb.handle, clock: () => new Date(), env: { APP_SECRET } });
 
   async function setUp(stocks: number[]) {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await enableInvoicePayments(db());
     await enableCardPayments(db(), APP_SECRET);
     const bookIds: string[] = [];

@@ -1,16 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { getContactMessage } from "./get-contact-message.ts";
 import { listContactMessages, MESSAGE_PREVIEW_LENGTH } from "./list-contact-messages.ts";
 
 describe.each(TEST_ENGINES)("listContactMessages on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("lists messages newest first, one page at a time", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     expect(await listContactMessages({ db })).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
     for (let day = 1; day <= 3; day++) {
@@ -51,7 +49,7 @@ describe.each(TEST_ENGINES)("listContactMessages on %s", (engine) => {
   });
 
   it("searches the name, the address and the subject in any letter case, and cuts long messages to a preview", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const long = `${"Psalms ✝ ".repeat(20)}end`;
     const rows = [

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { EnquiryKind } from "#common/contact/contact-fields.ts";
 import type { Timestamp } from "#server/db/schema.ts";
-import { countRows, fetchPage, newestFirst, type Page, type PageRequest } from "#server/db/paging.ts";
+import { fetchNewestFirst, type Page, type SearchPageRequest } from "#server/db/paging.ts";
 import { containsIgnoringCase, normalizeSearch } from "#server/db/search-pattern.ts";
 import type { AppServices } from "#server/services.ts";
 
@@ -25,18 +25,15 @@ export interface ContactMessageListItem {
   organisation: string | null;
 }
 
-export interface ListContactMessagesInput extends PageRequest {
-  /** Matched case-insensitively against the sender's name and e-mail address and the subject. */
-  search?: string | null;
-}
-
 /**
  * Messages sent through the Contact Us form, newest first, one page at a time (the created_at
  * index; a search reads the table once, as the other admin searches do), each cut to a preview.
+ * `search` is matched case-insensitively against the sender's name and e-mail address and the
+ * subject.
  */
 export async function listContactMessages(
   { db }: Pick<AppServices, "db">,
-  input: ListContactMessagesInput = {},
+  input: SearchPageRequest = {},
 ): Promise<Page<ContactMessageListItem>> {
   const search = normalizeSearch(input.search);
   const base = db
@@ -50,43 +47,38 @@ export async function listContactMessages(
         ]),
       ),
     );
-  return fetchPage(
+  return fetchNewestFirst(
     input,
-    () => countRows(base),
-    async (range) => {
-      const rows = await newestFirst(
-        base.select([
-          "id",
-          "full_name",
-          "email",
-          "subject",
-          // One more character than shown: whether there is more, without reading it all.
-          sql<string>`substr(message, 1, ${MESSAGE_PREVIEW_LENGTH + 1})`.as("head"),
-          "created_at",
-          "mail_sent_at",
-          "enquiry",
-          "organisation",
-        ]),
-        "created_at",
+    base,
+    (query) =>
+      query.select([
         "id",
-        range,
-      ).execute();
-      return rows.map((row) => {
-        // Characters as both engines' substr counts them (code points, not UTF-16 halves).
-        const head = Array.from(row.head);
-        return {
-          id: row.id,
-          fullName: row.full_name,
-          email: row.email,
-          subject: row.subject,
-          preview: head.slice(0, MESSAGE_PREVIEW_LENGTH).join(""),
-          truncated: head.length > MESSAGE_PREVIEW_LENGTH,
-          createdAt: row.created_at,
-          mailSentAt: row.mail_sent_at,
-          enquiry: row.enquiry,
-          organisation: row.organisation,
-        };
-      });
+        "full_name",
+        "email",
+        "subject",
+        // One more character than shown: whether there is more, without reading it all.
+        sql<string>`substr(message, 1, ${MESSAGE_PREVIEW_LENGTH + 1})`.as("head"),
+        "created_at",
+        "mail_sent_at",
+        "enquiry",
+        "organisation",
+      ]),
+    { column: "created_at", id: "id" },
+    (row) => {
+      // Characters as both engines' substr counts them (code points, not UTF-16 halves).
+      const head = Array.from(row.head);
+      return {
+        id: row.id,
+        fullName: row.full_name,
+        email: row.email,
+        subject: row.subject,
+        preview: head.slice(0, MESSAGE_PREVIEW_LENGTH).join(""),
+        truncated: head.length > MESSAGE_PREVIEW_LENGTH,
+        createdAt: row.created_at,
+        mailSentAt: row.mail_sent_at,
+        enquiry: row.enquiry,
+        organisation: row.organisation,
+      };
     },
   );
 }

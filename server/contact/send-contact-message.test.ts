@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { capturedLogger } from "#tests/support/captured-logger.ts";
 import { bareStoreSettingsRow } from "#tests/support/schema-rows.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
@@ -33,15 +34,12 @@ async function insertStoreSettings(testDb: TestDatabase) {
 }
 
 describe.each(TEST_ENGINES)("sendContactMessage on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   const rows = () => testDb.handle.db.selectFrom("contact_messages").selectAll().execute();
 
   it("stores the trimmed message and writes it to the outbox for the store's address", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await insertStoreSettings(testDb);
     const { logger } = capturedLogger();
     const mailer = createMailer({ dataDir: testDb.dataDir, logger });
@@ -77,7 +75,7 @@ describe.each(TEST_ENGINES)("sendContactMessage on %s", (engine) => {
   });
 
   it("keeps a church's order enquiry marked as one, with its organisation, and says so in the mail", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await insertStoreSettings(testDb);
     const { logger } = capturedLogger();
     const mailer = createMailer({ dataDir: testDb.dataDir, logger });
@@ -98,7 +96,7 @@ describe.each(TEST_ENGINES)("sendContactMessage on %s", (engine) => {
   });
 
   it("keeps the message and still succeeds when the mail cannot be sent", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const { logger, lines } = capturedLogger();
     const mailer: Mailer = {
       send: async () => {

@@ -1,13 +1,7 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  type S3Client,
-} from "@aws-sdk/client-s3";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import { createBucketClient, isNotFound, type BucketOptions } from "./bucket-client.ts";
+import type { BucketOptions } from "./bucket-client.ts";
+import { BucketObjects } from "./bucket-objects.ts";
 import { upsertCoverRow, type CoverImage, type CoverStore, type StoredCover } from "./cover-store.ts";
 
 /** Object names are `<prefix><key>.webp`. */
@@ -23,60 +17,34 @@ export type BucketCoverStoreOptions = BucketOptions;
  */
 export class BucketCoverStore implements CoverStore {
   readonly kind = "bucket";
-  readonly #client: S3Client;
+  readonly #objects: BucketObjects;
 
-  constructor(private readonly options: BucketCoverStoreOptions) {
-    this.#client = createBucketClient(options);
-  }
-
-  #objectKey(key: string): string {
-    return `${this.options.prefix}${key}.webp`;
+  constructor(options: BucketCoverStoreOptions) {
+    this.#objects = new BucketObjects(options, (key) => `${options.prefix}${key}.webp`);
   }
 
   async put(trx: Kysely<Database>, cover: CoverImage): Promise<void> {
     // The row first: it locks the key until the caller commits, so a concurrent release of the
     // same cover waits and then sees the book that uses it (or deletes before this put re-uploads).
     await upsertCoverRow(trx, cover, null);
-    await this.#client.send(
-      new PutObjectCommand({
-        Bucket: this.options.bucket,
-        Key: this.#objectKey(cover.key),
-        Body: cover.bytes,
-        ContentType: cover.contentType,
-        ContentLength: cover.bytes.byteLength,
-        CacheControl: "public, max-age=31536000, immutable",
-      }),
-    );
+    await this.#objects.put(cover.key, cover, "public, max-age=31536000, immutable");
   }
 
   async get(key: string): Promise<StoredCover | null> {
-    try {
-      const object = await this.#client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.#objectKey(key) }),
-      );
-      if (!object.Body) return null;
-      return { contentType: object.ContentType ?? "image/webp", bytes: await object.Body.transformToByteArray() };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const object = await this.#objects.get(key);
+    if (!object) return null;
+    return { contentType: object.contentType ?? "image/webp", bytes: object.bytes };
   }
 
-  async has(key: string): Promise<boolean> {
-    try {
-      await this.#client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.#objectKey(key) }));
-      return true;
-    } catch (error) {
-      if (isNotFound(error)) return false;
-      throw error;
-    }
+  has(key: string): Promise<boolean> {
+    return this.#objects.has(key);
   }
 
   async delete(key: string): Promise<void> {
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.#objectKey(key) }));
+    await this.#objects.delete(key);
   }
 
   close(): void {
-    this.#client.destroy();
+    this.#objects.close();
   }
 }

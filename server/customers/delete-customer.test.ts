@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { userRow } from "#tests/support/test-users.ts";
 import { deleteCustomer } from "./delete-customer.ts";
@@ -64,13 +65,10 @@ const ALL = { user: 1, profile: 1, account: 1, session: 1 };
 const NONE = { user: 0, profile: 0, account: 0, session: 0 };
 
 describe.each(TEST_ENGINES)("deleteCustomer on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function setUp() {
-    testDb = await createTestDatabase(engine, { seeded: true });
+    setTestDb(await createTestDatabase(engine, { seeded: true }));
     await insertUser(testDb, "admin-1", "owner@shop.example", "admin");
     await insertUser(testDb, "admin-2", "staff@shop.example", "user,admin");
     // The customer of two seeded sample orders.

@@ -1,17 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder } from "#tests/support/test-orders.ts";
 import { userRow } from "#tests/support/test-users.ts";
 import { CUSTOMER_RECENT_ORDERS, getCustomerDetails } from "./get-customer-details.ts";
 
 describe.each(TEST_ENGINES)("getCustomerDetails on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function setUp() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const { db } = testDb.handle;
     const at = "2025-02-01T00:00:00.000Z";
     await db

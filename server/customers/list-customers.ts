@@ -1,5 +1,5 @@
 import type { Timestamp } from "#server/db/schema.ts";
-import { countRows, fetchPage, newestFirst, type Page, type PageRequest } from "#server/db/paging.ts";
+import { fetchNewestFirst, type Page, type SearchPageRequest } from "#server/db/paging.ts";
 import { containsIgnoringCase, normalizeSearch } from "#server/db/search-pattern.ts";
 import { isCustomerRoleSql } from "#server/accounts/admin-role.ts";
 import type { AppServices } from "#server/services.ts";
@@ -13,15 +13,13 @@ export interface CustomerListItem {
   joinedOn: Timestamp;
 }
 
-export interface ListCustomersInput extends PageRequest {
-  /** Matched case-insensitively against the full name and the e-mail address. */
-  search?: string | null;
-}
-
-/** Customer accounts (every user who is not an admin), newest first, one page at a time. */
+/**
+ * Customer accounts (every user who is not an admin), newest first, one page at a time; `search`
+ * is matched case-insensitively against the full name and the e-mail address.
+ */
 export async function listCustomers(
   { db }: Pick<AppServices, "db">,
-  input: ListCustomersInput = {},
+  input: SearchPageRequest = {},
 ): Promise<Page<CustomerListItem>> {
   const search = normalizeSearch(input.search);
   const base = db
@@ -34,22 +32,16 @@ export async function listCustomers(
       ),
     );
 
-  return fetchPage(
+  return fetchNewestFirst(
     input,
-    () => countRows(base),
-    async (range) => {
-      const rows = await newestFirst(
-        base.select(["user.id", "user.email", "user.createdAt", "profiles.full_name"]),
-        "user.createdAt",
-        "user.id",
-        range,
-      ).execute();
-      return rows.map((row) => ({
-        id: row.id,
-        fullName: row.full_name?.trim() ? row.full_name : null,
-        email: row.email,
-        joinedOn: row.createdAt,
-      }));
-    },
+    base,
+    (query) => query.select(["user.id", "user.email", "user.createdAt", "profiles.full_name"]),
+    { column: "user.createdAt", id: "user.id" },
+    (row) => ({
+      id: row.id,
+      fullName: row.full_name?.trim() ? row.full_name : null,
+      email: row.email,
+      joinedOn: row.createdAt,
+    }),
   );
 }

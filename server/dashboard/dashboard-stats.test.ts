@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { SEED_BOOKS } from "#server/seed/catalogue.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
@@ -13,18 +14,15 @@ async function insertUser(testDb: TestDatabase, id: string, role: string | null)
 }
 
 describe.each(TEST_ENGINES)("getDashboardStats on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("counts nothing in an empty store", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     expect(await getDashboardStats({ db: testDb.handle.db })).toEqual({ books: 0, customers: 0, pendingOrders: 0 });
   });
 
   it("counts books, non-admin accounts and pending orders", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     await insertUser(testDb, "admin", "admin");

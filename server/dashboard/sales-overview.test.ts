@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import type { OrdersTable } from "#server/db/schema.ts";
 import { insertDefaultSettings } from "#server/settings/default-settings.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
@@ -10,15 +11,12 @@ import { getSalesOverview } from "./sales-overview.ts";
 const NOW = new Date("2026-11-22T15:00:00.000Z");
 
 describe.each(TEST_ENGINES)("getSalesOverview on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   const deps = () => ({ db: testDb.handle.db, database: testDb.handle, clock: () => NOW });
 
   it("shows zeros for 30 days in an empty store", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const overview = await getSalesOverview(deps());
     expect(overview).toMatchObject({
       currency: "USD",
@@ -36,7 +34,7 @@ describe.each(TEST_ENGINES)("getSalesOverview on %s", (engine) => {
   });
 
   it("adds up paid and invoice orders net of refunds, to the cent, by UTC day", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const noah = await insertTestBook(db, { title: "Noah's Ark", stock: 2 });
     const jonah = await insertTestBook(db, { title: "Jonah", stock: 5 });
@@ -75,32 +73,23 @@ describe.each(TEST_ENGINES)("getSalesOverview on %s", (engine) => {
     );
     // Not counted: a card order still waiting for its payment, a cancelled invoice order, a fully
     // refunded order, one in review, and one in another currency.
-    await place("D", [line(noah, "Noah's Ark", 1250, 5)], {
-      payment_method: "card",
-      payment_status: "awaiting_payment",
-      order_date: "2026-11-22T11:00:00.000Z",
-    });
-    await place("E", [line(noah, "Noah's Ark", 1250, 4)], {
-      status: "Cancelled",
-      payment_status: "voided",
-      order_date: "2026-11-22T12:00:00.000Z",
-    });
-    await place("F", [line(noah, "Noah's Ark", 1250, 3)], {
-      payment_method: "card",
-      payment_status: "refunded",
-      amount_refunded_cents: 4349,
-      order_date: "2026-11-17T09:00:00.000Z",
-    });
-    await place("L", [line(noah, "Noah's Ark", 1250, 1)], {
-      payment_method: "card",
-      payment_status: "needs_review",
-      order_date: "2026-11-22T09:00:00.000Z",
-    });
-    await place("K", [line(noah, "Noah's Ark", 1250, 7)], {
-      ...paidCard,
-      currency: "EUR",
-      order_date: "2026-11-22T13:00:00.000Z",
-    });
+    const uncounted: [id: string, quantity: number, order: Partial<Insertable<OrdersTable>>][] = [
+      ["D", 5, { payment_method: "card", payment_status: "awaiting_payment", order_date: "2026-11-22T11:00:00.000Z" }],
+      ["E", 4, { status: "Cancelled", payment_status: "voided", order_date: "2026-11-22T12:00:00.000Z" }],
+      [
+        "F",
+        3,
+        {
+          payment_method: "card",
+          payment_status: "refunded",
+          amount_refunded_cents: 4349,
+          order_date: "2026-11-17T09:00:00.000Z",
+        },
+      ],
+      ["L", 1, { payment_method: "card", payment_status: "needs_review", order_date: "2026-11-22T09:00:00.000Z" }],
+      ["K", 7, { ...paidCard, currency: "EUR", order_date: "2026-11-22T13:00:00.000Z" }],
+    ];
+    for (const [id, quantity, order] of uncounted) await place(id, [line(noah, "Noah's Ark", 1250, quantity)], order);
     // Counted in 30 days only: 3 × 10.00 + 5.99 = 35.99, and 25.99 on the window's first day.
     await place("G", [line(david, "David and Goliath", 1000, 3)], {
       ...paidCard,
@@ -159,7 +148,7 @@ describe.each(TEST_ENGINES)("getSalesOverview on %s", (engine) => {
   });
 
   it("reads the low-stock threshold and the currency from the store settings", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await insertDefaultSettings(db, { now: NOW });
     await db.updateTable("store_settings").set({ low_stock_threshold: 1, currency: "EUR" }).execute();
@@ -181,7 +170,7 @@ describe.each(TEST_ENGINES)("getSalesOverview on %s", (engine) => {
     expect(overview.lowStock).toEqual({ threshold: 1, total: 1, books: [{ id: one, title: "One left", stock: 1 }] });
   });
   it("counts the discounts given and the revenue after them (decision 39)", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const noah = await insertTestBook(db, { title: "Noah's Ark", stock: null });
     // 2 × 12.50 − 3.00 (code) + 5.99 shipping = 27.99.

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import {
   createEmptyTestDatabase,
   dataModelTables,
@@ -82,13 +83,10 @@ const APP_TABLES = [
 ];
 
 describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("creates every table of the data model and records the migration", async () => {
-    testDb = await createEmptyTestDatabase(engine);
+    setTestDb(await createEmptyTestDatabase(engine));
     const applied = await migrateToLatest(testDb.handle);
     expect(applied).toEqual(MIGRATION_NAMES);
 
@@ -98,13 +96,13 @@ describe.each(TEST_ENGINES)("migrations on %s", (engine) => {
   });
 
   it("applies nothing the second time", async () => {
-    testDb = await createEmptyTestDatabase(engine);
+    setTestDb(await createEmptyTestDatabase(engine));
     await migrateToLatest(testDb.handle);
     expect(await migrateToLatest(testDb.handle)).toEqual([]);
   });
 
   it("enforces the model's rules in the database itself", async () => {
-    testDb = await createEmptyTestDatabase(engine);
+    setTestDb(await createEmptyTestDatabase(engine));
     await migrateToLatest(testDb.handle);
     const { db } = testDb.handle;
     const now = new Date().toISOString();

@@ -1,16 +1,14 @@
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, dataModelTables, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { NOT_PAGE_SHAPING_TABLES, PAGE_SHAPING_TABLES } from "./page-shaping-tables.ts";
 
 describe.each(TEST_ENGINES)("the page cache's tables on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("names every table as shaping pages or not, and only the shaping ones bump the page generation", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const { db } = testDb.handle;
     // Not the engine's own search tables: they are written with the books they index.
     const tables = await dataModelTables(db);

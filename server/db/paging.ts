@@ -15,6 +15,11 @@ export interface PageRequest {
   pageSize?: number | string | null;
 }
 
+/** A page of an admin list with a search box; each list says what `search` is matched against. */
+export interface SearchPageRequest extends PageRequest {
+  search?: string | null;
+}
+
 export interface Page<T> {
   items: T[];
   total: number;
@@ -73,4 +78,22 @@ export function newestFirst<DB, TB extends keyof DB, O>(
   { limit, offset }: { limit: number; offset: number },
 ): SelectQueryBuilder<DB, TB, O> {
   return query.orderBy(column, "desc").orderBy(id, "desc").limit(limit).offset(offset);
+}
+
+/**
+ * fetchPage over one query: its rows counted, then the page's rows, `select`ed from it, newest
+ * first by `column` (then `id`, see newestFirst), each made an item by `toItem`.
+ */
+export function fetchNewestFirst<DB, TB extends keyof DB, O, T>(
+  request: PageRequest,
+  query: SelectQueryBuilder<DB, TB, object>,
+  select: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  order: { column: StringReference<DB, TB>; id: StringReference<DB, TB> },
+  toItem: (row: O) => T,
+): Promise<Page<T>> {
+  return fetchPage(
+    request,
+    () => countRows(query),
+    async (range) => (await newestFirst(select(query), order.column, order.id, range).execute()).map(toItem),
+  );
 }

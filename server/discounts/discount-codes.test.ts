@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { sql } from "kysely";
 import { refusal } from "#tests/support/app-refusal.ts";
 import { firstShippingMethod, testCheckoutForm } from "#tests/support/checkout-form.ts";
@@ -22,17 +23,14 @@ const APP_SECRET = "d".repeat(40);
 const NOW = new Date("2026-11-21T09:00:00.000Z");
 
 describe.each(TEST_ENGINES)("discount codes on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   const db = () => testDb.handle.db;
   const deps = () => ({ db: db(), database: testDb.handle, clock: () => NOW, env: { APP_SECRET } });
 
   /** A book at $10.00 with a break of $8.00 from 10 copies, untracked stock, and invoice payments. */
   async function setUp() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await enableInvoicePayments(db(), { terms: "Net 30" });
     const bookId = await insertTestBook(db(), { title: "Noah and the Ark", priceCents: 1000, stock: null });
     await db()

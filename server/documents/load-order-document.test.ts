@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { TEST_DOCUMENT_BUYER } from "#tests/support/order-documents.ts";
 import { pdfText } from "#tests/support/pdf-text.ts";
@@ -11,13 +12,10 @@ import { balanceDue, loadInvoiceDocument, loadOrderDocuments } from "./load-orde
 const NOW = new Date("2026-11-21T09:00:00.000Z");
 
 describe.each(TEST_ENGINES)("order documents from the database on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function setUp() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const { db } = testDb.handle;
     await enableInvoicePayments(db, { terms: "Net 30" });
     await db
@@ -82,7 +80,7 @@ describe.each(TEST_ENGINES)("order documents from the database on %s", (engine) 
   });
 
   it("reads the seller's defaults without a settings row, and no address while it is empty", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const { db } = testDb.handle;
     const orderId = await insertTestOrder(db);
     const invoice = (await loadInvoiceDocument({ db, clock: () => NOW }, { orderId }))!;

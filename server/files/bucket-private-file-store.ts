@@ -1,5 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
-import { createBucketClient, isNotFound, type BucketOptions } from "#server/covers/bucket-client.ts";
+import type { BucketOptions } from "#server/covers/bucket-client.ts";
+import { BucketObjects } from "#server/covers/bucket-objects.ts";
 import type { PrivateFile, PrivateFileStore } from "./private-file-store.ts";
 
 /** Where private objects go below the shop's prefix: the bucket is the covers', the files are not covers. */
@@ -12,42 +12,21 @@ export const PRIVATE_OBJECT_FOLDER = "private/";
  */
 export class BucketPrivateFileStore implements PrivateFileStore {
   readonly kind = "bucket";
-  readonly #client: S3Client;
+  readonly #objects: BucketObjects;
 
-  constructor(private readonly options: BucketOptions) {
-    this.#client = createBucketClient(options);
-  }
-
-  #objectKey(key: string): string {
-    return `${this.options.prefix}${PRIVATE_OBJECT_FOLDER}${key}`;
+  constructor(options: BucketOptions) {
+    this.#objects = new BucketObjects(options, (key) => `${options.prefix}${PRIVATE_OBJECT_FOLDER}${key}`);
   }
 
   async put(_trx: unknown, file: PrivateFile): Promise<void> {
-    await this.#client.send(
-      new PutObjectCommand({
-        Bucket: this.options.bucket,
-        Key: this.#objectKey(file.key),
-        Body: file.bytes,
-        ContentType: file.contentType,
-        ContentLength: file.bytes.byteLength,
-        CacheControl: "private, no-store",
-      }),
-    );
+    await this.#objects.put(file.key, file, "private, no-store");
   }
 
   async get(key: string): Promise<Uint8Array | null> {
-    try {
-      const object = await this.#client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.#objectKey(key) }),
-      );
-      return object.Body ? await object.Body.transformToByteArray() : null;
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    return (await this.#objects.get(key))?.bytes ?? null;
   }
 
   async delete(key: string): Promise<void> {
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.#objectKey(key) }));
+    await this.#objects.delete(key);
   }
 }

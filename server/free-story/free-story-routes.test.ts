@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useSignedInTestApp } from "#tests/support/admin-test-app.ts";
 import { readFlash } from "#server/http/flash.ts";
 import { FREE_STORY_SENT_TOAST } from "#common/free-story/free-story-fields.ts";
 import { ADMIN_DOWNLOADS, SITE_PAGES, SITE_RESOURCES } from "#common/pages/site-paths.ts";
 import { storyPdf } from "#tests/support/story-pdf.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
-import { signedInCookie } from "#tests/support/test-sessions.ts";
 
 // The free story's pages, posts and upload through the real app and build (needs `npm run build`):
 // the forms are checked where they arrive, and the page cache sees every change.
 describe.each(TEST_ENGINES)("the free story's routes on %s", (engine) => {
-  let t: TestApp;
-  let admin: string;
-  let customer: string;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { env: { TRUST_PROXY: "true" } });
-    admin = await signedInCookie(t.services, "staff@example.com", { admin: true });
-    customer = await signedInCookie(t.services, "reader@example.com");
-  });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  const shop = useSignedInTestApp(
+    engine,
+    { admin: { email: "staff@example.com", admin: true }, customer: "reader@example.com" },
+    { TRUST_PROXY: "true" },
+  );
 
   let client = 0;
   /** A post as a form sends it, from a client address of its own unless one is given. */
   const post = (path: string, fields: Record<string, string>, from = `198.51.100.${++client}`) =>
-    t.app.request(path, {
+    shop.t.app.request(path, {
       method: "POST",
       body: new URLSearchParams(fields).toString(),
       headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": from },
@@ -34,14 +27,16 @@ describe.each(TEST_ENGINES)("the free story's routes on %s", (engine) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     if (file) form.set("story", file, "Jonah & the Fish.pdf");
-    return t.app.request(ADMIN_DOWNLOADS.freeStory, { method: "POST", body: form, headers: { cookie } });
+    return shop.t.app.request(ADMIN_DOWNLOADS.freeStory, { method: "POST", body: form, headers: { cookie } });
   };
   const page = async (path: string, cookie?: string) => {
-    const response = await t.app.request(path, { headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } });
+    const response = await shop.t.app.request(path, {
+      headers: { accept: "text/html", ...(cookie ? { cookie } : {}) },
+    });
     return { status: response.status, html: await response.text() };
   };
   const queued = () =>
-    t.services.db.selectFrom("mail_outbox").select("recipient").where("kind", "=", "free-story").execute();
+    shop.t.services.db.selectFrom("mail_outbox").select("recipient").where("kind", "=", "free-story").execute();
 
   it("offers nothing while no story is uploaded: no button, no page, a clear refusal", async () => {
     expect((await page("/")).html).not.toContain("Get a Free Story");
@@ -57,28 +52,28 @@ describe.each(TEST_ENGINES)("the free story's routes on %s", (engine) => {
 
   it("takes an upload from admins only, checked by content, and gives it back only to them", async () => {
     const pdf = await storyPdf();
-    for (const cookie of ["", customer]) {
+    for (const cookie of ["", shop.customer]) {
       const refused = await upload(new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), cookie);
       expect([401, 403]).toContain(refused.status);
-      const download = await t.app.request(ADMIN_DOWNLOADS.freeStory, { headers: { cookie } });
+      const download = await shop.t.app.request(ADMIN_DOWNLOADS.freeStory, { headers: { cookie } });
       expect(download.headers.get("content-type")).not.toBe("application/pdf");
     }
-    const notPdf = await upload(new Blob(["<html>a web page</html>"], { type: "application/pdf" }), admin);
+    const notPdf = await upload(new Blob(["<html>a web page</html>"], { type: "application/pdf" }), shop.admin);
     expect(notPdf.status).toBe(400);
     expect(await notPdf.json()).toMatchObject({
       ok: false,
       error: { fieldErrors: { story: expect.stringContaining("The file is not a PDF document.") } },
     });
-    const none = await upload(null, admin);
+    const none = await upload(null, shop.admin);
     expect(none.status).toBe(400);
     expect(await none.json()).toMatchObject({ error: { message: "Please choose the story's PDF file." } });
-    expect(await t.services.db.selectFrom("free_story").selectAll().execute()).toEqual([]);
+    expect(await shop.t.services.db.selectFrom("free_story").selectAll().execute()).toEqual([]);
 
-    const saved = await upload(new Blob([new Uint8Array(pdf)], { type: "application/octet-stream" }), admin);
+    const saved = await upload(new Blob([new Uint8Array(pdf)], { type: "application/octet-stream" }), shop.admin);
     expect(saved.status).toBe(200);
     expect(readFlash(saved.headers.get("set-cookie")?.split(";")[0])).toMatchObject({ title: "Free story saved" });
 
-    const download = await t.app.request(ADMIN_DOWNLOADS.freeStory, { headers: { cookie: admin } });
+    const download = await shop.t.app.request(ADMIN_DOWNLOADS.freeStory, { headers: { cookie: shop.admin } });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/pdf");
     expect(download.headers.get("content-disposition")).toBe('attachment; filename="Jonah-the Fish.pdf"');
@@ -113,7 +108,7 @@ describe.each(TEST_ENGINES)("the free story's routes on %s", (engine) => {
     expect((await queued()).length).toBe(before);
 
     // An address with an account and on the list, and one the shop never saw: the same answer.
-    await t.services.db
+    await shop.t.services.db
       .insertInto("email_subscribers")
       .values({
         id: "sub-1",
@@ -134,7 +129,7 @@ describe.each(TEST_ENGINES)("the free story's routes on %s", (engine) => {
 
   it("refuses a client past its limit with the wait, and queues nothing more", async () => {
     const from = "203.0.113.77";
-    const { limit } = t.services.rateLimits.freeStory;
+    const { limit } = shop.t.services.rateLimits.freeStory;
     for (let i = 0; i < limit; i++) {
       expect((await post(SITE_RESOURCES.freeStory.path, { email: `family${i}@example.com` }, from)).status).toBe(200);
     }
@@ -177,7 +172,7 @@ describe.each(TEST_ENGINES)("the free story's routes on %s", (engine) => {
     const footer = async (path: string) => (await page(path)).html.split("<footer")[1] ?? "";
     // Cached first: the settings' write must renew the page.
     expect(await footer("/about-us")).not.toContain('aria-label="Social media"');
-    await t.services.db
+    await shop.t.services.db
       .updateTable("store_settings")
       .set({
         social_links: JSON.stringify([
@@ -205,7 +200,7 @@ describe.each(TEST_ENGINES)("the free story's routes on %s", (engine) => {
   });
 
   it("stops offering the story when the admin removes it", async () => {
-    const removed = await upload(null, admin, { intent: "remove" });
+    const removed = await upload(null, shop.admin, { intent: "remove" });
     expect(removed.status).toBe(200);
     expect((await page("/")).html).not.toContain("Get a Free Story");
     expect((await page(SITE_PAGES.freeStory.path)).status).toBe(404);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createBackgroundTasks } from "#server/jobs/background-tasks.ts";
 import { DatabasePrivateFileStore } from "#server/files/private-file-store.ts";
 import { BucketPrivateFileStore } from "#server/files/bucket-private-file-store.ts";
@@ -25,13 +26,10 @@ const NOW = new Date("2026-12-01T09:00:00.000Z");
 const APP_SECRET = "free-story-test-secret-".padEnd(40, "x");
 
 describe.each(TEST_ENGINES)("the free story on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function setUp() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const { db } = testDb.handle;
     await insertDefaultSettings(db, { now: NOW });
     const { logger, lines } = capturedLogger();

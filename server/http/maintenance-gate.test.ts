@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { listNewestBooks } from "#server/books/list-books.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
@@ -12,13 +13,10 @@ const PASSWORD = TEST_PASSWORD;
 const BANNER = "The shop is closed to visitors";
 
 describe.each(TEST_ENGINES)("the shop closed for maintenance on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   async function start({ maintenance = true } = {}) {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     await t.services.db.updateTable("store_settings").set({ enable_maintenance_mode: maintenance }).execute();
   }
   const cookieOf = (email: string) => signedInCookie(t.services, email, { admin: email === OWNER });

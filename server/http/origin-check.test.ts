@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { signIn } from "#server/accounts/sign-in.ts";
 import { signUp } from "#server/accounts/sign-up.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -8,14 +9,11 @@ const PUBLIC_URL = "https://shop.example";
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 describe.each(TEST_ENGINES)("requests from other sites on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   /** The app as it runs behind a TLS proxy: the server itself sees http://localhost. */
   async function start() {
-    t = await createTestApp(engine, { env: { PUBLIC_URL } });
+    setT(await createTestApp(engine, { env: { PUBLIC_URL } }));
   }
 
   async function customerCookie() {

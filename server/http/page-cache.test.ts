@@ -3,6 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import type { KyselyPlugin } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createBackgroundTasks } from "#server/jobs/background-tasks.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
@@ -41,16 +42,16 @@ async function visitUntilHit(t: App, path: string, headers: Record<string, strin
 const stockStatus = (html: string) => html.match(/data-testid="stock-status"[^>]*>([^<]*)</)?.[1];
 
 describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
-  let t: TestApp;
+  // Registered first, so cleaned up last: after the second instance on its database.
+  const [t, setT] = useFixtureSetByTests<TestApp>();
   let second: Awaited<ReturnType<typeof createSecondInstance>> | undefined;
   afterEach(async () => {
     await second?.cleanup();
     second = undefined;
-    await t?.cleanup();
   });
 
   it("serves an anonymous visitor's page again from the cache, compressed, its inline scripts allowed by their hashes", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const first = await visit(t, "/");
     expect(first.response.status).toBe(200);
     expect(first.cache).toBe("miss");
@@ -76,7 +77,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
   });
 
   it("keys pages on the encoding they are sent in, not on how the client wrote its Accept-Encoding", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     await visitUntilHit(t, "/");
     // Every way of asking for gzip shares the one gzip entry.
     for (const header of ["gzip, deflate, br, zstd", "br, gzip;q=0.8", "*", "GZIP", "deflate;q=0.5, gzip"]) {
@@ -92,7 +93,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
   });
 
   it("serves a link's page from one entry whatever tracking parameters ads and mails added to it", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const bookId = await insertTestBook(t.services.db, { title: "Ruth Gleans", stock: 4 });
     const book = await t.services.db
       .selectFrom("books")
@@ -115,7 +116,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
   });
 
   it("serves signed-in customers a page of their own audience, never a visitor's, and never an admin's", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const anonymousFirst = await visitUntilHit(t, "/");
     const reader = await signedInCookie(t.services, "reader@example.com");
     const first = await visit(t, "/", { cookie: reader });
@@ -147,7 +148,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
   });
 
   it("never answers a visitor with a message waiting from the cache, nor keeps that page", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     await visitUntilHit(t, "/");
     const flash = flashCookie(t.services, "signed-out").split(";")[0]!;
     const withMessage = await visit(t, "/", { cookie: flash });
@@ -159,7 +160,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
   });
 
   it("keeps no page of checkout, the account area or the admin area", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     for (const path of ["/checkout", "/login", "/track-order", "/Admin"]) {
       await visit(t, path);
       expect((await visit(t, path)).cache, path).toBeNull();
@@ -167,7 +168,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
   });
 
   it("shows a new book, an order's stock and Coming Soon to the very next anonymous visitor", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     await enableInvoicePayments(t.services.db);
     const bookId = await insertTestBook(t.services.db, { title: "Ruth and Naomi Cached", stock: 2 });
     const otherId = await insertTestBook(t.services.db, { title: "Jonah Briefly Listed", stock: 3 });
@@ -231,7 +232,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
   });
 
   it("drops its pages on the first request after a write through another instance on the same database", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     second = await createSecondInstance(t);
     await visitUntilHit(second, "/");
     await setMaintenanceMode(t.services, { on: true });
@@ -242,10 +243,7 @@ describe.each(TEST_ENGINES)("the page cache on %s", (engine) => {
 });
 
 describe("the page cache beside a transaction that rolls back (SQLite, one shared connection)", () => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   /**
    * An anonymous visit that arrives while a transaction bumped the generation, then rolls back.
@@ -287,7 +285,7 @@ describe("the page cache beside a transaction that rolls back (SQLite, one share
   }
 
   it("never serves a page rendered then as newer than the next write", async () => {
-    t = await createTestApp("sqlite");
+    setT(await createTestApp("sqlite"));
     const id = await insertTestBook(t.services.db, { title: "Price Probe", stock: 5, priceCents: 1000 });
     const path = `/books/test-book-${id}`;
     await visitDuringRolledBackWrite(path, id);
@@ -296,7 +294,7 @@ describe("the page cache beside a transaction that rolls back (SQLite, one share
   });
 
   it("shows Coming Soon to the next visitor after maintenance mode is switched on", async () => {
-    t = await createTestApp("sqlite");
+    setT(await createTestApp("sqlite"));
     const id = await insertTestBook(t.services.db, { title: "Closed Probe", stock: 5 });
     await visitDuringRolledBackWrite("/", id);
     await setMaintenanceMode(t.services, { on: true });

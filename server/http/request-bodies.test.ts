@@ -1,12 +1,12 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useSignedInTestApp } from "#tests/support/admin-test-app.ts";
 import { isMaintenanceModeOn } from "#server/settings/maintenance-mode.ts";
 import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
-import { signedInCookie } from "#tests/support/test-sessions.ts";
 
 /** Every route module with an action, by its page path. */
 const ACTION_PATHS = [
@@ -54,16 +54,9 @@ const errorLines = (t: TestApp) =>
     ]);
 
 describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
-  let t: TestApp;
-  let customer: string;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    customer = await signedInCookie(t.services, "customer@example.com");
-    admin = await signedInCookie(t.services, "admin@example.com", { admin: true });
-  });
-  afterAll(async () => {
-    await t?.cleanup();
+  const shop = useSignedInTestApp(engine, {
+    customer: "customer@example.com",
+    admin: { email: "admin@example.com", admin: true },
   });
 
   it("refuses JSON, plain text and other non-form bodies on every action with 415, logging no error", async () => {
@@ -73,27 +66,27 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
         ["text/plain", "email=a@b.c"],
         ["application/xml", "<a/>"],
       ] as const) {
-        for (const cookie of [undefined, customer, admin]) {
+        for (const cookie of [undefined, shop.customer, shop.admin]) {
           const headers: Record<string, string> = { "content-type": type, ...(cookie ? { cookie } : {}) };
-          const response = await t.app.request(target, { method: "POST", body, headers });
+          const response = await shop.t.app.request(target, { method: "POST", body, headers });
           expect(response.status, `${target} ${type}`).toBe(415);
         }
       }
     }
-    expect(errorLines(t)).toEqual([]);
+    expect(errorLines(shop.t)).toEqual([]);
   });
 
   it("refuses a declared body over the form's limit with 413, without reading it", async () => {
     for (const target of ["/login", "/contact-us.data", "/resources/subscribe", "/admin/orders"]) {
       const { stream, state } = countingBody(512 * 1024);
-      const response = await t.app.request(target, {
+      const response = await shop.t.app.request(target, {
         method: "POST",
         body: stream,
         duplex: "half",
         headers: {
           "content-type": "application/x-www-form-urlencoded",
           "content-length": String(512 * 1024),
-          cookie: admin,
+          cookie: shop.admin,
         },
       } as RequestInit);
       expect(response.status, target).toBe(413);
@@ -102,26 +95,26 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
   });
 
   it("answers a form streamed past its limit with 413 and changes nothing", async () => {
-    const before = await t.services.db.selectFrom("contact_messages").select("id").execute();
+    const before = await shop.t.services.db.selectFrom("contact_messages").select("id").execute();
     const { stream } = countingBody(512 * 1024);
-    const response = await t.app.request("/contact-us", {
+    const response = await shop.t.app.request("/contact-us", {
       method: "POST",
       body: stream,
       duplex: "half",
       headers: { "content-type": "application/x-www-form-urlencoded" },
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(await t.services.db.selectFrom("contact_messages").select("id").execute()).toEqual(before);
-    expect(errorLines(t)).toEqual([]);
+    expect(await shop.t.services.db.selectFrom("contact_messages").select("id").execute()).toEqual(before);
+    expect(errorLines(shop.t)).toEqual([]);
   });
 
   it("refuses a visitor's or customer's upload to the books screen before reading its body", async () => {
     for (const [cookie, status] of [
       [undefined, 401],
-      [customer, 403],
+      [shop.customer, 403],
     ] as const) {
       const { stream, state } = countingBody(4 * 1024 * 1024);
-      const response = await t.app.request("/admin/books.data", {
+      const response = await shop.t.app.request("/admin/books.data", {
         method: "POST",
         body: stream,
         duplex: "half",
@@ -134,26 +127,26 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
   });
 
   it("answers a broken form with 400 and does not take it for an empty one", async () => {
-    await setMaintenanceMode(t.services, { on: true });
+    await setMaintenanceMode(shop.t.services, { on: true });
     try {
       for (const body of ['--x\r\nContent-Disposition: form-data; name="enableMaintenanceMode"\r\n\r\non', "garbage"]) {
-        const response = await t.app.request("/admin/coming-soon", {
+        const response = await shop.t.app.request("/admin/coming-soon", {
           method: "POST",
           body,
-          headers: { "content-type": "multipart/form-data; boundary=x", cookie: admin },
+          headers: { "content-type": "multipart/form-data; boundary=x", cookie: shop.admin },
         });
         expect(response.status).toBe(400);
         // An empty form would have meant "switch off".
-        expect(await isMaintenanceModeOn(t.services)).toBe(true);
+        expect(await isMaintenanceModeOn(shop.t.services)).toBe(true);
       }
     } finally {
-      await setMaintenanceMode(t.services, { on: false });
+      await setMaintenanceMode(shop.t.services, { on: false });
     }
-    expect(errorLines(t)).toEqual([]);
+    expect(errorLines(shop.t)).toEqual([]);
   });
 
   it("stores an uploaded cover through a temporary file that is removed afterwards", async () => {
-    const tmpDir = path.join(t.testDb.dataDir, "tmp");
+    const tmpDir = path.join(shop.t.testDb.dataDir, "tmp");
     const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3366aa" } })
       .png()
       .toBuffer()
@@ -169,9 +162,13 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
       form.append(name, value);
     }
     form.append("cover", new File([png], "cover.png", { type: "image/png" }));
-    const response = await t.app.request("/admin/books", { method: "POST", body: form, headers: { cookie: admin } });
+    const response = await shop.t.app.request("/admin/books", {
+      method: "POST",
+      body: form,
+      headers: { cookie: shop.admin },
+    });
     expect(response.status).toBe(200);
-    const book = await t.services.db
+    const book = await shop.t.services.db
       .selectFrom("books")
       .select("image_url")
       .where("title", "=", "Jonah")
@@ -191,10 +188,16 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
       big.append(name, value);
     }
     big.append("cover", new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.png", { type: "image/png" }));
-    const refused = await t.app.request("/admin/books.data", { method: "POST", body: big, headers: { cookie: admin } });
+    const refused = await shop.t.app.request("/admin/books.data", {
+      method: "POST",
+      body: big,
+      headers: { cookie: shop.admin },
+    });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("The image is too large. Please choose a file of at most 10 MB.");
-    expect(await t.services.db.selectFrom("books").select("id").where("title", "=", "Too Big").execute()).toEqual([]);
+    expect(await shop.t.services.db.selectFrom("books").select("id").where("title", "=", "Too Big").execute()).toEqual(
+      [],
+    );
     expect(existsSync(tmpDir) ? readdirSync(tmpDir) : []).toEqual([]);
 
     // A second file, or a file in another field, is not accepted.
@@ -203,10 +206,11 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
     twoFiles.append("cover", new File([png], "a.png", { type: "image/png" }));
     twoFiles.append("other", new File([png], "b.png", { type: "image/png" }));
     expect(
-      (await t.app.request("/admin/books", { method: "POST", body: twoFiles, headers: { cookie: admin } })).status,
+      (await shop.t.app.request("/admin/books", { method: "POST", body: twoFiles, headers: { cookie: shop.admin } }))
+        .status,
     ).toBe(400);
     expect(existsSync(tmpDir) ? readdirSync(tmpDir) : []).toEqual([]);
-    expect(errorLines(t)).toEqual([]);
+    expect(errorLines(shop.t)).toEqual([]);
   });
 
   it("reads a NUL byte in the address as nothing to find, and refuses one in a form with 400 (PostgreSQL cannot compare one)", async () => {
@@ -217,18 +221,18 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
       ["/admin/orders.data?search=ORD%00", 200],
       ["/admin/books.data?page=%00&search=%00", 200],
     ] as const) {
-      const response = await t.app.request(target, { headers: { cookie: admin } });
+      const response = await shop.t.app.request(target, { headers: { cookie: shop.admin } });
       expect(response.status, target).toBe(status);
     }
-    const search = await t.app.request("/admin/orders.data?search=ORD%00", { headers: { cookie: admin } });
+    const search = await shop.t.app.request("/admin/orders.data?search=ORD%00", { headers: { cookie: shop.admin } });
     expect(await search.text()).not.toContain("ORD-2025-001");
-    const response = await t.app.request("/admin/subscribers.data", {
+    const response = await shop.t.app.request("/admin/subscribers.data", {
       method: "POST",
       body: "intent=delete&subscriberId=a%00b",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: shop.admin },
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("The form contains a character that is not allowed.");
-    expect(errorLines(t)).toEqual([]);
+    expect(errorLines(shop.t)).toEqual([]);
   });
 });

@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { FLASH_COOKIE } from "#server/http/flash.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
 // Through the real app and build (needs `npm run build`).
 describe.each(TEST_ENGINES)("a spent client's sign-in on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   const post = (path: string, fields: Record<string, string>, client: string) =>
     t.app.request(path, {
@@ -24,7 +22,7 @@ describe.each(TEST_ENGINES)("a spent client's sign-in on %s", (engine) => {
   };
 
   it("is sent back to the form with the wait in a toast, before its form is read or a page rendered", async () => {
-    t = await createTestApp(engine, { env: { TRUST_PROXY: "true" } });
+    setT(await createTestApp(engine, { env: { TRUST_PROXY: "true" } }));
     for (let i = 0; i < 5; i++) {
       const refused = await post("/login?redirectTo=%2Fbooks", wrongPassword, "203.0.113.5");
       expect(refused.status).toBe(401);

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { useFixture } from "#tests/support/test-fixture.ts";
+import { createTestApp } from "#tests/support/test-app.ts";
 
 // A method an address does not take, through the real app and build (needs `npm run build`).
 describe("a request with a method the address does not take", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp("sqlite");
-  });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
+  const t = useFixture(() => createTestApp("sqlite"), "all");
 
   const send = (method: string, path: string) =>
     t.app.request(path, {

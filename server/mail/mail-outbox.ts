@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database } from "#server/db/schema.ts";
+import type { Insertable, Kysely } from "kysely";
+import type { Database, MailOutboxTable } from "#server/db/schema.ts";
 
 /**
  * The queued e-mails. An order mail's row names the mail and its order; the text is rendered from
@@ -28,19 +28,11 @@ export async function queueOrderMail(
   db: Kysely<Database>,
   options: { orderId: string; kind: OrderMailKind; now: Date; dedupeKey?: string },
 ): Promise<boolean> {
-  const result = await db
-    .insertInto("mail_outbox")
-    .values({
-      id: randomUUID(),
-      dedupe_key: options.dedupeKey ?? `${options.orderId}:${options.kind}`,
-      kind: options.kind,
-      order_id: options.orderId,
-      created_at: options.now.toISOString(),
-      next_attempt_at: options.now.toISOString(),
-    })
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return queueOnce(db, options.now, {
+    dedupe_key: options.dedupeKey ?? `${options.orderId}:${options.kind}`,
+    kind: options.kind,
+    order_id: options.orderId,
+  });
 }
 
 /**
@@ -67,20 +59,12 @@ export async function queueTaxExemptionMail(
   db: Kysely<Database>,
   options: { certificateId: string; kind: TaxExemptionMailKind; now: Date },
 ): Promise<boolean> {
-  const result = await db
-    .insertInto("mail_outbox")
-    .values({
-      id: randomUUID(),
-      dedupe_key: `tax-certificate:${options.certificateId}:${options.kind}`,
-      kind: options.kind,
-      order_id: null,
-      tax_certificate_id: options.certificateId,
-      created_at: options.now.toISOString(),
-      next_attempt_at: options.now.toISOString(),
-    })
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return queueOnce(db, options.now, {
+    dedupe_key: `tax-certificate:${options.certificateId}:${options.kind}`,
+    kind: options.kind,
+    order_id: null,
+    tax_certificate_id: options.certificateId,
+  });
 }
 
 /** The free story's mail (server/free-story/free-story-mail.ts), to the address in `recipient`. */
@@ -126,17 +110,26 @@ export async function queueReturnClaimMail(
   db: Kysely<Database>,
   options: { claimId: string; orderId: string; kind: ReturnClaimMailKind; now: Date },
 ): Promise<boolean> {
+  return queueOnce(db, options.now, {
+    dedupe_key: `return-claim:${options.claimId}:${options.kind}`,
+    kind: options.kind,
+    order_id: options.orderId,
+    return_claim_id: options.claimId,
+  });
+}
+
+/**
+ * Adds `mail` to the outbox, due at once, unless a row with its dedupe key is there already.
+ * Returns whether a row was added.
+ */
+async function queueOnce(
+  db: Kysely<Database>,
+  now: Date,
+  mail: Omit<Insertable<MailOutboxTable>, "id" | "created_at" | "next_attempt_at">,
+): Promise<boolean> {
   const result = await db
     .insertInto("mail_outbox")
-    .values({
-      id: randomUUID(),
-      dedupe_key: `return-claim:${options.claimId}:${options.kind}`,
-      kind: options.kind,
-      order_id: options.orderId,
-      return_claim_id: options.claimId,
-      created_at: options.now.toISOString(),
-      next_attempt_at: options.now.toISOString(),
-    })
+    .values({ id: randomUUID(), ...mail, created_at: now.toISOString(), next_attempt_at: now.toISOString() })
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { useFixture } from "#tests/support/test-fixture.ts";
+import { createTestDatabase, TEST_ENGINES } from "#tests/support/test-database.ts";
 import { getOrderDetails } from "./get-order-details.ts";
 
 describe.each(TEST_ENGINES)("getOrderDetails on %s", (engine) => {
-  let testDb: TestDatabase;
-  beforeAll(async () => {
-    testDb = await createTestDatabase(engine, { seeded: true });
-  });
-  afterAll(async () => {
-    await testDb?.cleanup();
-  });
+  const testDb = useFixture(() => createTestDatabase(engine, { seeded: true }), "all");
 
   it("returns the order with its items and line totals, in order", async () => {
     const db = testDb.handle.db;

@@ -1,5 +1,5 @@
 import type { OrderStatus, Timestamp } from "#server/db/schema.ts";
-import { countRows, fetchPage, newestFirst, type Page, type PageRequest } from "#server/db/paging.ts";
+import { fetchNewestFirst, type Page, type SearchPageRequest } from "#server/db/paging.ts";
 import { normalizeSearch } from "#server/db/search-pattern.ts";
 import type { AppServices } from "#server/services.ts";
 import { orderMatchesSearch } from "./order-search-filter.ts";
@@ -22,54 +22,47 @@ export interface OrderListItem {
   amountRefundedCents: number;
 }
 
-export interface ListOrdersInput extends PageRequest {
-  /** Matched case-insensitively against the order id and the customer's e-mail address. */
-  search?: string | null;
-}
-
-/** Orders, newest first by order date, one page at a time. */
+/**
+ * Orders, newest first by order date, one page at a time; `search` is matched case-insensitively
+ * against the order id and the customer's e-mail address.
+ */
 export async function listOrders(
   { db }: Pick<AppServices, "db">,
-  input: ListOrdersInput = {},
+  input: SearchPageRequest = {},
 ): Promise<Page<OrderListItem>> {
   const search = normalizeSearch(input.search);
   const base = db.selectFrom("orders").$if(search !== null, (qb) => qb.where(orderMatchesSearch(search!)));
 
-  return fetchPage(
+  return fetchNewestFirst(
     input,
-    () => countRows(base),
-    async (range) => {
-      const rows = await newestFirst(
-        base.select([
-          "id",
-          "order_date",
-          "customer_email",
-          "total_cents",
-          "tax_cents",
-          "status",
-          "currency",
-          "payment_method",
-          "payment_status",
-          "amount_paid_cents",
-          "amount_refunded_cents",
-        ]),
-        "order_date",
+    base,
+    (query) =>
+      query.select([
         "id",
-        range,
-      ).execute();
-      return rows.map((row) => ({
-        id: row.id,
-        orderDate: row.order_date,
-        customerEmail: row.customer_email,
-        totalCents: row.total_cents,
-        taxCents: row.tax_cents,
-        status: row.status,
-        currency: row.currency,
-        paymentMethod: row.payment_method,
-        paymentStatus: row.payment_status,
-        amountPaidCents: row.amount_paid_cents,
-        amountRefundedCents: row.amount_refunded_cents,
-      }));
-    },
+        "order_date",
+        "customer_email",
+        "total_cents",
+        "tax_cents",
+        "status",
+        "currency",
+        "payment_method",
+        "payment_status",
+        "amount_paid_cents",
+        "amount_refunded_cents",
+      ]),
+    { column: "order_date", id: "id" },
+    (row) => ({
+      id: row.id,
+      orderDate: row.order_date,
+      customerEmail: row.customer_email,
+      totalCents: row.total_cents,
+      taxCents: row.tax_cents,
+      status: row.status,
+      currency: row.currency,
+      paymentMethod: row.payment_method,
+      paymentStatus: row.payment_status,
+      amountPaidCents: row.amount_paid_cents,
+      amountRefundedCents: row.amount_refunded_cents,
+    }),
   );
 }

@@ -1,18 +1,16 @@
 import type { Insertable } from "kysely";
 import type { OrdersTable } from "#server/db/schema.ts";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder, orderActionDeps as deps, paidCardOrder } from "#tests/support/test-orders.ts";
 import { describeShipResult, markOrdersShipped } from "./mark-orders-shipped.ts";
 
 describe.each(TEST_ENGINES)("markOrdersShipped on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("ships each order its own rules allow and says which were skipped and why", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const place = (id: string, order: Partial<Insertable<OrdersTable>>) =>
       insertTestOrder(db, { takeStock: false, order: { id, ...order } });
@@ -71,7 +69,7 @@ describe.each(TEST_ENGINES)("markOrdersShipped on %s", (engine) => {
   });
 
   it("ships each order with the tracking number given for it, and says when a skipped order's was not saved", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     for (const [id, order] of [
       ["A", paidCardOrder()],
@@ -113,7 +111,7 @@ describe.each(TEST_ENGINES)("markOrdersShipped on %s", (engine) => {
   // An empty choice, a blank id and more than BULK_ORDER_LIMIT are refused by bulkShipOrdersSchema
   // in the orders action, before this use case (orders-route.test.ts).
   it("changes nothing for an empty list", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await insertTestOrder(db, { takeStock: false, order: { id: "PAID", ...paidCardOrder() } });
     expect(await markOrdersShipped(deps(db), { orderIds: [] })).toEqual({

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import type { Viewer } from "#server/accounts/viewer.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder } from "#tests/support/test-orders.ts";
@@ -25,13 +26,10 @@ describe("maySeeConfirmation (the confirmation's rule)", () => {
 });
 
 describe.each(TEST_ENGINES)("mayDownloadOrderDocuments on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("adds to the confirmation's rule the orders Order History lists: placed with the account's verified address", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const { db } = testDb.handle;
     const now = new Date().toISOString();
     await db

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { insertTestOrder } from "#tests/support/test-orders.ts";
@@ -7,13 +8,10 @@ import { pdfText } from "#tests/support/pdf-text.ts";
 import { renderOrderMail } from "./order-mails.ts";
 
 describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function setUp() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await enableInvoicePayments(db, { terms: "Net 30 <days>" });
     await db
@@ -67,7 +65,7 @@ describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
   });
 
   it("never opens with, or speaks in, what the buyer typed: a neutral greeting, typed fields only as labelled values", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await enableInvoicePayments(db, { terms: "Net 30" });
     const phishing = "URGENT: your account is locked, visit http://evil.example/login";
@@ -165,7 +163,7 @@ describe.each(TEST_ENGINES)("renderOrderMail on %s", (engine) => {
   });
 
   it("names PayPal as the payment of a PayPal order, and where its refund goes", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const orderId = await insertTestOrder(db, {
       order: {

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { getOrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
 import { placeOrder } from "#server/checkout/place-order.ts";
 import { getSalesOverview } from "#server/dashboard/sales-overview.ts";
@@ -16,15 +17,12 @@ import { renderOrderMail } from "./order-mails.ts";
 
 /** A taxed order and an exempt one, as every place that shows an order shows their tax. */
 describe.each(TEST_ENGINES)("an order's sales tax, wherever it is shown, on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
   const db = () => testDb.handle.db;
   const clock = () => new Date();
 
   async function placeTwo() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await enableInvoicePayments(db(), { terms: "Net 30" });
     await setTaxRates(db(), [{ place: "US-IL", rate: "6.25" }]);
     const bookId = await insertTestBook(db(), { title: "Jonah", priceCents: 2000, stock: 10 });

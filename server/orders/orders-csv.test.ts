@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { parse } from "csv-parse/sync";
 import { csvValue } from "#server/csv/csv-format.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
@@ -60,13 +61,10 @@ describe("the orders export filter", () => {
 });
 
 describe.each(TEST_ENGINES)("ordersCsvStream on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("writes one line per order with its lines summed up and amounts in decimals, newest first", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await insertTestOrder(db, {
       takeStock: false,
@@ -160,7 +158,7 @@ describe.each(TEST_ENGINES)("ordersCsvStream on %s", (engine) => {
   });
 
   it("keeps to the list's search and to whole UTC days of the date range", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const order = (id: string, at: string, email: string) =>
       insertTestOrder(db, { takeStock: false, order: { id, order_date: at, customer_email: email } });
@@ -181,7 +179,7 @@ describe.each(TEST_ENGINES)("ordersCsvStream on %s", (engine) => {
   });
 
   it("pages by order date and id without skipping or repeating orders of the same instant", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     for (let i = 0; i < 7; i++) {
       await insertTestOrder(db, {
@@ -204,7 +202,7 @@ describe.each(TEST_ENGINES)("ordersCsvStream on %s", (engine) => {
   });
 
   it("neutralises formulas a customer typed, and they read back as typed", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await insertTestOrder(db, {
       takeStock: false,

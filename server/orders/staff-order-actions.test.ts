@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { bundleStock as setStock } from "#tests/support/test-bundles.ts";
 import { insertTestOrder, orderActionDeps as deps, paidCardOrder } from "#tests/support/test-orders.ts";
@@ -8,13 +9,10 @@ import { refundOrder } from "./refund-order.ts";
 import { updateOrderStatus } from "./update-order-status.ts";
 
 describe.each(TEST_ENGINES)("staff order actions on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function fresh() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     return testDb.handle.db;
   }
   const order = (id: string) =>

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { insertTestBundle } from "#tests/support/test-bundles.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
@@ -7,13 +8,10 @@ import { newOrderId } from "./order-id.ts";
 import { releaseOrderStock, retakeOrderStock, takeStock } from "./stock.ts";
 
 describe.each(TEST_ENGINES)("stock on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function withBook(stock: number | null) {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const id = await insertTestBook(db, { stock });
     return { db, id };
@@ -25,7 +23,7 @@ describe.each(TEST_ENGINES)("stock on %s", (engine) => {
 
   /** A class set of 12 × A + 1 × B, A and B with the stock given. */
   async function withClassSet(stockA: number | null, stockB: number | null) {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const a = await insertTestBook(db, { title: "A", stock: stockA });
     const b = await insertTestBook(db, { title: "B", stock: stockB });

@@ -1,20 +1,18 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
 // The /track-order page through the real app and build (needs `npm run build`).
 describe.each(TEST_ENGINES)("GET /track-order on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   const get = (query = "") => t.app.request(`/track-order${query}`);
   // React separates adjacent text parts with empty comments ("Order <!-- -->ORD-…").
   const textOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
   it("renders the empty state without an order id", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const response = await get();
     expect(response.status).toBe(200);
     const html = await textOf(response);
@@ -24,7 +22,7 @@ describe.each(TEST_ENGINES)("GET /track-order on %s", (engine) => {
   });
 
   it("server-renders a found order from the database, without personal data", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const response = await get("?orderId=ord-2025-001");
     expect(response.status).toBe(200);
     const html = await textOf(response);
@@ -50,7 +48,7 @@ describe.each(TEST_ENGINES)("GET /track-order on %s", (engine) => {
   });
 
   it("answers 400 for a blank id and 404 for unknown or odd ids", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     for (const query of ["?orderId=", "?orderId=%20%20"]) {
       const response = await get(query);
       expect(response.status, query).toBe(400);
@@ -72,7 +70,7 @@ describe.each(TEST_ENGINES)("GET /track-order on %s", (engine) => {
   });
 
   it("sets each failed lookup's toast in its answer, a new one per lookup, and none for a found order", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     // The toast's id is the one UUID in the answer (the page holds no other).
     const toastOf = async (query: string) => {
       const payload = await (await t.app.request(`/track-order.data${query}`)).text();
@@ -89,7 +87,7 @@ describe.each(TEST_ENGINES)("GET /track-order on %s", (engine) => {
   });
 
   it("limits lookups to 20 a minute per client, but never the bare page", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     // Blank ids and the bare page do not count.
     expect((await get()).status).toBe(200);
     expect((await get("?orderId=")).status).toBe(400);

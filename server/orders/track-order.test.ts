@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { useFixture } from "#tests/support/test-fixture.ts";
+import { createTestDatabase, TEST_ENGINES } from "#tests/support/test-database.ts";
 import { SEED_ORDERS } from "#server/seed/sample-orders.ts";
 import { orderIdInputSchema, orderIdSchema } from "#common/orders/tracking-schema.ts";
 import { trackOrder } from "./track-order.ts";
 import { appendOrderHistory } from "./order-history.ts";
 
 describe.each(TEST_ENGINES)("trackOrder on %s", (engine) => {
-  let testDb: TestDatabase;
-  beforeAll(async () => {
-    testDb = await createTestDatabase(engine, { seeded: true });
-  });
-  afterAll(async () => {
-    await testDb?.cleanup();
-  });
+  const testDb = useFixture(() => createTestDatabase(engine, { seeded: true }), "all");
 
   it("finds a seeded order with its history, newest step first", async () => {
     const tracking = await trackOrder(testDb.handle, { orderId: "ORD-2025-001" });

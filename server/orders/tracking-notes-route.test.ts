@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useSignedInTestApp } from "#tests/support/admin-test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { insertTestOrder, paidCardOrder } from "#tests/support/test-orders.ts";
-import { signedInCookie } from "#tests/support/test-sessions.ts";
 import { readFlash } from "#server/http/flash.ts";
 import { ORDER_MAIL_KINDS } from "#server/mail/mail-outbox.ts";
 import { loadInvoiceDocument, loadOrderDocuments } from "#server/documents/load-order-document.ts";
@@ -20,43 +19,38 @@ const NOTE = "Deliver to the school office; the head teacher is Mrs. Abigail Nab
 // Issue 34 through the real app and build (needs `npm run build`): the admin orders action's
 // tracking and note intents, who may post them, and where their results show (and do not).
 describe.each(TEST_ENGINES)("tracking numbers and staff notes through the app on %s", (engine) => {
-  let t: TestApp;
-  let admin: string;
-  let customer: string;
+  const shop = useSignedInTestApp(engine, {
+    admin: { email: "owner@example.com", admin: true },
+    customer: "reader@example.com",
+  });
   let orderId: string;
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await signedInCookie(t.services, "owner@example.com", { admin: true });
-    customer = await signedInCookie(t.services, "reader@example.com");
-    const user = await t.services.db
+    const user = await shop.t.services.db
       .selectFrom("user")
       .select("id")
       .where("email", "=", "reader@example.com")
       .executeTakeFirstOrThrow();
-    orderId = await insertTestOrder(t.services.db, {
+    orderId = await insertTestOrder(shop.t.services.db, {
       takeStock: false,
       order: { ...paidCardOrder(), user_id: user.id, customer_email: "reader@example.com" },
     });
   });
-  afterAll(async () => {
-    await t?.cleanup();
-  });
 
-  const post = (fields: [string, string][], cookie = admin) =>
-    t.app.request("/admin/orders.data", {
+  const post = (fields: [string, string][], cookie = shop.admin) =>
+    shop.t.app.request("/admin/orders.data", {
       method: "POST",
       body: new URLSearchParams(fields).toString(),
       headers: { "content-type": "application/x-www-form-urlencoded", cookie },
     });
   const numbers = () =>
-    t.services.db
+    shop.t.services.db
       .selectFrom("order_tracking_numbers")
       .select(["id", "carrier", "tracking_number"])
       .where("order_id", "=", orderId)
       .orderBy("position")
       .execute();
   const status = async () =>
-    (await t.services.db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow())
+    (await shop.t.services.db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow())
       .status;
 
   async function expectRefused(response: Response, field: string, message: string) {
@@ -116,13 +110,13 @@ describe.each(TEST_ENGINES)("tracking numbers and staff notes through the app on
       ],
     ];
     for (const form of fields) {
-      for (const cookie of [customer, ""]) {
+      for (const cookie of [shop.customer, ""]) {
         const response = await post(form, cookie);
         expect([401, 403], form[0]![1]).toContain(response.status);
       }
     }
     expect(await numbers()).toEqual([]);
-    expect(await t.services.db.selectFrom("order_notes").select("id").execute()).toEqual([]);
+    expect(await shop.t.services.db.selectFrom("order_notes").select("id").execute()).toEqual([]);
   });
 
   it("ships with two numbers, corrects one, resends the mail; the customer's pages link them, no note anywhere", async () => {
@@ -182,7 +176,7 @@ describe.each(TEST_ENGINES)("tracking numbers and staff notes through the app on
       ["requestId", "form-1"],
     ]);
     expect(toastOf(resent)?.description).toBe(`The shipped e-mail of order ${orderId} is on its way to the customer.`);
-    const mails = await t.services.db
+    const mails = await shop.t.services.db
       .selectFrom("mail_outbox")
       .select("dedupe_key")
       .where("order_id", "=", orderId)
@@ -192,7 +186,9 @@ describe.each(TEST_ENGINES)("tracking numbers and staff notes through the app on
     expect(mails.map((m) => m.dedupe_key)).toEqual([`${orderId}:shipped`, `${orderId}:shipped:again:form-1`]);
 
     // Staff see the note and the numbers in Order Details.
-    const details = await t.app.request(`/admin/orders.data?details=${orderId}`, { headers: { cookie: admin } });
+    const details = await shop.t.app.request(`/admin/orders.data?details=${orderId}`, {
+      headers: { cookie: shop.admin },
+    });
     const staffView = await details.text();
     expect(staffView).toContain(NOTE);
     expect(staffView).toContain("owner@example.com");
@@ -204,21 +200,21 @@ describe.each(TEST_ENGINES)("tracking numbers and staff notes through the app on
     ];
     for (const [path, cookie] of [
       [`/track-order?orderId=${orderId}`, ""],
-      [`/order-history`, customer],
-      [`/order-confirmation/${orderId}`, customer],
+      [`/order-history`, shop.customer],
+      [`/order-confirmation/${orderId}`, shop.customer],
     ] as const) {
-      const response = await t.app.request(path, { headers: { accept: "text/html", cookie } });
+      const response = await shop.t.app.request(path, { headers: { accept: "text/html", cookie } });
       expect(response.status, path).toBe(200);
       const html = await htmlOf(response);
       for (const link of links) expect(html, path).toContain(link);
       expect(html, path).not.toContain("7489 0000 1234");
       expect(html, path).not.toContain("Abigail");
     }
-    const track = await t.app.request(`/track-order.data?orderId=${orderId}`);
+    const track = await shop.t.app.request(`/track-order.data?orderId=${orderId}`);
     expect(await track.text()).not.toContain("Abigail");
 
     // Nor in what the server hands customers: mails, documents, the tracking and order lists.
-    const deps = { db: t.services.db, clock: t.services.clock, env: { PUBLIC_URL: "https://shop.example" } };
+    const deps = { db: shop.t.services.db, clock: shop.t.services.clock, env: { PUBLIC_URL: "https://shop.example" } };
     for (const kind of ORDER_MAIL_KINDS) {
       const mail = await renderOrderMail(deps, { kind, orderId });
       expect(JSON.stringify(mail), kind).not.toContain("Abigail");

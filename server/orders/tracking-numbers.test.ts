@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
@@ -20,13 +21,10 @@ const UPS = { carrier: "ups", trackingNumber: "1Z999AA10123456784" } as const;
 const LOCAL = { carrier: "other", trackingNumber: "AB-1234" } as const;
 
 describe.each(TEST_ENGINES)("tracking numbers on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function setUp(order = paidCardOrder()) {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const orderId = await insertTestOrder(db, { takeStock: false, order });
     return { db, orderId };

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertTestOrder, orderActionDeps, paidCardOrder } from "#tests/support/test-orders.ts";
@@ -6,14 +7,11 @@ import { cancelOrder } from "./cancel-order.ts";
 import { describeReleaseResult, listUnpaidHoldsByClient, releaseUnpaidHolds } from "./unpaid-holds-by-client.ts";
 
 describe.each(TEST_ENGINES)("unpaid holds by client on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
   const db = () => testDb.handle.db;
 
   async function setUp() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const bookId = await insertTestBook(db(), { title: "Jonah", stock: 500 });
     const held = (
       clientKey: string | null,

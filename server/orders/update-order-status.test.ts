@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
 import { trackOrder } from "./track-order.ts";
@@ -6,13 +7,10 @@ import { updateOrderStatus } from "./update-order-status.ts";
 import { orderActionDeps as deps } from "#tests/support/test-orders.ts";
 
 describe.each(TEST_ENGINES)("updateOrderStatus on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   async function seeded() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     return testDb.handle.db;
   }

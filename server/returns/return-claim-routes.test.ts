@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { insertStatusStep, insertTestOrder } from "#tests/support/test-orders.ts";
@@ -8,10 +9,7 @@ import { RETURN_CLAIM_MESSAGES } from "#common/returns/return-claim-terms.ts";
 
 // The /returns page and the photo route through the real app and build (needs `npm run build`).
 describe.each(TEST_ENGINES)("/returns on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   const textOf = async (response: Response) =>
     (await response.text()).replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
@@ -53,7 +51,7 @@ describe.each(TEST_ENGINES)("/returns on %s", (engine) => {
   }
 
   it("asks a guest for the order's number and e-mail, and opens the claim form once they match", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const { orderId } = await shippedOrder();
     const html = await textOf(await get(`/returns?orderId=${orderId}`));
     expect(html).toContain("Find your order");
@@ -75,7 +73,7 @@ describe.each(TEST_ENGINES)("/returns on %s", (engine) => {
   });
 
   it("refuses a claim without proof, a photo that is no image, and too many copies, storing nothing", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const { orderId, itemId } = await shippedOrder();
     const claim = {
       intent: "send-claim",
@@ -124,7 +122,7 @@ describe.each(TEST_ENGINES)("/returns on %s", (engine) => {
   });
 
   it("counts every post against the client's limit, as Track Order does", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     for (let i = 1; i <= 20; i++) {
       const response = await post({ intent: "find-order", orderId: "ORD-NOPE", email: "a@example.com" });
       expect(response.status, `post ${i}`).toBe(400);

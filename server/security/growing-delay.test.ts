@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { openSharedStores, TEST_STORE_KINDS, type SharedStores } from "#tests/support/rate-limit-stores.ts";
 import { GrowingDelay } from "./growing-delay.ts";
 
@@ -14,13 +15,10 @@ it("doubles the wait per failure past the free ones, up to its cap", () => {
 });
 
 describe.each(TEST_STORE_KINDS)("the growing delay in the %s store", (kind) => {
-  let shared: SharedStores;
-  afterEach(async () => {
-    await shared?.cleanup();
-  });
+  const [shared, setShared] = useFixtureSetByTests<SharedStores>();
 
   it("lets the free failures through, then one try per wait, the wait growing with each failure on any instance", async () => {
-    shared = await openSharedStores(kind);
+    setShared(await openSharedStores(kind));
     const [first, second] = shared.stores.map(
       (store) => new GrowingDelay(store, { name: "guesses", freeFailures: 2, maxDelayMs: 2_000 }),
     );
@@ -46,7 +44,7 @@ describe.each(TEST_STORE_KINDS)("the growing delay in the %s store", (kind) => {
   });
 
   it("lets exactly one of many simultaneous tries through a wait, whichever instance they reach", async () => {
-    shared = await openSharedStores(kind);
+    setShared(await openSharedStores(kind));
     const delays = shared.stores.map((store) => new GrowingDelay(store, { name: "guesses", freeFailures: 1 }));
     await delays[0]!.fail("anna");
     const waits = await Promise.all(Array.from({ length: 12 }, (_, i) => delays[i % 2]!.admit("anna")));
@@ -55,7 +53,7 @@ describe.each(TEST_STORE_KINDS)("the growing delay in the %s store", (kind) => {
   });
 
   it("forgets the failures after the quiet period, and each failure restarts it", async () => {
-    shared = await openSharedStores(kind);
+    setShared(await openSharedStores(kind));
     const delay = new GrowingDelay(shared.stores[0], {
       name: "guesses",
       freeFailures: 1,

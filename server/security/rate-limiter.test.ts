@@ -1,17 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { openSharedStores, TEST_STORE_KINDS, type SharedStores } from "#tests/support/rate-limit-stores.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 
 // Windows running out are what some of these tests test: `passTime` moves the store's clock on
 // (rate-limiter-flexible takes none; tests/support/rate-limit-stores.ts).
 describe.each(TEST_STORE_KINDS)("a rate limit in the %s store", (kind) => {
-  let shared: SharedStores;
-  afterEach(async () => {
-    await shared?.cleanup();
-  });
+  const [shared, setShared] = useFixtureSetByTests<SharedStores>();
 
   it("allows the limit per window and per key, then says how long to wait", async () => {
-    shared = await openSharedStores(kind);
+    setShared(await openSharedStores(kind));
     const limiter = new RateLimiter(shared.stores[0], { name: "test", limit: 3, windowMs: 60_000 });
     expect(await Promise.all([1, 2, 3].map(() => limiter.consume("a")))).toEqual([0, 0, 0]);
     expect(await limiter.consume("a")).toBe(60);
@@ -21,7 +19,7 @@ describe.each(TEST_STORE_KINDS)("a rate limit in the %s store", (kind) => {
   });
 
   it("counts every instance's attempts together, under the limit's own name", async () => {
-    shared = await openSharedStores(kind);
+    setShared(await openSharedStores(kind));
     const [first, second] = shared.stores.map(
       (store) => new RateLimiter(store, { name: "shared", limit: 5, windowMs: 60_000 }),
     );
@@ -34,7 +32,7 @@ describe.each(TEST_STORE_KINDS)("a rate limit in the %s store", (kind) => {
   });
 
   it("never lets more than the limit through when instances hit it at the same moment", async () => {
-    shared = await openSharedStores(kind);
+    setShared(await openSharedStores(kind));
     const limiters = shared.stores.map(
       (store) => new RateLimiter(store, { name: "race", limit: 10, windowMs: 60_000 }),
     );
@@ -43,7 +41,7 @@ describe.each(TEST_STORE_KINDS)("a rate limit in the %s store", (kind) => {
   });
 
   it("counts several points at once, keeps none of a refused count, and gives points back", async () => {
-    shared = await openSharedStores(kind);
+    setShared(await openSharedStores(kind));
     const [first, second] = shared.stores.map(
       (store) => new RateLimiter(store, { name: "items", limit: 300, windowMs: 60_000 }),
     );
@@ -60,7 +58,7 @@ describe.each(TEST_STORE_KINDS)("a rate limit in the %s store", (kind) => {
   });
 
   it("gives back nothing beyond the limit once the counted window has ended, or for a key never counted", async () => {
-    shared = await openSharedStores(kind);
+    setShared(await openSharedStores(kind));
     const limiter = new RateLimiter(shared.stores[0], { name: "late", limit: 10, windowMs: 1_000 });
     expect(await limiter.consumePoints("client", 10)).toBe(0);
     await shared.passTime(1_100);
@@ -73,7 +71,7 @@ describe.each(TEST_STORE_KINDS)("a rate limit in the %s store", (kind) => {
   });
 
   it("starts a new window once the old one ends", async () => {
-    shared = await openSharedStores(kind);
+    setShared(await openSharedStores(kind));
     const limiter = new RateLimiter(shared.stores[0], { name: "short", limit: 1, windowMs: 1_000 });
     expect(await limiter.consume("a")).toBe(0);
     expect(await limiter.consume("a")).toBe(1);

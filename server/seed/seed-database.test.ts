@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { countRows } from "#tests/support/row-count.ts";
 import { readOrder } from "#tests/support/test-orders.ts";
@@ -26,13 +27,10 @@ async function counts(testDb: TestDatabase) {
 }
 
 describe.each(TEST_ENGINES)("seed on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("fills an empty database with the demo catalogue, sample orders and default settings", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const result = await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     expect(result).toEqual({ seeded: true, books: SEED_BOOKS.length, orders: 3 });
     expect(await counts(testDb)).toMatchObject({ books: SEED_BOOKS.length, orders: 3, settings: 1, shipping: 2 });
@@ -89,7 +87,7 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
   });
 
   it("seeds the catalogue and settings without the sample orders when not asked for them", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const result = await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: false });
     expect(result).toEqual({ seeded: true, books: SEED_BOOKS.length, orders: 0 });
     expect(await counts(testDb)).toMatchObject({
@@ -103,7 +101,7 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
   });
 
   it("is idempotent: a second run changes nothing", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     const before = await counts(testDb);
     expect(await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true })).toEqual({
@@ -115,7 +113,7 @@ describe.each(TEST_ENGINES)("seed on %s", (engine) => {
   });
 
   it("never re-seeds a store whose books were all deleted", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     await testDb.handle.db.deleteFrom("books").execute();
     await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { enablePayPalPayments } from "#tests/support/payment-settings.ts";
 import { TEST_PAYPAL_CLIENT_SECRET } from "#tests/support/paypal-stand-in.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -7,15 +8,12 @@ import { STORE_SETTINGS_ID } from "./default-settings.ts";
 
 // The Store Settings screen's PayPal part, through the real app and build.
 describe("the Store Settings screen's PayPal section", () => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   const textOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
   it("says what checkout still needs for PayPal, shows the webhook URL to register, and never the secret", async () => {
-    t = await createTestApp("sqlite", { env: { PUBLIC_URL: "https://shop.example" } });
+    setT(await createTestApp("sqlite", { env: { PUBLIC_URL: "https://shop.example" } }));
     const admin = await signedInCookie(t.services, "owner@example.com", { admin: true });
     const page = async () => textOf(await t.app.request("/admin/settings", { headers: { Cookie: admin } }));
 

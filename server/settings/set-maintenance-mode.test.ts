@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { createLogger } from "#server/logging/logger.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
@@ -11,13 +12,10 @@ import { getStoreSettingsForAdmin } from "./store-settings.ts";
 const logger = createLogger("silent");
 
 describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("creates the settings row with the defaults when none exists", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const now = new Date("2026-03-01T09:00:00.000Z");
 
@@ -45,7 +43,7 @@ describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
   });
 
   it("switches the flag on an existing row and leaves everything else alone", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     const before = await getStoreSettingsForAdmin({ db });
@@ -61,7 +59,7 @@ describe.each(TEST_ENGINES)("setMaintenanceMode on %s", (engine) => {
   });
 
   it("refuses anything but a boolean", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await expect(
       setMaintenanceMode({ db: testDb.handle.db, clock: () => new Date() }, { on: "on" as unknown as boolean }),
     ).rejects.toMatchObject({

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import type { Database } from "#server/db/schema.ts";
 import { seedDatabase } from "#server/seed/seed-database.ts";
@@ -46,16 +47,13 @@ const saveForm = (db: Kysely<Database>, changes: Record<string, unknown>) =>
   saveStoreSettings(settingsDeps(db), { form: { ...FORM, ...changes } });
 
 describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   const storedRow = () => testDb.handle.db.selectFrom("store_settings").selectAll().executeTakeFirstOrThrow();
   const storedMethods = () => testDb.handle.db.selectFrom("shipping_methods").selectAll().orderBy("position").execute();
 
   it("reads the defaults, with two shipping methods, when no settings row exists", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     expect(await getStoreSettingsForAdmin({ db: testDb.handle.db, env: { APP_SECRET } })).toEqual({
       storeName: DEFAULT_STORE_SETTINGS.storeName,
       contactEmail: DEFAULT_STORE_SETTINGS.contactEmail,
@@ -100,7 +98,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("reads the seeded row with its methods", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await seedDatabase({ db: testDb.handle.db, clock: () => new Date() }, { sampleOrders: true });
     const settings = await getStoreSettingsForAdmin({ db: testDb.handle.db });
     expect(settings).toMatchObject({ enableStripe: true, enablePaypal: false, updatedAt: expect.any(String) });
@@ -111,7 +109,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("creates the row on first save, with the form's values", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const saved = await saveStoreSettings(settingsDeps(db), {
       form: {
@@ -176,7 +174,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("replaces the shipping method list, keeping the ids of existing methods", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     const [standard, express] = (await getStoreSettingsForAdmin({ db })).shippingMethods;
@@ -215,7 +213,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("stores the Stripe secret key encrypted, keeps, replaces and clears it, never returning it", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const results: unknown[] = [];
 
@@ -268,7 +266,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("stores the webhook signing secret encrypted apart from the key: keep, replace, clear, never returned", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const results: unknown[] = [];
 
@@ -329,7 +327,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("keeps PayPal's client secret write-only and encrypted, and says what checkout still needs for PayPal", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const deps = { db, env: { APP_SECRET } };
     const PAYPAL_SECRET = "EBtest-paypal-client-secret-0000wxyz";
@@ -390,7 +388,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("refuses an environment PayPal does not have and ids PayPal would never give", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await expect(
       saveStoreSettings(settingsDeps(testDb.handle.db), {
         form: {
@@ -410,7 +408,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("saves and reads back pay by invoice with its terms, and the countries the store ships to", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     expect(await getStoreSettingsForAdmin({ db })).toMatchObject({
@@ -463,7 +461,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("refuses a save over settings changed since the form loaded them, such as Coming Soon switched on", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     // The first save of a store on defaults: the form loaded no row.
     await saveForm(db, { loadedUpdatedAt: "" });
@@ -490,7 +488,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("saves the footer's social links, networks first, and shows only those set to visitors", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     const socialLinks = {
       facebook: " https://www.facebook.com/littlescrolls ",
@@ -539,7 +537,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("refuses social links that are not https or not on their network, and writes nothing", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: false });
     const before = await storedRow();
@@ -595,7 +593,7 @@ describe.each(TEST_ENGINES)("store settings on %s", (engine) => {
   });
 
   it("refuses invalid input with per-field messages and writes nothing", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const db = testDb.handle.db;
     await seedDatabase({ db, clock: () => new Date() }, { sampleOrders: true });
     const before = { row: await storedRow(), methods: await storedMethods() };

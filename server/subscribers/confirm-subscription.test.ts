@@ -1,22 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { newsletterTestDeps, TEST_APP_SECRET } from "#tests/support/newsletter-deps.ts";
+import { describe, expect, it } from "vitest";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { TEST_APP_SECRET, useNewsletterDatabase } from "#tests/support/newsletter-deps.ts";
 import { confirmSubscription, INVALID_CONFIRM_LINK, SUBSCRIBER_GONE } from "./confirm-subscription.ts";
 import { subscribe } from "./subscribe.ts";
 import { subscriberToken } from "./subscriber-token.ts";
 
 describe.each(TEST_ENGINES)("confirmSubscription on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
-
-  const rows = () =>
-    testDb.handle.db.selectFrom("email_subscribers").select(["id", "email", "confirmed_at"]).orderBy("email").execute();
+  const { testDb, open, rows } = useNewsletterDatabase(engine);
 
   it("confirms the subscriber the link was made for, once, and keeps the first time", async () => {
-    testDb = await createTestDatabase(engine);
-    const deps = newsletterTestDeps(testDb);
+    const { deps } = await open();
     const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     await subscribe(deps, { email: "other@example.com" });
     const token = subscriberToken(TEST_APP_SECRET, "newsletter-confirm", subscriberId);
@@ -33,8 +26,7 @@ describe.each(TEST_ENGINES)("confirmSubscription on %s", (engine) => {
   });
 
   it("refuses links it did not sign with a clear message and changes nothing", async () => {
-    testDb = await createTestDatabase(engine);
-    const deps = newsletterTestDeps(testDb);
+    const { deps } = await open();
     const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     const good = subscriberToken(TEST_APP_SECRET, "newsletter-confirm", subscriberId);
     for (const token of [
@@ -57,8 +49,7 @@ describe.each(TEST_ENGINES)("confirmSubscription on %s", (engine) => {
   });
 
   it("says so when the address has left the list since", async () => {
-    testDb = await createTestDatabase(engine);
-    const deps = newsletterTestDeps(testDb);
+    const { deps } = await open();
     const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     await testDb.handle.db.deleteFrom("email_subscribers").execute();
     await expect(

@@ -1,19 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { deleteSubscriber } from "./delete-subscriber.ts";
-import { newsletterTestDeps } from "#tests/support/newsletter-deps.ts";
+import { useNewsletterDatabase } from "#tests/support/newsletter-deps.ts";
 import { subscribe } from "./subscribe.ts";
 
 describe.each(TEST_ENGINES)("deleteSubscriber on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const { open } = useNewsletterDatabase(engine);
 
   it("deletes one subscriber by id, says which address it was, and refuses unknown ids", async () => {
-    testDb = await createTestDatabase(engine);
-    const db = testDb.handle.db;
-    const deps = newsletterTestDeps(testDb);
+    const { db, deps } = await open();
     await subscribe(deps, { email: "keep@example.com" });
     await subscribe(deps, { email: "leave@example.com" });
     const { id } = await db

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { newsletterTestDeps } from "#tests/support/newsletter-deps.ts";
+import { describe, expect, it } from "vitest";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { useNewsletterDatabase } from "#tests/support/newsletter-deps.ts";
 import { parseFields } from "#server/http/read-form.ts";
 import {
   BULK_SUBSCRIBER_LIMIT,
@@ -11,15 +11,10 @@ import { deleteSubscribers, describeRemoval } from "./delete-subscribers.ts";
 import { subscribe } from "./subscribe.ts";
 
 describe.each(TEST_ENGINES)("deleteSubscribers on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const { open } = useNewsletterDatabase(engine);
 
   it("removes the chosen subscribers only, and a retry finds them already gone", async () => {
-    testDb = await createTestDatabase(engine);
-    const db = testDb.handle.db;
-    const deps = newsletterTestDeps(testDb);
+    const { db, deps } = await open();
     for (const email of ["a@example.com", "b@example.com", "keep@example.com"]) await subscribe(deps, { email });
     const rows = await db.selectFrom("email_subscribers").select(["id", "email"]).execute();
     const idOf = (email: string) => rows.find((r) => r.email === email)!.id;

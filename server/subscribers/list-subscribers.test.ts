@@ -1,19 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { listSubscribers } from "./list-subscribers.ts";
-import { newsletterTestDeps } from "#tests/support/newsletter-deps.ts";
+import { useNewsletterDatabase } from "#tests/support/newsletter-deps.ts";
 import { subscribe } from "./subscribe.ts";
 
 describe.each(TEST_ENGINES)("listSubscribers on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const { open } = useNewsletterDatabase(engine);
 
   it("lists subscribers newest first, one page at a time", async () => {
-    testDb = await createTestDatabase(engine);
-    const db = testDb.handle.db;
-    const deps = newsletterTestDeps(testDb);
+    const { db, deps } = await open();
     expect(await listSubscribers({ db })).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
     for (let day = 1; day <= 5; day++) {
       await subscribe(
@@ -42,8 +37,7 @@ describe.each(TEST_ENGINES)("listSubscribers on %s", (engine) => {
   });
 
   it("tells pending subscribers from confirmed ones", async () => {
-    testDb = await createTestDatabase(engine);
-    const db = testDb.handle.db;
+    const { db } = await open();
     await db
       .insertInto("email_subscribers")
       .values([

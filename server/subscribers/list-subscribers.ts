@@ -1,5 +1,5 @@
 import type { Timestamp } from "#server/db/schema.ts";
-import { countRows, fetchPage, newestFirst, type Page, type PageRequest } from "#server/db/paging.ts";
+import { fetchNewestFirst, type Page, type PageRequest } from "#server/db/paging.ts";
 import type { AppServices } from "#server/services.ts";
 
 export interface SubscriberListItem {
@@ -15,22 +15,16 @@ export async function listSubscribers(
   { db }: Pick<AppServices, "db">,
   input: PageRequest = {},
 ): Promise<Page<SubscriberListItem>> {
-  return fetchPage(
+  return fetchNewestFirst(
     input,
-    () => countRows(db.selectFrom("email_subscribers")),
-    async (range) => {
-      const rows = await newestFirst(
-        db.selectFrom("email_subscribers").select(["id", "email", "subscribed_at", "confirmed_at"]),
-        "subscribed_at",
-        "id",
-        range,
-      ).execute();
-      return rows.map((row) => ({
-        id: row.id,
-        email: row.email,
-        subscribedAt: row.subscribed_at,
-        confirmedAt: row.confirmed_at,
-      }));
-    },
+    db.selectFrom("email_subscribers"),
+    (query) => query.select(["id", "email", "subscribed_at", "confirmed_at"]),
+    { column: "subscribed_at", id: "id" },
+    (row) => ({
+      id: row.id,
+      email: row.email,
+      subscribedAt: row.subscribed_at,
+      confirmedAt: row.confirmed_at,
+    }),
   );
 }

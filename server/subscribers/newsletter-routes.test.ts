@@ -1,7 +1,8 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { linksTo, readOutbox } from "#tests/support/outbox.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
@@ -11,10 +12,7 @@ import { INVALID_UNSUBSCRIBE_LINK } from "./unsubscribe.ts";
 
 // The newsletter's pages and the subscribers export through the real app and build (needs `npm run build`).
 describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   const form = (fields: Record<string, string>) => ({
     method: "POST",
@@ -37,7 +35,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   const adminCookie = () => signedInCookie(t.services, "owner@example.com", { admin: true });
 
   it("subscribes as pending, confirms only when the page's button is pressed, then calls the address a duplicate", async () => {
-    t = await createTestApp(engine, { env: { PUBLIC_URL: "https://shop.example" } });
+    setT(await createTestApp(engine, { env: { PUBLIC_URL: "https://shop.example" } }));
     expect((await subscribe("reader@example.com")).status).toBe(200);
     expect(await subscribers()).toEqual([{ email: "reader@example.com", confirmed_at: null }]);
     const [mail] = readOutbox(t.testDb.dataDir);
@@ -76,7 +74,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   });
 
   it("answers a pending address's second subscribe with success and re-sends the confirmation only once in a while", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     for (let i = 0; i < 3; i++) {
       const response = await subscribe("pending@example.com");
       expect(response.status).toBe(200);
@@ -86,7 +84,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   });
 
   it("refuses an empty or invalid address with its message, writing and sending nothing", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     for (const [fields, message] of [
       [{ email: "" }, "Please enter your email address."],
       [{ email: "   " }, "Please enter your email address."],
@@ -103,7 +101,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   });
 
   it("shows a clear message for a missing or forged link and changes nothing", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     await subscribe("reader@example.com");
     const token = new URL(mailedLink("reader@example.com", "/newsletter/unsubscribe"), "http://x").searchParams.get(
       "token",
@@ -131,7 +129,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   });
 
   it("unsubscribes from the page's button and from a mail client's one-click POST without Origin", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     await subscribe("button@example.com");
     await subscribe("oneclick@example.com");
     await subscribe("stays@example.com");
@@ -155,7 +153,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   });
 
   it("keeps the confirm and unsubscribe pages open while the shop shows Coming Soon", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     await t.services.db.updateTable("store_settings").set({ enable_maintenance_mode: true }).execute();
     expect((await subscribe("launch@example.com")).status).toBe(200);
     const confirmLink = mailedLink("launch@example.com", "/newsletter/confirm");
@@ -168,7 +166,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   });
 
   it("shows admins each subscriber's status", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     await t.services.db
       .insertInto("email_subscribers")
       .values([
@@ -192,7 +190,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
   });
 
   it("streams the CSV export in chunks, one export at a time, and frees the lock when the download ends or is cancelled", async () => {
-    t = await createTestApp(engine);
+    setT(await createTestApp(engine));
     const cookie = await adminCookie();
     const rows = Array.from({ length: 5000 }, (_, i) => ({
       id: `id-${String(i).padStart(5, "0")}`,
@@ -245,7 +243,7 @@ describe.each(TEST_ENGINES)("newsletter routes on %s", (engine) => {
     "frees the export lock when the client disconnects mid-download from a real socket",
     { timeout: 60_000 },
     async () => {
-      t = await createTestApp(engine);
+      setT(await createTestApp(engine));
       const cookie = await adminCookie();
       // About 8 MB of CSV: more than the sockets' buffers hold, so the server is still sending when the client leaves.
       const rows = Array.from({ length: 30_000 }, (_, i) => ({

@@ -1,6 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { newsletterTestDeps, TEST_APP_SECRET, TEST_PUBLIC_URL } from "#tests/support/newsletter-deps.ts";
+import { describe, expect, it } from "vitest";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import {
+  newsletterTestDeps,
+  TEST_APP_SECRET,
+  TEST_PUBLIC_URL,
+  useNewsletterDatabase,
+} from "#tests/support/newsletter-deps.ts";
 import { linksTo, readOutbox } from "#tests/support/outbox.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { subscribeFormSchema } from "#common/subscribers/subscriber-schema.ts";
@@ -8,17 +13,10 @@ import { CONFIRMATION_RESEND_INTERVAL_MS, subscribe } from "./subscribe.ts";
 import { readSubscriberToken } from "./subscriber-token.ts";
 
 describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
-
-  const rows = () =>
-    testDb.handle.db.selectFrom("email_subscribers").select(["id", "email", "confirmed_at"]).orderBy("email").execute();
+  const { testDb, open, rows } = useNewsletterDatabase(engine);
 
   it("stores a trimmed address as pending and e-mails it a confirmation link with one-click unsubscribe", async () => {
-    testDb = await createTestDatabase(engine);
-    const deps = newsletterTestDeps(testDb);
+    const { deps } = await open();
 
     // As the action passes it on: parsed with the form's schema, which trims it.
     const result = await subscribe(deps, subscribeFormSchema.parse({ email: "  Reader@Example.com " }));
@@ -48,8 +46,7 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
   });
 
   it("re-sends the confirmation to a pending address subscribed again, at most once per interval", async () => {
-    testDb = await createTestDatabase(engine);
-    const deps = newsletterTestDeps(testDb);
+    const { deps } = await open();
     const start = new Date("2026-03-01T10:00:00.000Z");
     const at = (ms: number) => new Date(start.getTime() + ms);
 
@@ -83,8 +80,7 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
   });
 
   it("answers CONFLICT for a confirmed address, whatever its letter case, and sends nothing", async () => {
-    testDb = await createTestDatabase(engine);
-    const deps = newsletterTestDeps(testDb);
+    const { deps } = await open();
     const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     await testDb.handle.db
       .updateTable("email_subscribers")
@@ -107,7 +103,7 @@ describe.each(TEST_ENGINES)("subscribe on %s", (engine) => {
   });
 
   it("keeps the subscription pending when the confirmation mail fails, and lets the next try send it", async () => {
-    testDb = await createTestDatabase(engine);
+    await open();
     let failing = true;
     const sent: string[] = [];
     const deps = newsletterTestDeps(testDb, {

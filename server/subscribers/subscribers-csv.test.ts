@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { useNewsletterDatabase } from "#tests/support/newsletter-deps.ts";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { subscribersCsvFileName, subscribersCsvStream } from "./subscribers-csv.ts";
@@ -35,14 +36,10 @@ async function insertMany(db: Kysely<Database>, count: number) {
 }
 
 describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const { testDb, open } = useNewsletterDatabase(engine);
 
   it("exports every subscriber with its status, newest first, under a header, formulas neutralised", async () => {
-    testDb = await createTestDatabase(engine);
-    const db = testDb.handle.db;
+    const { db } = await open();
     expect((await readChunks(subscribersCsvStream({ db }))).join("")).toBe(
       "email,subscribed_at,status,confirmed_at\r\n",
     );
@@ -80,7 +77,7 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
   });
 
   it("streams 5,000 subscribers in chunks of one page each, every row once", async () => {
-    testDb = await createTestDatabase(engine);
+    await open();
     await insertMany(testDb.handle.db, 5000);
 
     const chunks = await readChunks(subscribersCsvStream({ db: testDb.handle.db }));
@@ -100,7 +97,7 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
   });
 
   it("reads the next page only when the client takes the previous one", async () => {
-    testDb = await createTestDatabase(engine);
+    await open();
     await insertMany(testDb.handle.db, 30);
     const stream = subscribersCsvStream({ db: testDb.handle.db }, { pageSize: 10 });
     const reader = stream.getReader();
@@ -118,8 +115,7 @@ describe.each(TEST_ENGINES)("subscribersCsvStream on %s", (engine) => {
   });
 
   it("calls onClose once when the stream ends, is cancelled, or fails", async () => {
-    testDb = await createTestDatabase(engine);
-    const db = testDb.handle.db;
+    const { db } = await open();
     await insertMany(db, 25);
 
     let ended = 0;

@@ -1,15 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { newsletterTestDeps, TEST_APP_SECRET } from "#tests/support/newsletter-deps.ts";
+import { describe, expect, it } from "vitest";
+import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { TEST_APP_SECRET, useNewsletterDatabase } from "#tests/support/newsletter-deps.ts";
 import { subscribe } from "./subscribe.ts";
 import { subscriberToken } from "./subscriber-token.ts";
 import { INVALID_UNSUBSCRIBE_LINK, unsubscribe } from "./unsubscribe.ts";
 
 describe.each(TEST_ENGINES)("unsubscribe on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const { testDb, open } = useNewsletterDatabase(engine);
 
   const emails = async () =>
     (await testDb.handle.db.selectFrom("email_subscribers").select("email").orderBy("email").execute()).map(
@@ -17,8 +14,7 @@ describe.each(TEST_ENGINES)("unsubscribe on %s", (engine) => {
     );
 
   it("removes the subscriber the link was made for, and answers the same the second time", async () => {
-    testDb = await createTestDatabase(engine);
-    const deps = newsletterTestDeps(testDb);
+    const { deps } = await open();
     const { subscriberId } = await subscribe(deps, { email: "leave@example.com" });
     await subscribe(deps, { email: "stay@example.com" });
     const token = subscriberToken(TEST_APP_SECRET, "newsletter-unsubscribe", subscriberId);
@@ -33,8 +29,7 @@ describe.each(TEST_ENGINES)("unsubscribe on %s", (engine) => {
   });
 
   it("refuses links it did not sign with a clear message and removes nothing", async () => {
-    testDb = await createTestDatabase(engine);
-    const deps = newsletterTestDeps(testDb);
+    const { deps } = await open();
     const { subscriberId } = await subscribe(deps, { email: "reader@example.com" });
     for (const token of [
       undefined,

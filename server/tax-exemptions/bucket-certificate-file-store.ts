@@ -1,6 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import type { Kysely } from "kysely";
-import { createBucketClient, isNotFound, type BucketOptions } from "#server/covers/bucket-client.ts";
+import type { BucketOptions } from "#server/covers/bucket-client.ts";
+import { BucketObjects } from "#server/covers/bucket-objects.ts";
 import type { Database } from "#server/db/schema.ts";
 import { insertCertificateFileRow, type CertificateFile, type CertificateFileStore } from "./certificate-file-store.ts";
 
@@ -17,50 +17,28 @@ export const CERTIFICATE_OBJECT_PREFIX = "private/tax-certificates/";
  */
 export class BucketCertificateFileStore implements CertificateFileStore {
   readonly kind = "bucket";
-  readonly #client: S3Client;
+  readonly #objects: BucketObjects;
 
-  constructor(private readonly options: BucketOptions) {
-    this.#client = createBucketClient(options);
-  }
-
-  #objectKey(certificateId: string): string {
-    return `${CERTIFICATE_OBJECT_PREFIX}${certificateId}`;
+  constructor(options: BucketOptions) {
+    this.#objects = new BucketObjects(options, (certificateId) => `${CERTIFICATE_OBJECT_PREFIX}${certificateId}`);
   }
 
   async put(trx: Kysely<Database>, certificateId: string, file: CertificateFile, now: Date): Promise<void> {
     await insertCertificateFileRow(trx, certificateId, file, null, now);
-    await this.#client.send(
-      new PutObjectCommand({
-        Bucket: this.options.bucket,
-        Key: this.#objectKey(certificateId),
-        Body: file.bytes,
-        ContentType: file.contentType,
-        ContentLength: file.bytes.byteLength,
-        CacheControl: "private, no-store",
-      }),
-    );
+    await this.#objects.put(certificateId, file, "private, no-store");
   }
 
   async get(certificateId: string): Promise<CertificateFile | null> {
-    try {
-      const object = await this.#client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.#objectKey(certificateId) }),
-      );
-      if (!object.Body || !object.ContentType) return null;
-      return { contentType: object.ContentType, bytes: await object.Body.transformToByteArray() };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const object = await this.#objects.get(certificateId);
+    if (!object?.contentType) return null;
+    return { contentType: object.contentType, bytes: object.bytes };
   }
 
   async delete(certificateId: string): Promise<void> {
-    await this.#client.send(
-      new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.#objectKey(certificateId) }),
-    );
+    await this.#objects.delete(certificateId);
   }
 
   close(): void {
-    this.#client.destroy();
+    this.#objects.close();
   }
 }

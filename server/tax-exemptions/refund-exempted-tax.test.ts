@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { getOrderConfirmation } from "#server/checkout/get-order-confirmation.ts";
 import { placeOrder } from "#server/checkout/place-order.ts";
 import { getSalesOverview } from "#server/dashboard/sales-overview.ts";
@@ -15,15 +16,12 @@ import { reviewTaxCertificate } from "./review-tax-certificate.ts";
 
 /** Item 6 of issue 32: a certificate approved after its orders were taxed; staff refund the tax alone. */
 describe.each(TEST_ENGINES)("refunding the tax on approval, on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
   const db = () => testDb.handle.db;
   const clock = () => new Date();
 
   async function taxedWhilePending() {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await enableInvoicePayments(db());
     await setTaxRates(db(), [
       { place: "US-IL", rate: "6.25" },

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useSignedInTestApp } from "#tests/support/admin-test-app.ts";
 import { deliverQueuedMails } from "#server/mail/deliver-queued-mails.ts";
 import { SITE_PAGES, taxCertificateFilePath } from "#common/pages/site-paths.ts";
 import { readOutbox } from "#tests/support/outbox.ts";
-import { createTestApp, getPage, postPageForm, type TestApp } from "#tests/support/test-app.ts";
+import { getPage, postPageForm } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
-import { signedInCookie } from "#tests/support/test-sessions.ts";
 
 const PAGE = SITE_PAGES.taxExemption.path;
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n");
@@ -21,27 +21,19 @@ const ORGANISATION = {
 // The account page, the certificate file and the review screen through the real app and build
 // (needs `npm run build`).
 describe.each(TEST_ENGINES)("tax exemption routes on %s", (engine) => {
-  let t: TestApp;
-  let customer: string;
-  let otherCustomer: string;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    customer = await signedInCookie(t.services, "co-op@example.com");
-    otherCustomer = await signedInCookie(t.services, "someone-else@example.com");
-    admin = await signedInCookie(t.services, "staff@example.com", { admin: true });
-  });
-  afterAll(async () => {
-    await t?.cleanup();
+  const shop = useSignedInTestApp(engine, {
+    customer: "co-op@example.com",
+    otherCustomer: "someone-else@example.com",
+    admin: { email: "staff@example.com", admin: true },
   });
 
-  const get = (url: string, cookie?: string) => getPage(t, url, cookie);
+  const get = (url: string, cookie?: string) => getPage(shop.t, url, cookie);
   const postForm = (url: string, fields: Record<string, string>, cookie?: string) =>
-    postPageForm(t, url, fields, cookie);
+    postPageForm(shop.t, url, fields, cookie);
   function sendCertificate(
     fields: Record<string, string>,
     file: Uint8Array | null,
-    cookie = customer,
+    cookie = shop.customer,
     name = "cert.pdf",
   ) {
     const form = new FormData();
@@ -55,10 +47,10 @@ describe.each(TEST_ENGINES)("tax exemption routes on %s", (engine) => {
     };
     for (const [key, value] of Object.entries(all)) form.set(key, value);
     if (file) form.set("certificateFile", new Blob([new Uint8Array(file)], { type: "application/pdf" }), name);
-    return t.app.request(PAGE, { method: "POST", body: form, headers: { accept: "text/html", cookie } });
+    return shop.t.app.request(PAGE, { method: "POST", body: form, headers: { accept: "text/html", cookie } });
   }
   const certificates = () =>
-    t.services.db.selectFrom("tax_exemption_certificates").selectAll().orderBy("submitted_at").execute();
+    shop.t.services.db.selectFrom("tax_exemption_certificates").selectAll().orderBy("submitted_at").execute();
 
   it("sends a visitor to sign in, and refuses a visitor's post without reading it", async () => {
     const page = await get(PAGE);
@@ -70,19 +62,19 @@ describe.each(TEST_ENGINES)("tax exemption routes on %s", (engine) => {
   });
 
   it("saves the organisation, then takes a certificate for review", async () => {
-    const before = await (await get(PAGE, customer)).text();
+    const before = await (await get(PAGE, shop.customer)).text();
     expect(before).toContain('data-island="organisation-form"');
     expect(before).not.toContain('data-island="certificate-form"');
     expect(before).toContain("Please save your organisation above first");
 
-    const refusedOrganisation = await postForm(PAGE, { ...ORGANISATION, postalCode: "ABC" }, customer);
+    const refusedOrganisation = await postForm(PAGE, { ...ORGANISATION, postalCode: "ABC" }, shop.customer);
     expect(refusedOrganisation.status).toBe(400);
     expect(await refusedOrganisation.text()).toContain("Please enter a ZIP code such as 37201 or 37201-1234.");
 
-    const saved = await postForm(PAGE, ORGANISATION, customer);
+    const saved = await postForm(PAGE, ORGANISATION, shop.customer);
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe(PAGE);
-    const page = await (await get(PAGE, customer)).text();
+    const page = await (await get(PAGE, shop.customer)).text();
     expect(page).toContain('value="Hope Homeschool Co-op"');
     expect(page).toContain('data-island="certificate-form"');
 
@@ -93,7 +85,7 @@ describe.each(TEST_ENGINES)("tax exemption routes on %s", (engine) => {
     expect(await certificates()).toEqual([
       expect.objectContaining({ state: "TN", status: "pending", organisation_name: "Hope Homeschool Co-op" }),
     ]);
-    const listed = await (await get(PAGE, customer)).text();
+    const listed = await (await get(PAGE, shop.customer)).text();
     expect(listed).toContain("SST-4471");
     expect(listed).toContain("Pending review");
   });
@@ -128,18 +120,18 @@ describe.each(TEST_ENGINES)("tax exemption routes on %s", (engine) => {
       expect(html, message).toContain('data-island="certificate-form"');
     }
     expect(await certificates()).toHaveLength(count);
-    const files = await t.services.db.selectFrom("tax_certificate_files").select("certificate_id").execute();
+    const files = await shop.t.services.db.selectFrom("tax_certificate_files").select("certificate_id").execute();
     expect(files).toHaveLength(count);
   });
 
   it("refuses a body over the route's limit before reading it", async () => {
-    const response = await t.app.request(PAGE, {
+    const response = await shop.t.app.request(PAGE, {
       method: "POST",
       body: "x",
       headers: {
         "content-type": "multipart/form-data; boundary=x",
         "content-length": String(6 * 1024 * 1024),
-        cookie: customer,
+        cookie: shop.customer,
       },
     });
     expect(response.status).toBe(413);
@@ -148,7 +140,7 @@ describe.each(TEST_ENGINES)("tax exemption routes on %s", (engine) => {
   it("serves a certificate's file to its account and to admins only, never cached", async () => {
     const [certificate] = await certificates();
     const url = taxCertificateFilePath(certificate!.id);
-    for (const cookie of [customer, admin]) {
+    for (const cookie of [shop.customer, shop.admin]) {
       const response = await get(url, cookie);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/pdf");
@@ -160,10 +152,10 @@ describe.each(TEST_ENGINES)("tax exemption routes on %s", (engine) => {
       expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(PDF))).toBe(true);
     }
     for (const [cookie, path] of [
-      [otherCustomer, url],
+      [shop.otherCustomer, url],
       [undefined, url],
-      [admin, taxCertificateFilePath("00000000-0000-0000-0000-000000000000")],
-      [admin, taxCertificateFilePath("not-a-certificate")],
+      [shop.admin, taxCertificateFilePath("00000000-0000-0000-0000-000000000000")],
+      [shop.admin, taxCertificateFilePath("not-a-certificate")],
     ] as const) {
       const response = await get(path, cookie);
       expect(response.status).toBe(404);
@@ -174,38 +166,38 @@ describe.each(TEST_ENGINES)("tax exemption routes on %s", (engine) => {
 
   it("lets only admins review; the customer sees the decision and is e-mailed it", async () => {
     const [certificate] = await certificates();
-    const asCustomer = await get("/admin/tax-exemptions", customer);
+    const asCustomer = await get("/admin/tax-exemptions", shop.customer);
     expect(asCustomer.status).toBe(302);
     expect(asCustomer.headers.get("location")).toBe("/account");
     const forbidden = await postForm(
       "/admin/tax-exemptions",
       { intent: "approve", certificateId: certificate!.id },
-      customer,
+      shop.customer,
     );
     expect(forbidden.status).toBe(403);
     expect((await certificates())[0]!.status).toBe("pending");
 
-    const queue = await (await get("/admin/tax-exemptions", admin)).text();
+    const queue = await (await get("/admin/tax-exemptions", shop.admin)).text();
     expect(queue).toContain("Hope Homeschool Co-op · Tennessee");
     expect(queue).toContain("co-op@example.com");
 
     const noReason = await postForm(
       "/admin/tax-exemptions",
       { intent: "reject", certificateId: certificate!.id, reason: " " },
-      admin,
+      shop.admin,
     );
     expect(noReason.status).toBe(400);
     const approved = await postForm(
       "/admin/tax-exemptions",
       { intent: "approve", certificateId: certificate!.id },
-      admin,
+      shop.admin,
     );
     expect(approved.status).toBe(200);
     expect((await certificates())[0]).toMatchObject({ status: "approved", reviewed_by: expect.any(String) });
-    expect(await (await get(PAGE, customer)).text()).toContain("Approved");
+    expect(await (await get(PAGE, shop.customer)).text()).toContain("Approved");
 
-    await deliverQueuedMails(t.services);
-    const mails = readOutbox(t.testDb.dataDir).filter((mail) => mail.headers.to === "co-op@example.com");
+    await deliverQueuedMails(shop.t.services);
+    const mails = readOutbox(shop.t.testDb.dataDir).filter((mail) => mail.headers.to === "co-op@example.com");
     expect(mails.map((mail) => mail.headers.subject)).toContain("Your tax exemption for Tennessee is approved");
   });
 
@@ -213,10 +205,10 @@ describe.each(TEST_ENGINES)("tax exemption routes on %s", (engine) => {
     const sent = await sendCertificate({ state: "GA", certificateNumber: "GA-1" }, PDF);
     expect(sent.status).toBe(302);
     const georgia = (await certificates()).find((c) => c.state === "GA")!;
-    const stranger = await postForm(PAGE, { intent: "withdraw", certificateId: georgia.id }, otherCustomer);
+    const stranger = await postForm(PAGE, { intent: "withdraw", certificateId: georgia.id }, shop.otherCustomer);
     expect(stranger.status).toBe(404);
     expect(await stranger.text()).toContain("This certificate is no longer waiting for review.");
-    const withdrawn = await postForm(PAGE, { intent: "withdraw", certificateId: georgia.id }, customer);
+    const withdrawn = await postForm(PAGE, { intent: "withdraw", certificateId: georgia.id }, shop.customer);
     expect(withdrawn.status).toBe(302);
     expect((await certificates()).find((c) => c.state === "GA")).toBeUndefined();
   });

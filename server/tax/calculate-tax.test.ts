@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { AppError } from "#server/errors/app-error.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { insertExemptCustomer, setTaxRates } from "#tests/support/tax-settings.ts";
@@ -6,10 +7,7 @@ import { calculateTax, collectsSalesTax } from "./calculate-tax.ts";
 import { loadTaxSettings, saveTaxSettings } from "./tax-settings.ts";
 
 describe.each(TEST_ENGINES)("the tax step on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
   const db = () => testDb.handle.db;
   const order = (values: Partial<Parameters<typeof calculateTax>[1]> = {}) =>
     calculateTax(
@@ -26,7 +24,7 @@ describe.each(TEST_ENGINES)("the tax step on %s", (engine) => {
     );
 
   it("charges nothing while the store collects no tax", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     expect(await collectsSalesTax({ db: db() })).toBe(false);
     expect(await order()).toEqual({ taxCents: 0, lines: [], calculationId: null, exemption: null });
     await setTaxRates(db(), [{ place: "US-IL", rate: "6.25" }], { mode: "none" });
@@ -34,7 +32,7 @@ describe.each(TEST_ENGINES)("the tax step on %s", (engine) => {
   });
 
   it("charges the ship-to state's rate, on shipping only where it is taxed", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await setTaxRates(db(), [
       { place: "US-IL", rate: "6.25" },
       { place: "US-TN", rate: "7", shippingTaxed: true },
@@ -63,7 +61,7 @@ describe.each(TEST_ENGINES)("the tax step on %s", (engine) => {
   });
 
   it("takes the tax off for a signed-in buyer with an approved certificate for that state", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await setTaxRates(db(), [
       { place: "US-IL", rate: "6.25" },
       { place: "US-TN", rate: "7" },
@@ -81,7 +79,7 @@ describe.each(TEST_ENGINES)("the tax step on %s", (engine) => {
   });
 
   it("charges tax with a pending certificate, and says so; an expired or rejected one counts for nothing", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await setTaxRates(db(), [{ place: "US-IL", rate: "6.25" }]);
     const pending = await insertExemptCustomer(db(), { state: "IL", status: "pending" });
     expect(await order({ userId: pending.userId })).toMatchObject({
@@ -95,7 +93,7 @@ describe.each(TEST_ENGINES)("the tax step on %s", (engine) => {
   });
 
   it("saves the settings, and refuses bad ones with nothing stored", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     await setTaxRates(db(), [{ place: "US-IL", rate: "6.25", shippingTaxed: true }], { homeState: "IL" });
     const before = await loadTaxSettings({ db: db() });
     expect(before).toEqual({

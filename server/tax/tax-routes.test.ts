@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { setTaxRates } from "#tests/support/tax-settings.ts";
@@ -7,10 +8,7 @@ import { loadTaxSettings } from "./tax-settings.ts";
 
 // The checkout's tax quote and Store Settings → Tax's post, through the real app and build.
 describe("the sales-tax routes", () => {
-  let t: TestApp;
-  afterEach(async () => {
-    await t?.cleanup();
-  });
+  const [t, setT] = useFixtureSetByTests<TestApp>();
 
   const form = (fields: Record<string, string>, cookie?: string) => ({
     method: "POST",
@@ -22,7 +20,7 @@ describe("the sales-tax routes", () => {
   });
 
   it("quotes the tax of the address typed as JSON, never cached; no amount without a state", async () => {
-    t = await createTestApp("sqlite");
+    setT(await createTestApp("sqlite"));
     await setTaxRates(t.services.db, [{ place: "US-IL", rate: "6.25" }]);
     const bookId = await insertTestBook(t.services.db, { priceCents: 2000, stock: 5 });
     const quote = (params: Record<string, string>) =>
@@ -45,7 +43,7 @@ describe("the sales-tax routes", () => {
   });
 
   it("saves Store Settings → Tax for admins only, and refuses bad rates with nothing stored", async () => {
-    t = await createTestApp("sqlite");
+    setT(await createTestApp("sqlite"));
     const { db } = t.services;
     const customer = await signedInCookie(t.services, "ruth@example.com");
     const admin = await signedInCookie(t.services, "owner@example.com", { admin: true });

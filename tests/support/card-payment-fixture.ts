@@ -38,12 +38,7 @@ export async function startCardPaymentFixture(engine: DatabaseEngine): Promise<C
     standIn,
     bookId,
     async placeCardOrder(options = {}) {
-      const orderId = await insertCardOrder(db, {
-        bookId,
-        quantity: options.quantity ?? 2,
-        ...(options.taxCents === undefined ? {} : { taxCents: options.taxCents }),
-        ...(options.discountCents === undefined ? {} : { discountCents: options.discountCents }),
-      });
+      const orderId = await insertCardOrder(db, { ...options, bookId });
       const { url } = await startCardPayment(testApp.services, { orderId });
       const { stripe_session_id } = await db
         .selectFrom("orders")

@@ -46,13 +46,7 @@ export async function startPayPalPaymentFixture(
     standIn,
     bookId,
     async placePayPalOrder(placing = {}) {
-      const orderId = await insertCardOrder(db, {
-        bookId,
-        quantity: placing.quantity ?? 2,
-        method: "paypal",
-        ...(placing.taxCents === undefined ? {} : { taxCents: placing.taxCents }),
-        ...(placing.discountCents === undefined ? {} : { discountCents: placing.discountCents }),
-      });
+      const orderId = await insertCardOrder(db, { ...placing, bookId, method: "paypal" });
       const { url } = await startPayPalPayment(testApp.services, { orderId });
       const { paypal_order_id } = await db
         .selectFrom("orders")

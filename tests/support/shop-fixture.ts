@@ -10,6 +10,7 @@ import { startServerProcess, type ServerProcess } from "./server-process.ts";
 import { startPayPalStandIn, type PayPalStandIn, type PayPalStandInOptions } from "./paypal-stand-in.ts";
 import { startStripeStandIn, type StripeStandIn, type StripeStandInOptions } from "./stripe-stand-in.ts";
 import { createThrowawayPostgresDatabase } from "./test-database.ts";
+import { useFixture, type Fixture } from "./test-fixture.ts";
 
 /**
  * The engine the browser tests' servers use: SQLite unless E2E_ENGINE=postgres, which needs
@@ -93,15 +94,7 @@ export function useShop(env: Record<string, string> = {}, { withOwner = false }:
  * beforeAll reads env later. Read the stand-in inside tests (it is filled in beforeAll).
  */
 export function useStripeStandIn(env: Record<string, string>, options: StripeStandInOptions = {}): StripeStandIn {
-  const standIn = {} as StripeStandIn;
-  beforeAll(async () => {
-    Object.assign(standIn, await startStripeStandIn(options));
-    env.STRIPE_API_URL = standIn.url;
-  });
-  afterAll(async () => {
-    await standIn.close?.();
-  });
-  return standIn;
+  return useFixture(() => standInFor(env, "STRIPE_API_URL", startStripeStandIn(options)), "all");
 }
 
 /**
@@ -110,13 +103,16 @@ export function useStripeStandIn(env: Record<string, string>, options: StripeSta
  * its webhooks at the server once it runs (`standIn.setWebhook(...)` in a beforeAll).
  */
 export function usePayPalStandIn(env: Record<string, string>, options: PayPalStandInOptions = {}): PayPalStandIn {
-  const standIn = {} as PayPalStandIn;
-  beforeAll(async () => {
-    Object.assign(standIn, await startPayPalStandIn(options));
-    env.PAYPAL_API_URL = standIn.url;
-  });
-  afterAll(async () => {
-    await standIn.close?.();
-  });
-  return standIn;
+  return useFixture(() => standInFor(env, "PAYPAL_API_URL", startPayPalStandIn(options)), "all");
+}
+
+/** A stand-in once it listens, its URL put in `env[name]` for the server, closed as a fixture's cleanup. */
+async function standInFor<T extends { url: string; close(): Promise<void> }>(
+  env: Record<string, string>,
+  name: string,
+  starting: Promise<T>,
+): Promise<T & Fixture> {
+  const standIn = await starting;
+  env[name] = standIn.url;
+  return Object.assign(standIn, { cleanup: () => standIn.close() });
 }

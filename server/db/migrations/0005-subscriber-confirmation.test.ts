@@ -1,17 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createEmptyTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import type { MigrationContext } from "../migration-context.ts";
 import * as initialSchema from "./0001-initial-schema.ts";
 import * as subscriberConfirmation from "./0005-subscriber-confirmation.ts";
 
 describe.each(TEST_ENGINES)("migration 0005 (subscriber confirmation) on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("counts the subscribers from before double opt-in as confirmed when they subscribed", async () => {
-    testDb = await createEmptyTestDatabase(engine);
+    setTestDb(await createEmptyTestDatabase(engine));
     const context: MigrationContext = { engine, timestamp: engine === "sqlite" ? "text" : "timestamptz" };
     const { db } = testDb.handle;
     await initialSchema.up(db as never, context);

@@ -1,16 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { bareOrderLineRow, bareStoreSettingsRow } from "#tests/support/schema-rows.ts";
 import { createEmptyTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { migrateToLatest } from "../migrate.ts";
 
 describe.each(TEST_ENGINES)("migration 0020 (PayPal payments) on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("keeps every order with its lines, history, events and mails, and takes PayPal as a payment method", async () => {
-    testDb = await createEmptyTestDatabase(engine);
+    setTestDb(await createEmptyTestDatabase(engine));
     await migrateToLatest(testDb.handle, { upTo: "0019-store-postal-address" });
     const { db } = testDb.handle;
     const now = "2026-11-20T10:00:00.000Z";
@@ -89,7 +87,7 @@ describe.each(TEST_ENGINES)("migration 0020 (PayPal payments) on %s", (engine) =
   });
 
   it("keeps PayPal's settings, the environment sandbox unless set to live", async () => {
-    testDb = await createEmptyTestDatabase(engine);
+    setTestDb(await createEmptyTestDatabase(engine));
     await migrateToLatest(testDb.handle);
     const { db } = testDb.handle;
     await db

@@ -1,16 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { bookRow } from "#tests/support/test-books.ts";
 import { createEmptyTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { migrateToLatest } from "../migrate.ts";
 
 describe.each(TEST_ENGINES)("migration 0025 (book age numbers) on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("fills every book's ages from its label, leaves labels naming no ages without, and keeps ages in range", async () => {
-    testDb = await createEmptyTestDatabase(engine);
+    setTestDb(await createEmptyTestDatabase(engine));
     await migrateToLatest(testDb.handle, { upTo: "0024-free-story-social-links" });
     const { db } = testDb.handle;
     const labels = ["3-5", "Ages 4–8", "5+", "3-5", "Toddlers", null];

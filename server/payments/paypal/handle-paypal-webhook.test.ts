@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { startPayPalPaymentFixture, type PayPalPaymentFixture } from "#tests/support/paypal-payment-fixture.ts";
@@ -9,10 +10,7 @@ import { createPayPalClient } from "./paypal-client.ts";
 // PayPal's webhook through the real app: verified by PayPal (the stand-in), each event once,
 // in whatever order and however often, converging with the return page on one capture.
 describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
-  let f: PayPalPaymentFixture;
-  afterEach(async () => {
-    await f?.cleanup();
-  });
+  const [f, setF] = useFixtureSetByTests<PayPalPaymentFixture>();
 
   const post = (payload: string, headers: Headers | Record<string, string>) => {
     const all = new Headers(headers);
@@ -43,7 +41,7 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
   }
 
   it("refuses what PayPal does not verify, what is not JSON and what the shop cannot read: 400, nothing changes", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
     const genuine = await interceptNext(() => f.standIn.approve(paypalOrderId));
     const forged = new Headers(genuine.headers);
@@ -72,7 +70,7 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
   });
 
   it("answers 503 and records nothing while PayPal cannot verify the event, so PayPal sends it again", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
     const genuine = await interceptNext(() => f.standIn.approve(paypalOrderId));
     f.standIn.failNextRequests(10, 503);
@@ -84,7 +82,7 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
   });
 
   it("the approval event captures when the buyer never comes back; a replay changes nothing", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
     await f.standIn.approve(paypalOrderId);
     await f.standIn.settled();
@@ -107,7 +105,7 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
   });
 
   it("the return page racing the webhook: one capture, one payment recorded, one stock movement, one mail", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, url } = await f.placePayPalOrder();
     f.standIn.holdWebhooks();
     const back = await f.approve(url);
@@ -131,7 +129,7 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
   });
 
   it("events in any order: a cleared capture's news before its pending news leaves it paid", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
     f.standIn.holdWebhooks();
     f.standIn.setNextCapture("pending");
@@ -152,7 +150,7 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
   });
 
   it("a denied capture and a reversed approval fail the payment and give the stock back, once", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const denied = await f.placePayPalOrder();
     f.standIn.setNextCapture("pending");
     await f.standIn.approve(denied.paypalOrderId);
@@ -178,7 +176,7 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
   });
 
   it("flags for review, not paid, a capture whose payee, amount or order does not match", async () => {
-    f = await startPayPalPaymentFixture(engine, { merchantId: "SOMEONEELSE01" });
+    setF(await startPayPalPaymentFixture(engine, { merchantId: "SOMEONEELSE01" }));
     const payee = await f.placePayPalOrder();
     await f.standIn.approve(payee.paypalOrderId);
     await f.standIn.settled();
@@ -211,7 +209,7 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
   });
 
   it("a refund made in PayPal's account is recorded with its mail when its event arrives, once", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
     await f.standIn.approve(paypalOrderId);
     await f.standIn.settled();
@@ -238,7 +236,7 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
   });
 
   it("a refund whose capture's own news has not come yet records the payment first, then the refund", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
     f.standIn.holdWebhooks();
     await f.standIn.approve(paypalOrderId);
@@ -259,7 +257,7 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
   });
 
   it("works while Coming Soon is on, and records events of no order of the shop without refusing them", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     await f.testApp.services.db
       .updateTable("store_settings")
       .set({ enable_maintenance_mode: true })

@@ -1,25 +1,16 @@
 import type { Kysely } from "kysely";
-import type { Env } from "#server/config/env.ts";
-import type { DatabaseHandle } from "#server/db/database.ts";
 import type { Database } from "#server/db/schema.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import type { Logger } from "#server/logging/logger.ts";
 import type { PaymentMoveResult } from "#server/orders/payment-process.ts";
 import { canMovePayment } from "#common/orders/payment-status.ts";
-import type { Clock } from "#server/services.ts";
 import { applyPayPalRefund, type PayPalRefundResult } from "./apply-paypal-refund.ts";
 import { PayPalError, type PayPalClient, type WebhookHeaders } from "./paypal-client.ts";
 import { loadPayPalSettlement, payPalClientFor } from "./paypal-config.ts";
 import { PAYPAL_REFUND_EVENTS, readPayPalEvent, type PayPalEventFacts } from "./paypal-schemas.ts";
-import { settlePayPalOrder } from "./settle-paypal-order.ts";
+import { settlePayPalOrder, type SettlePayPalOrderDeps } from "./settle-paypal-order.ts";
 
-export interface HandlePayPalWebhookDeps {
-  db: Kysely<Database>;
-  database: Pick<DatabaseHandle, "engine">;
-  env: Pick<Env, "APP_SECRET" | "PAYPAL_API_URL">;
-  clock: Clock;
-  logger: Logger;
-}
+/** What the webhook needs: what the settling step it runs needs. */
+export type HandlePayPalWebhookDeps = SettlePayPalOrderDeps;
 
 export type PayPalWebhookResult =
   | PaymentMoveResult

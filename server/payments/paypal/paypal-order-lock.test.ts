@@ -1,15 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
 import { OrderLockBusyError, withPayPalOrderLock } from "./paypal-order-lock.ts";
 
 describe.each(TEST_ENGINES)("the PayPal order lock on %s", (engine) => {
-  let testDb: TestDatabase;
-  afterEach(async () => {
-    await testDb?.cleanup();
-  });
+  const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
 
   it("runs one caller at a time per order, others at once, and gives up after the wait", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = { db: testDb.handle.db, database: testDb.handle };
     const log: string[] = [];
     // ORD-A's turns hold until let go: who runs beside whom is what is tested, not how long each takes.
@@ -51,7 +49,7 @@ describe.each(TEST_ENGINES)("the PayPal order lock on %s", (engine) => {
   });
 
   it("still keeps the next caller out while the holder works after a waiter gave up", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = { db: testDb.handle.db, database: testDb.handle };
     let holderDone = false;
     let holderStarted!: () => void;
@@ -73,7 +71,7 @@ describe.each(TEST_ENGINES)("the PayPal order lock on %s", (engine) => {
   });
 
   it("waits without holding a pooled connection, so the holder's own queries still run", async () => {
-    testDb = await createTestDatabase(engine);
+    setTestDb(await createTestDatabase(engine));
     const deps = { db: testDb.handle.db, database: testDb.handle };
     let holderStarted!: () => void;
     const started = new Promise<void>((resolve) => (holderStarted = resolve));

@@ -1,5 +1,6 @@
 import { once } from "node:events";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { cancelOrder } from "#server/orders/cancel-order.ts";
 import { refundOrder } from "#server/orders/refund-order.ts";
 import { failingFirstWrite } from "#tests/support/failing-write.ts";
@@ -10,14 +11,11 @@ import { settlePayPalOrder } from "./settle-paypal-order.ts";
 
 // Staff refunds and cancellations of PayPal orders, through the Captures refund API of the stand-in.
 describe.each(TEST_ENGINES)("PayPal refunds and cancellations on %s", (engine) => {
-  let f: PayPalPaymentFixture;
-  afterEach(async () => {
-    await f?.cleanup();
-  });
+  const [f, setF] = useFixtureSetByTests<PayPalPaymentFixture>();
 
   /** A PayPal order paid through the webhook's capture: its ids. */
   async function paidPayPalOrder() {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const placed = await f.placePayPalOrder();
     await f.standIn.approve(placed.paypalOrderId);
     await f.standIn.settled();
@@ -107,7 +105,7 @@ describe.each(TEST_ENGINES)("PayPal refunds and cancellations on %s", (engine) =
   });
 
   it("cancelling an approved order nobody captured voids it, and the approval is never captured afterwards", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
     f.standIn.holdWebhooks();
     await f.standIn.approve(paypalOrderId);
@@ -120,7 +118,7 @@ describe.each(TEST_ENGINES)("PayPal refunds and cancellations on %s", (engine) =
   });
 
   it("a staff cancel waits its turn while the order's settle step holds it, and nothing is captured after", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
     f.standIn.holdWebhooks();
     await f.standIn.approve(paypalOrderId);
@@ -182,7 +180,7 @@ describe.each(TEST_ENGINES)("PayPal refunds and cancellations on %s", (engine) =
   });
 
   it("refuses to cancel while PayPal holds the payment (pending)", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
     f.standIn.setNextCapture("pending");
     await f.standIn.approve(paypalOrderId);

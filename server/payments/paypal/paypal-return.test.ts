@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";
 import { createPayPalClient } from "./paypal-client.ts";
 import { startPayPalPaymentFixture, type PayPalPaymentFixture } from "#tests/support/paypal-payment-fixture.ts";
@@ -10,10 +11,7 @@ import { settlePayPalOrder } from "./settle-paypal-order.ts";
 // The buyer's way back from PayPal's page, through the real app: the shop captures, and the
 // confirmation says paid, pending or failed.
 describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => {
-  let f: PayPalPaymentFixture;
-  afterEach(async () => {
-    await f?.cleanup();
-  });
+  const [f, setF] = useFixtureSetByTests<PayPalPaymentFixture>();
 
   const textOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
   const cookieFor = (orderId: string) =>
@@ -24,7 +22,7 @@ describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => 
   const captures = () => f.standIn.requests().filter((r) => r.path.endsWith("/capture"));
 
   it("captures on return, once, and the page says paid; the late webhook and a reload change nothing", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId, url } = await f.placePayPalOrder();
     f.standIn.holdWebhooks();
     const back = await f.approve(url);
@@ -56,7 +54,7 @@ describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => 
   });
 
   it("asks PayPal only about the order's own PayPal order", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, url } = await f.placePayPalOrder();
     f.standIn.holdWebhooks();
     const back = await f.approve(url);
@@ -67,7 +65,7 @@ describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => 
   });
 
   it("a declined funding source sends the buyer back to PayPal, and the next capture is a new request that pays", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId, url } = await f.placePayPalOrder();
     f.standIn.holdWebhooks();
     f.standIn.setNextCapture("declined");
@@ -93,7 +91,7 @@ describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => 
   });
 
   it("a capture PayPal holds is pending: said so once, then paid when PayPal clears it", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId, url } = await f.placePayPalOrder();
     f.standIn.holdWebhooks();
     f.standIn.setNextCapture("pending");
@@ -119,7 +117,7 @@ describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => 
   });
 
   it("ORDER_ALREADY_CAPTURED is success, read from the order", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
     f.standIn.holdWebhooks();
     await f.standIn.approve(paypalOrderId);
@@ -151,7 +149,7 @@ describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => 
   });
 
   it("the buyer who cancels at PayPal can pay with PayPal again from the confirmation", async () => {
-    f = await startPayPalPaymentFixture(engine);
+    setF(await startPayPalPaymentFixture(engine));
     const { orderId, url } = await f.placePayPalOrder();
     const cancelled = await fetch(url, {
       method: "POST",

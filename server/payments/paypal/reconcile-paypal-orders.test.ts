@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixture } from "#tests/support/test-fixture.ts";
 import { BACKGROUND_JOBS } from "#server/jobs/job-list.ts";
 import { insertCardOrder } from "#tests/support/card-order.ts";
-import { startPayPalPaymentFixture, type PayPalPaymentFixture } from "#tests/support/paypal-payment-fixture.ts";
+import { startPayPalPaymentFixture } from "#tests/support/paypal-payment-fixture.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { reconcilePayPalOrders, RECONCILE_RETRY_MS } from "./reconcile-paypal-orders.ts";
 
 describe.each(TEST_ENGINES)("reconciling PayPal orders on %s", (engine) => {
-  let f: PayPalPaymentFixture;
-  beforeEach(async () => {
-    f = await startPayPalPaymentFixture(engine);
-  });
-  afterEach(async () => {
-    await f?.cleanup();
-  });
+  const f = useFixture(() => startPayPalPaymentFixture(engine));
 
   /** The job's services, `minutes` from now. */
   const after = (minutes: number) => {

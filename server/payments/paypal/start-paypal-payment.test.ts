@@ -1,19 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { useFixture } from "#tests/support/test-fixture.ts";
 import { loadPaymentOptions } from "#server/checkout/payment-options.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { insertCardOrder } from "#tests/support/card-order.ts";
-import { startPayPalPaymentFixture, type PayPalPaymentFixture } from "#tests/support/paypal-payment-fixture.ts";
+import { startPayPalPaymentFixture } from "#tests/support/paypal-payment-fixture.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { startPayPalPayment } from "./start-paypal-payment.ts";
 
 describe.each(TEST_ENGINES)("starting a PayPal payment on %s", (engine) => {
-  let f: PayPalPaymentFixture;
-  beforeEach(async () => {
-    f = await startPayPalPaymentFixture(engine);
-  });
-  afterEach(async () => {
-    await f?.cleanup();
-  });
+  const f = useFixture(() => startPayPalPaymentFixture(engine));
 
   const creations = () => f.standIn.requests().filter((r) => r.method === "POST" && r.path === "/v2/checkout/orders");
 

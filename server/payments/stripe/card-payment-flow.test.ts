@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
+import { describe, expect, it, vi } from "vitest";
+import { useFixture } from "#tests/support/test-fixture.ts";
+import { startCardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
 import { insertCardOrder } from "#tests/support/card-order.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { startCardPayment } from "./start-card-payment.ts";
 import { syncCardPaymentOnReturn } from "./sync-card-payment-on-return.ts";
 
 describe.each(TEST_ENGINES)("card payment flow on %s", (engine) => {
-  let f: CardPaymentFixture;
-  beforeEach(async () => {
-    f = await startCardPaymentFixture(engine);
-  });
-  afterEach(async () => {
-    await f?.cleanup();
-  });
+  const f = useFixture(() => startCardPaymentFixture(engine));
 
   const pay = (url: string, action: "pay" | "cancel") =>
     fetch(url, { method: "POST", body: new URLSearchParams({ action }), redirect: "manual" });

@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
+import { describe, expect, it } from "vitest";
+import { useFixture } from "#tests/support/test-fixture.ts";
+import { startCardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { CARD_SESSION_MINUTES } from "./start-card-payment.ts";
 import { UNKNOWN_SESSION_NOTE } from "./close-card-session.ts";
 import { expireUnpaidCardOrders, SWEEPER_RETRY_MS } from "./expire-unpaid-card-orders.ts";
 
 describe.each(TEST_ENGINES)("expiring unpaid card orders on %s", (engine) => {
-  let f: CardPaymentFixture;
-  beforeEach(async () => {
-    f = await startCardPaymentFixture(engine);
-  });
-  afterEach(async () => {
-    await f?.cleanup();
-  });
+  const f = useFixture(() => startCardPaymentFixture(engine));
 
   /** The sweeper as it runs `minutes` from now. */
   const sweep = (minutes = CARD_SESSION_MINUTES + 2) =>

@@ -1,21 +1,16 @@
 import Stripe from "stripe";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixture } from "#tests/support/test-fixture.ts";
 import { startCardPayment } from "#server/payments/stripe/start-card-payment.ts";
 import { STORE_SETTINGS_ID } from "#server/settings/default-settings.ts";
 import { insertCardOrder } from "#tests/support/card-order.ts";
-import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
+import { startCardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
 import { TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { countRows } from "#tests/support/row-count.ts";
 
 describe.each(TEST_ENGINES)("Stripe webhook on %s", (engine) => {
-  let f: CardPaymentFixture;
-  beforeEach(async () => {
-    f = await startCardPaymentFixture(engine);
-  });
-  afterEach(async () => {
-    await f?.cleanup();
-  });
+  const f = useFixture(() => startCardPaymentFixture(engine));
 
   const post = (payload: string, headers: Record<string, string>) =>
     f.testApp.app.request("/webhooks/stripe", {

@@ -1,21 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useFixture } from "#tests/support/test-fixture.ts";
 import { cancelOrder } from "#server/orders/cancel-order.ts";
 import { refundOrder } from "#server/orders/refund-order.ts";
 import { failingFirstWrite } from "#tests/support/failing-write.ts";
-import { startCardPaymentFixture, type CardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
+import { startCardPaymentFixture } from "#tests/support/card-payment-fixture.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 
 /** A card order of 2 × $12.50 + $5.00 shipping: $30.00. */
 const TOTAL = 3000;
 
 describe.each(TEST_ENGINES)("Stripe's refund events on %s", (engine) => {
-  let f: CardPaymentFixture;
-  beforeEach(async () => {
-    f = await startCardPaymentFixture(engine);
-  });
-  afterEach(async () => {
-    await f?.cleanup();
-  });
+  const f = useFixture(() => startCardPaymentFixture(engine));
 
   /** A card order paid through its Checkout Session's webhook; returns its Stripe payment. */
   async function paidCardOrder() {
