@@ -84,7 +84,8 @@ describe.each(TEST_ENGINES)("booksCsvStream on %s", (engine) => {
       "0",
       "Easter, New Testament",
       "0",
-      expect.stringMatching(/^[\w-]{22}$/),
+      // A fingerprint that starts with "-" leaves behind the formula guard's quote (csvField).
+      expect.stringMatching(/^(?:\w[\w-]{21}|'-[\w-]{21})$/),
       "/uploads/covers/a.webp",
       "2025-01-01T00:00:00.000Z",
     ]);
