@@ -16,6 +16,7 @@ import { DEFAULT_CURRENCY } from "#common/money/money.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/book";
+import { WasPrice } from "#app/components/ui/was-price.tsx";
 
 /** Hydrated in parts (decision 21). */
 export const handle = ISLAND_PAGE_HANDLE;
@@ -85,12 +86,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
           </p>
           <p className="flex flex-wrap items-baseline gap-3">
             <span className="text-3xl font-bold text-brand-800">{formatMoney(book.priceCents)}</span>
-            {book.originalPriceCents !== null ? (
-              <s className="text-lg text-gray-600">
-                <span className="sr-only">Was </span>
-                {formatMoney(book.originalPriceCents)}
-              </s>
-            ) : null}
+            <WasPrice cents={book.originalPriceCents} className="text-lg text-gray-600" />
           </p>
           {book.priceBreaks.length > 0 ? (
             <section

@@ -4,6 +4,7 @@ import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 import { lowestBreak } from "#common/books/price-breaks.ts";
+import { WasPrice } from "#app/components/ui/was-price.tsx";
 
 /** Bestseller red, New Release green, any other badge blue. */
 export function badgeColor(badge: string): string {
@@ -83,12 +84,7 @@ export function BookCard({
         <p className="hidden text-sm text-gray-700 sm:block">{book.description}</p>
         <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
           <span className="text-lg font-bold text-brand-800 sm:text-xl">{formatMoney(book.priceCents)}</span>
-          {book.originalPriceCents !== null ? (
-            <s className="text-sm text-gray-600">
-              <span className="sr-only">Was </span>
-              {formatMoney(book.originalPriceCents)}
-            </s>
-          ) : null}
+          <WasPrice cents={book.originalPriceCents} className="text-sm text-gray-600" />
           {book.ageRange ? <span className="text-xs text-gray-700 sm:ml-auto">Ages {book.ageRange}</span> : null}
         </p>
         {lowest ? (

@@ -17,6 +17,7 @@ import {
 } from "./cart-rules.ts";
 import { cartActions, useCart } from "./cart-store.ts";
 import { QuantityError, QuantityStepper } from "./quantity-stepper.tsx";
+import { WasPrice } from "#app/components/ui/was-price.tsx";
 
 export interface CartSheetPanelProps {
   open: boolean;
@@ -154,11 +155,7 @@ function LinePrice({ line }: { line: CartLine }) {
   const reached = breakFor(line.priceCents, line.priceBreaks ?? [], line.quantity);
   return (
     <p className="text-sm text-gray-700" data-testid="cart-line-price">
-      <span className="font-semibold text-brand-800">{formatMoney(unit)}</span>{" "}
-      <s>
-        <span className="sr-only">Was </span>
-        {formatMoney(line.priceCents)}
-      </s>{" "}
+      <span className="font-semibold text-brand-800">{formatMoney(unit)}</span> <WasPrice cents={line.priceCents} />{" "}
       <span>each{reached ? ` (${reached.minQuantity}+ price)` : ""}</span>
     </p>
   );
