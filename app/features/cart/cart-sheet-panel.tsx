@@ -4,7 +4,7 @@ import { useId, useState, type RefObject } from "react";
 import { breakFor } from "#common/books/price-breaks.ts";
 import { cartParam } from "#common/checkout/cart-param.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { showToast } from "#app/components/ui/toast.tsx";
+import { ToastButton } from "#app/components/ui/toast-button.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 import {
@@ -110,31 +110,23 @@ export function CartSheetPanel({ open, onOpenChange, trigger, checkoutAvailable 
                     </a>
                   </Dialog.Close>
                 ) : (
-                  <button
-                    type="button"
+                  <ToastButton
+                    label="Proceed to Checkout"
                     className={buttonStyles.primary}
-                    onClick={() =>
-                      showToast({
-                        title: "Checkout isn't ready yet",
-                        description: "Online checkout is on its way. Thank you for your patience!",
-                      })
-                    }
-                  >
-                    Proceed to Checkout
-                  </button>
+                    toast={{
+                      title: "Checkout isn't ready yet",
+                      description: "Online checkout is on its way. Thank you for your patience!",
+                    }}
+                  />
                 )}
-                <button
-                  type="button"
+                <ToastButton
+                  label="Pay with Crypto"
                   className={buttonStyles.secondary}
-                  onClick={() =>
-                    showToast({
-                      title: "Crypto Payments Coming Soon!",
-                      description: "We are working on accepting cryptocurrency. Please check back soon.",
-                    })
-                  }
-                >
-                  Pay with Crypto
-                </button>
+                  toast={{
+                    title: "Crypto Payments Coming Soon!",
+                    description: "We are working on accepting cryptocurrency. Please check back soon.",
+                  }}
+                />
                 <button type="button" className={buttonStyles.subtle} onClick={() => cartActions.clear()}>
                   Clear Collection
                 </button>
