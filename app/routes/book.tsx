@@ -4,7 +4,7 @@ import { getBookBySlug } from "#server/books/get-book.ts";
 import { listRelatedBooks } from "#server/books/list-related-books.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
-import { BookCard, badgeColor } from "#app/features/books/book-card.tsx";
+import { BookBadge, BookCard } from "#app/features/books/book-card.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { bookStructuredData } from "#app/features/books/book-structured-data.ts";
 import { AddToCartIsland, stockLabel } from "#app/features/cart/add-to-cart-button.tsx";
@@ -64,13 +64,10 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
             fetchPriority="high"
             className="w-full rounded-2xl shadow-lg ring-1 ring-brand-100"
           />
-          {book.badge ? (
-            <span
-              className={`absolute left-4 top-4 rounded-full px-3 py-1 text-sm font-semibold ${badgeColor(book.badge)}`}
-            >
-              {book.badge}
-            </span>
-          ) : null}
+          <BookBadge
+            badge={book.badge}
+            className="absolute left-4 top-4 rounded-full px-3 py-1 text-sm font-semibold"
+          />
         </div>
         <div className="flex flex-col gap-4">
           <p className="text-sm">

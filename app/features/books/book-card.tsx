@@ -7,10 +7,16 @@ import { lowestBreak } from "#common/books/price-breaks.ts";
 import { WasPrice } from "#app/components/ui/was-price.tsx";
 
 /** Bestseller red, New Release green, any other badge blue. */
-export function badgeColor(badge: string): string {
+function badgeColor(badge: string): string {
   if (badge === "Bestseller") return "bg-red-700 text-white";
   if (badge === "New Release") return "bg-green-700 text-white";
   return "bg-blue-700 text-white";
+}
+
+/** A book's badge ("Bestseller") as a pill of its colour over the cover; nothing without one. */
+export function BookBadge({ badge, className }: { badge: string | null; className: string }) {
+  if (!badge) return null;
+  return <span className={`${className} ${badgeColor(badge)}`}>{badge}</span>;
 }
 
 /**
@@ -60,13 +66,10 @@ export function BookCard({
           fetchPriority={priority ? "high" : undefined}
           className="size-full object-cover"
         />
-        {book.badge ? (
-          <span
-            className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold sm:left-3 sm:top-3 sm:px-3 sm:py-1 ${badgeColor(book.badge)}`}
-          >
-            {book.badge}
-          </span>
-        ) : null}
+        <BookBadge
+          badge={book.badge}
+          className="absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold sm:left-3 sm:top-3 sm:px-3 sm:py-1"
+        />
       </a>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-gray-700">
