@@ -4,7 +4,7 @@ import { getBookBySlug } from "#server/books/get-book.ts";
 import { listRelatedBooks } from "#server/books/list-related-books.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { StarRating } from "#app/components/ui/star-rating.tsx";
-import { BookCard, badgeColor } from "#app/features/books/book-card.tsx";
+import { BookBadge, BookCard } from "#app/features/books/book-card.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { bookStructuredData } from "#app/features/books/book-structured-data.ts";
 import { AddToCartIsland, stockLabel } from "#app/features/cart/add-to-cart-button.tsx";
@@ -16,6 +16,7 @@ import { DEFAULT_CURRENCY } from "#common/money/money.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta, rootMetaData } from "#app/lib/page-meta.ts";
 import type { Route } from "./+types/book";
+import { WasPrice } from "#app/components/ui/was-price.tsx";
 
 /** Hydrated in parts (decision 21). */
 export const handle = ISLAND_PAGE_HANDLE;
@@ -63,13 +64,10 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
             fetchPriority="high"
             className="w-full rounded-2xl shadow-lg ring-1 ring-brand-100"
           />
-          {book.badge ? (
-            <span
-              className={`absolute left-4 top-4 rounded-full px-3 py-1 text-sm font-semibold ${badgeColor(book.badge)}`}
-            >
-              {book.badge}
-            </span>
-          ) : null}
+          <BookBadge
+            badge={book.badge}
+            className="absolute left-4 top-4 rounded-full px-3 py-1 text-sm font-semibold"
+          />
         </div>
         <div className="flex flex-col gap-4">
           <p className="text-sm">
@@ -85,12 +83,7 @@ export default function BookPage({ loaderData: { book, related } }: Route.Compon
           </p>
           <p className="flex flex-wrap items-baseline gap-3">
             <span className="text-3xl font-bold text-brand-800">{formatMoney(book.priceCents)}</span>
-            {book.originalPriceCents !== null ? (
-              <s className="text-lg text-gray-600">
-                <span className="sr-only">Was </span>
-                {formatMoney(book.originalPriceCents)}
-              </s>
-            ) : null}
+            <WasPrice cents={book.originalPriceCents} className="text-lg text-gray-600" />
           </p>
           {book.priceBreaks.length > 0 ? (
             <section

@@ -1,7 +1,6 @@
 import { useSearchParams } from "react-router";
-import { runAction, type ActionResult } from "#server/http/action-result.ts";
-import { parseForm } from "#server/http/read-form.ts";
-import { newsletterLinkFormSchema, newsletterLinkToken } from "#server/subscribers/subscriber-token.ts";
+import type { ActionResult } from "#server/http/action-result.ts";
+import { newsletterLinkAction, newsletterLinkLoader } from "#server/http/newsletter-link-route.ts";
 import { confirmSubscription, INVALID_CONFIRM_LINK } from "#server/subscribers/confirm-subscription.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { NewsletterLinkPage } from "#app/features/subscribers/newsletter-link-page.tsx";
@@ -17,19 +16,13 @@ export function meta() {
 export const handle = ISLAND_PAGE_HANDLE;
 export const clientLoader = islandPageClientLoader;
 
-/** POST /newsletter/confirm?token=…: the button of the page confirms the subscription. */
-/** Without a token there is nothing to confirm: say so at once (server-side, where the message lives). */
 export function loader({ request }: Route.LoaderArgs) {
-  return { missingTokenMessage: new URL(request.url).searchParams.get("token") ? "" : INVALID_CONFIRM_LINK };
+  return newsletterLinkLoader(request, INVALID_CONFIRM_LINK);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services } = context;
-  return runAction(services, async () => {
-    const form = await parseForm(request, newsletterLinkFormSchema);
-    await confirmSubscription(services, { token: newsletterLinkToken(form, request) });
-    return {};
-  });
+/** POST /newsletter/confirm?token=…: the button of the page confirms the subscription. */
+export function action(args: Route.ActionArgs) {
+  return newsletterLinkAction(args, confirmSubscription);
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {

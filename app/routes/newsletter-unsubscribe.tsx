@@ -1,7 +1,6 @@
 import { useSearchParams } from "react-router";
-import { runAction, type ActionResult } from "#server/http/action-result.ts";
-import { parseForm } from "#server/http/read-form.ts";
-import { newsletterLinkFormSchema, newsletterLinkToken } from "#server/subscribers/subscriber-token.ts";
+import type { ActionResult } from "#server/http/action-result.ts";
+import { newsletterLinkAction, newsletterLinkLoader } from "#server/http/newsletter-link-route.ts";
 import { INVALID_UNSUBSCRIBE_LINK, unsubscribe } from "#server/subscribers/unsubscribe.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { NewsletterLinkPage } from "#app/features/subscribers/newsletter-link-page.tsx";
@@ -17,23 +16,17 @@ export function meta() {
 export const handle = ISLAND_PAGE_HANDLE;
 export const clientLoader = islandPageClientLoader;
 
+export function loader({ request }: Route.LoaderArgs) {
+  return newsletterLinkLoader(request, INVALID_UNSUBSCRIBE_LINK);
+}
+
 /**
  * POST /newsletter/unsubscribe?token=…: the page's button (token in the form), or a mail client's
  * RFC 8058 one-click request (body `List-Unsubscribe=One-Click`, token in the link's query
  * string, no Origin header: the link itself is the proof).
  */
-/** Without a token there is nothing to unsubscribe: say so at once (server-side, where the message lives). */
-export function loader({ request }: Route.LoaderArgs) {
-  return { missingTokenMessage: new URL(request.url).searchParams.get("token") ? "" : INVALID_UNSUBSCRIBE_LINK };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services } = context;
-  return runAction(services, async () => {
-    const form = await parseForm(request, newsletterLinkFormSchema);
-    await unsubscribe(services, { token: newsletterLinkToken(form, request) });
-    return {};
-  });
+export function action(args: Route.ActionArgs) {
+  return newsletterLinkAction(args, unsubscribe);
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,4 @@
-import { tooManyAttempts } from "#server/accounts/auth-limits.ts";
-import { clientKey } from "#server/security/client-key.ts";
+import { overLimitResponse } from "#server/http/over-limit-response.ts";
 import { readPlacedOrders } from "#server/checkout/placed-orders-cookie.ts";
 import { getInvoicePdf } from "#server/documents/get-invoice-pdf.ts";
 import { pdfDownload, pdfRefusal } from "#server/documents/pdf-download.ts";
@@ -13,17 +12,8 @@ import type { Route } from "./+types/order-invoice-pdf";
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services, viewer, clientAddress } = context;
-  const waitSeconds = await services.rateLimits.orderDocuments.consume(clientKey(clientAddress));
-  if (waitSeconds > 0) {
-    return new Response(tooManyAttempts(waitSeconds).message, {
-      status: 429,
-      headers: {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Retry-After": String(waitSeconds),
-        "Cache-Control": "private, no-store",
-      },
-    });
-  }
+  const refused = await overLimitResponse(services.rateLimits.orderDocuments, clientAddress, "private, no-store");
+  if (refused) return refused;
   const file = await getInvoicePdf(services, {
     orderId: params.orderId,
     viewer,

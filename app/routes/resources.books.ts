@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
-import { tooManyAttempts } from "#server/accounts/auth-limits.ts";
 import { BOOK_LIST_PAGE_SIZE, BOOK_LIST_PATH, bookListHref, readBookListPage } from "#common/books/book-list-paths.ts";
 import { listBooksPage } from "#server/books/list-books-page.ts";
-import { clientKey } from "#server/security/client-key.ts";
+import { overLimitResponse } from "#server/http/over-limit-response.ts";
 import type { BookListPage } from "#server/books/book.ts";
 import type { Route } from "./+types/resources.books";
 
@@ -21,17 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Bo
   const query = asked.toString();
   if (`${BOOK_LIST_PATH}${query ? `?${query}` : ""}` !== bookListHref(page)) throw redirect(bookListHref(page));
 
-  const waitSeconds = await services.rateLimits.bookList.consume(clientKey(clientAddress));
-  if (waitSeconds > 0) {
-    throw new Response(tooManyAttempts(waitSeconds).message, {
-      status: 429,
-      headers: {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Retry-After": String(waitSeconds),
-        "Cache-Control": "no-store",
-      },
-    });
-  }
+  const refused = await overLimitResponse(services.rateLimits.bookList, clientAddress);
+  if (refused) throw refused;
   const result = await listBooksPage(services, { page, pageSize: BOOK_LIST_PAGE_SIZE });
   // A page past the end: the last one, at its own address.
   if (result.page !== page) throw redirect(bookListHref(result.page));

@@ -1,7 +1,6 @@
-import { tooManyAttempts } from "#server/accounts/auth-limits.ts";
 import { quoteCheckoutTax } from "#server/checkout/quote-checkout-tax.ts";
 import { AppError } from "#server/errors/app-error.ts";
-import { clientKey } from "#server/security/client-key.ts";
+import { overLimitResponse } from "#server/http/over-limit-response.ts";
 import type { Route } from "./+types/resources.tax-quote";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -17,13 +16,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, clientAddress, viewer } = context;
-  const waitSeconds = await services.rateLimits.taxQuote.consume(clientKey(clientAddress));
-  if (waitSeconds > 0) {
-    return new Response(tooManyAttempts(waitSeconds).message, {
-      status: 429,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(waitSeconds), ...NO_STORE },
-    });
-  }
+  const refused = await overLimitResponse(services.rateLimits.taxQuote, clientAddress);
+  if (refused) return refused;
   const params = new URL(request.url).searchParams;
   let quote;
   try {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LinkList } from "#app/components/layout/link-list.tsx";
 import { SITEMAP_GROUPS, siteLink } from "#common/pages/site-paths.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
@@ -28,15 +28,11 @@ export default function Sitemap() {
             <h2 id={`sitemap-${group.title}`} className="font-serif text-2xl font-bold text-brand-800">
               {group.title}
             </h2>
-            <ul className="mt-4 grid gap-2">
-              {group.links.map(siteLink).map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList
+              links={group.links.map(siteLink)}
+              className="mt-4 grid gap-2"
+              linkClassName="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            />
           </nav>
         ))}
       </div>

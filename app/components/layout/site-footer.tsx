@@ -1,23 +1,19 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { FOOTER_LINKS, siteLink, siteLinks, type SiteLink } from "#common/pages/site-paths.ts";
 import { socialLinkName, type SocialLink } from "#common/settings/social-links.ts";
 import { useStore } from "#app/lib/use-store.ts";
+import { LinkList } from "./link-list.tsx";
 import { SocialIcon } from "./social-icons.tsx";
 
 function FooterLinks({ title, links }: { title: string; links: SiteLink[] }) {
   return (
     <nav aria-label={title}>
       <h2 className="font-serif text-lg font-bold text-white">{title}</h2>
-      <ul className="mt-3 grid gap-2">
-        {links.map((link) => (
-          <li key={link.to + link.label}>
-            <Link to={link.to} className="text-brand-100 hover:text-white hover:underline">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LinkList
+        links={links}
+        className="mt-3 grid gap-2"
+        linkClassName="text-brand-100 hover:text-white hover:underline"
+      />
     </nav>
   );
 }
@@ -50,15 +46,11 @@ export function SiteFooter({ signedIn, newsletter }: { signedIn: boolean; newsle
         {/* Room at the very end for the floating cart button, so it never sits on these links. */}
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 pb-24 pt-6 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p>© 2025 {store?.name}. All rights reserved.</p>
-          <ul className="flex flex-wrap gap-x-5 gap-y-2">
-            {FOOTER_LINKS.legal.map(siteLink).map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={FOOTER_LINKS.legal.map(siteLink)}
+            className="flex flex-wrap gap-x-5 gap-y-2"
+            linkClassName="hover:text-white hover:underline"
+          />
         </div>
       </div>
     </footer>

@@ -21,36 +21,37 @@ function Outline({ children, className }: { children: ReactNode; className?: str
   );
 }
 
-/** X's mark: one broad stroke from top left to bottom right, crossed by a thin one. */
-function XMark({ className }: LucideProps) {
-  return (
-    <Outline className={className}>
-      <path d="M4 4h4.5L20 20h-4.5z" />
-      <path d="m20 4-6.6 7.4M4 20l6.6-7.4" />
-    </Outline>
-  );
+/** A mark drawn as an outline from its strokes, with the props lucide's icons take. */
+function outlineMark(strokes: ReactNode): ComponentType<LucideProps> {
+  return function Mark({ className }: LucideProps) {
+    return <Outline className={className}>{strokes}</Outline>;
+  };
 }
+
+/** X's mark: one broad stroke from top left to bottom right, crossed by a thin one. */
+const XMark = outlineMark(
+  <>
+    <path d="M4 4h4.5L20 20h-4.5z" />
+    <path d="m20 4-6.6 7.4M4 20l6.6-7.4" />
+  </>,
+);
 
 /** TikTok's mark: a note whose stem ends in a curl. */
-function TikTokMark({ className }: LucideProps) {
-  return (
-    <Outline className={className}>
-      <path d="M13 3v12.5a3.5 3.5 0 1 1-3.5-3.5" />
-      <path d="M13 3c.4 2.6 2.4 4.6 5 5" />
-    </Outline>
-  );
-}
+const TikTokMark = outlineMark(
+  <>
+    <path d="M13 3v12.5a3.5 3.5 0 1 1-3.5-3.5" />
+    <path d="M13 3c.4 2.6 2.4 4.6 5 5" />
+  </>,
+);
 
 /** Pinterest's mark: a "P" in a circle, its stem running out below. */
-function PinterestMark({ className }: LucideProps) {
-  return (
-    <Outline className={className}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="m9.5 20.5 2.7-10" />
-      <path d="M10.9 15c.5.4 1.2.6 2 .6 2.2 0 3.6-1.8 3.6-4.1C16.5 9 14.6 7.4 12.2 7.4 9.5 7.4 7.6 9.2 7.6 11.5c0 .8.2 1.5.7 2" />
-    </Outline>
-  );
-}
+const PinterestMark = outlineMark(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m9.5 20.5 2.7-10" />
+    <path d="M10.9 15c.5.4 1.2.6 2 .6 2.2 0 3.6-1.8 3.6-4.1C16.5 9 14.6 7.4 12.2 7.4 9.5 7.4 7.6 9.2 7.6 11.5c0 .8.2 1.5.7 2" />
+  </>,
+);
 
 const ICONS: Record<SocialLink["network"], ComponentType<LucideProps>> = {
   facebook: Facebook,

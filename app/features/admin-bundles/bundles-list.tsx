@@ -1,11 +1,9 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import type { Bundle } from "#server/books/bundle.ts";
-import type { ActionResult } from "#server/http/action-result.ts";
 import { bundleContents } from "#common/books/bundle-contents.ts";
 import { BUNDLE_INTENTS } from "#common/books/bundle-schema.ts";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { DeleteRowDialog, useRowDeletion } from "#app/components/ui/delete-row-dialog.tsx";
 import { EmptyList } from "#app/components/ui/empty-list.tsx";
 import { useFormatMoney } from "#app/lib/money.ts";
 
@@ -26,13 +24,7 @@ export function bundleAvailabilityText(bundle: Pick<Bundle, "bookCount" | "books
 /** The bundles as cards (they fit a phone): contents, price, availability, Edit and Delete (with confirm). */
 export function BundlesList({ bundles }: { bundles: Bundle[] }) {
   const formatMoney = useFormatMoney();
-  const deleter = useFetcher<ActionResult>();
-  const [deleting, setDeleting] = useState<Bundle | null>(null);
-  const busy = deleter.state !== "idle";
-  const result = deleter.state === "idle" ? deleter.data : undefined;
-  useEffect(() => {
-    if (result?.ok) setDeleting(null);
-  }, [result]);
+  const deletion = useRowDeletion<Bundle>(BUNDLE_INTENTS.delete);
 
   if (bundles.length === 0) {
     return <EmptyList>No bundles yet. Add the first one with “Add New Bundle”.</EmptyList>;
@@ -66,7 +58,7 @@ export function BundlesList({ bundles }: { bundles: Bundle[] }) {
                 </Link>
                 <button
                   type="button"
-                  onClick={() => setDeleting(bundle)}
+                  onClick={() => deletion.ask(bundle)}
                   className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-red-700 ring-1 ring-red-200 hover:bg-red-50"
                   aria-label={`Delete ${bundle.name}`}
                 >
@@ -77,20 +69,12 @@ export function BundlesList({ bundles }: { bundles: Bundle[] }) {
           );
         })}
       </ul>
-      <ConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Are you sure you want to delete this bundle?"
-        description={
-          deleting
-            ? `“${deleting.name}” will be removed from the store. Its books stay; past orders keep their own copy of its name and price. This cannot be undone.`
-            : ""
+      <DeleteRowDialog
+        deletion={deletion}
+        noun="bundle"
+        description={(bundle) =>
+          `“${bundle.name}” will be removed from the store. Its books stay; past orders keep their own copy of its name and price. This cannot be undone.`
         }
-        confirmLabel={busy ? "Deleting..." : "Delete"}
-        busy={busy}
-        onConfirm={() => {
-          if (deleting) void deleter.submit({ intent: BUNDLE_INTENTS.delete, id: deleting.id }, { method: "post" });
-        }}
       />
     </>
   );

@@ -13,6 +13,7 @@ import { ADMIN_DOWNLOADS } from "#common/pages/site-paths.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { useRouteForm } from "#app/components/forms/use-route-form.ts";
+import { MarkShippedButton } from "./mark-shipped-button.tsx";
 import { ParcelFieldset, parcelFieldNames } from "./parcel-fields.tsx";
 
 /**
@@ -120,9 +121,7 @@ function BulkShipDialog({
           <button type="button" className={buttonStyles.secondary} onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className={buttonStyles.primary} disabled={busy}>
-            {busy ? "Marking..." : "Mark shipped"}
-          </button>
+          <MarkShippedButton busy={busy} />
         </div>
       </form>
     </Dialog>

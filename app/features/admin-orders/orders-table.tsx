@@ -1,5 +1,4 @@
 import { Eye } from "lucide-react";
-import { useCallback, useState } from "react";
 import type { OrderListItem } from "#server/orders/list-orders.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { formatMoney } from "#common/money/money.ts";
@@ -11,8 +10,8 @@ import { OrderStatusSelect } from "./order-status-select.tsx";
 import { PaymentBadge } from "./payment-badge.tsx";
 import { DataTable, STICKY_START_CELL } from "#app/components/ui/data-table.tsx";
 import { IconSymbols, SpriteIcon } from "#app/components/ui/icon-sprite.tsx";
+import { TickBox, useTickedRows } from "#app/components/ui/ticked-rows.tsx";
 
-const CHECKBOX = "size-5 accent-brand-700";
 const DETAILS_ICON = "orders-table-details";
 
 /**
@@ -27,23 +26,12 @@ export function OrdersTable({
   orders: OrderListItem[];
   onViewDetails: (orderId: string, opener: HTMLElement) => void;
 }) {
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-  // Only the rows on this page count: after paging or a search, earlier ticks are not acted on unseen.
-  const selected = orders.filter((order) => ticked.has(order.id)).map((order) => order.id);
-  const allTicked = orders.length > 0 && selected.length === orders.length;
-  const clear = useCallback(() => setTicked(new Set()), []);
-  const toggle = (id: string, on: boolean) =>
-    setTicked((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const ticks = useTickedRows(orders);
 
   return (
     <>
       <IconSymbols icons={{ [DETAILS_ICON]: Eye }} />
-      {orders.length > 0 ? <BulkShipBar selected={selected} onDone={clear} /> : null}
+      {orders.length > 0 ? <BulkShipBar selected={ticks.selected} onDone={ticks.clear} /> : null}
       <DataTable
         caption="Customer orders"
         minWidthClass="min-w-[60rem]"
@@ -55,13 +43,7 @@ export function OrdersTable({
             sticky: true,
             header: (
               <span className="flex items-center gap-3">
-                <input
-                  type="checkbox"
-                  className={CHECKBOX}
-                  aria-label="Select all orders on this page"
-                  checked={allTicked}
-                  onChange={(event) => setTicked(event.target.checked ? new Set(orders.map((o) => o.id)) : new Set())}
-                />
+                <TickBox label="Select all orders on this page" checked={ticks.allTicked} onTick={ticks.tickAll} />
                 Order ID
               </span>
             ),
@@ -78,12 +60,10 @@ export function OrdersTable({
           <tr key={order.id} data-testid="order-row" data-order-id={order.id}>
             <th scope="row" className={`${STICKY_START_CELL} whitespace-nowrap px-3 py-3 font-medium text-ink sm:px-4`}>
               <span className="flex items-center gap-3">
-                <input
-                  type="checkbox"
-                  className={CHECKBOX}
-                  aria-label={`Select order ${order.id}`}
-                  checked={ticked.has(order.id)}
-                  onChange={(event) => toggle(order.id, event.target.checked)}
+                <TickBox
+                  label={`Select order ${order.id}`}
+                  checked={ticks.isTicked(order.id)}
+                  onTick={(on) => ticks.tick(order.id, on)}
                 />
                 <ShortOrderId id={order.id} />
               </span>

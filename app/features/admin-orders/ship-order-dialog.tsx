@@ -7,6 +7,7 @@ import { MAX_PARCELS_PER_SHIPMENT } from "#common/orders/parcel-schema.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { useRouteForm } from "#app/components/forms/use-route-form.ts";
+import { MarkShippedButton } from "./mark-shipped-button.tsx";
 import { ParcelFieldset, parcelFieldNames } from "./parcel-fields.tsx";
 
 const FIELD_ORDER = Array.from({ length: MAX_PARCELS_PER_SHIPMENT }, (_, index) => {
@@ -92,9 +93,7 @@ export function ShipOrderDialog({
             <Plus aria-hidden="true" className="size-4" />
             Add another parcel
           </button>
-          <button type="submit" className={buttonStyles.primary} disabled={busy}>
-            {busy ? "Marking..." : "Mark shipped"}
-          </button>
+          <MarkShippedButton busy={busy} />
         </div>
       </form>
     </Dialog>

@@ -14,6 +14,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { formatDateTime } from "#common/dates.ts";
 import { DataTable, STICKY_END_CELL } from "#app/components/ui/data-table.tsx";
+import { TickBox, useTickedRows } from "#app/components/ui/ticked-rows.tsx";
 
 /** The `intent` of the bulk removal (the one-row removal posts none). */
 export const REMOVE_SELECTED_INTENT = "remove-selected";
@@ -27,8 +28,6 @@ export const REMOVE_SUBSCRIBER_TOASTS = {
   failureTitle: "Error removing subscriber",
 };
 
-const CHECKBOX = "size-5 accent-brand-700";
-
 /**
  * Subscribers as a table (e-mail, subscription date, Pending or Confirmed), newest first as the loader sends them,
  * each with a Remove button that asks first. Removal posts through a fetcher, so the page stays
@@ -38,21 +37,19 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
   const fetcher = useFetcher<ActionResult<DeleteSubscriberResult>>();
   const [pending, setPending] = useState<SubscriberListItem | null>(null);
   const removing = fetcher.state !== "idle";
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const ticks = useTickedRows(subscribers);
+  const { selected, clear: clearTicks } = ticks;
   const [confirmingBulk, setConfirmingBulk] = useState(false);
   const bulk = useFetcher<ActionResult<DeleteSubscribersResult>>();
   const bulkBusy = bulk.state !== "idle";
-  // Only rows on this page count: after paging, earlier ticks are not removed unseen.
-  const selected = subscribers.filter((s) => ticked.has(s.id)).map((s) => s.id);
-  const allTicked = subscribers.length > 0 && selected.length === subscribers.length;
   const tooMany = selected.length > BULK_SUBSCRIBER_LIMIT;
 
   useEffect(() => {
     // The server sets the toast of a bulk removal; here only the dialog closes and ticks clear.
     if (bulk.state !== "idle" || !bulk.data) return;
     setConfirmingBulk(false);
-    if (bulk.data.ok) setTicked(new Set());
-  }, [bulk.state, bulk.data]);
+    if (bulk.data.ok) clearTicks();
+  }, [bulk.state, bulk.data, clearTicks]);
 
   useEffect(() => {
     // The server sets the toast of a one-row removal too; here only the dialog closes.
@@ -90,15 +87,7 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
             label: "Email",
             header: (
               <span className="flex items-center gap-3">
-                <input
-                  type="checkbox"
-                  className={CHECKBOX}
-                  aria-label="Select all subscribers on this page"
-                  checked={allTicked}
-                  onChange={(event) =>
-                    setTicked(event.target.checked ? new Set(subscribers.map((s) => s.id)) : new Set())
-                  }
-                />
+                <TickBox label="Select all subscribers on this page" checked={ticks.allTicked} onTick={ticks.tickAll} />
                 Email
               </span>
             ),
@@ -112,19 +101,11 @@ export function SubscribersTable({ subscribers, busy }: { subscribers: Subscribe
           <tr key={subscriber.id} data-testid="subscriber-row">
             <td className="break-all px-4 py-3 font-medium sm:break-normal">
               <span className="flex items-center gap-3">
-                <input
-                  type="checkbox"
-                  className={`${CHECKBOX} shrink-0`}
-                  aria-label={`Select ${subscriber.email}`}
-                  checked={ticked.has(subscriber.id)}
-                  onChange={(event) =>
-                    setTicked((current) => {
-                      const next = new Set(current);
-                      if (event.target.checked) next.add(subscriber.id);
-                      else next.delete(subscriber.id);
-                      return next;
-                    })
-                  }
+                <TickBox
+                  label={`Select ${subscriber.email}`}
+                  checked={ticks.isTicked(subscriber.id)}
+                  onTick={(on) => ticks.tick(subscriber.id, on)}
+                  className="shrink-0"
                 />
                 {subscriber.email}
               </span>

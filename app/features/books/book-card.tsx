@@ -4,12 +4,19 @@ import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 import { lowestBreak } from "#common/books/price-breaks.ts";
+import { WasPrice } from "#app/components/ui/was-price.tsx";
 
 /** Bestseller red, New Release green, any other badge blue. */
-export function badgeColor(badge: string): string {
+function badgeColor(badge: string): string {
   if (badge === "Bestseller") return "bg-red-700 text-white";
   if (badge === "New Release") return "bg-green-700 text-white";
   return "bg-blue-700 text-white";
+}
+
+/** A book's badge ("Bestseller") as a pill of its colour over the cover; nothing without one. */
+export function BookBadge({ badge, className }: { badge: string | null; className: string }) {
+  if (!badge) return null;
+  return <span className={`${className} ${badgeColor(badge)}`}>{badge}</span>;
 }
 
 /**
@@ -59,13 +66,10 @@ export function BookCard({
           fetchPriority={priority ? "high" : undefined}
           className="size-full object-cover"
         />
-        {book.badge ? (
-          <span
-            className={`absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold sm:left-3 sm:top-3 sm:px-3 sm:py-1 ${badgeColor(book.badge)}`}
-          >
-            {book.badge}
-          </span>
-        ) : null}
+        <BookBadge
+          badge={book.badge}
+          className="absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold sm:left-3 sm:top-3 sm:px-3 sm:py-1"
+        />
       </a>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-gray-700">
@@ -83,12 +87,7 @@ export function BookCard({
         <p className="hidden text-sm text-gray-700 sm:block">{book.description}</p>
         <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2">
           <span className="text-lg font-bold text-brand-800 sm:text-xl">{formatMoney(book.priceCents)}</span>
-          {book.originalPriceCents !== null ? (
-            <s className="text-sm text-gray-600">
-              <span className="sr-only">Was </span>
-              {formatMoney(book.originalPriceCents)}
-            </s>
-          ) : null}
+          <WasPrice cents={book.originalPriceCents} className="text-sm text-gray-600" />
           {book.ageRange ? <span className="text-xs text-gray-700 sm:ml-auto">Ages {book.ageRange}</span> : null}
         </p>
         {lowest ? (

@@ -4,7 +4,7 @@ import { useId, useState, type RefObject } from "react";
 import { breakFor } from "#common/books/price-breaks.ts";
 import { cartParam } from "#common/checkout/cart-param.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
-import { showToast } from "#app/components/ui/toast.tsx";
+import { ToastButton } from "#app/components/ui/toast-button.tsx";
 import { coverSources } from "#app/lib/book-cover.ts";
 import { useFormatMoney } from "#app/lib/money.ts";
 import {
@@ -17,6 +17,7 @@ import {
 } from "./cart-rules.ts";
 import { cartActions, useCart } from "./cart-store.ts";
 import { QuantityError, QuantityStepper } from "./quantity-stepper.tsx";
+import { WasPrice } from "#app/components/ui/was-price.tsx";
 
 export interface CartSheetPanelProps {
   open: boolean;
@@ -109,31 +110,23 @@ export function CartSheetPanel({ open, onOpenChange, trigger, checkoutAvailable 
                     </a>
                   </Dialog.Close>
                 ) : (
-                  <button
-                    type="button"
+                  <ToastButton
+                    label="Proceed to Checkout"
                     className={buttonStyles.primary}
-                    onClick={() =>
-                      showToast({
-                        title: "Checkout isn't ready yet",
-                        description: "Online checkout is on its way. Thank you for your patience!",
-                      })
-                    }
-                  >
-                    Proceed to Checkout
-                  </button>
+                    toast={{
+                      title: "Checkout isn't ready yet",
+                      description: "Online checkout is on its way. Thank you for your patience!",
+                    }}
+                  />
                 )}
-                <button
-                  type="button"
+                <ToastButton
+                  label="Pay with Crypto"
                   className={buttonStyles.secondary}
-                  onClick={() =>
-                    showToast({
-                      title: "Crypto Payments Coming Soon!",
-                      description: "We are working on accepting cryptocurrency. Please check back soon.",
-                    })
-                  }
-                >
-                  Pay with Crypto
-                </button>
+                  toast={{
+                    title: "Crypto Payments Coming Soon!",
+                    description: "We are working on accepting cryptocurrency. Please check back soon.",
+                  }}
+                />
                 <button type="button" className={buttonStyles.subtle} onClick={() => cartActions.clear()}>
                   Clear Collection
                 </button>
@@ -154,11 +147,7 @@ function LinePrice({ line }: { line: CartLine }) {
   const reached = breakFor(line.priceCents, line.priceBreaks ?? [], line.quantity);
   return (
     <p className="text-sm text-gray-700" data-testid="cart-line-price">
-      <span className="font-semibold text-brand-800">{formatMoney(unit)}</span>{" "}
-      <s>
-        <span className="sr-only">Was </span>
-        {formatMoney(line.priceCents)}
-      </s>{" "}
+      <span className="font-semibold text-brand-800">{formatMoney(unit)}</span> <WasPrice cents={line.priceCents} />{" "}
       <span>each{reached ? ` (${reached.minQuantity}+ price)` : ""}</span>
     </p>
   );

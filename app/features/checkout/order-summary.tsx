@@ -1,6 +1,7 @@
 import { formatMoney } from "#common/money/money.ts";
 import { NO_SALES_TAX_TEXT, PENDING_EXEMPTION_TEXT, taxExemptText } from "#common/tax/sales-tax.ts";
 import { coverSources } from "#app/lib/book-cover.ts";
+import { WasPrice } from "#app/components/ui/was-price.tsx";
 
 interface SummaryLine {
   id?: string;
@@ -81,11 +82,7 @@ export function OrderSummary({
                   {line.listPriceCents !== undefined && line.listPriceCents > line.unitPriceCents ? (
                     <>
                       {" "}
-                      <s>
-                        <span className="sr-only">Was </span>
-                        {money(line.listPriceCents)}
-                      </s>{" "}
-                      (quantity price)
+                      <WasPrice cents={line.listPriceCents} format={money} /> (quantity price)
                     </>
                   ) : null}
                 </p>

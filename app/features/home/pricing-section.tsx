@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { CoverFan } from "#app/components/ui/cover-fan.tsx";
 import { useFormatMoney } from "#app/lib/money.ts";
 import { bookCountText } from "#common/books/bundle-contents.ts";
+import { WasPrice } from "#app/components/ui/was-price.tsx";
 
 /** The bundles, as stored in the catalogue; `renderAction` supplies each card's "Add to Collection" button. */
 export function PricingSection({
@@ -39,12 +40,7 @@ export function PricingSection({
               <p className="mt-2 text-gray-700">{bundle.description}</p>
               <p className="mt-4 flex flex-wrap items-baseline gap-x-3">
                 <span className="text-4xl font-bold text-brand-800">{formatMoney(bundle.priceCents)}</span>
-                {bundle.originalPriceCents !== null ? (
-                  <s className="text-gray-600">
-                    <span className="sr-only">Was </span>
-                    {formatMoney(bundle.originalPriceCents)}
-                  </s>
-                ) : null}
+                <WasPrice cents={bundle.originalPriceCents} className="text-gray-600" />
                 {bundle.savings ? (
                   <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-800">
                     {bundle.savings}

@@ -15,7 +15,7 @@ import { runAction } from "#server/http/action-result.ts";
 import { parseFields, readFormWithUpload } from "#server/http/read-form.ts";
 import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { SearchForm } from "#app/components/ui/search-form.tsx";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { DeleteRowDialog, useRowDeletion } from "#app/components/ui/delete-row-dialog.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { BOOK_TOASTS, BookFormDialog, bookFailureTitle } from "#app/features/admin-books/book-form-dialog.tsx";
@@ -105,16 +105,14 @@ type Editing = { key: number; id: string | null };
 export default function BookManagement({ loaderData: { books, search } }: Route.ComponentProps) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const deleter = useFetcher<typeof action>();
   const bookLoader = useFetcher<typeof loader>();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<BookListItem | null>(null);
+  const deletion = useRowDeletion<BookListItem>(BOOK_INTENTS.delete);
 
   const loading =
     (navigation.state === "loading" && navigation.location.pathname === "/admin/books") ||
     revalidator.state === "loading";
-  const deleteBusy = deleter.state !== "idle";
 
   const openForm = (id: string | null) => {
     // A new key gives every opening a fresh form (values, errors, chosen cover).
@@ -132,12 +130,6 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
     setEditing(null);
     showToast({ title: "Error loading book", description: "This book no longer exists.", variant: "destructive" });
   }, [bookGone]);
-
-  // The delete answer arrives once per submission (its toast is set by the action).
-  const deleteResult = deleter.state === "idle" ? deleter.data : undefined;
-  useEffect(() => {
-    if (deleteResult?.ok) setDeleting(null);
-  }, [deleteResult]);
 
   return (
     <>
@@ -173,7 +165,7 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         busy={loading}
         emptyText={search ? "No books found" : "No books yet. Add the first one with “Add New Book”."}
         onEdit={(book) => openForm(book.id)}
-        onDelete={(book) => setDeleting(book)}
+        onDelete={(book) => deletion.ask(book)}
       />
       <Pagination list={books} noun="book" />
 
@@ -191,20 +183,12 @@ export default function BookManagement({ loaderData: { books, search } }: Route.
         />
       ) : null}
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title="Are you sure you want to delete this book?"
-        description={
-          deleting
-            ? `“${deleting.title}” will be removed from the store. Past orders keep their own copy of its title and price. This cannot be undone.`
-            : ""
+      <DeleteRowDialog
+        deletion={deletion}
+        noun="book"
+        description={(book) =>
+          `“${book.title}” will be removed from the store. Past orders keep their own copy of its title and price. This cannot be undone.`
         }
-        confirmLabel={deleteBusy ? "Deleting..." : "Delete"}
-        busy={deleteBusy}
-        onConfirm={() => {
-          if (deleting) void deleter.submit({ intent: BOOK_INTENTS.delete, id: deleting.id }, { method: "post" });
-        }}
       />
     </>
   );
