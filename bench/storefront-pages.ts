@@ -9,6 +9,7 @@ import { storyPdf } from "#tests/support/story-pdf.ts";
 import { DatabasePrivateFileStore } from "#server/files/private-file-store.ts";
 import { saveFreeStory } from "#server/free-story/save-free-story.ts";
 import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
+import { STOREFRONT_INFO_PAGES } from "#tests/support/storefront-info-pages.ts";
 import { TEST_BUYER_ADDRESS } from "#tests/support/test-orders.ts";
 
 export interface StorefrontPage {
@@ -22,25 +23,7 @@ export interface StorefrontPage {
 }
 
 /** The storefront pages anyone reaches without signing in, beside the catalogue and checkout. */
-const PUBLIC_PAGES = [
-  "/our-mission",
-  "/about-us",
-  "/for-churches",
-  "/for-schools",
-  "/terms-of-service",
-  "/privacy-policy",
-  "/statement-of-faith",
-  "/shipping-information",
-  "/returns-and-refunds",
-  "/sitemap",
-  "/help-center",
-  "/contact-us",
-  "/track-order",
-  "/bulk-order",
-  "/free-story",
-  "/signup",
-  "/forgot-password",
-] as const;
+const PUBLIC_PAGES = [...STOREFRONT_INFO_PAGES, "/bulk-order", "/free-story", "/signup", "/forgot-password"] as const;
 
 /** The pages a signed-in customer has (`/reset-password` signed in: Change Password). */
 const SIGNED_IN_PAGES = ["/account", "/edit-profile", "/order-history", "/reset-password"] as const;

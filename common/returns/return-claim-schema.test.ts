@@ -2,16 +2,11 @@ import { describe, expect, it } from "vitest";
 import { formValues } from "#common/forms/form-values.ts";
 import { RETURN_CLAIM_MESSAGES } from "./return-claim-terms.ts";
 import { returnClaimSchema } from "./return-claim-schema.ts";
-
-function posted(fields: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
-}
+import { postedForm } from "#tests/support/posted-form.ts";
 
 describe("the claim form's schema", () => {
   it("reads numbered lines, with or without a photo field", () => {
-    const form = posted({
+    const form = postedForm({
       orderId: "ORD-1",
       kind: "damage",
       "lines.0.itemId": "a",
@@ -30,7 +25,7 @@ describe("the claim form's schema", () => {
   it("asks for at least one copy, a whole number, and a reason", () => {
     const result = returnClaimSchema.safeParse(
       formValues(
-        posted({ orderId: "ORD-1", kind: "return", "lines.0.itemId": "a", "lines.0.quantity": "0", reason: " " }),
+        postedForm({ orderId: "ORD-1", kind: "return", "lines.0.itemId": "a", "lines.0.quantity": "0", reason: " " }),
         returnClaimSchema,
       ),
     );
@@ -40,7 +35,7 @@ describe("the claim form's schema", () => {
     expect(messages).toContain("Please tell us what is wrong.");
     const fraction = returnClaimSchema.safeParse(
       formValues(
-        posted({ orderId: "ORD-1", kind: "return", "lines.0.itemId": "a", "lines.0.quantity": "1.5", reason: "x" }),
+        postedForm({ orderId: "ORD-1", kind: "return", "lines.0.itemId": "a", "lines.0.quantity": "1.5", reason: "x" }),
         returnClaimSchema,
       ),
     );

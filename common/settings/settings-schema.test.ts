@@ -201,16 +201,26 @@ describe("store settings form", () => {
     ]);
   });
 
-  it("keeps a secret only when it is to replace the stored one", () => {
-    const replace = checkSettings({
-      ...VALID,
-      stripeSecretKeyAction: "replace",
-      stripeSecretKey: " sk_live_x ",
-    });
-    expect(replace.success && replace.data.stripeSecretKey).toBe("sk_live_x");
-    const keep = checkSettings({ ...VALID, stripeSecretKeyAction: "keep", stripeSecretKey: "sk_live_x" });
-    expect(keep.success && keep.data.stripeSecretKey).toBeNull();
-  });
+  it.each([
+    { secret: "stripeSecretKey", sent: " sk_live_x ", kept: "sk_live_x", otherActions: ["keep"], dropped: "sk_live_x" },
+    {
+      secret: "stripeWebhookSecret",
+      sent: " whsec_abc ",
+      kept: "whsec_abc",
+      otherActions: ["keep", "clear"],
+      dropped: "whsec_x",
+    },
+  ] as const)(
+    "keeps the $secret only when it is to replace the stored one",
+    ({ secret, sent, kept, otherActions, dropped }) => {
+      const replace = checkSettings({ ...VALID, [`${secret}Action`]: "replace", [secret]: sent });
+      expect(replace.success && replace.data[secret]).toBe(kept);
+      for (const action of otherActions) {
+        const other = checkSettings({ ...VALID, [`${secret}Action`]: action, [secret]: dropped });
+        expect(other.success && other.data[secret], action).toBeNull();
+      }
+    },
+  );
 
   it("reports the cross-field checks together with other fields' errors", () => {
     const checked = checkSettings({
@@ -227,23 +237,6 @@ describe("store settings form", () => {
       "shippingMethods.0.rate",
       "stripeWebhookSecret",
     ]);
-  });
-
-  it("keeps the webhook signing secret only when it is to replace the stored one", () => {
-    const replace = checkSettings({
-      ...VALID,
-      stripeWebhookSecretAction: "replace",
-      stripeWebhookSecret: " whsec_abc ",
-    });
-    expect(replace.success && replace.data.stripeWebhookSecret).toBe("whsec_abc");
-    for (const action of ["keep", "clear"]) {
-      const other = checkSettings({
-        ...VALID,
-        stripeWebhookSecretAction: action,
-        stripeWebhookSecret: "whsec_x",
-      });
-      expect(other.success && other.data.stripeWebhookSecret, action).toBeNull();
-    }
   });
 
   it("takes invoice terms, and keeps them while invoices are off", () => {

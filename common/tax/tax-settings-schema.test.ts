@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { checkForm } from "#common/forms/check-form.ts";
+import { postedForm } from "#tests/support/posted-form.ts";
 import { taxSettingsSchema } from "./tax-settings-schema.ts";
-
-function form(entries: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) data.append(name, value);
-  return data;
-}
 
 describe("the tax settings form", () => {
   it("reads the mode, home state and rates as posted", () => {
     const checked = checkForm(
       taxSettingsSchema,
-      form({
+      postedForm({
         taxMode: "owner-rates",
         homeState: "il",
         "rates.0.place": "US-IL",
@@ -58,7 +53,7 @@ describe("the tax settings form", () => {
   ])("refuses the rate %s", (rate, message) => {
     const checked = checkForm(
       taxSettingsSchema,
-      form({ taxMode: "owner-rates", "rates.0.place": "US-IL", "rates.0.rate": rate }),
+      postedForm({ taxMode: "owner-rates", "rates.0.place": "US-IL", "rates.0.rate": rate }),
     );
     expect(checked.success).toBe(false);
     if (!checked.success) expect(checked.fieldErrors["rates.0.rate"]).toBe(message);
@@ -67,7 +62,7 @@ describe("the tax settings form", () => {
   it.each(["US-XX", "US", "ZZ", "Illinois"])("refuses the unknown place %s", (place) => {
     const checked = checkForm(
       taxSettingsSchema,
-      form({ taxMode: "owner-rates", "rates.0.place": place, "rates.0.rate": "5" }),
+      postedForm({ taxMode: "owner-rates", "rates.0.place": place, "rates.0.rate": "5" }),
     );
     expect(checked.success).toBe(false);
     if (!checked.success)
@@ -77,7 +72,7 @@ describe("the tax settings form", () => {
   it("refuses an unknown home state, an unknown mode and a place twice", () => {
     const checked = checkForm(
       taxSettingsSchema,
-      form({
+      postedForm({
         taxMode: "avalara",
         homeState: "XX",
         "rates.0.place": "US-IL",

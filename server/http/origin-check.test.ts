@@ -29,6 +29,13 @@ describe.each(TEST_ENGINES)("requests from other sites on %s", (engine) => {
   const isSignedIn = async (cookie: string) =>
     (await t.app.request("/account", { headers: { cookie } })).status === 200;
   const subscribers = () => t.services.db.selectFrom("email_subscribers").select("email").execute();
+  /** A contact message posted to the page at `path`, as if sent from `origin`. */
+  const postContactMessage = (path: string, origin: string, message: Record<string, string>) =>
+    t.app.request(path, {
+      method: "POST",
+      body: new URLSearchParams(message).toString(),
+      headers: { ...FORM, origin },
+    });
   const subscribe = (email: string, headers: Record<string, string>) =>
     t.app.request("/resources/subscribe", {
       method: "POST",
@@ -82,18 +89,9 @@ describe.each(TEST_ENGINES)("requests from other sites on %s", (engine) => {
 
   it("refuses page form posts from other sites before the action runs, with a warning and no error", async () => {
     await start();
-    const body = new URLSearchParams({
-      fullName: "Eve",
-      email: "eve@example.com",
-      subject: "Hi",
-      message: "Forged",
-    }).toString();
+    const forged = { fullName: "Eve", email: "eve@example.com", subject: "Hi", message: "Forged" };
     for (const path of ["/contact-us", "/contact-us.data"]) {
-      const response = await t.app.request(path, {
-        method: "POST",
-        body,
-        headers: { ...FORM, origin: "https://evil.example" },
-      });
+      const response = await postContactMessage(path, "https://evil.example", forged);
       expect(response.status, path).toBe(403);
     }
     expect(await t.services.db.selectFrom("contact_messages").select("id").execute()).toEqual([]);
@@ -105,18 +103,13 @@ describe.each(TEST_ENGINES)("requests from other sites on %s", (engine) => {
 
   it("accepts a page form post from the site's public address even though the server sees another one", async () => {
     await start();
-    const body = new URLSearchParams({
-      fullName: "Ruth",
-      email: "ruth@example.com",
-      subject: "Books",
-      message: "Hello there, friends.",
-    }).toString();
+    const message = { fullName: "Ruth", email: "ruth@example.com", subject: "Books", message: "Hello there, friends." };
     // A sent message redirects back to the page (a data request gets React Router's 202 redirect).
     for (const [path, status] of [
       ["/contact-us", 302],
       ["/contact-us.data", 202],
     ] as const) {
-      const response = await t.app.request(path, { method: "POST", body, headers: { ...FORM, origin: PUBLIC_URL } });
+      const response = await postContactMessage(path, PUBLIC_URL, message);
       expect(response.status, path).toBe(status);
     }
     expect(await t.services.db.selectFrom("contact_messages").select("id").execute()).toHaveLength(2);

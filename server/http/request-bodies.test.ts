@@ -7,6 +7,7 @@ import { isMaintenanceModeOn } from "#server/settings/maintenance-mode.ts";
 import { setMaintenanceMode } from "#server/settings/set-maintenance-mode.ts";
 import { type TestApp } from "#tests/support/test-app.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
+import { postedForm } from "#tests/support/posted-form.ts";
 
 /** Every route module with an action, by its page path. */
 const ACTION_PATHS = [
@@ -146,22 +147,21 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
   });
 
   it("stores an uploaded cover through a temporary file that is removed afterwards", async () => {
+    /** The admin's new-book form with its text fields, then `cover`. */
+    const bookForm = (fields: Record<string, string>, cover: File) => {
+      const form = postedForm({ intent: "create", ...fields });
+      form.append("cover", cover);
+      return form;
+    };
     const tmpDir = path.join(shop.t.testDb.dataDir, "tmp");
     const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3366aa" } })
       .png()
       .toBuffer()
       .then((buffer) => new Uint8Array(buffer));
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
-      intent: "create",
-      title: "Jonah",
-      author: "A. Writer",
-      description: "A whale of a tale.",
-      price: "9.99",
-    })) {
-      form.append(name, value);
-    }
-    form.append("cover", new File([png], "cover.png", { type: "image/png" }));
+    const form = bookForm(
+      { title: "Jonah", author: "A. Writer", description: "A whale of a tale.", price: "9.99" },
+      new File([png], "cover.png", { type: "image/png" }),
+    );
     const response = await shop.t.app.request("/admin/books", {
       method: "POST",
       body: form,
@@ -177,17 +177,10 @@ describe.each(TEST_ENGINES)("request bodies on %s", (engine) => {
     expect(existsSync(tmpDir) ? readdirSync(tmpDir) : []).toEqual([]);
 
     // A file over 10 MB: refused under the cover field, nothing saved, nothing left behind.
-    const big = new FormData();
-    for (const [name, value] of Object.entries({
-      intent: "create",
-      title: "Too Big",
-      author: "A",
-      description: "B",
-      price: "1",
-    })) {
-      big.append(name, value);
-    }
-    big.append("cover", new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.png", { type: "image/png" }));
+    const big = bookForm(
+      { title: "Too Big", author: "A", description: "B", price: "1" },
+      new File([new Uint8Array(10 * 1024 * 1024 + 1)], "big.png", { type: "image/png" }),
+    );
     const refused = await shop.t.app.request("/admin/books.data", {
       method: "POST",
       body: big,

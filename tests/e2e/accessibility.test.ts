@@ -1,23 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
+import { STOREFRONT_INFO_PAGES } from "#tests/support/storefront-info-pages.ts";
 import { axeViolations, waitForHydration } from "#tests/support/storefront-page.ts";
 
 const PUBLIC_PAGES = [
   "/",
-  "/our-mission",
-  "/about-us",
-  "/for-churches",
-  "/for-schools",
-  "/terms-of-service",
-  "/privacy-policy",
-  "/statement-of-faith",
-  "/sitemap",
-  "/contact-us",
-  "/help-center",
-  "/shipping-information",
-  "/returns-and-refunds",
-  "/track-order",
+  ...STOREFRONT_INFO_PAGES,
   "/track-order?orderId=ORD-2025-001",
   "/books",
   "/books?q=samaritian&tag=Parables",

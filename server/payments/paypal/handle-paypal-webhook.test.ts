@@ -40,10 +40,15 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
     return kept[0]!;
   }
 
-  it("refuses what PayPal does not verify, what is not JSON and what the shop cannot read: 400, nothing changes", async () => {
+  /** A placed PayPal order's approval event, as PayPal sent it, kept from the shop. */
+  async function interceptedApproval() {
     setF(await startPayPalPaymentFixture(engine));
     const { orderId, paypalOrderId } = await f.placePayPalOrder();
-    const genuine = await interceptNext(() => f.standIn.approve(paypalOrderId));
+    return { orderId, genuine: await interceptNext(() => f.standIn.approve(paypalOrderId)) };
+  }
+
+  it("refuses what PayPal does not verify, what is not JSON and what the shop cannot read: 400, nothing changes", async () => {
+    const { orderId, genuine } = await interceptedApproval();
     const forged = new Headers(genuine.headers);
     forged.set("paypal-transmission-sig", "Zm9yZ2Vk");
     expect((await post(genuine.body, forged)).status).toBe(400);
@@ -70,9 +75,7 @@ describe.each(TEST_ENGINES)("PayPal webhook on %s", (engine) => {
   });
 
   it("answers 503 and records nothing while PayPal cannot verify the event, so PayPal sends it again", async () => {
-    setF(await startPayPalPaymentFixture(engine));
-    const { orderId, paypalOrderId } = await f.placePayPalOrder();
-    const genuine = await interceptNext(() => f.standIn.approve(paypalOrderId));
+    const { orderId, genuine } = await interceptedApproval();
     f.standIn.failNextRequests(10, 503);
     expect((await post(genuine.body, genuine.headers)).status).toBe(503);
     f.standIn.failNextRequests(0);

@@ -1,7 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from "#tests/support/test-database.ts";
-import { OrderLockBusyError, withPayPalOrderLock } from "./paypal-order-lock.ts";
+import { OrderLockBusyError, withPayPalOrderLock, type OrderLockDeps } from "./paypal-order-lock.ts";
+
+/**
+ * A turn on `orderId`'s lock that holds it until the test calls `finish`, then runs `rest`:
+ * `started` settles once the turn holds the lock, `holding` with what `rest` returns.
+ */
+function heldTurn<T>(deps: OrderLockDeps, orderId: string, rest: () => T | Promise<T>) {
+  let holderStarted!: () => void;
+  const started = new Promise<void>((resolve) => (holderStarted = resolve));
+  let finishHolder!: () => void;
+  const holding = withPayPalOrderLock(deps, orderId, async () => {
+    holderStarted();
+    await new Promise<void>((resolve) => (finishHolder = resolve));
+    return rest();
+  });
+  return { started, holding, finish: () => finishHolder() };
+}
 
 describe.each(TEST_ENGINES)("the PayPal order lock on %s", (engine) => {
   const [testDb, setTestDb] = useFixtureSetByTests<TestDatabase>();
@@ -52,12 +68,7 @@ describe.each(TEST_ENGINES)("the PayPal order lock on %s", (engine) => {
     setTestDb(await createTestDatabase(engine));
     const deps = { db: testDb.handle.db, database: testDb.handle };
     let holderDone = false;
-    let holderStarted!: () => void;
-    const started = new Promise<void>((resolve) => (holderStarted = resolve));
-    let finishHolder!: () => void;
-    const holding = withPayPalOrderLock(deps, "ORD-D", async () => {
-      holderStarted();
-      await new Promise<void>((resolve) => (finishHolder = resolve));
+    const { started, holding, finish } = heldTurn(deps, "ORD-D", () => {
       holderDone = true;
     });
     await started;
@@ -65,7 +76,7 @@ describe.each(TEST_ENGINES)("the PayPal order lock on %s", (engine) => {
       OrderLockBusyError,
     );
     const next = withPayPalOrderLock(deps, "ORD-D", async () => holderDone);
-    finishHolder();
+    finish();
     await holding;
     expect(await next).toBe(true);
   });
@@ -73,24 +84,22 @@ describe.each(TEST_ENGINES)("the PayPal order lock on %s", (engine) => {
   it("waits without holding a pooled connection, so the holder's own queries still run", async () => {
     setTestDb(await createTestDatabase(engine));
     const deps = { db: testDb.handle.db, database: testDb.handle };
-    let holderStarted!: () => void;
-    const started = new Promise<void>((resolve) => (holderStarted = resolve));
-    let finishHolder!: () => void;
-    const holding = withPayPalOrderLock(deps, "ORD-E", async () => {
-      holderStarted();
-      await new Promise<void>((resolve) => (finishHolder = resolve));
-      // The locked work's queries go through the pool, as a settle's do.
-      return (
-        await deps.db
-          .selectFrom("orders")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n;
-    });
+    // The locked work's queries go through the pool, as a settle's do.
+    const { started, holding, finish } = heldTurn(
+      deps,
+      "ORD-E",
+      async () =>
+        (
+          await deps.db
+            .selectFrom("orders")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+    );
     await started;
     // More waiters than the pool has connections.
     const waiters = Array.from({ length: 15 }, () => withPayPalOrderLock(deps, "ORD-E", async () => "waited"));
-    finishHolder();
+    finish();
     expect(Number(await holding)).toBeGreaterThanOrEqual(0);
     expect(await Promise.all(waiters)).toEqual(Array.from({ length: 15 }, () => "waited"));
   });

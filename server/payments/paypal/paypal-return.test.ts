@@ -3,10 +3,20 @@ import { useFixtureSetByTests } from "#tests/support/test-fixture.ts";
 import { rememberPlacedOrder } from "#server/checkout/placed-orders-cookie.ts";
 import { createPayPalClient } from "./paypal-client.ts";
 import { startPayPalPaymentFixture, type PayPalPaymentFixture } from "#tests/support/paypal-payment-fixture.ts";
-import { TEST_PAYPAL_CLIENT_ID, TEST_PAYPAL_CLIENT_SECRET } from "#tests/support/paypal-stand-in.ts";
+import {
+  TEST_PAYPAL_CLIENT_ID,
+  TEST_PAYPAL_CLIENT_SECRET,
+  type CaptureOutcome,
+} from "#tests/support/paypal-stand-in.ts";
 import { TEST_ENGINES } from "#tests/support/test-database.ts";
 import { payPalClientFor } from "./paypal-config.ts";
 import { settlePayPalOrder } from "./settle-paypal-order.ts";
+
+const SANDBOX = {
+  environment: "sandbox",
+  clientId: TEST_PAYPAL_CLIENT_ID,
+  clientSecret: TEST_PAYPAL_CLIENT_SECRET,
+} as const;
 
 // The buyer's way back from PayPal's page, through the real app: the shop captures, and the
 // confirmation says paid, pending or failed.
@@ -20,12 +30,17 @@ describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => 
   const visit = (orderId: string, address: string) =>
     f.testApp.app.request(address.replace(/^https?:\/\/[^/]+/, ""), { headers: { Cookie: cookieFor(orderId) } });
   const captures = () => f.standIn.requests().filter((r) => r.path.endsWith("/capture"));
+  /** A PayPal order placed and approved on PayPal's page, its webhooks held: `back` is the way home. */
+  async function approvedPayPalOrder(nextCapture?: CaptureOutcome) {
+    setF(await startPayPalPaymentFixture(engine));
+    const placed = await f.placePayPalOrder();
+    f.standIn.holdWebhooks();
+    if (nextCapture) f.standIn.setNextCapture(nextCapture);
+    return { ...placed, back: await f.approve(placed.url) };
+  }
 
   it("captures on return, once, and the page says paid; the late webhook and a reload change nothing", async () => {
-    setF(await startPayPalPaymentFixture(engine));
-    const { orderId, paypalOrderId, url } = await f.placePayPalOrder();
-    f.standIn.holdWebhooks();
-    const back = await f.approve(url);
+    const { orderId, paypalOrderId, back } = await approvedPayPalOrder();
     expect(back.pathname).toBe(`/order-confirmation/${orderId}`);
     expect(back.searchParams.get("paypal")).toBe("return");
     expect(back.searchParams.get("token")).toBe(paypalOrderId);
@@ -54,10 +69,7 @@ describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => 
   });
 
   it("asks PayPal only about the order's own PayPal order", async () => {
-    setF(await startPayPalPaymentFixture(engine));
-    const { orderId, url } = await f.placePayPalOrder();
-    f.standIn.holdWebhooks();
-    const back = await f.approve(url);
+    const { orderId, back } = await approvedPayPalOrder();
     back.searchParams.set("token", "SOMEONEELSES0001");
     await visit(orderId, back.toString());
     expect(captures()).toHaveLength(0);
@@ -65,11 +77,7 @@ describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => 
   });
 
   it("a declined funding source sends the buyer back to PayPal, and the next capture is a new request that pays", async () => {
-    setF(await startPayPalPaymentFixture(engine));
-    const { orderId, paypalOrderId, url } = await f.placePayPalOrder();
-    f.standIn.holdWebhooks();
-    f.standIn.setNextCapture("declined");
-    const back = await f.approve(url);
+    const { orderId, paypalOrderId, back } = await approvedPayPalOrder("declined");
     const declined = await visit(orderId, back.toString());
     expect(declined.status).toBe(302);
     expect(declined.headers.get("location")).toBe(`${f.standIn.url}/checkoutnow?token=${paypalOrderId}`);
@@ -91,11 +99,7 @@ describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => 
   });
 
   it("a capture PayPal holds is pending: said so once, then paid when PayPal clears it", async () => {
-    setF(await startPayPalPaymentFixture(engine));
-    const { orderId, paypalOrderId, url } = await f.placePayPalOrder();
-    f.standIn.holdWebhooks();
-    f.standIn.setNextCapture("pending");
-    const back = await f.approve(url);
+    const { orderId, paypalOrderId, back } = await approvedPayPalOrder("pending");
     const page = await textOf(await visit(orderId, back.toString()));
     expect(page).toContain("Payment pending.");
     expect(page).not.toContain("Pay with PayPal");
@@ -122,16 +126,10 @@ describe.each(TEST_ENGINES)("the buyer's return from PayPal on %s", (engine) => 
     f.standIn.holdWebhooks();
     await f.standIn.approve(paypalOrderId);
     // Captured by an earlier request whose request id PayPal no longer remembers.
-    const other = createPayPalClient(
-      { environment: "sandbox", clientId: TEST_PAYPAL_CLIENT_ID, clientSecret: TEST_PAYPAL_CLIENT_SECRET },
-      { PAYPAL_API_URL: f.standIn.url },
-    );
+    const other = createPayPalClient(SANDBOX, { PAYPAL_API_URL: f.standIn.url });
     await other.captureOrder(paypalOrderId, { requestId: "an-older-request" });
     // The shop read the order just before that capture: approved, not captured yet.
-    const shops = payPalClientFor(
-      { environment: "sandbox", clientId: TEST_PAYPAL_CLIENT_ID, clientSecret: TEST_PAYPAL_CLIENT_SECRET },
-      { PAYPAL_API_URL: f.standIn.url },
-    );
+    const shops = payPalClientFor(SANDBOX, { PAYPAL_API_URL: f.standIn.url });
     const getOrder = shops.getOrder;
     let stale = true;
     shops.getOrder = async (id) => {

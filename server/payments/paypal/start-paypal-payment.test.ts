@@ -66,39 +66,28 @@ describe.each(TEST_ENGINES)("starting a PayPal payment on %s", (engine) => {
     expect(creations()).toHaveLength(1);
   });
 
-  it("sends the sales tax as the breakdown's tax_total, so the amounts add up to the order's total", async () => {
-    await f.placePayPalOrder({ taxCents: 175 });
+  it.each([
+    {
+      part: "the sales tax as the breakdown's tax_total",
+      order: { taxCents: 175 },
+      value: "31.75",
+      breakdown: { tax_total: { currency_code: "USD", value: "1.75" } },
+    },
+    {
+      part: "a discount code as the breakdown's discount",
+      order: { discountCents: 300, taxCents: 175 },
+      value: "28.75",
+      breakdown: { tax_total: { value: "1.75" }, discount: { currency_code: "USD", value: "3.00" } },
+    },
+  ])("sends $part, so the amounts add up to the order's total", async ({ order, value, breakdown }) => {
+    await f.placePayPalOrder(order);
     const [created] = creations();
     expect(created!.body).toMatchObject({
       purchase_units: [
         {
           amount: {
-            value: "31.75",
-            breakdown: {
-              item_total: { value: "25.00" },
-              shipping: { value: "5.00" },
-              tax_total: { currency_code: "USD", value: "1.75" },
-            },
-          },
-        },
-      ],
-    });
-  });
-
-  it("sends a discount code as the breakdown's discount, so the amounts add up to the order's total", async () => {
-    await f.placePayPalOrder({ discountCents: 300, taxCents: 175 });
-    const [created] = creations();
-    expect(created!.body).toMatchObject({
-      purchase_units: [
-        {
-          amount: {
-            value: "28.75",
-            breakdown: {
-              item_total: { value: "25.00" },
-              shipping: { value: "5.00" },
-              tax_total: { value: "1.75" },
-              discount: { currency_code: "USD", value: "3.00" },
-            },
+            value,
+            breakdown: { item_total: { value: "25.00" }, shipping: { value: "5.00" }, ...breakdown },
           },
         },
       ],

@@ -98,12 +98,18 @@ describe.each(TEST_ENGINES)("Stripe webhook on %s", (engine) => {
     expect(await f.bookStock()).toBe(8);
   });
 
-  it("expired, then completed: the stock is taken again and the order is live", async () => {
+  /** A card order whose session expired, its completion sent by Stripe but held back for now. */
+  async function expiredWithCompletionHeld() {
     const { orderId, sessionId } = await f.placeCardOrder();
     f.standIn.holdWebhooks();
     const expired = await f.standIn.sendEvent(sessionId, "expired");
     const completed = await f.standIn.sendEvent(sessionId, "completed");
     await f.standIn.sendHeld([expired.id]);
+    return { orderId, completed };
+  }
+
+  it("expired, then completed: the stock is taken again and the order is live", async () => {
+    const { orderId, completed } = await expiredWithCompletionHeld();
     expect(await f.order(orderId)).toMatchObject({ payment_status: "expired", status: "Cancelled" });
     expect(await f.bookStock()).toBe(10);
     const step = (await f.history(orderId)).find((h) => h.status === "Payment not completed");
@@ -116,11 +122,7 @@ describe.each(TEST_ENGINES)("Stripe webhook on %s", (engine) => {
   });
 
   it("expired, then completed with the stock gone: needs review, stock untouched", async () => {
-    const { orderId, sessionId } = await f.placeCardOrder();
-    f.standIn.holdWebhooks();
-    const expired = await f.standIn.sendEvent(sessionId, "expired");
-    const completed = await f.standIn.sendEvent(sessionId, "completed");
-    await f.standIn.sendHeld([expired.id]);
+    const { orderId, completed } = await expiredWithCompletionHeld();
     await f.testApp.services.db.updateTable("books").set({ stock: 1 }).where("id", "=", f.bookId).execute();
     await f.standIn.sendHeld([completed.id]);
     // What Stripe took is on record, so that staff can refund it.
