@@ -16,6 +16,7 @@ import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { useStore } from "#app/lib/use-store.ts";
 import { bundleContents } from "#common/books/bundle-contents.ts";
+import { refusalOf } from "#app/components/forms/action-refusal.ts";
 import type { Route } from "./+types/bulk-order";
 
 export function meta(args: Route.MetaArgs) {
@@ -73,7 +74,7 @@ export default function BulkOrder({ loaderData, actionData }: Route.ComponentPro
       detail: `Set of ${bundleContents(bundle)}`,
     })),
   ];
-  const failure = actionData && !actionData.ok ? actionData.error : undefined;
+  const failure = refusalOf(actionData);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-12 sm:py-16">
       <header className="border-b border-brand-100 pb-6">

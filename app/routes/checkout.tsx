@@ -19,6 +19,7 @@ import { buttonStyles } from "#app/components/ui/button-styles.ts";
 import { CheckoutForm } from "#app/features/checkout/checkout-form.tsx";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
+import { refusalOf } from "#app/components/forms/action-refusal.ts";
 import type { Route } from "./+types/checkout";
 
 export function meta(args: Route.MetaArgs) {
@@ -107,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   // After Apply (or a refusal with a code), the page as the action priced it with the code.
   const page = actionData?.discountPage ?? loaderData;
-  const failure = actionData && !actionData.ok ? actionData.error : undefined;
+  const failure = refusalOf(actionData);
   const values = actionData?.values;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16">

@@ -5,10 +5,11 @@ import { accountFormAction } from "#server/http/account-form-action.ts";
 import { redirectWithToast } from "#server/http/flash.ts";
 import { parseFields } from "#server/http/read-form.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
-import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { AuthCard, AuthLink } from "#app/features/accounts/auth-card.tsx";
 import { ForgotPasswordForm } from "#app/features/accounts/forgot-password-form.tsx";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
+import { refusalOf } from "#app/components/forms/action-refusal.ts";
 import type { Route } from "./+types/forgot-password";
 
 export function meta(args: Route.MetaArgs) {
@@ -51,18 +52,15 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const sent = params.get("sent") === "1" && !actionData;
-  const failure = actionData && !actionData.ok ? actionData.error : undefined;
+  const failure = refusalOf(actionData);
   return (
     <AuthCard
       title="Forgot Password"
       intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
       footer={
-        <p>
-          Remembered it?{" "}
-          <a href="/login" className="font-semibold text-brand-700 underline">
-            Back to login
-          </a>
-        </p>
+        <AuthLink question="Remembered it?" href="/login">
+          Back to login
+        </AuthLink>
       }
     >
       {sent ? (

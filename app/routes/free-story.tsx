@@ -11,6 +11,7 @@ import { FreeStoryFormIsland } from "#app/features/free-story/free-story-form.ts
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
 import { SITE_PAGES } from "#common/pages/site-paths.ts";
+import { refusalOf } from "#app/components/forms/action-refusal.ts";
 import type { Route } from "./+types/free-story";
 
 export function meta(args: Route.MetaArgs) {
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FreeStory({ loaderData, actionData }: Route.ComponentProps) {
-  const failure = actionData && !actionData.ok ? actionData.error : undefined;
+  const failure = refusalOf(actionData);
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12 sm:py-16">
       <h1 className="font-serif text-4xl font-bold leading-tight text-brand-800">{SITE_PAGES.freeStory.title}</h1>

@@ -8,10 +8,12 @@ import { accountFormAction } from "#server/http/account-form-action.ts";
 import { leadsToAdmin } from "#server/http/route-path.ts";
 import { redirectWithToast } from "#server/http/flash.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
-import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { AuthCard, AuthLink } from "#app/features/accounts/auth-card.tsx";
 import { SignInForm } from "#app/features/accounts/sign-in-form.tsx";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
+import { withRedirectTo } from "#common/pages/redirect-to.ts";
+import { refusalOf } from "#app/components/forms/action-refusal.ts";
 import type { Route } from "./+types/login";
 
 export function meta(args: Route.MetaArgs) {
@@ -63,8 +65,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const signupLink = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup";
-  const failure = actionData && !actionData.ok ? actionData.error : undefined;
+  const failure = refusalOf(actionData);
 
   return (
     <AuthCard
@@ -72,17 +73,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
       intro="Welcome back! Sign in to your account."
       footer={
         <>
-          <p>
-            Don&apos;t have an account?{" "}
-            <a href={signupLink} className="font-semibold text-brand-700 underline">
-              Sign up
-            </a>
-          </p>
-          <p>
-            <a href="/forgot-password" className="font-semibold text-brand-700 underline">
-              Forgot your password?
-            </a>
-          </p>
+          <AuthLink question="Don't have an account?" href={withRedirectTo("/signup", redirectTo)}>
+            Sign up
+          </AuthLink>
+          <AuthLink href="/forgot-password">Forgot your password?</AuthLink>
         </>
       }
     >

@@ -11,6 +11,7 @@ import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { SetupForm } from "#app/features/accounts/setup-form.tsx";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import type { Route } from "./+types/setup";
+import { refusalOf } from "#app/components/forms/action-refusal.ts";
 import { noindexMeta, TOKEN_IN_ADDRESS_REFERRER } from "#app/lib/page-meta.ts";
 
 export function meta() {
@@ -72,7 +73,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       </AuthCard>
     );
   }
-  const failure = actionData && !actionData.ok ? actionData.error : undefined;
+  const failure = refusalOf(actionData);
   return (
     <AuthCard
       title="Create the admin account"

@@ -6,10 +6,12 @@ import { signUp } from "#server/accounts/sign-up.ts";
 import { accountFormAction } from "#server/http/account-form-action.ts";
 import { redirectWithToast } from "#server/http/flash.ts";
 import { ISLAND_PAGE_HANDLE } from "#common/pages/island-page-handle.ts";
-import { AuthCard } from "#app/features/accounts/auth-card.tsx";
+import { AuthCard, AuthLink } from "#app/features/accounts/auth-card.tsx";
 import { SignUpForm } from "#app/features/accounts/sign-up-form.tsx";
 import { islandPageClientLoader } from "#app/lib/island.tsx";
 import { pageMeta } from "#app/lib/page-meta.ts";
+import { withRedirectTo } from "#common/pages/redirect-to.ts";
+import { refusalOf } from "#app/components/forms/action-refusal.ts";
 import type { Route } from "./+types/signup";
 
 export function meta(args: Route.MetaArgs) {
@@ -44,31 +46,22 @@ export function action({ request, context }: Route.ActionArgs) {
       await signUp(services, { email, password, headers: request.headers, clientAddress });
       return { redirectTo };
     },
-    ({ redirectTo }) =>
-      redirectWithToast(
-        services,
-        redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login",
-        "account-created",
-      ),
+    ({ redirectTo }) => redirectWithToast(services, withRedirectTo("/login", redirectTo), "account-created"),
   );
 }
 
 export default function Signup({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const loginLink = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
-  const failure = actionData && !actionData.ok ? actionData.error : undefined;
+  const failure = refusalOf(actionData);
   return (
     <AuthCard
       title="Create an Account"
       intro="Join our community of families, churches and schools."
       footer={
-        <p>
-          Already have an account?{" "}
-          <a href={loginLink} className="font-semibold text-brand-700 underline">
-            Sign in
-          </a>
-        </p>
+        <AuthLink question="Already have an account?" href={withRedirectTo("/login", redirectTo)}>
+          Sign in
+        </AuthLink>
       }
     >
       <SignUpForm redirectTo={redirectTo} email={actionData?.email} failure={failure} />

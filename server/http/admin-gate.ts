@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-variables.ts";
 import { isAdminPath, routePath } from "./route-path.ts";
+import { withRedirectTo } from "#common/pages/redirect-to.ts";
 
 /**
  * The admin area is for admins only, checked before any admin loader or action runs. A page
@@ -18,7 +19,7 @@ export function adminGate(): MiddlewareHandler<AppEnv> {
     // A page visit is a GET of a page's own address: not its .data request, not a file (.csv).
     const isPageVisit = (c.req.method === "GET" || c.req.method === "HEAD") && !isData && !/\.[a-z0-9]+$/i.test(path);
     if (isPageVisit) {
-      return c.redirect(viewer ? "/account" : `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+      return c.redirect(viewer ? "/account" : withRedirectTo("/login", url.pathname + url.search));
     }
     return viewer
       ? c.json({ error: "Only administrators can do this." }, 403)

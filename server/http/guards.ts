@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { redirectWithToast } from "#server/http/flash.ts";
 import type { Viewer } from "#server/accounts/viewer.ts";
+import { withRedirectTo } from "#common/pages/redirect-to.ts";
 
 /**
  * Where to go back to after signing in: only a path on this site ("/account", "/track-order?x"),
@@ -39,7 +40,7 @@ function safeDecode(path: string): string {
 
 export function loginUrl(request: Request): string {
   const url = new URL(request.url);
-  return `/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+  return withRedirectTo("/login", `${url.pathname}${url.search}`);
 }
 
 /**

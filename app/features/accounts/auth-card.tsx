@@ -23,3 +23,15 @@ export function AuthCard({
     </div>
   );
 }
+
+/** A link under the card to the next account page, after its question ("Remembered it?"). */
+export function AuthLink({ question, href, children }: { question?: string; href: string; children: ReactNode }) {
+  return (
+    <p>
+      {question ? `${question} ` : null}
+      <a href={href} className="font-semibold text-brand-700 underline">
+        {children}
+      </a>
+    </p>
+  );
+}
