@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * The first schema: the catalogue, orders with their items and tracking history, the single
@@ -40,7 +41,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("userId", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
     .addColumn("impersonatedBy", "text")
     .execute();
-  await db.schema.createIndex("session_user_id_idx").on("session").column("userId").execute();
+  await createColumnIndex(db, "session_user_id_idx", "session", ["userId"]);
 
   await db.schema
     .createTable("account")
@@ -58,7 +59,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("createdAt", timestamp, (c) => c.notNull())
     .addColumn("updatedAt", timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("account_user_id_idx").on("account").column("userId").execute();
+  await createColumnIndex(db, "account_user_id_idx", "account", ["userId"]);
 
   await db.schema
     .createTable("verification")
@@ -69,7 +70,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("createdAt", timestamp, (c) => c.notNull())
     .addColumn("updatedAt", timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("verification_identifier_idx").on("verification").column("identifier").execute();
+  await createColumnIndex(db, "verification_identifier_idx", "verification", ["identifier"]);
 
   await db.schema
     .createTable("profiles")
@@ -105,7 +106,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("created_at", timestamp, (c) => c.notNull())
     .addColumn("updated_at", timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("books_created_at_idx").on("books").columns(["created_at", "id"]).execute();
+  await createColumnIndex(db, "books_created_at_idx", "books", ["created_at", "id"]);
 
   await db.schema
     .createTable("orders")
@@ -119,7 +120,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("estimated_delivery", "text")
     .addColumn("updated_at", timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("orders_order_date_idx").on("orders").column("order_date").execute();
+  await createColumnIndex(db, "orders_order_date_idx", "orders", ["order_date"]);
   await db.schema
     .createIndex("orders_customer_email_lower_idx")
     .on("orders")
@@ -136,8 +137,8 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("quantity", "integer", (c) => c.notNull().check(sql`quantity > 0`))
     .addColumn("position", "integer", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("order_items_order_id_idx").on("order_items").column("order_id").execute();
-  await db.schema.createIndex("order_items_book_id_idx").on("order_items").column("book_id").execute();
+  await createColumnIndex(db, "order_items_order_id_idx", "order_items", ["order_id"]);
+  await createColumnIndex(db, "order_items_book_id_idx", "order_items", ["book_id"]);
 
   await db.schema
     .createTable("order_status_history")
@@ -147,11 +148,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("location", "text")
     .addColumn("occurred_at", timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("order_status_history_order_idx")
-    .on("order_status_history")
-    .columns(["order_id", "occurred_at"])
-    .execute();
+  await createColumnIndex(db, "order_status_history_order_idx", "order_status_history", ["order_id", "occurred_at"]);
 
   await db.schema
     .createTable("store_settings")
@@ -190,9 +187,5 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .unique()
     .expression(sql`lower(email)`)
     .execute();
-  await db.schema
-    .createIndex("email_subscribers_subscribed_at_idx")
-    .on("email_subscribers")
-    .column("subscribed_at")
-    .execute();
+  await createColumnIndex(db, "email_subscribers_subscribed_at_idx", "email_subscribers", ["subscribed_at"]);
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * Messages sent through the Contact Us form. Each is stored before it is e-mailed, so a mail
@@ -16,5 +17,5 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("created_at", timestamp, (c) => c.notNull())
     .addColumn("mail_sent_at", timestamp)
     .execute();
-  await db.schema.createIndex("contact_messages_created_at_idx").on("contact_messages").column("created_at").execute();
+  await createColumnIndex(db, "contact_messages_created_at_idx", "contact_messages", ["created_at"]);
 }

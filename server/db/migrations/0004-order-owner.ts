@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * The account that placed an order while signed in. Such orders are the account's own from the
@@ -10,5 +11,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable("orders")
     .addColumn("user_id", "text", (c) => c.references("user.id").onDelete("set null"))
     .execute();
-  await db.schema.createIndex("orders_user_id_idx").on("orders").column("user_id").execute();
+  await createColumnIndex(db, "orders_user_id_idx", "orders", ["user_id"]);
 }

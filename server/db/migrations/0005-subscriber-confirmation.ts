@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * Double opt-in for the newsletter: an address counts as subscribed once its owner has followed
@@ -13,10 +14,6 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
   await db.schema.alterTable("email_subscribers").addColumn("confirmed_at", timestamp).execute();
   await db.schema.alterTable("email_subscribers").addColumn("confirmation_sent_at", timestamp).execute();
   await sql`update email_subscribers set confirmed_at = subscribed_at`.execute(db);
-  await db.schema
-    .createIndex("email_subscribers_subscribed_at_id_idx")
-    .on("email_subscribers")
-    .columns(["subscribed_at", "id"])
-    .execute();
+  await createColumnIndex(db, "email_subscribers_subscribed_at_id_idx", "email_subscribers", ["subscribed_at", "id"]);
   await db.schema.dropIndex("email_subscribers_subscribed_at_idx").execute();
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
-import { filledColumn } from "../migration-columns.ts";
+import { createColumnIndex, filledColumn } from "../migration-builders.ts";
 
 /**
  * Real checkout (decision 9): orders gain the buyer's address, the shipping and payment they
@@ -84,20 +84,16 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     await step.execute();
   }
   await sql`update orders set subtotal_cents = total_cents, amount_paid_cents = total_cents`.execute(db);
-  await db.schema.createIndex("orders_checkout_token_idx").on("orders").column("checkout_token").unique().execute();
-  await db.schema.createIndex("orders_stripe_session_id_idx").on("orders").column("stripe_session_id").execute();
+  await createColumnIndex(db, "orders_checkout_token_idx", "orders", ["checkout_token"], { unique: true });
+  await createColumnIndex(db, "orders_stripe_session_id_idx", "orders", ["stripe_session_id"]);
   // The sweeper's query: orders still waiting for a card payment past their deadline.
-  await db.schema
-    .createIndex("orders_payment_expires_at_idx")
-    .on("orders")
-    .columns(["payment_status", "payment_expires_at"])
-    .execute();
+  await createColumnIndex(db, "orders_payment_expires_at_idx", "orders", ["payment_status", "payment_expires_at"]);
 
   await db.schema
     .alterTable("order_items")
     .addColumn("bundle_id", "text", (c) => c.references("bundles.id").onDelete("set null"))
     .execute();
-  await db.schema.createIndex("order_items_bundle_id_idx").on("order_items").column("bundle_id").execute();
+  await createColumnIndex(db, "order_items_bundle_id_idx", "order_items", ["bundle_id"]);
 
   await db.schema
     .alterTable("order_status_history")
@@ -112,7 +108,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("received_at", timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("payment_events_order_id_idx").on("payment_events").column("order_id").execute();
+  await createColumnIndex(db, "payment_events_order_id_idx", "payment_events", ["order_id"]);
 
   await db.schema
     .createTable("mail_outbox")
@@ -127,11 +123,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("sent_at", timestamp)
     .addColumn("last_error", "text")
     .execute();
-  await db.schema
-    .createIndex("mail_outbox_pending_idx")
-    .on("mail_outbox")
-    .columns(["sent_at", "next_attempt_at"])
-    .execute();
+  await createColumnIndex(db, "mail_outbox_pending_idx", "mail_outbox", ["sent_at", "next_attempt_at"]);
 
   const settings = db.schema.alterTable("store_settings");
   for (const step of [

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * Covers kept where every instance sees them (decision 10). `cover_images` has one row per stored
@@ -27,5 +28,5 @@ export async function up(db: Kysely<unknown>, { engine, timestamp }: MigrationCo
     .addColumn("created_at", timestamp, (c) => c.notNull())
     .execute();
   // Deleting a cover asks whether any book still shows it.
-  await db.schema.createIndex("books_image_url_idx").on("books").column("image_url").execute();
+  await createColumnIndex(db, "books_image_url_idx", "books", ["image_url"]);
 }

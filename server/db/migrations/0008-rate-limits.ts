@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * The shared counters of every rate limit (server/security/rate-limit-store.ts), in the layout
@@ -17,5 +18,5 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
     .addColumn("expire", engine === "sqlite" ? "integer" : "bigint")
     .execute();
   // The library's clean-up deletes by expiry every five minutes.
-  await db.schema.createIndex("rate_limits_expire_idx").on("rate_limits").column("expire").execute();
+  await createColumnIndex(db, "rate_limits_expire_idx", "rate_limits", ["expire"]);
 }

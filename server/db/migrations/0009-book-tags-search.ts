@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * The catalogue's search and topics (decision 12). Books gain `tags`, a JSON array of strings
@@ -24,9 +25,9 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
     .addColumn("tag", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("book_tags_pkey", ["book_id", "tag"])
     .execute();
-  await db.schema.createIndex("book_tags_tag_idx").on("book_tags").columns(["tag", "book_id"]).execute();
+  await createColumnIndex(db, "book_tags_tag_idx", "book_tags", ["tag", "book_id"]);
   // With the id: the search checks a book's tags and words by id without reading the row.
-  await db.schema.createIndex("books_age_range_idx").on("books").columns(["age_range", "id"]).execute();
+  await createColumnIndex(db, "books_age_range_idx", "books", ["age_range", "id"]);
 
   if (engine === "sqlite") await sqliteSearch(db);
   else await postgresSearch(db);

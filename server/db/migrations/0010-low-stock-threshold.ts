@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { filledColumn } from "../migration-columns.ts";
+import { createColumnIndex, filledColumn } from "../migration-builders.ts";
 
 /**
  * The dashboard lists books whose stock is at or below this number. A store setting rather than a
@@ -17,5 +17,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // The dashboard's waiting-to-ship list filters on status and sorts by date; the date index alone
   // would read every old shipped order to find the few that still wait.
-  await db.schema.createIndex("orders_status_order_date_idx").on("orders").columns(["status", "order_date"]).execute();
+  await createColumnIndex(db, "orders_status_order_date_idx", "orders", ["status", "order_date"]);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { linkSeedBundleBooks } from "#server/seed/bundle-contents.ts";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * What is inside a bundle: its books, in the order the pricing section shows their covers and
@@ -15,6 +16,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("position", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("bundle_books_pk", ["bundle_id", "book_id"])
     .execute();
-  await db.schema.createIndex("bundle_books_book_id_idx").on("bundle_books").column("book_id").execute();
+  await createColumnIndex(db, "bundle_books_book_id_idx", "bundle_books", ["book_id"]);
   await linkSeedBundleBooks({ db: db as Kysely<Database> });
 }

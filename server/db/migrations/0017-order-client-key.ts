@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * The client (its rate-limit key: an IPv4 address or an IPv6 /64) that placed an order: the
@@ -7,9 +8,5 @@ import type { Kysely } from "kysely";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("orders").addColumn("client_key", "text").execute();
-  await db.schema
-    .createIndex("orders_client_key_payment_status_idx")
-    .on("orders")
-    .columns(["client_key", "payment_status"])
-    .execute();
+  await createColumnIndex(db, "orders_client_key_payment_status_idx", "orders", ["client_key", "payment_status"]);
 }

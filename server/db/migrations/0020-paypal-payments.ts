@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
-import { filledColumn } from "../migration-columns.ts";
+import { createColumnIndex, filledColumn } from "../migration-builders.ts";
 
 /**
  * PayPal as a second payment provider (issue 31, decision 27). Store Settings keep PayPal's app
@@ -26,7 +26,7 @@ export async function up(db: Kysely<unknown>, { engine }: MigrationContext): Pro
   await db.schema.alterTable("orders").addColumn("paypal_order_id", "text").execute();
   // PayPal's events name its order (or its capture: orders_payment_reference_idx); one shop order
   // per PayPal order, whatever a bug elsewhere might write.
-  await db.schema.createIndex("orders_paypal_order_id_idx").unique().on("orders").column("paypal_order_id").execute();
+  await createColumnIndex(db, "orders_paypal_order_id_idx", "orders", ["paypal_order_id"], { unique: true });
 
   if (engine === "postgres") {
     await sql`alter table orders drop constraint orders_payment_method_check`.execute(db);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * Tax-exempt churches, schools and homeschool co-ops (issue 32, decision 30).
@@ -57,22 +58,20 @@ export async function up(db: Kysely<unknown>, { engine, timestamp }: MigrationCo
     .where(sql.ref("status"), "=", "pending")
     .execute();
   // An account's certificates (its page, the tax step's look-up).
-  await db.schema
-    .createIndex("tax_certificates_user_state_idx")
-    .on("tax_exemption_certificates")
-    .columns(["user_id", "state", "status"])
-    .execute();
+  await createColumnIndex(db, "tax_certificates_user_state_idx", "tax_exemption_certificates", [
+    "user_id",
+    "state",
+    "status",
+  ]);
   // The back office's lists and the expiry reminders.
-  await db.schema
-    .createIndex("tax_certificates_status_expiry_idx")
-    .on("tax_exemption_certificates")
-    .columns(["status", "expires_on"])
-    .execute();
-  await db.schema
-    .createIndex("tax_certificates_status_submitted_idx")
-    .on("tax_exemption_certificates")
-    .columns(["status", "submitted_at"])
-    .execute();
+  await createColumnIndex(db, "tax_certificates_status_expiry_idx", "tax_exemption_certificates", [
+    "status",
+    "expires_on",
+  ]);
+  await createColumnIndex(db, "tax_certificates_status_submitted_idx", "tax_exemption_certificates", [
+    "status",
+    "submitted_at",
+  ]);
 
   await db.schema
     .createTable("tax_certificate_files")

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * Issue 34: an order's parcels (carrier and tracking number, several per order, each correctable)
@@ -20,12 +21,13 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("created_at", timestamp, (c) => c.notNull())
     .addColumn("updated_at", timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("order_tracking_numbers_order_number_idx")
-    .unique()
-    .on("order_tracking_numbers")
-    .columns(["order_id", "tracking_number"])
-    .execute();
+  await createColumnIndex(
+    db,
+    "order_tracking_numbers_order_number_idx",
+    "order_tracking_numbers",
+    ["order_id", "tracking_number"],
+    { unique: true },
+  );
 
   await db.schema
     .createTable("order_notes")
@@ -36,5 +38,5 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("created_at", timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("order_notes_order_idx").on("order_notes").columns(["order_id", "created_at"]).execute();
+  await createColumnIndex(db, "order_notes_order_idx", "order_notes", ["order_id", "created_at"]);
 }

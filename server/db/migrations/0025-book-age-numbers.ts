@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 import { BOOK_AGE_LIMITS, parseAgeRange } from "#common/books/age-range.ts";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * A book's age range as numbers, for the catalogue's "for age N" filter (decision 34): `age_min`
@@ -28,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("books_age_range_idx").execute();
   // "For age N": age_min <= N and age_max >= N, read from the index alone; with the id, the
   // search checks a book's words and tags by id without reading the row (as the label's did).
-  await db.schema.createIndex("books_age_idx").on("books").columns(["age_min", "age_max", "id"]).execute();
+  await createColumnIndex(db, "books_age_idx", "books", ["age_min", "age_max", "id"]);
 
   // Last: on PostgreSQL the updates leave deferred trigger events (the page generation) that
   // forbid any more changes to the table's definition in this transaction.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "#server/db/migration-context.ts";
-import { filledColumn } from "../migration-columns.ts";
+import { filledColumn } from "../migration-builders.ts";
 
 /**
  * Sales tax on every order (issue 32, decision 29).

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
+import { createColumnIndex } from "../migration-builders.ts";
 
 /**
  * Returns and damage claims (issue 34, decision 35).
@@ -35,12 +36,8 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("replacement_order_id", "text", (c) => c.references("orders.id").onDelete("set null"))
     .addColumn("settled_at", timestamp)
     .execute();
-  await db.schema.createIndex("return_claims_order_idx").on("return_claims").columns(["order_id"]).execute();
-  await db.schema
-    .createIndex("return_claims_status_created_idx")
-    .on("return_claims")
-    .columns(["status", "created_at"])
-    .execute();
+  await createColumnIndex(db, "return_claims_order_idx", "return_claims", ["order_id"]);
+  await createColumnIndex(db, "return_claims_status_created_idx", "return_claims", ["status", "created_at"]);
 
   await db.schema
     .createTable("return_claim_lines")
@@ -50,12 +47,8 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn("quantity", "integer", (c) => c.notNull().check(sql`quantity > 0`))
     .addColumn("amount_cents", "integer", (c) => c.notNull().check(sql`amount_cents >= 0`))
     .execute();
-  await db.schema.createIndex("return_claim_lines_claim_idx").on("return_claim_lines").columns(["claim_id"]).execute();
-  await db.schema
-    .createIndex("return_claim_lines_item_idx")
-    .on("return_claim_lines")
-    .columns(["order_item_id"])
-    .execute();
+  await createColumnIndex(db, "return_claim_lines_claim_idx", "return_claim_lines", ["claim_id"]);
+  await createColumnIndex(db, "return_claim_lines_item_idx", "return_claim_lines", ["order_item_id"]);
 
   await db.schema
     .alterTable("orders")

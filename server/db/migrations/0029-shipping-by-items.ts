@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { filledColumn } from "../migration-columns.ts";
+import { filledColumn } from "../migration-builders.ts";
 
 /**
  * Shipping that fits the order (decision 37): a method may add an amount for each item after the

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { filledColumn } from "../migration-columns.ts";
+import { filledColumn } from "../migration-builders.ts";
 
 /**
  * Bundles made of books (decision 38). A bundle has no stock of its own any more: it is its parts,

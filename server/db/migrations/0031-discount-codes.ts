@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
-import { filledColumn } from "../migration-columns.ts";
+import { createColumnIndex, filledColumn } from "../migration-builders.ts";
 
 /**
  * Discount codes (issue 33, item 5; decision 39).
@@ -50,9 +50,5 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .alterTable("orders")
     .addColumn("discount_use_held", "boolean", (c) => c.notNull().defaultTo(false))
     .execute();
-  await db.schema
-    .createIndex("orders_discount_customer_idx")
-    .on("orders")
-    .columns(["discount_code_id", "discount_customer"])
-    .execute();
+  await createColumnIndex(db, "orders_discount_customer_idx", "orders", ["discount_code_id", "discount_customer"]);
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { MigrationContext } from "../migration-context.ts";
-import { filledColumn } from "../migration-columns.ts";
+import { filledColumn } from "../migration-builders.ts";
 
 /**
  * Stripe Tax as the second way to compute sales tax, and refunding a tax alone (issue 32, decision 40).
