@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { waitForLinks, waitForVerificationLink } from "#tests/support/test-mail.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { expectIslandPage, recordScriptPaths } from "#tests/support/island-page.ts";
+import { signUpInBrowser } from "#tests/support/sign-up-page.ts";
 
 const PASSWORD = "Mustard-Seed-Faith-42";
 /** A form field of the page's main content, by its exact label (the footer has an e-mail field too). */
@@ -21,12 +23,7 @@ describe("accounts in a browser", () => {
   }
 
   async function signUp(page: Page, email: string, password = PASSWORD) {
-    await page.goto(`${shop.server.url}/signup`);
-    await waitForHydration(page);
-    await field(page, "Email").fill(email);
-    await field(page, "Password").fill(password);
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL(/\/login/);
+    await signUpInBrowser(page, shop.server.url, email, password);
     await expectToast(page, "Account Created!");
   }
 
@@ -80,15 +77,11 @@ describe("accounts in a browser", () => {
 
   it("refuses a wrong password without saying whether the account exists", async () => {
     const { context, page } = await newPage();
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = recordScriptPaths(page);
     await page.goto(`${shop.server.url}/login`);
     await waitForHydration(page);
     // An island page (decision 21): the islands' script and the form's chunk, no React Router.
-    expect(scripts[0]).toMatch(/^\/assets\/islands-client-[\w-]+\.js$/);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await expectIslandPage(page, scripts);
     // The form posts as a document: each refusal is a new page to wait for.
     for (const [email, password] of [
       ["nobody@example.com", "whatever-password"],

@@ -10,6 +10,7 @@ import { downloadFrom } from "#tests/support/downloads.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 import { userRow } from "#tests/support/test-users.ts";
+import { signUpInBrowser } from "#tests/support/sign-up-page.ts";
 
 const PASSWORD = "Mustard-Seed-Faith-42";
 /** Gets a full name through Edit Profile. */
@@ -58,12 +59,7 @@ describe("admin Customer Management and Order Management in a browser", () => {
   async function signUp(email: string) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/signup`);
-    await waitForHydration(page);
-    await field(page, "Email").fill(email);
-    await field(page, "Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.waitForURL(/\/login/);
+    await signUpInBrowser(page, server.url, email, PASSWORD);
     await context.close();
   }
 

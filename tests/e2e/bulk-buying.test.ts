@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "#app/features/cart/cart-store.ts";
 import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
 import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
-import { signInOwner } from "#tests/support/owner-session.ts";
+import { openAsOwner } from "#tests/support/owner-session.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, openCartSheet, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -324,9 +324,7 @@ describe("bulk buying in a browser", () => {
   it("the admin sets the breaks in the book form: bad rows refused with a message, good ones stored", async () => {
     const book = books[2]!;
     context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await signInOwner(shop, context);
-    await page.goto(`${shop.server.url}/admin/books?search=${encodeURIComponent(book.title)}`);
-    await waitForHydration(page);
+    page = await openAsOwner(shop, context, `/admin/books?search=${encodeURIComponent(book.title)}`);
     await page.getByRole("button", { name: `Edit ${book.title}` }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("heading", { name: "Edit Book" }).waitFor();

@@ -10,6 +10,7 @@ import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
 import { downloadFrom } from "#tests/support/downloads.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
+import { signUpInBrowser } from "#tests/support/sign-up-page.ts";
 
 /** Screenshots of the pages at each width, to look at (not compared). */
 const SHOTS = path.resolve("test-results/checkout");
@@ -73,6 +74,17 @@ describe("checkout in a browser", () => {
 
   const fillAddress = (page: Page, values: { email?: string; fullName?: string } = {}) =>
     fillCheckoutAddress(page, values);
+
+  /** A new window at /checkout with `books` in the cart and the buyer's address filled in. */
+  async function addressedCheckout(
+    books: Parameters<typeof checkoutWith>[1],
+    buyer: { email: string; fullName: string },
+  ) {
+    const context = await shop.browser.newContext();
+    const page = await checkoutWith(context, books);
+    await fillAddress(page, buyer);
+    return { context, page };
+  }
 
   async function shot(page: Page, name: string) {
     mkdirSync(SHOTS, { recursive: true });
@@ -178,12 +190,7 @@ describe("checkout in a browser", () => {
   it("a signed-in customer is prefilled and finds the order in Order History (360 px)", async () => {
     const email = "lydia.purple@example.com";
     const signUpPage = await (await shop.browser.newContext()).newPage();
-    await signUpPage.goto(`${shop.server.url}/signup`);
-    await waitForHydration(signUpPage);
-    await field(signUpPage, "Email").fill(email);
-    await field(signUpPage, "Password").fill(PASSWORD);
-    await signUpPage.getByRole("button", { name: "Sign Up" }).click();
-    await signUpPage.waitForURL(/\/login/);
+    await signUpInBrowser(signUpPage, shop.server.url, email, PASSWORD);
     await signUpPage.context().close();
 
     const context = await shop.browser.newContext();
@@ -236,9 +243,10 @@ describe("checkout in a browser", () => {
   it("sold out between the page and Place Order: the message, nothing written, then the adjusted cart", async () => {
     const book = await newBook("Daniel in the Lions' Den", { stock: 2 });
     const other = await newBook("David and Goliath", { stock: 5, priceCents: 900 });
-    const context = await shop.browser.newContext();
-    const page = await checkoutWith(context, [book, other]);
-    await fillAddress(page, { email: "late@example.com", fullName: "Late Buyer" });
+    const { context, page } = await addressedCheckout([book, other], {
+      email: "late@example.com",
+      fullName: "Late Buyer",
+    });
     await withDb((db) => db.updateTable("books").set({ stock: 0 }).where("id", "=", book.id).execute());
     await page.getByRole("button", { name: "Place Order" }).click();
     const errors = page.getByTestId("checkout-errors");
@@ -267,9 +275,7 @@ describe("checkout in a browser", () => {
 
   it("shipping raised between the page and Place Order: the message, nothing written, then the new rate", async () => {
     const book = await newBook("Jonah and the Great Fish", { priceCents: 1000 });
-    const context = await shop.browser.newContext();
-    const page = await checkoutWith(context, [book]);
-    await fillAddress(page, { email: "rate@example.com", fullName: "Rate Buyer" });
+    const { context, page } = await addressedCheckout([book], { email: "rate@example.com", fullName: "Rate Buyer" });
     const shippingBefore = await page.getByTestId("summary-shipping").innerText();
     // Every method's rate goes up by $2.00, whichever the form has chosen.
     await withDb((db) =>
@@ -325,9 +331,10 @@ describe("checkout in a browser", () => {
 
   it("a double-click on Place Order places one order", async () => {
     const book = await newBook("Ruth and Naomi", { stock: 5 });
-    const context = await shop.browser.newContext();
-    const page = await checkoutWith(context, [book]);
-    await fillAddress(page, { email: "quick.fingers@example.com", fullName: "Quick Fingers" });
+    const { context, page } = await addressedCheckout([book], {
+      email: "quick.fingers@example.com",
+      fullName: "Quick Fingers",
+    });
     await page.getByRole("button", { name: "Place Order" }).dblclick();
     await page.waitForURL(/\/order-confirmation\/ORD-/);
     const orders = await ordersOf("quick.fingers@example.com");

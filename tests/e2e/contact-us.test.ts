@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { holdRequests } from "#tests/support/held-request.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { waitForHydration } from "#tests/support/storefront-page.ts";
+import { expectIslandPage, recordScriptPaths } from "#tests/support/island-page.ts";
 
 const MESSAGE = {
   fullName: "Hannah Reader",
@@ -51,15 +52,10 @@ describe("Contact Us page in a browser", () => {
 
   it("is an island page: the islands' script and the form's chunk, no React Router", async () => {
     const page = await shop.browser.newPage();
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = recordScriptPaths(page);
     await page.goto(`${shop.server.url}/contact-us`);
     await waitForHydration(page);
-    expect(scripts[0]).toMatch(/^\/assets\/islands-client-[\w-]+\.js$/);
-    expect(scripts.some((script) => /^\/assets\/contact-form-[\w-]+\.js$/.test(script))).toBe(true);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    await expectIslandPage(page, scripts, "contact-form");
     await page.close();
   });
 

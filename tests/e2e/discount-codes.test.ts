@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { enableCardPayments, TEST_STRIPE_WEBHOOK_SECRET } from "#tests/support/payment-settings.ts";
 import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
-import { signInOwner } from "#tests/support/owner-session.ts";
+import { openAsOwner } from "#tests/support/owner-session.ts";
 import { reachPaymentPage } from "#tests/support/provider-checkout.ts";
 import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
@@ -61,9 +61,7 @@ describe("discount codes (issue 33, item 5)", () => {
 
   it("the owner creates a code; a buyer applies it (after an expired and a used-up one) and pays the discounted total by card", async () => {
     const ownerContext = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const owner = await signInOwner(shop, ownerContext);
-    await owner.goto(`${shop.server.url}/admin/discounts`);
-    await waitForHydration(owner);
+    const owner = await openAsOwner(shop, ownerContext, "/admin/discounts");
     await owner.getByRole("link", { name: "New Discount Code" }).click();
     const form = owner.getByTestId("discount-code-form");
     await form.getByLabel("Code", { exact: true }).fill("conf 10");

@@ -4,6 +4,7 @@ import { addFirstToCollection } from "#tests/support/add-to-collection.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { bringIntoView, waitForHydration } from "#tests/support/storefront-page.ts";
+import { recordScriptPaths } from "#tests/support/island-page.ts";
 
 /** Each chunk of the islands' script with its source modules (written by vite.config.ts). */
 const ISLAND_CHUNKS = "build/islands-chunks.json";
@@ -163,10 +164,7 @@ describe("home page in a browser", () => {
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = recordScriptPaths(page);
     await page.goto(shop.server.url);
     await waitForHydration(page);
     // The islands' script, and the book grid's chunk, which only this page loads, with the covers'

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { expectIslandPage, recordScriptPaths } from "#tests/support/island-page.ts";
 import { signInOwner } from "#tests/support/owner-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -31,10 +32,7 @@ describe("info pages and the sitemap in a browser (island pages, decision 21)", 
       expect(html, info.path).toContain("<main");
     }
     const page = await shop.browser.newPage();
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = recordScriptPaths(page);
     for (const path of ["/our-mission", "/sitemap"]) {
       scripts.length = 0;
       await page.goto(`${shop.server.url}${path}`);
@@ -103,14 +101,10 @@ describe("info pages and the sitemap in a browser (island pages, decision 21)", 
 
   it("narrows the Help Center's questions as one types, an island of the page's own", async () => {
     const page = await shop.browser.newPage();
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = recordScriptPaths(page);
     await page.goto(`${shop.server.url}/help-center`);
     await waitForHydration(page);
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    expect(scripts[0]).toMatch(/^\/assets\/islands-client-[\w-]+\.js$/);
+    await expectIslandPage(page, scripts);
     const questions = page.locator("main").getByRole("button");
     const all = await questions.count();
     await page.getByRole("searchbox", { name: "Search the questions" }).fill("payment methods");

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openOrderDetails } from "#tests/support/admin-orders-page.ts";
-import { signInOwner } from "#tests/support/owner-session.ts";
+import { openAsOwner } from "#tests/support/owner-session.ts";
 import { enablePayPalPayments } from "#tests/support/payment-settings.ts";
 import { usePayPalStandIn, useShop } from "#tests/support/shop-fixture.ts";
 import { expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -15,6 +15,7 @@ import {
   type CheckoutBook,
   type PaymentPage,
 } from "#tests/support/provider-checkout.ts";
+import { signUpInBrowser } from "#tests/support/sign-up-page.ts";
 
 const APP_SECRET = "e2e-paypal-checkout-".padEnd(40, "p");
 const SHOTS = path.resolve("test-results/paypal-checkout");
@@ -56,6 +57,15 @@ describe("PayPal checkout in a browser, with PayPal played by the stand-in", () 
     });
   }
 
+  /** A new book, and a guest's 1280 px window on PayPal's page with the order for it placed. */
+  async function guestAtPayPal(title: string, stock: number, buyer: { email: string; fullName: string }) {
+    const book = await newBook(title, stock);
+    const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await placePayPalOrder(page, book, buyer);
+    return { book, context, page };
+  }
+
   /** Waits for PayPal's page; anywhere else, fails with what that page says and the server's log. */
   const reachPayPal = (page: Page) => reachPaymentPage(page, shop, payPalPage());
 
@@ -71,10 +81,10 @@ describe("PayPal checkout in a browser, with PayPal played by the stand-in", () 
   let paidByGuest: { orderId: string; bookId: string } | null = null;
 
   it("a guest pays with PayPal: approves on PayPal's page and comes back to a paid order (1280 px)", async () => {
-    const book = await newBook("Ruth Gleans in the Field", 5);
-    const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await placePayPalOrder(page, book, { email: "ruth.buyer@example.com", fullName: "Ruth of Moab" });
+    const { book, context, page } = await guestAtPayPal("Ruth Gleans in the Field", 5, {
+      email: "ruth.buyer@example.com",
+      fullName: "Ruth of Moab",
+    });
     const placed = await orderOf(book.id);
     expect(placed.order).toMatchObject({
       payment_method: "paypal",
@@ -105,12 +115,7 @@ describe("PayPal checkout in a browser, with PayPal played by the stand-in", () 
     const context = await shop.browser.newContext({ viewport: { width: 360, height: 800 } });
     const field = (page: Page, label: string) => page.locator("main").getByLabel(label, { exact: true });
     const signUp = await context.newPage();
-    await signUp.goto(`${site()}/signup`);
-    await waitForHydration(signUp);
-    await field(signUp, "Email").fill(email);
-    await field(signUp, "Password").fill(PASSWORD);
-    await signUp.getByRole("button", { name: "Sign Up" }).click();
-    await signUp.waitForURL(/\/login/);
+    await signUpInBrowser(signUp, site(), email, PASSWORD);
     await waitForHydration(signUp);
     await field(signUp, "Email").fill(email);
     await field(signUp, "Password").fill(PASSWORD);
@@ -136,10 +141,10 @@ describe("PayPal checkout in a browser, with PayPal played by the stand-in", () 
   });
 
   it("a buyer who cancels at PayPal pays with PayPal again from the confirmation", async () => {
-    const book = await newBook("Lydia, Seller of Purple", 4);
-    const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await placePayPalOrder(page, book, { email: "lydia.cancels@example.com", fullName: "Lydia" });
+    const { book, context, page } = await guestAtPayPal("Lydia, Seller of Purple", 4, {
+      email: "lydia.cancels@example.com",
+      fullName: "Lydia",
+    });
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(backToConfirmation(page)).resolves.toContain("The PayPal payment was cancelled.");
     expect((await orderOf(book.id)).stock).toBe(2);
@@ -156,10 +161,10 @@ describe("PayPal checkout in a browser, with PayPal played by the stand-in", () 
   });
 
   it("a declined funding source sends the buyer back to PayPal to choose another, then the order is paid", async () => {
-    const book = await newBook("Dorcas Full of Good Works", 4);
-    const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await placePayPalOrder(page, book, { email: "dorcas@example.com", fullName: "Dorcas" });
+    const { book, context, page } = await guestAtPayPal("Dorcas Full of Good Works", 4, {
+      email: "dorcas@example.com",
+      fullName: "Dorcas",
+    });
     // The buyer comes back before PayPal's events: the shop's own capture is the one declined.
     standIn.holdWebhooks();
     standIn.setNextCapture("declined");
@@ -180,10 +185,10 @@ describe("PayPal checkout in a browser, with PayPal played by the stand-in", () 
   });
 
   it("the return racing the webhook: one order, one capture, one payment recorded", async () => {
-    const book = await newBook("Barnabas the Encourager", 4);
-    const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await placePayPalOrder(page, book, { email: "barnabas@example.com", fullName: "Joseph Barnabas" });
+    const { book, context, page } = await guestAtPayPal("Barnabas the Encourager", 4, {
+      email: "barnabas@example.com",
+      fullName: "Joseph Barnabas",
+    });
     standIn.holdWebhooks();
     await page.getByRole("button", { name: "Pay" }).click();
     // The approval's event and the buyer's return reach the shop together.
@@ -209,9 +214,7 @@ describe("PayPal checkout in a browser, with PayPal played by the stand-in", () 
     expect(paidByGuest).not.toBeNull();
     const { orderId } = paidByGuest!;
     const admin: BrowserContext = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await signInOwner(shop, admin);
-    await page.goto(`${shop.server.url}/admin/orders`);
-    await waitForHydration(page);
+    const page = await openAsOwner(shop, admin, "/admin/orders");
     const row = page.locator(`[data-order-id="${orderId}"]`);
     await expect(row.getByTestId("payment-method").innerText()).resolves.toBe("PayPal");
     const dialog = await openOrderDetails(page, orderId);

@@ -12,7 +12,7 @@ import { bundleStock } from "#tests/support/test-bundles.ts";
 import { useShop, useStripeStandIn } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
 import { mailsTo } from "#tests/support/test-mail.ts";
-import { insertTestOrder, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
+import { giveOrderToAccount, insertTestOrder, TEST_APP_SECRET } from "#tests/support/test-orders.ts";
 
 /** Screenshots land here to be looked at (not compared). */
 const SHOTS = path.join(process.cwd(), "test-results", "returns");
@@ -206,14 +206,7 @@ describe("returns and damage claims in a browser", () => {
     const cookie = await newCustomerSession(shop.server.url, ACCOUNT);
     const context = await shop.browser.newContext();
     await addCookieHeader(context, shop.server.url, cookie);
-    await shop.withDb(async (db) => {
-      const user = await db
-        .selectFrom("user")
-        .select("id")
-        .where("email", "=", ACCOUNT.email)
-        .executeTakeFirstOrThrow();
-      await db.updateTable("orders").set({ user_id: user.id }).where("id", "=", orders.invoice).execute();
-    });
+    await shop.withDb((db) => giveOrderToAccount(db, orders.invoice, ACCOUNT.email));
     const stockBefore = await shop.withDb((db) => bundleStock(db, "pkg-disciple"));
     const page = await context.newPage();
     await page.setViewportSize({ width: 360, height: 800 });

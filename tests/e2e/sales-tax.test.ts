@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { NO_SALES_TAX_TEXT, PENDING_EXEMPTION_TEXT } from "#common/tax/sales-tax.ts";
 import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
 import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
-import { signInOwner } from "#tests/support/owner-session.ts";
+import { openAsOwner } from "#tests/support/owner-session.ts";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { insertTaxCertificate } from "#tests/support/tax-settings.ts";
@@ -86,9 +86,7 @@ describe("sales tax in a browser", () => {
 
   it("the owner sets Illinois at 6.25 %; a guest's order there is charged it; another state's is not", async () => {
     const staff = await shop.browser.newContext({ viewport: DESKTOP });
-    const admin = await signInOwner(shop, staff);
-    await admin.goto(`${shop.server.url}/admin/settings`);
-    await waitForHydration(admin);
+    const admin = await openAsOwner(shop, staff, "/admin/settings");
     const tax = admin.getByRole("form", { name: "Tax settings" });
     await tax.getByLabel("Sales tax", { exact: true }).selectOption("owner-rates");
     await tax.getByLabel("Home state", { exact: true }).selectOption("IL");

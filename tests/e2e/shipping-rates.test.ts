@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { enableInvoicePayments } from "#tests/support/payment-settings.ts";
 import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
-import { signInOwner } from "#tests/support/owner-session.ts";
+import { openAsOwner } from "#tests/support/owner-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { insertTestBook } from "#tests/support/test-books.ts";
 import { axeViolations, expectToast, waitForHydration } from "#tests/support/storefront-page.ts";
@@ -32,9 +32,7 @@ describe("shipping that fits the order (issue 33, item 8)", () => {
 
   it("the owner sets a per-item amount and a free threshold; checkout charges them and the order pays them", async () => {
     const ownerContext = await shop.browser.newContext({ viewport: { width: 360, height: 800 } });
-    const owner = await signInOwner(shop, ownerContext);
-    await owner.goto(`${shop.server.url}/admin/settings`);
-    await waitForHydration(owner);
+    const owner = await openAsOwner(shop, ownerContext, "/admin/settings");
     const standard = owner.getByRole("group", { name: "Shipping method 1", exact: true });
     // A wrong amount is refused by the form's own check, with the field named.
     await standard.getByLabel("Each further item").fill("-1");

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { markOrderPaid } from "#server/orders/mark-order-paid.ts";
 import { fillCheckoutAddress } from "#tests/support/checkout-page.ts";
 import { addCookieHeader, newCustomerSession } from "#tests/support/customer-session.ts";
-import { signInOwner } from "#tests/support/owner-session.ts";
+import { openAsOwner } from "#tests/support/owner-session.ts";
 import {
   enableCardPayments,
   enableInvoicePayments,
@@ -70,9 +70,7 @@ describe("Stripe Tax in a browser, with Stripe played by the stand-in", () => {
 
   it("the owner picks Stripe Tax; a guest to Illinois sees its tax and the card charge equals the total", async () => {
     const staff = await shop.browser.newContext({ viewport: DESKTOP });
-    const admin = await signInOwner(shop, staff);
-    await admin.goto(`${shop.server.url}/admin/settings`);
-    await waitForHydration(admin);
+    const admin = await openAsOwner(shop, staff, "/admin/settings");
     const tax = admin.getByRole("form", { name: "Tax settings" });
     await tax.getByLabel("Sales tax", { exact: true }).selectOption("stripe-tax");
     await tax.getByRole("button", { name: "Save Tax Settings" }).click();
@@ -207,9 +205,7 @@ describe("Stripe Tax in a browser, with Stripe played by the stand-in", () => {
     await withDb((db) => markOrderPaid({ db, clock: () => new Date() }, { orderId }));
 
     const staff = await shop.browser.newContext({ viewport: DESKTOP });
-    const admin = await signInOwner(shop, staff);
-    await admin.goto(`${shop.server.url}/admin/tax-exemptions`);
-    await waitForHydration(admin);
+    const admin = await openAsOwner(shop, staff, "/admin/tax-exemptions");
     const card = admin.getByTestId("admin-tax-certificate").filter({ hasText: "IL-8080" });
     await card.getByRole("button", { name: "Approve the certificate for Illinois" }).click();
     await admin.getByRole("alertdialog").getByRole("button", { name: "Approve", exact: true }).click();

@@ -26,6 +26,19 @@ describe("tax exemption in a browser", () => {
   const organisationForm = (page: Page) => page.locator('form:has(input[name="intent"][value="organisation"])');
   const certificateForm = (page: Page) => page.locator('form:has(input[name="intent"][value="certificate"])');
   const field = (form: Locator, label: string) => form.getByLabel(label, { exact: true });
+  /** Fills the certificate form (expiring on EXPIRES) with `file` chosen, and sends it for review. */
+  async function sendCertificate(
+    form: Locator,
+    certificate: { state: string; kind: string; number: string },
+    file: { name: string; mimeType: string; buffer: Buffer },
+  ) {
+    await field(form, "State").selectOption(certificate.state);
+    await field(form, "Kind of certificate").selectOption(certificate.kind);
+    await field(form, "Certificate or exemption number").fill(certificate.number);
+    await field(form, "Expiry date").fill(EXPIRES);
+    await field(form, "Certificate file").setInputFiles(file);
+    await form.getByRole("button", { name: "Send for review" }).click();
+  }
   const storedCertificates = () =>
     shop.withDb((db) => db.selectFrom("tax_exemption_certificates").select(["state", "status"]).execute());
 
@@ -54,17 +67,15 @@ describe("tax exemption in a browser", () => {
     await waitForHydration(page);
 
     // A file that is not a PDF or an image, whatever its name says: refused, nothing stored.
-    const certificate = certificateForm(page);
-    await field(certificate, "State").selectOption("TX");
-    await field(certificate, "Kind of certificate").selectOption("state_certificate");
-    await field(certificate, "Certificate or exemption number").fill("1-23-456789-0");
-    await field(certificate, "Expiry date").fill(EXPIRES);
-    await field(certificate, "Certificate file").setInputFiles({
-      name: "certificate.pdf",
-      mimeType: "application/pdf",
-      buffer: Buffer.from("Not a certificate at all, only words in a file named .pdf"),
-    });
-    await certificate.getByRole("button", { name: "Send for review" }).click();
+    await sendCertificate(
+      certificateForm(page),
+      { state: "TX", kind: "state_certificate", number: "1-23-456789-0" },
+      {
+        name: "certificate.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("Not a certificate at all, only words in a file named .pdf"),
+      },
+    );
     await expectToast(page, "The file must be a PDF, JPEG, PNG or WebP image.");
     await waitForHydration(page);
     expect(await storedCertificates()).toEqual([]);
@@ -141,13 +152,11 @@ describe("tax exemption in a browser", () => {
     // A photo of Ohio's certificate, rejected with a reason the customer then reads.
     await page.goto(`${shop.server.url}/tax-exemption`);
     await waitForHydration(page);
-    const ohio = certificateForm(page);
-    await field(ohio, "State").selectOption("OH");
-    await field(ohio, "Kind of certificate").selectOption("streamlined");
-    await field(ohio, "Certificate or exemption number").fill("SST-OH-88");
-    await field(ohio, "Expiry date").fill(EXPIRES);
-    await field(ohio, "Certificate file").setInputFiles({ name: "ohio.png", mimeType: "image/png", buffer: PNG });
-    await ohio.getByRole("button", { name: "Send for review" }).click();
+    await sendCertificate(
+      certificateForm(page),
+      { state: "OH", kind: "streamlined", number: "SST-OH-88" },
+      { name: "ohio.png", mimeType: "image/png", buffer: PNG },
+    );
     await expectToast(page, "Certificate sent");
     await admin.getByRole("link", { name: /^Pending/ }).click();
     const ohioCard = admin.getByTestId("admin-tax-certificate").filter({ hasText: "SST-OH-88" });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { holdRequests } from "#tests/support/held-request.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { waitForHydration } from "#tests/support/storefront-page.ts";
+import { expectIslandPage, recordScriptPaths } from "#tests/support/island-page.ts";
 
 describe("Track Order in a browser", () => {
   const shop = useShop();
@@ -21,20 +22,25 @@ describe("Track Order in a browser", () => {
   const trackButton = (page: Page) => page.getByRole("button", { name: /Track Now|Searching\.\.\./ });
   const timeline = (page: Page) => page.getByRole("list", { name: "Tracking history" }).getByRole("listitem");
   const toast = (page: Page) => page.getByTestId("toast");
+  /** Types `orderId` into the form and presses Track Now. */
+  async function track(page: Page, orderId: string) {
+    await orderIdField(page).fill(orderId);
+    await trackButton(page).click();
+  }
+  /** The toast's text, once one shows. */
+  async function toastText(page: Page) {
+    await toast(page).waitFor();
+    return toast(page).textContent();
+  }
 
   it("is an island page: the islands' script and the form's chunk, no React Router", async () => {
     const page = await shop.browser.newPage();
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = recordScriptPaths(page);
     for (const query of ["", "?orderId=ORD-2025-001"]) {
       scripts.length = 0;
       await page.goto(`${shop.server.url}/track-order${query}`);
       await waitForHydration(page);
-      expect(scripts[0], query).toMatch(/^\/assets\/islands-client-[\w-]+\.js$/);
-      expect(scripts.some((script) => /^\/assets\/tracking-form-[\w-]+\.js$/.test(script))).toBe(true);
-      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+      await expectIslandPage(page, scripts, "tracking-form", query);
     }
     await page.close();
   });
@@ -45,8 +51,7 @@ describe("Track Order in a browser", () => {
     const script = await holdRequests(page, /\/assets\/islands-client-[^/]*\.js$/);
     await page.goto(`${shop.server.url}/track-order`);
     await script.arrived;
-    await orderIdField(page).fill("ORD-2025-001");
-    await trackButton(page).click();
+    await track(page, "ORD-2025-001");
     await page.waitForURL(/orderId=ORD-2025-001/);
     await expect(page.getByTestId("tracking-status").textContent()).resolves.toBe("Shipped");
     await script.release();
@@ -56,8 +61,7 @@ describe("Track Order in a browser", () => {
   it("finds a seeded order: status, estimated delivery and the timeline newest first, without personal data", async () => {
     const page = await openTrackOrder();
     await expect(page.getByText("Awaiting your order ID").isVisible()).resolves.toBe(true);
-    await orderIdField(page).fill("ORD-2025-001");
-    await trackButton(page).click();
+    await track(page, "ORD-2025-001");
     await page.getByTestId("tracking-status").waitFor();
 
     await expect(page.getByTestId("tracking-status").textContent()).resolves.toBe("Shipped");
@@ -82,10 +86,8 @@ describe("Track Order in a browser", () => {
 
   it("says 'Order Not Found' with the id for an unknown order", async () => {
     const page = await openTrackOrder();
-    await orderIdField(page).fill("ORD-2099-123");
-    await trackButton(page).click();
-    await toast(page).waitFor();
-    const text = await toast(page).textContent();
+    await track(page, "ORD-2099-123");
+    const text = await toastText(page);
     expect(text).toContain("Order Not Found");
     expect(text).toContain("We couldn't find any tracking information for order ID ORD-2099-123");
     await expect(toast(page).getAttribute("data-variant")).resolves.toBe("destructive");
@@ -107,10 +109,8 @@ describe("Track Order in a browser", () => {
     page.on("request", (request) => {
       if (request.url().includes("orderId")) lookups.push(request.url());
     });
-    await orderIdField(page).fill("   ");
-    await trackButton(page).click();
-    await toast(page).waitFor();
-    const text = await toast(page).textContent();
+    await track(page, "   ");
+    const text = await toastText(page);
     expect(text).toContain("Order ID required");
     expect(text).toContain("Please enter an order ID to track.");
     await expect(page.getByText("Awaiting your order ID").isVisible()).resolves.toBe(true);
@@ -132,8 +132,7 @@ describe("Track Order in a browser", () => {
 
   it("goes back to the previous lookup with the back button", async () => {
     const page = await openTrackOrder("?orderId=ORD-2025-002");
-    await orderIdField(page).fill("ord-2025-003");
-    await trackButton(page).click();
+    await track(page, "ord-2025-003");
     await page.waitForURL(/orderId=ord-2025-003/);
     await page.getByText("Order ORD-2025-003").waitFor();
     await expect(page.getByTestId("tracking-status").textContent()).resolves.toBe("Delivered");

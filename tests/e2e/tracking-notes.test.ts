@@ -9,7 +9,7 @@ import { signInOwner } from "#tests/support/owner-session.ts";
 import { useShop } from "#tests/support/shop-fixture.ts";
 import { axeViolations, expectToast } from "#tests/support/storefront-page.ts";
 import { mailsTo } from "#tests/support/test-mail.ts";
-import { insertTestOrder, paidCardOrder } from "#tests/support/test-orders.ts";
+import { giveOrderToAccount, insertTestOrder, paidCardOrder } from "#tests/support/test-orders.ts";
 
 /** Screenshots land here to be looked at (not compared). */
 const SHOTS = path.join(process.cwd(), "test-results", "tracking-notes");
@@ -145,15 +145,7 @@ describe("tracking numbers and staff notes in a browser", () => {
   it("shows the numbers on the customer's order history and order confirmation, and no note", async () => {
     const account = { email: "reader@example.com", password: "Correct-Horse-Battery-9" };
     const cookie = await newCustomerSession(shop.server.url, account);
-    // The order becomes this account's, as one placed while signed in is.
-    await shop.withDb(async (db) => {
-      const user = await db
-        .selectFrom("user")
-        .select("id")
-        .where("email", "=", account.email)
-        .executeTakeFirstOrThrow();
-      await db.updateTable("orders").set({ user_id: user.id }).where("id", "=", orderId).execute();
-    });
+    await shop.withDb((db) => giveOrderToAccount(db, orderId, account.email));
     const context = await shop.browser.newContext();
     await addCookieHeader(context, shop.server.url, cookie);
     const page = await context.newPage();

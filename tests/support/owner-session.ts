@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { OWNER_EMAIL, OWNER_PASSWORD } from "./e2e-template.ts";
 import type { Shop } from "./shop-fixture.ts";
+import { waitForHydration } from "./storefront-page.ts";
 
 /**
  * Signs `context` in as the shop's owner, an admin account the file's database already holds
@@ -27,5 +28,13 @@ export async function signInOwner(shop: Shop, context: BrowserContext): Promise<
   const page = await context.newPage();
   await page.goto(`${shop.server.url}/admin`);
   if (new URL(page.url()).pathname !== "/admin") throw new Error(`The owner's session was refused: ${page.url()}`);
+  return page;
+}
+
+/** Signs `context` in as the owner (see `signInOwner`) and opens `pathname` there, hydrated. */
+export async function openAsOwner(shop: Shop, context: BrowserContext, pathname: string): Promise<Page> {
+  const page = await signInOwner(shop, context);
+  await page.goto(`${shop.server.url}${pathname}`);
+  await waitForHydration(page);
   return page;
 }

@@ -113,6 +113,12 @@ export function readOrder(db: Kysely<Database>, orderId: string) {
   return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
 }
 
+/** Makes the order the account's of `email`, as one placed while signed in is. */
+export async function giveOrderToAccount(db: Kysely<Database>, orderId: string, email: string): Promise<void> {
+  const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+  await db.updateTable("orders").set({ user_id: user.id }).where("id", "=", orderId).execute();
+}
+
 /** Adds a step to an order's history, as staff or the carrier would (at the store's location). */
 export async function insertStatusStep(
   db: Kysely<Database>,
