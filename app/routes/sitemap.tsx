@@ -21,10 +21,13 @@ export function meta(args: Route.MetaArgs) {
 export default function Sitemap() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
-      <h1 className="font-serif text-4xl font-bold text-brand-800 sm:text-5xl">Sitemap</h1>
+      <h1 id="sitemap-heading" className="font-serif text-4xl font-bold text-brand-800 sm:text-5xl">
+        Sitemap
+      </h1>
       <div className="mt-10 grid gap-10 sm:grid-cols-3">
         {SITEMAP_GROUPS.map((group) => (
-          <nav key={group.title} aria-labelledby={`sitemap-${group.title}`}>
+          // Named "Sitemap Main", …: the header's navigation is "Main" already (landmarks need unique names).
+          <nav key={group.title} aria-labelledby={`sitemap-heading sitemap-${group.title}`}>
             <h2 id={`sitemap-${group.title}`} className="font-serif text-2xl font-bold text-brand-800">
               {group.title}
             </h2>

@@ -40,6 +40,9 @@ describe("info pages and the sitemap in a browser (island pages, decision 21)", 
       expect(scripts, path).toEqual([expect.stringMatching(/^\/assets\/islands-client-[\w-]+\.js$/)]);
       expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     }
+    // The sitemap's groups are named apart from the header's "Main" navigation (unique landmarks).
+    expect(await page.getByRole("navigation", { name: "Sitemap Main" }).count()).toBe(1);
+    expect(await page.getByRole("navigation", { name: "Main", exact: true }).count()).toBe(1);
     // Its links load the pages they name.
     await page.getByRole("link", { name: "Our Mission" }).first().click();
     await page.getByRole("heading", { name: "Our Mission", level: 1 }).waitFor();
